@@ -1,0 +1,188 @@
+/// \file
+/// Context: arena allocation and hash-consing of expression nodes.
+
+#include <cstring>
+#include <stdexcept>
+
+#include "expr_node.h"
+
+namespace provix {
+namespace detail {
+
+void* Arena::allocate(size_t size, size_t align) {
+    size_t pad = (align - (reinterpret_cast<uintptr_t>(cur_) & (align - 1))) & (align - 1);
+    if (cur_ == nullptr || pad + size > left_) {
+        constexpr size_t kBlock = 64 * 1024;
+        size_t block = size + align > kBlock ? size + align : kBlock;
+        blocks_.push_back(std::make_unique<char[]>(block));
+        cur_ = blocks_.back().get();
+        left_ = block;
+        pad = (align - (reinterpret_cast<uintptr_t>(cur_) & (align - 1))) & (align - 1);
+    }
+    char* p = cur_ + pad;
+    cur_ = p + size;
+    left_ -= pad + size;
+    total_ += size;
+    return p;
+}
+
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdULL;
+}
+
+uint64_t hash_fields(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n) {
+    uint64_t h = mix(static_cast<uint64_t>(kind) + 1, static_cast<uint64_t>(value));
+    for (size_t i = 0; i < n; ++i) h = mix(h, ops[i]->id);
+    return h ^ (h >> 29);
+}
+
+bool same_fields(const ExprNode* node, ExprKind kind, int64_t value, const ExprNode* const* ops,
+                 size_t n) {
+    if (node->kind != kind || node->value != value || node->num_operands != n) return false;
+    for (size_t i = 0; i < n; ++i)
+        if (node->operands[i] != ops[i]) return false;
+    return true;
+}
+
+}  // namespace
+
+const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* const* ops,
+                                 size_t n) {
+    if (table.empty()) table.assign(1024, nullptr);
+    uint64_t h = hash_fields(kind, value, ops, n);
+    size_t mask = table.size() - 1;
+    size_t i = static_cast<size_t>(h) & mask;
+    while (const ExprNode* node = table[i]) {
+        if (node->hash == h && same_fields(node, kind, value, ops, n)) return node;
+        i = (i + 1) & mask;
+    }
+    if (next_id == UINT32_MAX) throw std::length_error("provix: too many expression nodes");
+    auto* node = static_cast<ExprNode*>(arena.allocate(sizeof(ExprNode), alignof(ExprNode)));
+    const ExprNode** stored = nullptr;
+    if (n > 0) {
+        stored = static_cast<const ExprNode**>(
+            arena.allocate(n * sizeof(const ExprNode*), alignof(const ExprNode*)));
+        std::memcpy(stored, ops, n * sizeof(const ExprNode*));
+    }
+    node->kind = kind;
+    node->num_operands = static_cast<uint32_t>(n);
+    node->id = next_id++;
+    node->hash = h;
+    node->context = owner;
+    node->value = value;
+    node->operands = stored;
+    table[i] = node;
+    if (++count * 10 > table.size() * 7) grow();
+    return node;
+}
+
+void ContextImpl::grow() {
+    std::vector<const ExprNode*> old(table.size() * 2, nullptr);
+    old.swap(table);
+    size_t mask = table.size() - 1;
+    for (const ExprNode* node : old) {
+        if (!node) continue;
+        size_t i = static_cast<size_t>(node->hash) & mask;
+        while (table[i]) i = (i + 1) & mask;
+        table[i] = node;
+    }
+}
+
+}  // namespace detail
+
+Context::Context() : impl_(std::make_unique<detail::ContextImpl>(this)) {
+    impl_->small_constants.resize(256, nullptr);
+    impl_->variables.resize(64, nullptr);
+}
+
+Context::~Context() = default;
+
+Expr Context::constant(int64_t value) {
+    if (value >= -128 && value < 128) {
+        auto& slot = impl_->small_constants[static_cast<size_t>(value + 128)];
+        if (!slot) slot = impl_->get(ExprKind::Constant, value, nullptr, 0);
+        return Expr(slot);
+    }
+    return Expr(impl_->get(ExprKind::Constant, value, nullptr, 0));
+}
+
+Expr Context::variable(int64_t id) {
+    if (id < 0) throw std::invalid_argument("provix: negative variable id");
+    if (id < 64) {
+        auto& slot = impl_->variables[static_cast<size_t>(id)];
+        if (!slot) slot = impl_->get(ExprKind::Variable, id, nullptr, 0);
+        return Expr(slot);
+    }
+    return Expr(impl_->get(ExprKind::Variable, id, nullptr, 0));
+}
+
+Result<Expr> Context::make(ExprKind kind, const std::vector<Expr>& operands) {
+    switch (kind) {
+        case ExprKind::Constant:
+        case ExprKind::Variable:
+            return Error::invalid("make: use constant() or variable()");
+        case ExprKind::Add:
+        case ExprKind::Mul:
+            if (operands.size() < 2) return Error::invalid("make: add/mul need two operands");
+            break;
+        case ExprKind::FloorDiv:
+        case ExprKind::CeilDiv:
+        case ExprKind::Mod:
+            if (operands.size() == 2 && operands[1] && operands[1].is_constant(0))
+                return Error::division_by_zero("division by zero");
+            [[fallthrough]];
+        case ExprKind::Min:
+        case ExprKind::Max:
+            if (operands.size() != 2) return Error::invalid("make: binary node needs two operands");
+            break;
+    }
+    std::vector<const detail::ExprNode*> ops;
+    ops.reserve(operands.size());
+    for (Expr e : operands) {
+        if (!e) return Error::invalid("make: null operand");
+        if (&e.context() != this) return Error::invalid("make: operand from another context");
+        ops.push_back(e.node());
+    }
+    return Expr(impl_->get(kind, 0, ops.data(), ops.size()));
+}
+
+size_t Context::num_nodes() const { return impl_->count; }
+
+// --- Expr accessors -------------------------------------------------------
+
+ExprKind Expr::kind() const { return node_->kind; }
+Context& Expr::context() const { return *node_->context; }
+uint32_t Expr::id() const { return node_->id; }
+bool Expr::is_constant(int64_t v) const {
+    return node_->kind == ExprKind::Constant && node_->value == v;
+}
+int64_t Expr::constant_value() const { return node_->value; }
+int64_t Expr::variable_id() const { return node_->value; }
+size_t Expr::num_operands() const { return node_->num_operands; }
+Expr Expr::operand(size_t i) const { return Expr(node_->operands[i]); }
+std::vector<Expr> Expr::operands() const {
+    std::vector<Expr> out;
+    out.reserve(node_->num_operands);
+    for (uint32_t i = 0; i < node_->num_operands; ++i) out.push_back(Expr(node_->operands[i]));
+    return out;
+}
+
+const char* kind_name(ExprKind kind) {
+    switch (kind) {
+        case ExprKind::Constant: return "constant";
+        case ExprKind::Variable: return "variable";
+        case ExprKind::Add: return "add";
+        case ExprKind::Mul: return "mul";
+        case ExprKind::FloorDiv: return "floordiv";
+        case ExprKind::CeilDiv: return "ceildiv";
+        case ExprKind::Mod: return "mod";
+        case ExprKind::Min: return "min";
+        case ExprKind::Max: return "max";
+    }
+    return "?";
+}
+
+}  // namespace provix

@@ -1,0 +1,249 @@
+/// \file
+/// Canonical construction: the constant-folding and term-ordering kernel.
+/// Nothing here rewrites beyond folding constants, the identities listed in
+/// expr.h, flattening, ordering and merging like terms; every other rewrite
+/// is a rule in rules/.
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "expr_node.h"
+#include "provix/semantics.h"
+
+namespace provix {
+namespace {
+
+using detail::ExprNode;
+
+Expr raw(Context& ctx, ExprKind kind, const std::vector<Expr>& ops) {
+    std::vector<const ExprNode*> nodes;
+    nodes.reserve(ops.size());
+    for (Expr e : ops) nodes.push_back(e.node());
+    return Expr(ctx.impl().get(kind, 0, nodes.data(), nodes.size()));
+}
+
+/// A sum term split into monomial and coefficient: `d0 * 3` is (d0, 3); a
+/// constant is (null, value).
+struct Term {
+    Expr monomial;
+    int64_t coef;
+};
+
+/// Splits a (non-Add) operand into monomial * coefficient.
+Term split_term(Expr e) {
+    if (e.is_constant()) return {Expr(), e.constant_value()};
+    if (e.kind() == ExprKind::Mul) {
+        size_t n = e.num_operands();
+        Expr last = e.operand(n - 1);
+        // Only a single trailing constant is a coefficient (canonical form);
+        // a raw Mul with several constants stays a monomial.
+        if (last.is_constant() && !e.operand(n - 2).is_constant()) {
+            if (n == 2) return {e.operand(0), last.constant_value()};
+            std::vector<Expr> rest;
+            for (size_t i = 0; i + 1 < n; ++i) rest.push_back(e.operand(i));
+            return {raw(e.context(), ExprKind::Mul, rest), last.constant_value()};
+        }
+    }
+    return {e, 1};
+}
+
+/// `monomial * coef` as a canonical term (coef != 0).
+Expr make_term(Context& ctx, Expr monomial, int64_t coef) {
+    if (coef == 1) return monomial;
+    std::vector<Expr> ops;
+    if (monomial.kind() == ExprKind::Mul) {
+        ops = monomial.operands();
+    } else {
+        ops.push_back(monomial);
+    }
+    ops.push_back(ctx.constant(coef));
+    return raw(ctx, ExprKind::Mul, ops);
+}
+
+void flatten(Expr e, ExprKind kind, std::vector<Expr>& out) {
+    if (e.kind() == kind) {
+        for (size_t i = 0; i < e.num_operands(); ++i) out.push_back(e.operand(i));
+    } else {
+        out.push_back(e);
+    }
+}
+
+Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
+    std::vector<Expr> flat;
+    for (Expr e : operands) flatten(e, ExprKind::Add, flat);
+
+    std::vector<Term> terms;
+    std::vector<int64_t> constants;  // more than one only on overflow
+    for (Expr e : flat) {
+        Term t = split_term(e);
+        if (!t.monomial) {
+            bool merged = false;
+            for (int64_t& c : constants) {
+                if (auto s = checked_add(c, t.coef)) {
+                    c = *s;
+                    merged = true;
+                    break;
+                }
+            }
+            if (!merged) constants.push_back(t.coef);
+        } else {
+            terms.push_back(t);
+        }
+    }
+    std::stable_sort(terms.begin(), terms.end(), [](const Term& a, const Term& b) {
+        return compare(a.monomial, b.monomial) < 0;
+    });
+    // Merge like terms (checked; on overflow the terms stay apart).
+    std::vector<Term> merged;
+    for (const Term& t : terms) {
+        if (!merged.empty() && merged.back().monomial == t.monomial) {
+            if (auto s = checked_add(merged.back().coef, t.coef)) {
+                merged.back().coef = *s;
+                continue;
+            }
+        }
+        merged.push_back(t);
+    }
+    std::vector<Expr> ops;
+    for (const Term& t : merged)
+        if (t.coef != 0) ops.push_back(make_term(ctx, t.monomial, t.coef));
+    for (int64_t c : constants)
+        if (c != 0) ops.push_back(ctx.constant(c));
+    if (ops.empty()) return ctx.constant(0);
+    if (ops.size() == 1) return ops[0];
+    return raw(ctx, ExprKind::Add, ops);
+}
+
+Expr build_mul(Context& ctx, const std::vector<Expr>& operands) {
+    std::vector<Expr> flat;
+    for (Expr e : operands) flatten(e, ExprKind::Mul, flat);
+
+    std::vector<Expr> factors;
+    std::vector<int64_t> constants;
+    for (Expr e : flat) {
+        if (e.is_constant()) {
+            if (e.constant_value() == 0) return ctx.constant(0);  // x * 0
+            bool merged = false;
+            for (int64_t& c : constants) {
+                if (auto p = checked_mul(c, e.constant_value())) {
+                    c = *p;
+                    merged = true;
+                    break;
+                }
+            }
+            if (!merged) constants.push_back(e.constant_value());
+        } else {
+            factors.push_back(e);
+        }
+    }
+    if (factors.empty()) {
+        if (constants.size() == 1) return ctx.constant(constants[0]);
+        std::vector<Expr> ops;
+        for (int64_t c : constants) ops.push_back(ctx.constant(c));
+        return raw(ctx, ExprKind::Mul, ops);
+    }
+    // Distribute a single constant over a single sum factor: (d0 + 2) * 3.
+    if (factors.size() == 1 && constants.size() == 1 && factors[0].kind() == ExprKind::Add &&
+        constants[0] != 1) {
+        int64_t c = constants[0];
+        std::vector<Expr> terms;
+        bool ok = true;
+        for (size_t i = 0; i < factors[0].num_operands() && ok; ++i) {
+            Term t = split_term(factors[0].operand(i));
+            auto p = checked_mul(t.coef, c);
+            if (!p) {
+                ok = false;
+                break;
+            }
+            terms.push_back(t.monomial ? make_term(ctx, t.monomial, *p) : ctx.constant(*p));
+        }
+        if (ok) return build_add(ctx, terms);
+    }
+    std::stable_sort(factors.begin(), factors.end(), ExprLess());
+    std::vector<Expr> ops = factors;
+    for (int64_t c : constants)
+        if (c != 1) ops.push_back(ctx.constant(c));
+    if (ops.size() == 1) return ops[0];
+    return raw(ctx, ExprKind::Mul, ops);
+}
+
+Expr build_div_mod(ExprKind kind, Expr a, Expr b) {
+    Context& ctx = a.context();
+    // A divisor that folded to zero (`x floordiv (d0 - d0)`) leaves the node
+    // as it is: undefined everywhere, and evaluation reports it.
+    if (b.is_constant(0)) return raw(ctx, kind, {a, b});
+    if (a.is_constant() && b.is_constant()) {
+        int64_t x = a.constant_value(), y = b.constant_value();
+        std::optional<int64_t> r = kind == ExprKind::FloorDiv ? floor_div(x, y)
+                                   : kind == ExprKind::CeilDiv ? ceil_div(x, y)
+                                                               : floor_mod(x, y);
+        if (r) return ctx.constant(*r);
+        return raw(ctx, kind, {a, b});  // overflow: not folded
+    }
+    if (b.is_constant(1)) return kind == ExprKind::Mod ? ctx.constant(0) : a;
+    if (b.is_constant(-1)) return kind == ExprKind::Mod ? ctx.constant(0) : build_mul(ctx, {a, ctx.constant(-1)});
+    return raw(ctx, kind, {a, b});
+}
+
+Expr build_min_max(ExprKind kind, Expr a, Expr b) {
+    Context& ctx = a.context();
+    if (a == b) return a;
+    if (a.is_constant() && b.is_constant()) {
+        int64_t x = a.constant_value(), y = b.constant_value();
+        return ctx.constant(kind == ExprKind::Min ? std::min(x, y) : std::max(x, y));
+    }
+    if (compare(b, a) < 0) std::swap(a, b);
+    return raw(ctx, kind, {a, b});
+}
+
+}  // namespace
+
+Expr build(ExprKind kind, const std::vector<Expr>& operands) {
+    if (operands.empty()) throw std::invalid_argument("provix::build: no operands");
+    Context& ctx = operands[0].context();
+    switch (kind) {
+        case ExprKind::Add: return build_add(ctx, operands);
+        case ExprKind::Mul: return build_mul(ctx, operands);
+        case ExprKind::FloorDiv:
+        case ExprKind::CeilDiv:
+        case ExprKind::Mod:
+            if (operands.size() != 2) throw std::invalid_argument("provix::build: arity");
+            return build_div_mod(kind, operands[0], operands[1]);
+        case ExprKind::Min:
+        case ExprKind::Max:
+            if (operands.size() != 2) throw std::invalid_argument("provix::build: arity");
+            return build_min_max(kind, operands[0], operands[1]);
+        case ExprKind::Constant:
+        case ExprKind::Variable: break;
+    }
+    throw std::invalid_argument("provix::build: not an operator kind");
+}
+
+Expr operator+(Expr a, Expr b) { return build_add(a.context(), {a, b}); }
+Expr operator+(Expr a, int64_t b) { return a + a.context().constant(b); }
+Expr operator+(int64_t a, Expr b) { return b.context().constant(a) + b; }
+Expr operator-(Expr a) { return build_mul(a.context(), {a, a.context().constant(-1)}); }
+Expr operator-(Expr a, Expr b) { return a + (-b); }
+Expr operator-(Expr a, int64_t b) { return a - a.context().constant(b); }
+Expr operator-(int64_t a, Expr b) { return b.context().constant(a) - b; }
+Expr operator*(Expr a, Expr b) { return build_mul(a.context(), {a, b}); }
+Expr operator*(Expr a, int64_t b) { return a * a.context().constant(b); }
+Expr operator*(int64_t a, Expr b) { return b.context().constant(a) * b; }
+
+Expr floor_div(Expr a, Expr b) { return build_div_mod(ExprKind::FloorDiv, a, b); }
+Expr floor_div(Expr a, int64_t b) { return floor_div(a, a.context().constant(b)); }
+Expr floor_div(int64_t a, Expr b) { return floor_div(b.context().constant(a), b); }
+Expr ceil_div(Expr a, Expr b) { return build_div_mod(ExprKind::CeilDiv, a, b); }
+Expr ceil_div(Expr a, int64_t b) { return ceil_div(a, a.context().constant(b)); }
+Expr ceil_div(int64_t a, Expr b) { return ceil_div(b.context().constant(a), b); }
+Expr mod(Expr a, Expr b) { return build_div_mod(ExprKind::Mod, a, b); }
+Expr mod(Expr a, int64_t b) { return mod(a, a.context().constant(b)); }
+Expr mod(int64_t a, Expr b) { return mod(b.context().constant(a), b); }
+Expr min(Expr a, Expr b) { return build_min_max(ExprKind::Min, a, b); }
+Expr min(Expr a, int64_t b) { return min(a, a.context().constant(b)); }
+Expr min(int64_t a, Expr b) { return min(b.context().constant(a), b); }
+Expr max(Expr a, Expr b) { return build_min_max(ExprKind::Max, a, b); }
+Expr max(Expr a, int64_t b) { return max(a, a.context().constant(b)); }
+Expr max(int64_t a, Expr b) { return max(b.context().constant(a), b); }
+
+}  // namespace provix

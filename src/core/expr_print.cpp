@@ -1,0 +1,130 @@
+/// \file
+/// Printing expressions with minimal parentheses. The printed text parses
+/// back to the same canonical expression.
+
+#include <string>
+
+#include "expr_node.h"
+
+namespace provix {
+namespace {
+
+enum Prec { kAdd = 1, kMul = 2, kPrimary = 3 };
+
+class Printer {
+public:
+    explicit Printer(const VariableNamer& namer) : namer_(namer) {}
+
+    void print(Expr e, int prec) {
+        switch (e.kind()) {
+            case ExprKind::Constant: out_ += std::to_string(e.constant_value()); return;
+            case ExprKind::Variable: out_ += namer_(e.variable_id()); return;
+            case ExprKind::Add: return print_add(e, prec);
+            case ExprKind::Mul: return print_mul(e, prec);
+            case ExprKind::FloorDiv: return print_binary(e, " floordiv ", prec);
+            case ExprKind::CeilDiv: return print_binary(e, " ceildiv ", prec);
+            case ExprKind::Mod: return print_binary(e, " mod ", prec);
+            case ExprKind::Min:
+            case ExprKind::Max:
+                out_ += e.kind() == ExprKind::Min ? "min(" : "max(";
+                print(e.operand(0), kAdd);
+                out_ += ", ";
+                print(e.operand(1), kAdd);
+                out_ += ")";
+                return;
+        }
+    }
+
+    std::string take() { return std::move(out_); }
+
+private:
+    /// The negative trailing coefficient of a Mul (`x * -3`), if any, whose
+    /// negation is representable.
+    static bool negative_coefficient(Expr e, int64_t* coef) {
+        if (e.kind() != ExprKind::Mul) return false;
+        size_t n = e.num_operands();
+        Expr last = e.operand(n - 1);
+        if (!last.is_constant() || last.constant_value() >= 0 || last.constant_value() == kMinI)
+            return false;
+        if (e.operand(n - 2).is_constant()) return false;
+        *coef = last.constant_value();
+        return true;
+    }
+
+    /// Prints the factors of `e` but its last, times `coef` (omitted if 1).
+    void print_scaled(Expr e, int64_t coef, int prec) {
+        size_t n = e.num_operands();
+        if (n == 2 && coef == 1) return print(e.operand(0), prec);
+        bool parens = prec > kMul;
+        if (parens) out_ += "(";
+        for (size_t i = 0; i + 1 < n; ++i) {
+            if (i) out_ += " * ";
+            print(e.operand(i), i == 0 ? kMul : kPrimary);
+        }
+        if (coef != 1) out_ += " * " + std::to_string(coef);
+        if (parens) out_ += ")";
+    }
+
+    void print_add(Expr e, int prec) {
+        if (prec > kAdd) out_ += "(";
+        for (size_t i = 0; i < e.num_operands(); ++i) {
+            Expr t = e.operand(i);
+            int64_t coef;
+            if (i == 0) {
+                print(t, kAdd);
+            } else if (t.is_constant() && t.constant_value() < 0 && t.constant_value() != kMinI) {
+                out_ += " - " + std::to_string(-t.constant_value());
+            } else if (negative_coefficient(t, &coef)) {
+                out_ += " - ";
+                print_scaled(t, -coef, kMul);
+            } else {
+                out_ += " + ";
+                print(t, kMul);
+            }
+        }
+        if (prec > kAdd) out_ += ")";
+    }
+
+    void print_mul(Expr e, int prec) {
+        int64_t coef;
+        if (negative_coefficient(e, &coef) && coef == -1) {
+            // `-x`: unary minus binds tighter than every binary operator.
+            out_ += "-";
+            print_scaled(e, 1, kPrimary);
+            return;
+        }
+        if (prec > kMul) out_ += "(";
+        for (size_t i = 0; i < e.num_operands(); ++i) {
+            if (i) out_ += " * ";
+            print(e.operand(i), i == 0 ? kMul : kPrimary);
+        }
+        if (prec > kMul) out_ += ")";
+    }
+
+    void print_binary(Expr e, const char* op, int prec) {
+        if (prec > kMul) out_ += "(";
+        print(e.operand(0), kMul);
+        out_ += op;
+        print(e.operand(1), kPrimary);
+        if (prec > kMul) out_ += ")";
+    }
+
+    static constexpr int64_t kMinI = INT64_MIN;
+    const VariableNamer& namer_;
+    std::string out_;
+};
+
+}  // namespace
+
+std::string to_string(Expr e, const VariableNamer& namer) {
+    if (!e) return "<null>";
+    Printer p(namer);
+    p.print(e, 1);
+    return p.take();
+}
+
+std::string to_string(Expr e) {
+    return to_string(e, [](int64_t id) { return "v" + std::to_string(id); });
+}
+
+}  // namespace provix

@@ -1,0 +1,123 @@
+/// \file
+/// Structural order, traversal and substitution of expressions.
+
+#include <unordered_map>
+
+#include "expr_node.h"
+
+namespace provix {
+namespace {
+
+/// Output order of kinds: variables first, constants last.
+int kind_rank(ExprKind k) {
+    switch (k) {
+        case ExprKind::Variable: return 0;
+        case ExprKind::Mul: return 1;
+        case ExprKind::Add: return 2;
+        case ExprKind::FloorDiv: return 3;
+        case ExprKind::CeilDiv: return 4;
+        case ExprKind::Mod: return 5;
+        case ExprKind::Min: return 6;
+        case ExprKind::Max: return 7;
+        case ExprKind::Constant: return 8;
+    }
+    return 9;
+}
+
+}  // namespace
+
+int compare(Expr a, Expr b) {
+    if (a == b) return 0;
+    int ra = kind_rank(a.kind()), rb = kind_rank(b.kind());
+    if (ra != rb) return ra < rb ? -1 : 1;
+    if (a.kind() == ExprKind::Constant || a.kind() == ExprKind::Variable) {
+        int64_t x = a.node()->value, y = b.node()->value;
+        return x < y ? -1 : (x > y ? 1 : 0);
+    }
+    size_t n = std::min(a.num_operands(), b.num_operands());
+    for (size_t i = 0; i < n; ++i) {
+        int c = compare(a.operand(i), b.operand(i));
+        if (c != 0) return c;
+    }
+    if (a.num_operands() != b.num_operands()) return a.num_operands() < b.num_operands() ? -1 : 1;
+    return 0;  // unreachable for distinct uniqued nodes
+}
+
+bool uses_variable(Expr e, int64_t id) {
+    if (e.is_variable()) return e.variable_id() == id;
+    for (size_t i = 0; i < e.num_operands(); ++i)
+        if (uses_variable(e.operand(i), id)) return true;
+    return false;
+}
+
+void collect_variables(Expr e, std::vector<bool>& used) {
+    if (e.is_variable()) {
+        size_t id = static_cast<size_t>(e.variable_id());
+        if (id >= used.size()) used.resize(id + 1, false);
+        used[id] = true;
+        return;
+    }
+    for (size_t i = 0; i < e.num_operands(); ++i) collect_variables(e.operand(i), used);
+}
+
+int64_t num_variables_used(Expr e) {
+    if (e.is_variable()) return e.variable_id() + 1;
+    int64_t n = 0;
+    for (size_t i = 0; i < e.num_operands(); ++i) n = std::max(n, num_variables_used(e.operand(i)));
+    return n;
+}
+
+size_t Expr::tree_size() const {
+    std::unordered_map<const detail::ExprNode*, size_t> memo;
+    auto rec = [&](auto& self, Expr e) -> size_t {
+        if (e.num_operands() == 0) return 1;
+        auto it = memo.find(e.node());
+        if (it != memo.end()) return it->second;
+        size_t total = 1;
+        for (size_t i = 0; i < e.num_operands(); ++i) {
+            size_t s = self(self, e.operand(i));
+            total = total > SIZE_MAX - s ? SIZE_MAX : total + s;
+        }
+        memo.emplace(e.node(), total);
+        return total;
+    };
+    return rec(rec, *this);
+}
+
+namespace {
+
+template <class Leaf>
+Expr rebuild(Expr e, const Leaf& leaf, std::unordered_map<const detail::ExprNode*, Expr>& memo) {
+    if (e.num_operands() == 0) return leaf(e);
+    auto it = memo.find(e.node());
+    if (it != memo.end()) return it->second;
+    std::vector<Expr> ops;
+    ops.reserve(e.num_operands());
+    for (size_t i = 0; i < e.num_operands(); ++i) ops.push_back(rebuild(e.operand(i), leaf, memo));
+    Expr out = build(e.kind(), ops);
+    memo.emplace(e.node(), out);
+    return out;
+}
+
+}  // namespace
+
+Expr substitute(Expr e, const std::vector<Expr>& replacements) {
+    std::unordered_map<const detail::ExprNode*, Expr> memo;
+    return rebuild(
+        e,
+        [&](Expr leaf) {
+            if (leaf.is_variable()) {
+                auto id = static_cast<size_t>(leaf.variable_id());
+                if (id < replacements.size() && replacements[id]) return replacements[id];
+            }
+            return leaf;
+        },
+        memo);
+}
+
+Expr canonicalize(Expr e) {
+    std::unordered_map<const detail::ExprNode*, Expr> memo;
+    return rebuild(e, [](Expr leaf) { return leaf; }, memo);
+}
+
+}  // namespace provix

@@ -1,0 +1,109 @@
+// Interval evaluation of expressions (see provix/interval_eval.h). Iterative
+// post-order walk with a memo keyed by node id, so deep or heavily shared
+// trees neither overflow the stack nor take exponential time.
+
+#include "provix/interval_eval.h"
+
+#include <unordered_map>
+#include <utility>
+
+namespace provix {
+
+namespace {
+
+bool has_infinite_end(const Interval& i) { return !i.is_empty() && !i.is_bounded(); }
+
+}  // namespace
+
+Interval interval_of(Expr e, const std::vector<Interval>& bounds, bool* may_fail) {
+    bool fail = false;
+    std::unordered_map<uint32_t, Interval> memo;
+    // (node, operands pushed?) pairs.
+    std::vector<std::pair<Expr, bool>> stack;
+    stack.emplace_back(e, false);
+    while (!stack.empty()) {
+        auto [node, expanded] = stack.back();
+        if (memo.count(node.id())) {
+            stack.pop_back();
+            continue;
+        }
+        switch (node.kind()) {
+            case ExprKind::Constant:
+                memo.emplace(node.id(), Interval::point(node.constant_value()));
+                stack.pop_back();
+                continue;
+            case ExprKind::Variable: {
+                const int64_t id = node.variable_id();
+                Interval b = Interval::all();
+                if (id >= 0 && static_cast<size_t>(id) < bounds.size()) {
+                    b = bounds[static_cast<size_t>(id)];
+                }
+                memo.emplace(node.id(), b);
+                stack.pop_back();
+                continue;
+            }
+            default:
+                break;
+        }
+        if (!expanded) {
+            stack.back().second = true;
+            const size_t n = node.num_operands();
+            for (size_t i = 0; i < n; ++i) {
+                Expr op = node.operand(i);
+                if (!memo.count(op.id())) stack.emplace_back(op, false);
+            }
+            continue;
+        }
+        stack.pop_back();
+        const size_t n = node.num_operands();
+        std::vector<Interval> ops;
+        ops.reserve(n);
+        for (size_t i = 0; i < n; ++i) ops.push_back(memo.at(node.operand(i).id()));
+        Interval r;
+        switch (node.kind()) {
+            case ExprKind::Add:
+                r = ops[0];
+                for (size_t i = 1; i < n; ++i) {
+                    r = r + ops[i];
+                    if (has_infinite_end(r)) fail = true;
+                }
+                break;
+            case ExprKind::Mul:
+                r = ops[0];
+                for (size_t i = 1; i < n; ++i) {
+                    r = r * ops[i];
+                    if (has_infinite_end(r)) fail = true;
+                }
+                break;
+            case ExprKind::FloorDiv:
+                if (ops[1].contains(0)) fail = true;
+                r = floor_div(ops[0], ops[1]);
+                if (has_infinite_end(r)) fail = true;
+                break;
+            case ExprKind::CeilDiv:
+                if (ops[1].contains(0)) fail = true;
+                r = ceil_div(ops[0], ops[1]);
+                if (has_infinite_end(r)) fail = true;
+                break;
+            case ExprKind::Mod:
+                if (ops[1].contains(0)) fail = true;
+                r = mod(ops[0], ops[1]);
+                break;
+            case ExprKind::Min:
+                r = min(ops[0], ops[1]);
+                break;
+            case ExprKind::Max:
+                r = max(ops[0], ops[1]);
+                break;
+            default:
+                r = Interval::all();
+                fail = true;
+                break;
+        }
+        memo.emplace(node.id(), r);
+    }
+    if (may_fail) *may_fail = fail;
+    return memo.at(e.id());
+}
+
+}  // namespace provix

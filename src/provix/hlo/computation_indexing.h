@@ -1,0 +1,60 @@
+#pragma once
+/// \file
+/// Indexing maps through a whole computation (a fusion's body, or the
+/// computation `provix analyze` reads): the maps of every producer/consumer
+/// pair composed along every path between the root and each parameter,
+/// simplified, with equivalent maps kept once (SPEC §6, seed 000).
+///
+///     f {
+///       p0 = f32[1000, 1000] parameter(0)
+///       transpose_p0 = f32[1000, 1000]{0, 1} transpose(p0), dimensions={1, 0}
+///       ROOT a0 = f32[1000, 1000] add(p0, transpose_p0)
+///     }
+///
+/// gives for parameter 0 the two maps `(d0, d1) -> (d0, d1)` and
+/// `(d0, d1) -> (d1, d0)`; reading one input through two chains of
+/// transposes that cancel gives one map.
+///
+/// Composition is `provix::compose` followed by `provix::simplify` and the
+/// removal of unused range and runtime variables. Two maps are the same map
+/// when they are structurally equal after that, or when
+/// `equivalent_by_enumeration` proves them equivalent on a domain small
+/// enough to enumerate. Sets are ordered by printed text.
+
+#include <cstdint>
+#include <vector>
+
+#include "provix/hlo/hlo_module.h"
+#include "provix/hlo/op_indexing.h"
+#include "provix/indexing_map.h"
+#include "provix/result.h"
+
+namespace provix::hlo {
+
+/// The output-to-input maps from output `output_id` of the root of `comp`
+/// to each parameter: element n is the set for `parameter(n)` (empty if the
+/// root does not read it).
+Result<std::vector<IndexingMapSet>> computation_output_to_input(Context& ctx,
+                                                                const HloModule& module,
+                                                                const HloComputation& comp,
+                                                                int64_t output_id = 0);
+
+/// The input-to-output maps from each parameter of `comp` to output
+/// `output_id` of its root: element n is the set for `parameter(n)`.
+Result<std::vector<IndexingMapSet>> computation_input_to_output(Context& ctx,
+                                                                const HloModule& module,
+                                                                const HloComputation& comp,
+                                                                int64_t output_id = 0);
+
+/// `second ∘ first` as the fusion analysis composes: `first` is the map from
+/// the root to a consumer's output, `second` the consumer's map of one
+/// operand. Shortcuts the identity on either side (returning the other map
+/// unchanged when that is exact); otherwise `provix::compose`, `simplify`,
+/// unused symbols removed, variables renamed `d<i>`, `s<i>`, `rt<i>`.
+Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const IndexingMap& second);
+
+/// Adds `map` to `set` unless an equivalent map is there already (see the
+/// file comment); keeps `set` ordered by printed text. Returns true if added.
+bool add_distinct(IndexingMapSet& set, IndexingMap map);
+
+}  // namespace provix::hlo

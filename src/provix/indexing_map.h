@@ -1,0 +1,183 @@
+#pragma once
+/// \file
+/// `IndexingMap` (SPEC §4): a symbolic map plus a domain, in XLA's sense.
+///
+/// The underlying SymbolicMap has `num_dims()` dimensions and
+/// `num_range_vars() + num_rt_vars()` symbols: range variables first, then
+/// runtime variables. Variable ids: dims `0..D-1`, range vars `D..D+R-1`,
+/// runtime vars `D+R..D+R+T-1`.
+///
+///     (d0, d1)[s0]{rt0} -> (d0 + d1 floordiv 8 - rt0 * 64, s0),
+///     domain:
+///     d0 in [0, 3],
+///     d1 in [-4, 4],
+///     s0 in [0, 1],
+///     rt0 in [0, 100],
+///     d0 mod 4 in [0, 0]
+///
+/// Special values: `KNOWN EMPTY` (the domain is proven empty) and
+/// `UNDEFINED` (no map could be computed).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "provix/expr.h"
+#include "provix/interval.h"
+#include "provix/result.h"
+#include "provix/symbolic_map.h"
+
+namespace provix {
+
+/// The three kinds of domain variables.
+enum class VariableKind : uint8_t {
+    Dimension,  ///< `d_i`: an output element's coordinate
+    Range,      ///< `s_i`: a range of inputs per output element
+    Runtime,    ///< `rt_i`: a value known only at run time
+};
+
+/// One domain variable: inclusive bounds and a name used when printing.
+struct IndexingVariable {
+    Interval bounds;
+    std::string name;
+    bool operator==(const IndexingVariable& o) const {
+        return bounds == o.bounds && name == o.name;
+    }
+};
+
+/// A constraint `expr in [range.lo, range.hi]`.
+struct Constraint {
+    Expr expr;
+    Interval range;
+    bool operator==(const Constraint& o) const { return expr == o.expr && range == o.range; }
+};
+
+/// An indexing map. A value type; copying is cheap-ish (vectors of handles).
+class IndexingMap {
+public:
+    enum class State : uint8_t { Normal, KnownEmpty, Undefined };
+
+    IndexingMap() = default;
+
+    /// Builds a map. Unnamed variables (empty name) get `d<i>`, `s<i>`,
+    /// `rt<i>`. Constraints are added with `add_constraint` (so a constraint
+    /// on a bare variable tightens its bounds, and an infeasible one makes
+    /// the map known empty). Errors if the variable counts do not match the
+    /// symbolic map, a name repeats, or an expression uses an unknown id.
+    static Result<IndexingMap> get(SymbolicMap map, std::vector<IndexingVariable> dims,
+                                   std::vector<IndexingVariable> range_vars,
+                                   std::vector<IndexingVariable> rt_vars,
+                                   std::vector<Constraint> constraints = {});
+
+    /// A map over a tensor: dim i in [0, dim_sizes[i] - 1], symbol j (range
+    /// variables only) in [0, symbol_sizes[j] - 1].
+    /// `from_tensor_sizes((d0, d1) -> (d1, d0), {10, 20}, {})`.
+    static IndexingMap from_tensor_sizes(SymbolicMap map, const std::vector<int64_t>& dim_sizes,
+                                         const std::vector<int64_t>& symbol_sizes);
+
+    /// The `KNOWN EMPTY` map.
+    static IndexingMap known_empty(Context& ctx);
+    /// The `UNDEFINED` map.
+    static IndexingMap undefined(Context& ctx);
+
+    State state() const { return state_; }
+    bool is_known_empty() const { return state_ == State::KnownEmpty; }
+    bool is_undefined() const { return state_ == State::Undefined; }
+
+    Context* context() const { return map_.context(); }
+    const SymbolicMap& symbolic_map() const { return map_; }
+    const std::vector<Expr>& results() const { return map_.results(); }
+    int64_t num_results() const { return map_.num_results(); }
+
+    int64_t num_dims() const { return static_cast<int64_t>(dims_.size()); }
+    int64_t num_range_vars() const { return static_cast<int64_t>(range_vars_.size()); }
+    int64_t num_rt_vars() const { return static_cast<int64_t>(rt_vars_.size()); }
+    int64_t num_symbols() const { return num_range_vars() + num_rt_vars(); }
+    int64_t num_variables() const { return num_dims() + num_symbols(); }
+
+    const std::vector<IndexingVariable>& dims() const { return dims_; }
+    const std::vector<IndexingVariable>& range_vars() const { return range_vars_; }
+    const std::vector<IndexingVariable>& rt_vars() const { return rt_vars_; }
+    /// The variable with id `id` (dims, then range vars, then runtime vars).
+    const IndexingVariable& variable(int64_t id) const;
+    /// Which kind variable `id` is.
+    VariableKind variable_kind(int64_t id) const;
+    /// Bounds of every variable, indexed by id.
+    std::vector<Interval> variable_bounds() const;
+
+    /// The constraints, ordered by `compare` on their expressions (each
+    /// expression at most once; none on a bare variable).
+    const std::vector<Constraint>& constraints() const { return constraints_; }
+
+    /// Adds `expr in range`: a bare variable intersects its bounds; an
+    /// existing constraint on the same expression is intersected; a constant
+    /// expression is checked; an empty intersection (or empty range) makes
+    /// the map known empty.
+    void add_constraint(Expr expr, Interval range);
+
+    /// Replaces the results (same variables and domain).
+    void set_results(std::vector<Expr> results);
+    /// Sets the bounds of variable `id` (an empty interval makes the map
+    /// known empty).
+    void set_variable_bounds(int64_t id, Interval bounds);
+    /// Replaces all constraints (re-added with `add_constraint`).
+    void set_constraints(std::vector<Constraint> constraints);
+    /// Marks the map known empty (drops results, variables, constraints
+    /// but keeps the context).
+    void mark_known_empty();
+
+    /// True if every variable lies in its bounds and every constraint holds
+    /// at the point (`values` indexed by variable id). An evaluation error
+    /// (zero divisor, overflow) counts as not satisfied.
+    bool constraints_satisfied(const std::vector<int64_t>& values) const;
+
+    /// The results at `values` (indexed by variable id); errors on zero
+    /// divisor, overflow or wrong arity. Does not check the domain.
+    Result<std::vector<int64_t>> evaluate(const std::vector<int64_t>& values) const;
+
+    /// Removes range and runtime variables that no result uses and no
+    /// constraint mentions, and constraints over only such variables that
+    /// hold for every value in their bounds. Renumbers the rest. Returns
+    /// true if anything was removed.
+    bool remove_unused_symbols();
+
+    /// Turns every range and runtime variable into a dimension (appended
+    /// after the existing dims, in id order), keeping bounds and names.
+    IndexingMap convert_symbols_to_dims() const;
+
+    /// Canonicalizes results and constraint expressions (constant folding,
+    /// term ordering; no rewrite rules). Returns true if anything changed.
+    bool canonicalize();
+
+    /// Structural equality: state, variables (bounds and names), results and
+    /// constraints.
+    bool operator==(const IndexingMap& o) const;
+    bool operator!=(const IndexingMap& o) const { return !(*this == o); }
+
+    /// The canonical text form (SPEC §5); parse(to_string()) == *this.
+    std::string to_string() const;
+
+    /// Prints expression `e` using this map's variable names.
+    std::string expr_to_string(Expr e) const;
+
+private:
+    State state_ = State::Normal;
+    SymbolicMap map_;
+    std::vector<IndexingVariable> dims_;
+    std::vector<IndexingVariable> range_vars_;
+    std::vector<IndexingVariable> rt_vars_;
+    std::vector<Constraint> constraints_;
+};
+
+/// `second ∘ first`: the results of `first` feed the dims of `second`
+/// (x ↦ second(first(x))). The composed map has first's dims; its range
+/// variables are first's then second's, its runtime variables first's then
+/// second's; its constraints are both maps' (second's with its dims
+/// substituted), plus `first.result(i) in second.dim(i).bounds` for each i.
+/// In fusion terms `first` is the consumer's map of the producer's output
+/// and `second` the producer's operand map. Errors if
+/// `first.num_results() != second.num_dims()`. Known empty if either is;
+/// undefined if either is.
+Result<IndexingMap> compose(const IndexingMap& first, const IndexingMap& second);
+
+}  // namespace provix

@@ -1,0 +1,68 @@
+#pragma once
+/// \file
+/// The text syntax of SPEC §5: XLA's printed indexing maps, several per file
+/// separated by a line `// -----`, other `//` lines being comments.
+///
+///     Context ctx;
+///     auto m = parse_indexing_map(ctx, "(d0) -> (d0 floordiv 4), domain: d0 in [0, 15]");
+///     auto e = parse_expr(ctx, "d0 * 4 + d1 mod 3", {"d0", "d1"});
+///
+/// Errors are values whose message is a full diagnostic:
+///
+///     input.map:3:12: error: division by zero
+///     (d0) -> (d0 floordiv 0),
+///                          ^
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "provix/expr.h"
+#include "provix/indexing_map.h"
+#include "provix/result.h"
+
+namespace provix {
+
+/// Parser settings.
+struct ParseOptions {
+    /// Build expressions canonically (the default). With false, the
+    /// expression tree is kept as written (`Context::make`), for tests of
+    /// canonicalization and for the fuzzer.
+    bool canonicalize = true;
+    /// Maximum nesting depth of parentheses / operators before a diagnostic.
+    int max_depth = 256;
+};
+
+/// A position in the source (1-based line and column).
+struct SourceLocation {
+    int line = 1;
+    int column = 1;
+};
+
+/// One map of a file and where it started.
+struct ParsedMap {
+    IndexingMap map;
+    SourceLocation location;
+};
+
+/// Parses every map of `text` (separated by `// -----` lines). `filename`
+/// is used in diagnostics. An empty file (only comments) yields no maps.
+Result<std::vector<ParsedMap>> parse_indexing_maps(Context& ctx, std::string_view text,
+                                                   std::string_view filename = "<input>",
+                                                   const ParseOptions& options = {});
+
+/// Parses exactly one map (no separators).
+Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
+                                       const ParseOptions& options = {});
+
+/// Parses an expression whose variables are `names[i]` for id i.
+Result<Expr> parse_expr(Context& ctx, std::string_view text,
+                        const std::vector<std::string>& names,
+                        const ParseOptions& options = {});
+
+/// Formats a diagnostic: `file:line:col: error: message`, the source line,
+/// and a caret under the column. Lines of `text` are 1-based.
+std::string format_diagnostic(std::string_view filename, std::string_view text,
+                              SourceLocation location, std::string_view message);
+
+}  // namespace provix

@@ -1,0 +1,90 @@
+#pragma once
+/// \file
+/// `SymbolicMap`: `(d0, ...)[s0, ...] -> (e0, ...)` (SPEC §3). Variable ids
+/// `0 .. num_dims-1` are dimensions, `num_dims .. num_dims+num_symbols-1`
+/// symbols.
+///
+///     // (d0, d1)[s0] -> (d0 + s0, d1 * 2)
+///     auto m = SymbolicMap::get(ctx, 2, 1, {ctx.variable(0) + ctx.variable(2),
+///                                           ctx.variable(1) * 2});
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "provix/expr.h"
+
+namespace provix {
+
+/// An immutable value: dimension and symbol counts plus result expressions.
+class SymbolicMap {
+public:
+    SymbolicMap() = default;
+
+    /// The map with `num_dims` dims, `num_symbols` symbols and `results`.
+    /// Results may only use variable ids below num_dims + num_symbols.
+    static SymbolicMap get(Context& ctx, int64_t num_dims, int64_t num_symbols,
+                           std::vector<Expr> results);
+    /// The identity map `(d0, ..., dn-1) -> (d0, ..., dn-1)`.
+    static SymbolicMap identity(Context& ctx, int64_t num_dims);
+
+    Context* context() const { return ctx_; }
+    int64_t num_dims() const { return num_dims_; }
+    int64_t num_symbols() const { return num_symbols_; }
+    int64_t num_results() const { return static_cast<int64_t>(results_.size()); }
+    const std::vector<Expr>& results() const { return results_; }
+    Expr result(int64_t i) const { return results_[static_cast<size_t>(i)]; }
+
+    /// The expression for dimension i: variable i.
+    Expr dim(int64_t i) const;
+    /// The expression for symbol i: variable num_dims + i.
+    Expr symbol(int64_t i) const;
+
+    /// Substitutes dims and symbols and yields a map with the new counts.
+    /// `(d0, d1)[s0, s1] -> (d0 + s0, d1 * s1)` with new_dims {d1, 2} and
+    /// new_symbols {3, d0} (over 2 dims, 0 symbols) gives
+    /// `(d0, d1) -> (d1 + 3, d0 * 2)`.
+    SymbolicMap replace_dims_and_symbols(const std::vector<Expr>& new_dims,
+                                         const std::vector<Expr>& new_symbols,
+                                         int64_t num_new_dims, int64_t num_new_symbols) const;
+
+    /// `this->compose(other)`: other's results feed this map's dims; symbols
+    /// are concatenated (this map's first). Requires
+    /// `num_dims() == other.num_results()`.
+    /// `(d0, d1)[s0] -> (d0 + s0, d1 * 2)` compose `(d0)[s0] -> (d0 - 10, d0 + s0)`
+    /// is `(d0)[s0, s1] -> (d0 + s0 - 10, d0 * 2 + s1 * 2)`.
+    SymbolicMap compose(const SymbolicMap& other) const;
+
+    /// Drops dims no result uses and renumbers the rest:
+    /// `(d0, d1, d2)[s0] -> (d0 + d2, s0 * 5)` becomes
+    /// `(d0, d1)[s0] -> (d0 + d1, s0 * 5)`. `kept`, if given, receives the old
+    /// index of each remaining dim.
+    SymbolicMap compress_dims(std::vector<int64_t>* kept = nullptr) const;
+    /// Drops unused symbols: `(d0)[s0, s1, s2] -> (d0 + s2, s0 * 5)` becomes
+    /// `(d0)[s0, s1] -> (d0 + s1, s0 * 5)`.
+    SymbolicMap compress_symbols(std::vector<int64_t>* kept = nullptr) const;
+
+    /// True if dim i / symbol i occurs in some result.
+    bool is_dim_used(int64_t i) const;
+    bool is_symbol_used(int64_t i) const;
+
+    /// Evaluates every result at `dims` and `symbols`; errors on zero divisor
+    /// or overflow.
+    Result<std::vector<int64_t>> evaluate(const std::vector<int64_t>& dims,
+                                          const std::vector<int64_t>& symbols) const;
+
+    /// Same context, counts and (uniqued) results.
+    bool operator==(const SymbolicMap& o) const;
+    bool operator!=(const SymbolicMap& o) const { return !(*this == o); }
+
+    /// `(d0, d1)[s0] -> (d0 + s0, d1 * 2)`.
+    std::string to_string() const;
+
+private:
+    Context* ctx_ = nullptr;
+    int64_t num_dims_ = 0;
+    int64_t num_symbols_ = 0;
+    std::vector<Expr> results_;
+};
+
+}  // namespace provix

@@ -1,0 +1,227 @@
+#include "provix/expr.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <stdexcept>
+
+#include "provix/semantics.h"
+
+namespace provix {
+namespace {
+
+std::string dname(int64_t id) { return "d" + std::to_string(id); }
+std::string str(Expr e) { return to_string(e, dname); }
+
+class ExprTest : public ::testing::Test {
+protected:
+    Context ctx;
+    Expr d0 = ctx.variable(0);
+    Expr d1 = ctx.variable(1);
+    Expr d2 = ctx.variable(2);
+    Expr c(int64_t v) { return ctx.constant(v); }
+    Expr make(ExprKind k, std::vector<Expr> ops) { return *ctx.make(k, ops); }
+};
+
+TEST_F(ExprTest, UniquingMakesEqualExpressionsTheSamePointer) {
+    Expr a = floor_div(d0 * 4 + d1, 8);
+    Expr b = floor_div(d1 + 4 * d0, 8);
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(a.node(), b.node());
+    EXPECT_EQ(sizeof(Expr), sizeof(void*));
+    size_t before = ctx.num_nodes();
+    (void)floor_div(d0 * 4 + d1, 8);
+    EXPECT_EQ(ctx.num_nodes(), before);
+}
+
+TEST_F(ExprTest, AddingAndSubtractingAConstantCancels) {
+    EXPECT_EQ((d0 + 1) - 1, d0);
+    EXPECT_EQ(str((d0 + 1) - 1), "d0");
+}
+
+TEST_F(ExprTest, ConstantFactorsAreDistributed) {
+    EXPECT_EQ(str((d0 + 2) * 3), "d0 * 3 + 6");
+    EXPECT_EQ((d0 + 2) * 3, d0 * 3 + 6);
+}
+
+TEST_F(ExprTest, LikeTermsAreCombinedAndZeroTermsDropped) {
+    EXPECT_EQ(str(d0 + d1 + d0 * 2), "d0 * 3 + d1");
+    EXPECT_EQ(d0 - d0, c(0));
+    EXPECT_EQ(str(d1 * 2 - d0 + 7 - d1 * 2), "-d0 + 7");
+}
+
+TEST_F(ExprTest, IdentitiesAreEliminated) {
+    EXPECT_EQ(d0 + 0, d0);
+    EXPECT_EQ(d0 * 1, d0);
+    EXPECT_EQ(d0 * 0, c(0));
+    EXPECT_EQ(floor_div(d0, 1), d0);
+    EXPECT_EQ(ceil_div(d0, 1), d0);
+    EXPECT_EQ(mod(d0, 1), c(0));
+    EXPECT_EQ(mod(d0, -1), c(0));
+    EXPECT_EQ(floor_div(d0, -1), -d0);
+    EXPECT_EQ(min(d0, d0), d0);
+}
+
+TEST_F(ExprTest, ConstantsFoldWithFloorSemantics) {
+    EXPECT_EQ(floor_div(c(-7), 2), c(-4));
+    EXPECT_EQ(ceil_div(c(-7), 2), c(-3));
+    EXPECT_EQ(mod(c(-7), 2), c(1));
+    EXPECT_EQ(mod(c(7), -2), c(-1));
+    EXPECT_EQ(min(c(3), c(-2)), c(-2));
+    EXPECT_EQ(max(c(3), c(-2)), c(3));
+}
+
+TEST_F(ExprTest, OverflowingFoldIsNotApplied) {
+    Expr e = c(kInt64Max) + 1;
+    EXPECT_EQ(e.kind(), ExprKind::Add);
+    EXPECT_FALSE(evaluate(e, {}).ok());
+    EXPECT_EQ(evaluate(e, {}).error().kind, Error::Kind::Overflow);
+    Expr m = c(kInt64Max) * 2;
+    EXPECT_EQ(m.kind(), ExprKind::Mul);
+    Expr q = floor_div(c(kInt64Min), -1);
+    EXPECT_NE(q.kind(), ExprKind::Constant);
+    EXPECT_FALSE(evaluate(q, {}).ok());
+}
+
+TEST_F(ExprTest, DivisorFoldingToZeroIsKeptAndFailsEvaluation) {
+    Expr e = floor_div(d0, d1 - d1);
+    EXPECT_EQ(e.kind(), ExprKind::FloorDiv);
+    EXPECT_EQ(evaluate(e, {4, 1}).error().kind, Error::Kind::DivisionByZero);
+    EXPECT_EQ(evaluate(mod(d0, 0), {4}).error().kind, Error::Kind::DivisionByZero);
+    EXPECT_EQ(evaluate(ceil_div(c(3), 0), {}).error().kind, Error::Kind::DivisionByZero);
+}
+
+TEST_F(ExprTest, LiteralZeroDivisorIsAnErrorAtConstruction) {
+    auto r = ctx.make(ExprKind::FloorDiv, {d0, c(0)});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, Error::Kind::DivisionByZero);
+}
+
+TEST_F(ExprTest, EvaluateSeedExample) {
+    // (((v0 + 42) * max(min(v1, 2), 0)) floordiv 2) ceildiv 2 at {5, 1} is 12.
+    Expr e = ceil_div(floor_div((d0 + 42) * max(min(d1, 2), 0), 2), 2);
+    auto r = evaluate(e, {5, 1});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r, 12);
+}
+
+TEST_F(ExprTest, EvaluateRuntimeZeroDivisorIsAnError) {
+    auto r = evaluate(floor_div(d0, d1), {4, 0});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, Error::Kind::DivisionByZero);
+    EXPECT_FALSE(evaluate(mod(d0, d1), {4, 0}).ok());
+    EXPECT_EQ(*evaluate(mod(d0, d1), {-7, 2}), 1);
+    EXPECT_FALSE(evaluate(d0, {}).ok());
+}
+
+TEST_F(ExprTest, EvaluateOverflowIsAnError) {
+    EXPECT_EQ(evaluate(d0 * d1, {kInt64Max, 2}).error().kind, Error::Kind::Overflow);
+    EXPECT_EQ(evaluate(d0 + 1, {kInt64Max}).error().kind, Error::Kind::Overflow);
+    EXPECT_EQ(*evaluate(d0 + 1, {kInt64Max - 1}), kInt64Max);
+}
+
+TEST_F(ExprTest, PrintingUsesMinimalParentheses) {
+    EXPECT_EQ(str(d0 + floor_div(d1, 16)), "d0 + d1 floordiv 16");
+    EXPECT_EQ(str(floor_div(d0 * 4 + d1, 8)), "(d0 * 4 + d1) floordiv 8");
+    EXPECT_EQ(str(floor_div(d0 * 4, 8)), "d0 * 4 floordiv 8");
+    EXPECT_EQ(str(d0 * floor_div(d1, 3)), "d0 * (d1 floordiv 3)");
+    EXPECT_EQ(str(floor_div(d0, floor_div(d1, 3))), "d0 floordiv (d1 floordiv 3)");
+    EXPECT_EQ(str(d0 - floor_div(d1, 4)), "d0 - d1 floordiv 4");
+    EXPECT_EQ(str(-floor_div(d1, 4) + 9), "-(d1 floordiv 4) + 9");
+    EXPECT_EQ(str(d0 * -11 - d1 + 109), "d0 * -11 - d1 + 109");
+    EXPECT_EQ(str(min(d0 + 1, 3)), "min(d0 + 1, 3)");
+    EXPECT_EQ(str(max(c(0), d0)), "max(d0, 0)");
+    EXPECT_EQ(str(d0 - d1 * d2 * 3), "d0 - d1 * d2 * 3");
+    EXPECT_EQ(str(mod(d0, -4)), "d0 mod -4");
+}
+
+TEST_F(ExprTest, TermOrderIsStructuralNotCreationOrder) {
+    Context other;
+    Expr late1 = other.variable(1), late0 = other.variable(0);
+    Expr a = floor_div(late1, 4) + late0 * 2 + mod(late1, 4);
+    Expr b = d0 * 2 + floor_div(d1, 4) + mod(d1, 4);
+    EXPECT_EQ(str(a), str(b));
+    EXPECT_EQ(str(b), "d0 * 2 + d1 floordiv 4 + d1 mod 4");
+}
+
+TEST_F(ExprTest, CanonicalizeRebuildsRawTrees) {
+    Expr raw = make(ExprKind::Add, {make(ExprKind::Add, {d0, c(1)}), c(-1)});
+    EXPECT_NE(raw, d0);
+    EXPECT_EQ(canonicalize(raw), d0);
+    Expr raw2 = make(ExprKind::Mul, {make(ExprKind::Add, {d0, c(2)}), c(3)});
+    EXPECT_EQ(str(canonicalize(raw2)), "d0 * 3 + 6");
+    Expr canon = floor_div(d0 * 4 + d1, 8);
+    EXPECT_EQ(canonicalize(canon), canon);
+}
+
+TEST_F(ExprTest, SubstituteRebuildsCanonically) {
+    Expr e = d0 + d1;
+    EXPECT_EQ(substitute(e, {d1, c(5)}), d1 + 5);
+    EXPECT_EQ(substitute(floor_div(d0, 4), {c(9)}), c(2));
+    EXPECT_TRUE(uses_variable(e, 1));
+    EXPECT_FALSE(uses_variable(e, 2));
+    EXPECT_EQ(num_variables_used(d0 + d2), 3);
+}
+
+TEST_F(ExprTest, TreeSizeCountsSharedSubtreesWithoutBlowup) {
+    Expr e = d0;
+    for (int i = 0; i < 100; ++i) e = make(ExprKind::Min, {e, e});
+    EXPECT_EQ(e.tree_size(), SIZE_MAX);  // 2^101 - 1 saturates
+    EXPECT_EQ((d0 + d1).tree_size(), 3u);
+}
+
+// Canonical construction preserves evaluation: build random raw trees,
+// canonicalize, evaluate both at random points.
+Expr random_raw(Context& ctx, int depth) {
+    int pick = *rc::gen::inRange(0, depth > 0 ? 9 : 2);
+    if (pick == 0) return ctx.constant(*rc::gen::inRange<int64_t>(-20, 21));
+    if (pick == 1) return ctx.variable(*rc::gen::inRange<int64_t>(0, 3));
+    Expr a = random_raw(ctx, depth - 1);
+    Expr b = random_raw(ctx, depth - 1);
+    static const ExprKind kinds[] = {ExprKind::Add, ExprKind::Mul, ExprKind::FloorDiv,
+                                     ExprKind::CeilDiv, ExprKind::Mod, ExprKind::Min,
+                                     ExprKind::Max};
+    ExprKind k = kinds[pick - 2];
+    if ((k == ExprKind::FloorDiv || k == ExprKind::CeilDiv || k == ExprKind::Mod) &&
+        b.is_constant(0))
+        b = ctx.constant(3);
+    return *ctx.make(k, {a, b});
+}
+
+RC_GTEST_PROP(Canonicalize, PreservesEvaluation, ()) {
+    Context ctx;
+    Expr raw = random_raw(ctx, 4);
+    Expr canon = canonicalize(raw);
+    RC_LOG() << "raw: " << to_string(raw) << "\ncanonical: " << to_string(canon) << "\n";
+    RC_ASSERT(to_string(canonicalize(canon)) == to_string(canon));
+    auto values = *rc::gen::container<std::vector<int64_t>>(3, rc::gen::inRange<int64_t>(-50, 51));
+    auto x = evaluate(raw, values);
+    auto y = evaluate(canon, values);
+    if (x.ok()) {
+        RC_ASSERT(y.ok());
+        RC_ASSERT(*x == *y);
+    }
+}
+
+RC_GTEST_PROP(Print, CanonicalTextIsStableAcrossContexts, ()) {
+    Context a;
+    Expr e = canonicalize(random_raw(a, 4));
+    std::string text = to_string(e);
+    RC_LOG() << "expr: " << text << "\n";
+    // Rebuilding the same raw tree in a fresh context prints the same text.
+    Context b;
+    std::vector<Expr> vars = {b.variable(0), b.variable(1), b.variable(2)};
+    auto rebuild = [&](auto& self, Expr x) -> Expr {
+        if (x.is_constant()) return b.constant(x.constant_value());
+        if (x.is_variable()) return vars[static_cast<size_t>(x.variable_id())];
+        std::vector<Expr> ops;
+        for (size_t i = x.num_operands(); i-- > 0;) ops.insert(ops.begin(), self(self, x.operand(i)));
+        return build(x.kind(), ops);
+    };
+    std::string again = to_string(rebuild(rebuild, e));
+    RC_LOG() << "rebuilt: " << again << "\n";
+    RC_ASSERT(again == text);
+}
+
+}  // namespace
+}  // namespace provix
