@@ -9,6 +9,7 @@
 /// done by the rules of `rules/` (see `provix/rule_engine.h`).
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,10 +21,17 @@ namespace provix {
 struct SimplifyOptions {
     /// If non-null, the name of every rule that fired is appended, in order.
     std::vector<std::string>* trace = nullptr;
+    /// If non-null, per-rule firing counts are accumulated here.
+    std::map<std::string, int64_t>* counters = nullptr;
 };
 
 /// Simplifies results and constraints of `map` in place; returns true if it
 /// changed. Deterministic and idempotent.
 bool simplify(IndexingMap& map, const SimplifyOptions& options = {});
+
+/// Simplifies one expression with variable i ranging over `bounds[i]`
+/// (ids beyond the vector are unbounded):
+/// `simplify_expr(d0 floordiv 16, {{0, 14}})` is 0.
+Expr simplify_expr(Expr e, const std::vector<Interval>& bounds);
 
 }  // namespace provix

@@ -1,0 +1,47 @@
+#pragma once
+/// \file
+/// DivisibilityAnalysis: for every node a congruence `e ≡ remainder (mod
+/// modulus)` (Halide's ModulusRemainder). modulus 0 means e == remainder;
+/// modulus 1 means nothing is known. Facts come from constants, from the
+/// structure of expressions and from domain constraints `e mod c in [r, r]`.
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "provix/expr.h"
+#include "provix/indexing_map.h"
+
+namespace provix::engine {
+
+/// `x ≡ remainder (mod modulus)`, modulus >= 0, 0 <= remainder < modulus
+/// when modulus > 0.
+struct ModRem {
+    int64_t modulus = 1;
+    int64_t remainder = 0;
+
+    /// True if the congruence shows that the value is a multiple of `c`.
+    bool divisible_by(int64_t c) const;
+};
+
+/// The most precise congruence implied by both (CRT); nullopt-free: returns
+/// {0, 0} with `*empty = true` when no integer satisfies both.
+ModRem intersect(ModRem a, ModRem b, bool* empty);
+
+class DivisibilityAnalysis {
+public:
+    DivisibilityAnalysis() = default;
+    /// Uses constraints `e mod c in [r, r]` (c > 0) as facts about e.
+    explicit DivisibilityAnalysis(const std::vector<Constraint>& constraints);
+
+    /// The congruence of `e`, memoized per node.
+    ModRem of(Expr e);
+
+private:
+    ModRem compute(Expr e);
+
+    std::unordered_map<uint32_t, ModRem> facts_;
+    std::unordered_map<uint32_t, ModRem> memo_;
+};
+
+}  // namespace provix::engine

@@ -1,0 +1,46 @@
+#pragma once
+/// \file
+/// Rewriter: bottom-up rewriting of expressions to a fixed point with the
+/// expression rules of a RuleTable.
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "rule_matcher.h"
+#include "rule_table.h"
+
+namespace provix::engine {
+
+/// Where rule firings are reported (both optional).
+struct RewriteLog {
+    std::vector<std::string>* trace = nullptr;       ///< rule names in order
+    std::map<std::string, int64_t>* counters = nullptr;  ///< firings per rule
+};
+
+class Rewriter {
+public:
+    Rewriter(const RuleTable& table, RangeAnalysis& ranges, DivisibilityAnalysis& divisibility,
+             RewriteLog log = {})
+        : table_(table), ranges_(ranges), matcher_(ranges, divisibility), log_(log) {}
+
+    /// The simplified form of `e` (memoized per node).
+    Expr simplify(Expr e);
+
+    /// Number of rule firings so far.
+    int64_t firings() const { return firings_; }
+
+private:
+    Expr rewrite_root(Expr e, int depth);
+    Expr simplify_at(Expr e, int depth);
+
+    const RuleTable& table_;
+    RangeAnalysis& ranges_;
+    RuleMatcher matcher_;
+    RewriteLog log_;
+    std::unordered_map<uint32_t, Expr> memo_;
+    int64_t firings_ = 0;
+};
+
+}  // namespace provix::engine

@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// Layout of the tables provix_rulegen writes (private).
+
+#include <cstddef>
+#include <cstdint>
+
+namespace provix::engine::generated {
+
+struct NodeRecord {
+    int op;
+    int64_t value;
+    size_t first_child;
+    size_t num_children;
+};
+
+struct VarRecord {
+    const char* name;
+    int kind;
+};
+
+struct RuleRecord {
+    const char* name;
+    const char* file;
+    int line;
+    const char* text;
+    const NodeRecord* nodes;
+    size_t num_nodes;
+    const int* children;
+    const VarRecord* vars;
+    size_t num_vars;
+    int lhs, rhs, condition;
+    int lhs_lo, lhs_hi, rhs_lo, rhs_hi;
+};
+
+extern const RuleRecord kRules[];
+extern const int kNumRules;
+
+}  // namespace provix::engine::generated

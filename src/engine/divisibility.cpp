@@ -1,0 +1,176 @@
+/// \file
+/// Modulus/remainder analysis.
+
+#include "divisibility.h"
+
+#include "provix/semantics.h"
+
+namespace provix::engine {
+namespace {
+
+constexpr ModRem kUnknown{1, 0};
+
+ModRem normalize(__int128 m, __int128 r) {
+    if (m < 0) m = -m;
+    if (m > kInt64Max) return kUnknown;
+    if (m == 0) {
+        if (r < kInt64Min || r > kInt64Max) return kUnknown;
+        return {0, static_cast<int64_t>(r)};
+    }
+    __int128 rr = r % m;
+    if (rr < 0) rr += m;
+    return {static_cast<int64_t>(m), static_cast<int64_t>(rr)};
+}
+
+__int128 gcd128(__int128 a, __int128 b) {
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    while (b != 0) {
+        __int128 t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+ModRem add(ModRem a, ModRem b) {
+    return normalize(gcd128(a.modulus, b.modulus), static_cast<__int128>(a.remainder) + b.remainder);
+}
+
+ModRem mul(ModRem a, ModRem b) {
+    // (m1*k + r1)(m2*l + r2) = m1*m2*kl + m1*r2*k + m2*r1*l + r1*r2
+    __int128 m = gcd128(gcd128(static_cast<__int128>(a.modulus) * b.modulus,
+                               static_cast<__int128>(a.modulus) * b.remainder),
+                        static_cast<__int128>(b.modulus) * a.remainder);
+    return normalize(m, static_cast<__int128>(a.remainder) * b.remainder);
+}
+
+}  // namespace
+
+bool ModRem::divisible_by(int64_t c) const {
+    if (c == 0) return modulus == 0 && remainder == 0;
+    __int128 cc = c < 0 ? -static_cast<__int128>(c) : c;
+    if (modulus == 0) return remainder % cc == 0;
+    return modulus % cc == 0 && remainder % cc == 0;
+}
+
+ModRem intersect(ModRem a, ModRem b, bool* empty) {
+    *empty = false;
+    if (a.modulus == 0 && b.modulus == 0) {
+        if (a.remainder != b.remainder) *empty = true;
+        return a;
+    }
+    if (a.modulus == 0) {
+        if ((static_cast<__int128>(a.remainder) - b.remainder) % b.modulus != 0) *empty = true;
+        return a;
+    }
+    if (b.modulus == 0) return intersect(b, a, empty);
+    // Solve x ≡ r1 (m1), x ≡ r2 (m2).
+    __int128 m1 = a.modulus, m2 = b.modulus, r1 = a.remainder, r2 = b.remainder;
+    __int128 g = gcd128(m1, m2);
+    if ((r2 - r1) % g != 0) {
+        *empty = true;
+        return a;
+    }
+    __int128 l = m1 / g * m2;
+    if (l > kInt64Max) return a.modulus >= b.modulus ? a : b;  // keep the stronger one
+    // x = r1 + m1 * t, m1 * t ≡ r2 - r1 (mod m2) -> t ≡ ((r2-r1)/g) * inv(m1/g) (mod m2/g)
+    __int128 mm = m2 / g, aa = (m1 / g) % mm, target = ((r2 - r1) / g) % mm;
+    if (target < 0) target += mm;
+    // Extended Euclid for the inverse of aa modulo mm.
+    __int128 t0 = 0, t1 = 1, x0 = mm, x1 = aa;
+    while (x1 != 0) {
+        __int128 q = x0 / x1;
+        __int128 tmp = x0 - q * x1;
+        x0 = x1;
+        x1 = tmp;
+        tmp = t0 - q * t1;
+        t0 = t1;
+        t1 = tmp;
+    }
+    __int128 inv = mm == 1 ? 0 : t0 % mm;
+    if (inv < 0) inv += mm;
+    __int128 t = (target * inv) % mm;
+    return normalize(l, r1 + m1 * t);
+}
+
+DivisibilityAnalysis::DivisibilityAnalysis(const std::vector<Constraint>& constraints) {
+    for (const Constraint& c : constraints) {
+        Expr e = c.expr;
+        if (e.kind() != ExprKind::Mod || !e.rhs().is_constant() || !c.range.is_point()) continue;
+        int64_t m = e.rhs().constant_value();
+        if (m <= 0 || c.range.lo < 0 || c.range.lo >= m) continue;
+        ModRem fact{m, c.range.lo};
+        auto [it, inserted] = facts_.emplace(e.lhs().id(), fact);
+        if (!inserted) {
+            bool empty = false;
+            ModRem merged = intersect(it->second, fact, &empty);
+            if (!empty) it->second = merged;  // emptiness is the domain passes' business
+        }
+    }
+}
+
+ModRem DivisibilityAnalysis::of(Expr e) {
+    if (e.is_constant()) return {0, e.constant_value()};
+    auto it = memo_.find(e.id());
+    if (it != memo_.end()) return it->second;
+    ModRem r = compute(e);
+    auto f = facts_.find(e.id());
+    if (f != facts_.end()) {
+        bool empty = false;
+        ModRem merged = intersect(r, f->second, &empty);
+        if (!empty) r = merged;
+    }
+    memo_.emplace(e.id(), r);
+    return r;
+}
+
+ModRem DivisibilityAnalysis::compute(Expr e) {
+    switch (e.kind()) {
+        case ExprKind::Variable: return kUnknown;
+        case ExprKind::Add: {
+            ModRem acc = of(e.operand(0));
+            for (size_t i = 1; i < e.num_operands(); ++i) acc = add(acc, of(e.operand(i)));
+            return acc;
+        }
+        case ExprKind::Mul: {
+            ModRem acc = of(e.operand(0));
+            for (size_t i = 1; i < e.num_operands(); ++i) acc = mul(acc, of(e.operand(i)));
+            return acc;
+        }
+        case ExprKind::FloorDiv: {
+            if (!e.rhs().is_constant()) return kUnknown;
+            int64_t c = e.rhs().constant_value();
+            ModRem x = of(e.lhs());
+            if (c > 0 && x.modulus > 0 && x.modulus % c == 0) {
+                // x = m*k + r with c | m: floor(x / c) = (m/c)*k + floor(r / c).
+                return normalize(x.modulus / c, *floor_div(x.remainder, c));
+            }
+            if (c > 0 && x.modulus == 0) {
+                auto q = floor_div(x.remainder, c);
+                return q ? ModRem{0, *q} : kUnknown;
+            }
+            return kUnknown;
+        }
+        case ExprKind::Mod: {
+            if (!e.rhs().is_constant()) return kUnknown;
+            int64_t c = e.rhs().constant_value();
+            ModRem x = of(e.lhs());
+            if (c <= 0) return kUnknown;
+            if (x.modulus == 0 || x.modulus % c == 0) return {0, *floor_mod(x.remainder, c)};
+            // x mod c = x - c*q ≡ x (mod gcd(m, c)).
+            __int128 g = gcd128(x.modulus, c);
+            return normalize(g, x.remainder);
+        }
+        case ExprKind::Min:
+        case ExprKind::Max: {
+            ModRem a = of(e.operand(0)), b = of(e.operand(1));
+            __int128 g = gcd128(gcd128(a.modulus, b.modulus),
+                                static_cast<__int128>(a.remainder) - b.remainder);
+            return normalize(g, a.remainder);
+        }
+        default: return kUnknown;
+    }
+}
+
+}  // namespace provix::engine

@@ -1,0 +1,134 @@
+#pragma once
+/// \file
+/// The rule language (SPEC §8): one named rewrite per entry,
+///
+///     name: lhs => rhs if condition
+///
+/// read by the engine (compiled to tables at build time), by the prover and
+/// by the fuzzer. Pattern variables:
+///
+///  - `x`, `y`, `z`, ... (lower case, not `c<digits>`): any expression. Inside
+///    a sum pattern a lower-case variable is one term of the sum.
+///  - `c0`, `c1`, ...: an integer constant.
+///  - `X`, `Y`, ... (upper case): sub-sums. In a sum pattern `c0 * X + Y`,
+///    `c0 * X` is a non-empty subset of the remaining terms with `c0` the
+///    (positive) gcd of their coefficients, and `Y` the rest (possibly empty,
+///    i.e. 0). A proof treats each bound sub-sum as one integer.
+///
+/// Conditions and constant sub-expressions of the right side may use the
+/// constants, integer arithmetic on them (`+ - * floordiv ceildiv mod`,
+/// `gcd`, `lcm`, `abs`, `min`, `max`), the range of a bound sub-expression
+/// (`lb(y)`, `ub(y)`), known divisibility (`divisible(y, c)`), comparisons
+/// and `&&`, `||`, `!`.
+///
+///     fd_pull_multiple: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1
+///                       if c0 mod c1 == 0
+///
+/// Constraint rules rewrite `expr in [lo, hi]` entries of a domain:
+///
+///     cst_add: x + c0 in [c1, c2] => x in [c1 - c0, c2 - c0]
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "provix/result.h"
+
+namespace provix::rules {
+
+/// Node operators of patterns, right sides and conditions.
+enum class Op : uint8_t {
+    // Leaves.
+    ExprVar,   ///< x: any expression (value = variable index)
+    ConstVar,  ///< c0: an integer constant (value = variable index)
+    SumVar,    ///< X: a sub-sum (value = variable index)
+    Literal,   ///< an integer literal (value)
+    // Expression operators (patterns and right sides).
+    Add,
+    Mul,
+    FloorDiv,
+    CeilDiv,
+    Mod,
+    Min,
+    Max,
+    // Constant functions (conditions and constant parts of right sides).
+    Lb,         ///< lb(e): lower bound of a bound expression
+    Ub,         ///< ub(e): upper bound
+    Divisible,  ///< divisible(e, c): e is known to be a multiple of c
+    Gcd,
+    Lcm,
+    Abs,
+    // Comparisons and logic (conditions).
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Not,
+};
+
+/// The lower-case spelling of an operator: `op_name(Op::FloorDiv) == "floordiv"`.
+const char* op_name(Op op);
+
+/// One node of a rule's tree, stored in `Rule::nodes`.
+struct Node {
+    Op op;
+    int64_t value = 0;          ///< literal value or variable index
+    std::vector<int> children;  ///< indices into Rule::nodes
+};
+
+/// Kinds of pattern variables.
+enum class VarKind : uint8_t { Expr, Const, Sum };
+
+/// A pattern variable.
+struct Var {
+    std::string name;
+    VarKind kind;
+};
+
+/// A parsed, validated rule.
+struct Rule {
+    std::string name;
+    std::string file;  ///< file name as given to the parser
+    int line = 0;
+    std::string text;  ///< the rule as written (one line, whitespace collapsed)
+    std::vector<Var> vars;
+    std::vector<Node> nodes;
+    int lhs = -1;
+    int rhs = -1;
+    int condition = -1;  ///< -1: no condition
+
+    /// Constraint rules (`constraints.rules`) rewrite a domain constraint:
+    /// `name: lhs in [c0, c1] => rhs in [lo, hi] if cond`, meaning that under
+    /// the condition `lhs in [c0, c1]` holds exactly when `rhs in [lo, hi]`
+    /// does. For them these are the bound nodes (constant variables on the
+    /// left, constant expressions on the right); -1 for expression rules.
+    int lhs_lo = -1, lhs_hi = -1;
+    int rhs_lo = -1, rhs_hi = -1;
+    bool is_constraint() const { return lhs_lo >= 0; }
+
+    /// Index of the variable `name`, or -1.
+    int find_var(std::string_view name) const;
+};
+
+/// Parses a rule file. Lines: `# comment`, blank, or `name: lhs => rhs [if
+/// cond]`; a rule may continue on following lines that start with white
+/// space. Validation: every right-side and condition variable is bound by the
+/// left side; names are unique; functions are known with the right arity;
+/// constant-only positions (divisors of patterns are constants or
+/// expressions; `lb`/`ub` take a bound variable) are respected. Errors are
+/// `file:line:col: error: message` diagnostics.
+Result<std::vector<Rule>> parse_rules(std::string_view text, std::string_view filename);
+
+/// Prints a node of `rule` in rule syntax: `(c0 * X + Y) floordiv c1`.
+std::string to_string(const Rule& rule, int node);
+
+/// True if the subtree at `node` uses no expression or sum variable (it is
+/// computed as an integer when the rule fires).
+bool is_constant_subtree(const Rule& rule, int node);
+
+}  // namespace provix::rules

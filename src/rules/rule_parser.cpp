@@ -1,0 +1,681 @@
+/// \file
+/// Parser and validator of the rule language (see provix/rules/rule.h).
+
+#include <cctype>
+#include <map>
+#include <set>
+#include <string>
+
+#include "provix/rules/rule.h"
+
+namespace provix::rules {
+namespace {
+
+enum class Tok { End, Int, Ident, Punct };
+
+struct Token {
+    Tok kind = Tok::End;
+    std::string text;
+    int col = 0;  // 1-based column within the logical rule text
+};
+
+/// Maps a column of the joined logical line back to the physical line.
+struct Piece {
+    int line;
+    int offset;  // start of this physical line inside the joined text
+};
+
+class RuleParser {
+public:
+    RuleParser(std::string_view file, std::string_view source) : file_(file), source_(source) {}
+
+    Result<std::vector<Rule>> parse_all();
+
+private:
+    // ---- diagnostics -------------------------------------------------------
+    Error error_at(int col, const std::string& message) const {
+        // Locate the physical line holding joined column `col`.
+        Piece where = pieces_.front();
+        for (const Piece& p : pieces_)
+            if (p.offset <= col - 1) where = p;
+        int column = col - where.offset;
+        std::string line_text = physical_line(where.line);
+        std::string caret(static_cast<size_t>(std::max(column - 1, 0)), ' ');
+        std::string out = std::string(file_) + ":" + std::to_string(where.line) + ":" +
+                          std::to_string(column) + ": error: " + message + "\n" + line_text +
+                          "\n" + caret + "^\n";
+        return Error{Error::Kind::Parse, out};
+    }
+
+    std::string physical_line(int line) const {
+        int cur = 1;
+        size_t start = 0;
+        while (cur < line && start < source_.size()) {
+            size_t nl = source_.find('\n', start);
+            if (nl == std::string_view::npos) return "";
+            start = nl + 1;
+            ++cur;
+        }
+        size_t end = source_.find('\n', start);
+        return std::string(source_.substr(start, end == std::string_view::npos ? end : end - start));
+    }
+
+    // ---- lexing ------------------------------------------------------------
+    bool lex(const std::string& text, Error* err) {
+        tokens_.clear();
+        size_t i = 0;
+        while (i < text.size()) {
+            char ch = text[i];
+            if (std::isspace(static_cast<unsigned char>(ch))) {
+                ++i;
+                continue;
+            }
+            Token t;
+            t.col = static_cast<int>(i) + 1;
+            if (std::isdigit(static_cast<unsigned char>(ch))) {
+                size_t j = i;
+                while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+                t.kind = Tok::Int;
+                t.text = text.substr(i, j - i);
+                i = j;
+            } else if (std::isalpha(static_cast<unsigned char>(ch)) || ch == '_') {
+                size_t j = i;
+                while (j < text.size() &&
+                       (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
+                    ++j;
+                t.kind = Tok::Ident;
+                t.text = text.substr(i, j - i);
+                i = j;
+            } else {
+                static const char* two[] = {"=>", "==", "!=", "<=", ">=", "&&", "||"};
+                t.kind = Tok::Punct;
+                bool matched = false;
+                for (const char* p : two) {
+                    if (text.compare(i, 2, p) == 0) {
+                        t.text = p;
+                        i += 2;
+                        matched = true;
+                        break;
+                    }
+                }
+                if (!matched) {
+                    if (std::string("()[]+-*,:<>!").find(ch) == std::string::npos) {
+                        *err = error_at(t.col, std::string("unexpected character '") + ch + "'");
+                        return false;
+                    }
+                    t.text = std::string(1, ch);
+                    ++i;
+                }
+            }
+            tokens_.push_back(t);
+        }
+        Token end;
+        end.col = static_cast<int>(text.size()) + 1;
+        tokens_.push_back(end);
+        pos_ = 0;
+        return true;
+    }
+
+    const Token& peek() const { return tokens_[pos_]; }
+    bool at(const char* punct) const {
+        return peek().kind == Tok::Punct && peek().text == punct;
+    }
+    bool at_word(const char* word) const {
+        return peek().kind == Tok::Ident && peek().text == word;
+    }
+    Token next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
+
+    // ---- parsing -----------------------------------------------------------
+    int add_node(Op op, int64_t value, std::vector<int> children) {
+        rule_.nodes.push_back(Node{op, value, std::move(children)});
+        cols_.push_back(cur_col_);
+        return static_cast<int>(rule_.nodes.size()) - 1;
+    }
+
+    bool expect(const char* punct) {
+        if (at(punct)) {
+            next();
+            return true;
+        }
+        fail(peek().col, std::string("expected '") + punct + "'");
+        return false;
+    }
+
+    void fail(int col, const std::string& message) {
+        if (!failed_) {
+            failed_ = true;
+            error_ = error_at(col, message);
+        }
+    }
+
+    int parse_or() {
+        int left = parse_and();
+        while (!failed_ && at("||")) {
+            cur_col_ = next().col;
+            left = add_node(Op::Or, 0, {left, parse_and()});
+        }
+        return left;
+    }
+    int parse_and() {
+        int left = parse_not();
+        while (!failed_ && at("&&")) {
+            cur_col_ = next().col;
+            left = add_node(Op::And, 0, {left, parse_not()});
+        }
+        return left;
+    }
+    int parse_not() {
+        if (at("!")) {
+            cur_col_ = next().col;
+            int col = cur_col_;
+            int inner = parse_not();
+            cur_col_ = col;
+            return add_node(Op::Not, 0, {inner});
+        }
+        return parse_cmp();
+    }
+    int parse_cmp() {
+        int left = parse_arith();
+        static const std::pair<const char*, Op> cmps[] = {{"==", Op::Eq}, {"!=", Op::Ne},
+                                                          {"<=", Op::Le}, {">=", Op::Ge},
+                                                          {"<", Op::Lt},  {">", Op::Gt}};
+        for (auto& [text, op] : cmps) {
+            if (!failed_ && at(text)) {
+                cur_col_ = next().col;
+                int col = cur_col_;
+                int right = parse_arith();
+                cur_col_ = col;
+                return add_node(op, 0, {left, right});
+            }
+        }
+        return left;
+    }
+    int parse_arith() {
+        int left = parse_term();
+        while (!failed_ && (at("+") || at("-"))) {
+            bool minus = at("-");
+            cur_col_ = next().col;
+            int col = cur_col_;
+            int right = parse_term();
+            cur_col_ = col;
+            if (minus) right = negate(right);
+            left = add_node(Op::Add, 0, {left, right});
+        }
+        return left;
+    }
+    int negate(int node) {
+        if (rule_.nodes[static_cast<size_t>(node)].op == Op::Literal) {
+            rule_.nodes[static_cast<size_t>(node)].value = -rule_.nodes[static_cast<size_t>(node)].value;
+            return node;
+        }
+        int m1 = add_node(Op::Literal, -1, {});
+        return add_node(Op::Mul, 0, {node, m1});
+    }
+    int parse_term() {
+        int left = parse_unary();
+        while (!failed_) {
+            Op op;
+            if (at("*")) op = Op::Mul;
+            else if (at_word("floordiv")) op = Op::FloorDiv;
+            else if (at_word("ceildiv")) op = Op::CeilDiv;
+            else if (at_word("mod")) op = Op::Mod;
+            else break;
+            cur_col_ = next().col;
+            int col = cur_col_;
+            int right = parse_unary();
+            cur_col_ = col;
+            left = add_node(op, 0, {left, right});
+        }
+        return left;
+    }
+    int parse_unary() {
+        if (at("-")) {
+            cur_col_ = next().col;
+            int col = cur_col_;
+            int inner = parse_unary();
+            cur_col_ = col;
+            return negate(inner);
+        }
+        return parse_primary();
+    }
+    int parse_primary() {
+        if (failed_) return 0;
+        Token t = next();
+        cur_col_ = t.col;
+        if (t.kind == Tok::Int) {
+            if (t.text.size() > 18) {
+                fail(t.col, "integer literal too large");
+                return 0;
+            }
+            return add_node(Op::Literal, std::stoll(t.text), {});
+        }
+        if (t.kind == Tok::Punct && t.text == "(") {
+            int inner = parse_or();
+            expect(")");
+            return inner;
+        }
+        if (t.kind != Tok::Ident) {
+            fail(t.col, t.kind == Tok::End ? "unexpected end of rule" : "expected an expression");
+            return 0;
+        }
+        static const std::map<std::string, std::pair<Op, int>> functions = {
+            {"min", {Op::Min, 2}},       {"max", {Op::Max, 2}}, {"lb", {Op::Lb, 1}},
+            {"ub", {Op::Ub, 1}},         {"gcd", {Op::Gcd, 2}}, {"lcm", {Op::Lcm, 2}},
+            {"abs", {Op::Abs, 1}},       {"divisible", {Op::Divisible, 2}}};
+        if (at("(")) {
+            auto it = functions.find(t.text);
+            if (it == functions.end()) {
+                fail(t.col, "unknown function '" + t.text + "'");
+                return 0;
+            }
+            next();
+            std::vector<int> args;
+            if (!at(")")) {
+                args.push_back(parse_or());
+                while (!failed_ && at(",")) {
+                    next();
+                    args.push_back(parse_or());
+                }
+            }
+            expect(")");
+            if (!failed_ && static_cast<int>(args.size()) != it->second.second) {
+                fail(t.col, "'" + t.text + "' takes " + std::to_string(it->second.second) +
+                                " argument(s)");
+                return 0;
+            }
+            cur_col_ = t.col;
+            return add_node(it->second.first, 0, args);
+        }
+        static const std::set<std::string> reserved = {"floordiv", "ceildiv", "mod", "if", "in",
+                                                       "min",      "max",     "lb",  "ub",
+                                                       "gcd",      "lcm",     "abs", "divisible"};
+        if (reserved.count(t.text)) {
+            fail(t.col, "unexpected '" + t.text + "'");
+            return 0;
+        }
+        return variable(t);
+    }
+
+    /// `in [a, b]` after a constraint rule's expression.
+    void parse_range(int* lo, int* hi) {
+        next();  // 'in'
+        if (!expect("[")) return;
+        *lo = parse_arith();
+        if (!expect(",")) return;
+        *hi = parse_arith();
+        expect("]");
+    }
+
+    int variable(const Token& t) {
+        VarKind kind = VarKind::Expr;
+        const std::string& n = t.text;
+        if (n.size() >= 2 && n[0] == 'c' && std::isdigit(static_cast<unsigned char>(n[1])) &&
+            n.find_first_not_of("0123456789", 1) == std::string::npos)
+            kind = VarKind::Const;
+        else if (std::isupper(static_cast<unsigned char>(n[0])))
+            kind = VarKind::Sum;
+        int index = rule_.find_var(n);
+        if (index < 0) {
+            if (!in_lhs_) {
+                fail(t.col, "variable '" + n + "' is not bound by the left side");
+                return 0;
+            }
+            rule_.vars.push_back(Var{n, kind});
+            index = static_cast<int>(rule_.vars.size()) - 1;
+        }
+        Op op = kind == VarKind::Const ? Op::ConstVar : kind == VarKind::Sum ? Op::SumVar : Op::ExprVar;
+        return add_node(op, index, {});
+    }
+
+    // ---- validation --------------------------------------------------------
+    enum class Type { Int, Expr, Bool };
+
+    /// Checks node types: Int (constant-only), Expr (uses expression/sum
+    /// variables), Bool (conditions).
+    Type check(int n, bool in_lhs) {
+        const Node& node = rule_.nodes[static_cast<size_t>(n)];
+        int col = cols_[static_cast<size_t>(n)];
+        auto child = [&](size_t i) { return check(node.children[i], in_lhs); };
+        switch (node.op) {
+            case Op::Literal:
+            case Op::ConstVar: return Type::Int;
+            case Op::ExprVar: return Type::Expr;
+            case Op::SumVar:
+                // A sub-sum is chosen once by the matcher: it cannot recur
+                // on the left side (it may recur on the right).
+                if (in_lhs && !lhs_sum_vars_.insert(node.value).second)
+                    fail(col, "a sum variable may occur only once on the left side");
+                return Type::Expr;
+            case Op::Add:
+            case Op::Mul:
+            case Op::FloorDiv:
+            case Op::CeilDiv:
+            case Op::Mod:
+            case Op::Min:
+            case Op::Max: {
+                Type a = child(0), b = child(1);
+                if (a == Type::Bool || b == Type::Bool) fail(col, "a condition used as a value");
+                return (a == Type::Expr || b == Type::Expr) ? Type::Expr : Type::Int;
+            }
+            case Op::Lb:
+            case Op::Ub: {
+                if (in_lhs) fail(col, "lb/ub only in conditions and right sides");
+                Op a = rule_.nodes[static_cast<size_t>(node.children[0])].op;
+                if (a != Op::ExprVar && a != Op::SumVar)
+                    fail(col, "lb/ub take a bound expression or sum variable");
+                return Type::Int;
+            }
+            case Op::Divisible: {
+                if (in_lhs) fail(col, "divisible only in conditions");
+                Op a = rule_.nodes[static_cast<size_t>(node.children[0])].op;
+                if (a != Op::ExprVar && a != Op::SumVar)
+                    fail(col, "divisible takes a bound expression or sum variable first");
+                if (check(node.children[1], in_lhs) != Type::Int)
+                    fail(col, "divisible needs a constant divisor");
+                return Type::Bool;
+            }
+            case Op::Gcd:
+            case Op::Lcm:
+            case Op::Abs:
+                if (in_lhs) fail(col, "constant functions only in conditions and right sides");
+                for (size_t i = 0; i < node.children.size(); ++i)
+                    if (child(i) != Type::Int) fail(col, "constant function of a non-constant");
+                return Type::Int;
+            case Op::Eq:
+            case Op::Ne:
+            case Op::Lt:
+            case Op::Le:
+            case Op::Gt:
+            case Op::Ge:
+                if (child(0) != Type::Int || child(1) != Type::Int)
+                    fail(col, "comparisons take constant values (constants, lb, ub)");
+                return Type::Bool;
+            case Op::And:
+            case Op::Or:
+                if (child(0) != Type::Bool || child(1) != Type::Bool)
+                    fail(col, "'&&' and '||' take conditions");
+                return Type::Bool;
+            case Op::Not:
+                if (child(0) != Type::Bool) fail(col, "'!' takes a condition");
+                return Type::Bool;
+        }
+        return Type::Int;
+    }
+
+    /// Marks sum variables that stand where a sub-sum may: a direct operand
+    /// of an Add, or `c * X` (constant variable times sum variable) there.
+    /// In the left side, each sum has at most one rest and one partition.
+    void mark_sum_positions(int n, bool lhs) {
+        const Node& node = rule_.nodes[static_cast<size_t>(n)];
+        if (node.op == Op::Add) {
+            std::vector<int> terms;
+            flatten_add(n, terms);
+            int rests = 0, parts = 0;
+            for (int t : terms) {
+                const Node& tn = rule_.nodes[static_cast<size_t>(t)];
+                if (tn.op == Op::SumVar) {
+                    sum_var_ok_.insert(t);
+                    ++rests;
+                } else if (tn.op == Op::Mul &&
+                           rule_.nodes[static_cast<size_t>(tn.children[1])].op == Op::SumVar &&
+                           rule_.nodes[static_cast<size_t>(tn.children[0])].op == Op::ConstVar) {
+                    sum_var_ok_.insert(tn.children[1]);
+                    ++parts;
+                }
+            }
+            if (lhs && (rests > 1 || parts > 1))
+                fail(cols_[static_cast<size_t>(n)],
+                     "a sum pattern has at most one rest and one partition variable");
+        }
+        if (!lhs && node.op == Op::Mul) {
+            // Right sides may scale a sum variable by anything: (c0 floordiv c1) * X.
+            for (int c : node.children)
+                if (rule_.nodes[static_cast<size_t>(c)].op == Op::SumVar) sum_var_ok_.insert(c);
+        }
+        if (!lhs && node.op != Op::Add && node.op != Op::Mul) {
+            for (int c : node.children)
+                if (rule_.nodes[static_cast<size_t>(c)].op == Op::SumVar) sum_var_ok_.insert(c);
+        }
+        for (int c : node.children) mark_sum_positions(c, lhs);
+    }
+
+    void flatten_add(int n, std::vector<int>& out) const {
+        const Node& node = rule_.nodes[static_cast<size_t>(n)];
+        if (node.op == Op::Add) {
+            for (int c : node.children) flatten_add(c, out);
+        } else {
+            out.push_back(n);
+        }
+    }
+
+    bool parse_rule(const std::string& text, int line, const std::vector<Piece>& pieces,
+                    Error* err) {
+        pieces_ = pieces;
+        rule_ = Rule();
+        cols_.clear();
+        sum_var_ok_.clear();
+        lhs_sum_vars_.clear();
+        failed_ = false;
+        if (!lex(text, err)) return false;
+        Token name = next();
+        if (name.kind != Tok::Ident) {
+            *err = error_at(name.col, "expected a rule name");
+            return false;
+        }
+        if (!at(":")) {
+            *err = error_at(peek().col, "expected ':' after the rule name");
+            return false;
+        }
+        next();
+        rule_.name = name.text;
+        rule_.file = std::string(file_);
+        rule_.line = line;
+        in_lhs_ = true;
+        rule_.lhs = parse_arith();
+        bool constraint = !failed_ && at_word("in");
+        if (constraint) parse_range(&rule_.lhs_lo, &rule_.lhs_hi);
+        if (!failed_ && !at("=>")) fail(peek().col, "expected '=>'");
+        if (!failed_) next();
+        in_lhs_ = false;
+        if (!failed_) rule_.rhs = parse_arith();
+        if (!failed_ && constraint) {
+            if (!at_word("in")) fail(peek().col, "expected 'in [lo, hi]' on the right side");
+            else parse_range(&rule_.rhs_lo, &rule_.rhs_hi);
+        } else if (!failed_ && at_word("in")) {
+            fail(peek().col, "a constraint rule needs 'in [c0, c1]' on the left side");
+        }
+        if (!failed_ && at_word("if")) {
+            next();
+            rule_.condition = parse_or();
+        }
+        if (!failed_ && peek().kind != Tok::End) fail(peek().col, "unexpected '" + peek().text + "'");
+        if (!failed_) {
+            const Node& l = rule_.nodes[static_cast<size_t>(rule_.lhs)];
+            if (l.op == Op::Literal || l.op == Op::ConstVar)
+                fail(cols_[static_cast<size_t>(rule_.lhs)], "a left side must not be a constant");
+        }
+        if (!failed_) {
+            mark_sum_positions(rule_.lhs, true);
+            mark_sum_positions(rule_.rhs, false);
+            if (rule_.condition >= 0) mark_sum_positions(rule_.condition, false);
+        }
+        if (!failed_) check(rule_.lhs, true);
+        if (!failed_ && constraint) {
+            for (int b : {rule_.lhs_lo, rule_.lhs_hi})
+                if (rule_.nodes[static_cast<size_t>(b)].op != Op::ConstVar)
+                    fail(cols_[static_cast<size_t>(b)], "left bounds must be constant variables");
+            for (int b : {rule_.rhs_lo, rule_.rhs_hi})
+                if (!failed_ && check(b, false) != Type::Int)
+                    fail(cols_[static_cast<size_t>(b)], "right bounds must be constant values");
+        }
+        if (!failed_ && check(rule_.rhs, false) == Type::Bool)
+            fail(cols_[static_cast<size_t>(rule_.rhs)], "a right side must be a value");
+        if (!failed_ && rule_.condition >= 0 && check(rule_.condition, false) != Type::Bool)
+            fail(cols_[static_cast<size_t>(rule_.condition)], "a condition must be a comparison");
+        if (failed_) {
+            *err = error_;
+            return false;
+        }
+        rule_.text = text;
+        return true;
+    }
+
+    std::string_view file_;
+    std::string_view source_;
+    std::vector<Token> tokens_;
+    size_t pos_ = 0;
+    std::vector<Piece> pieces_;
+    Rule rule_;
+    std::vector<int> cols_;
+    std::set<int> sum_var_ok_;
+    std::set<int64_t> lhs_sum_vars_;
+    int cur_col_ = 1;
+    bool in_lhs_ = true;
+    bool failed_ = false;
+    Error error_;
+};
+
+Result<std::vector<Rule>> RuleParser::parse_all() {
+    std::vector<Rule> out;
+    std::set<std::string> names;
+    // Split into logical rules: a rule starts at a non-blank line that does
+    // not begin with white space; indented lines continue it.
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start <= source_.size()) {
+        size_t nl = source_.find('\n', start);
+        if (nl == std::string_view::npos) nl = source_.size();
+        lines.emplace_back(source_.substr(start, nl - start));
+        start = nl + 1;
+    }
+    size_t i = 0;
+    while (i < lines.size()) {
+        std::string& l = lines[i];
+        if (!l.empty() && l.back() == '\r') l.pop_back();
+        size_t first = l.find_first_not_of(" \t");
+        if (first == std::string::npos || l[first] == '#') {
+            ++i;
+            continue;
+        }
+        int line_no = static_cast<int>(i) + 1;
+        std::string text;
+        std::vector<Piece> pieces;
+        if (first != 0) {
+            pieces_ = {{line_no, 0}};
+            return error_at(1, "a rule must start at the beginning of a line");
+        }
+        pieces.push_back({line_no, 0});
+        text = l;
+        ++i;
+        while (i < lines.size()) {
+            std::string& c = lines[i];
+            if (!c.empty() && c.back() == '\r') c.pop_back();
+            size_t f = c.find_first_not_of(" \t");
+            if (f == std::string::npos || f == 0 || c[f] == '#') break;
+            text += ' ';
+            pieces.push_back({static_cast<int>(i) + 1, static_cast<int>(text.size())});
+            text += c;
+            ++i;
+        }
+        // Strip a trailing comment.
+        Error err;
+        if (!parse_rule(text, line_no, pieces, &err)) return err;
+        if (!names.insert(rule_.name).second) return error_at(1, "duplicate rule name '" + rule_.name + "'");
+        // Collapse white space for the stored text.
+        std::string collapsed;
+        bool space = false;
+        for (char ch : text) {
+            if (std::isspace(static_cast<unsigned char>(ch))) {
+                space = true;
+            } else {
+                if (space && !collapsed.empty()) collapsed += ' ';
+                space = false;
+                collapsed += ch;
+            }
+        }
+        rule_.text = collapsed;
+        out.push_back(std::move(rule_));
+    }
+    return out;
+}
+
+}  // namespace
+
+int Rule::find_var(std::string_view n) const {
+    for (size_t i = 0; i < vars.size(); ++i)
+        if (vars[i].name == n) return static_cast<int>(i);
+    return -1;
+}
+
+const char* op_name(Op op) {
+    switch (op) {
+        case Op::ExprVar: return "var";
+        case Op::ConstVar: return "const";
+        case Op::SumVar: return "sum";
+        case Op::Literal: return "literal";
+        case Op::Add: return "+";
+        case Op::Mul: return "*";
+        case Op::FloorDiv: return "floordiv";
+        case Op::CeilDiv: return "ceildiv";
+        case Op::Mod: return "mod";
+        case Op::Min: return "min";
+        case Op::Max: return "max";
+        case Op::Lb: return "lb";
+        case Op::Ub: return "ub";
+        case Op::Divisible: return "divisible";
+        case Op::Gcd: return "gcd";
+        case Op::Lcm: return "lcm";
+        case Op::Abs: return "abs";
+        case Op::Eq: return "==";
+        case Op::Ne: return "!=";
+        case Op::Lt: return "<";
+        case Op::Le: return "<=";
+        case Op::Gt: return ">";
+        case Op::Ge: return ">=";
+        case Op::And: return "&&";
+        case Op::Or: return "||";
+        case Op::Not: return "!";
+    }
+    return "?";
+}
+
+std::string to_string(const Rule& rule, int n) {
+    const Node& node = rule.nodes[static_cast<size_t>(n)];
+    auto c = [&](size_t i) { return to_string(rule, node.children[i]); };
+    switch (node.op) {
+        case Op::ExprVar:
+        case Op::ConstVar:
+        case Op::SumVar: return rule.vars[static_cast<size_t>(node.value)].name;
+        case Op::Literal: return std::to_string(node.value);
+        case Op::Min:
+        case Op::Max:
+        case Op::Lb:
+        case Op::Ub:
+        case Op::Divisible:
+        case Op::Gcd:
+        case Op::Lcm:
+        case Op::Abs: {
+            std::string s = std::string(op_name(node.op)) + "(";
+            for (size_t i = 0; i < node.children.size(); ++i) s += (i ? ", " : "") + c(i);
+            return s + ")";
+        }
+        case Op::Not: return "!(" + c(0) + ")";
+        default: return "(" + c(0) + " " + op_name(node.op) + " " + c(1) + ")";
+    }
+}
+
+bool is_constant_subtree(const Rule& rule, int n) {
+    const Node& node = rule.nodes[static_cast<size_t>(n)];
+    if (node.op == Op::ExprVar || node.op == Op::SumVar) return false;
+    if (node.op == Op::Lb || node.op == Op::Ub || node.op == Op::Divisible) return true;
+    for (int c : node.children)
+        if (!is_constant_subtree(rule, c)) return false;
+    return true;
+}
+
+Result<std::vector<Rule>> parse_rules(std::string_view text, std::string_view filename) {
+    RuleParser p(filename, text);
+    return p.parse_all();
+}
+
+}  // namespace provix::rules

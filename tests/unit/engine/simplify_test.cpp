@@ -1,0 +1,241 @@
+// The simplifications SPEC §4.1 and §4.2 require, and the rewrite families
+// of the engine issue, each checked by printed text.
+
+#include "provix/simplify.h"
+
+#include <gtest/gtest.h>
+
+#include "provix/parser.h"
+
+namespace provix {
+namespace {
+
+/// Parses `text`, simplifies it and returns the printed map.
+std::string simplified(const std::string& text, std::vector<std::string>* trace = nullptr) {
+    Context ctx;
+    auto m = parse_indexing_map(ctx, text);
+    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+    if (!m.ok()) return "<parse error>";
+    SimplifyOptions options;
+    options.trace = trace;
+    simplify(*m, options);
+    return m->to_string();
+}
+
+/// The printed canonical form of `text` without simplification.
+std::string printed(const std::string& text) {
+    Context ctx;
+    auto m = parse_indexing_map(ctx, text);
+    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+    return m.ok() ? m->to_string() : "<parse error>";
+}
+
+TEST(SimplifySpec, FloorDivAndModInsideOneBlock) {
+    EXPECT_EQ(simplified("(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), "
+                         "domain: d0 in [0, 6], d1 in [0, 14]"),
+              printed("(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]"));
+}
+
+TEST(SimplifySpec, DigitsOfALinearizedIndex) {
+    EXPECT_EQ(simplified("(d0, d1, d2) -> ((d0 * 100 + d1 * 10 + d2) floordiv 100, "
+                         "((d0 * 100 + d1 * 10 + d2) mod 100) floordiv 10, d2 mod 10), "
+                         "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]"),
+              printed("(d0, d1, d2) -> (d0, d1, d2), "
+                      "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]"));
+}
+
+TEST(SimplifySpec, PartialSplitOfAFloorDiv) {
+    EXPECT_EQ(simplified("(d0, d1, d2) -> ((d0 * 16 + d1 * 4 + d2) floordiv 8, "
+                         "(d0 * 16 + d1 * 4 + d2) mod 8), "
+                         "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]"),
+              printed("(d0, d1, d2) -> (d0 * 2 + (d1 * 4 + d2) floordiv 8, (d1 * 4 + d2) mod 8), "
+                      "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]"));
+}
+
+TEST(SimplifySpec, NegatedFloorDivOfNegativeCoefficients) {
+    EXPECT_EQ(simplified("(d0, d1) -> (-((d0 * -11 - d1 + 109) floordiv 11) + 9), "
+                         "domain: d0 in [0, 9], d1 in [0, 10]"),
+              printed("(d0, d1) -> (d0), domain: d0 in [0, 9], d1 in [0, 10]"));
+}
+
+TEST(SimplifySpec, ConstraintOnFloorDivBecomesBoundsOnTheArgument) {
+    // e floordiv 8 in [5, 11] becomes e in [40, 95]
+    EXPECT_EQ(simplified("(d0, d1) -> (d0), domain: d0 in [0, 100], d1 in [0, 100], "
+                         "(d0 + d1) floordiv 8 in [5, 11]"),
+              printed("(d0, d1) -> (d0), domain: d0 in [0, 95], d1 in [0, 95], "
+                      "d0 + d1 in [40, 95]"));
+}
+
+TEST(SimplifySpec, ConstraintOnAProductIsDividedWithRounding) {
+    // e * 8 in [14, 33] becomes e in [2, 4]
+    EXPECT_EQ(simplified("(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 10], "
+                         "(d0 + d1) * 8 in [14, 33]"),
+              printed("(d0, d1) -> (d0), domain: d0 in [0, 4], d1 in [0, 4], "
+                      "d0 + d1 in [2, 4]"));
+}
+
+TEST(SimplifySpec, ConstraintOffsetMovesIntoTheBounds) {
+    // e + 5 in [6, 10] becomes e in [1, 5]
+    EXPECT_EQ(simplified("(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 10], "
+                         "d0 + d1 + 5 in [6, 10]"),
+              printed("(d0, d1) -> (d0), domain: d0 in [0, 5], d1 in [0, 5], "
+                      "d0 + d1 in [1, 5]"));
+}
+
+TEST(SimplifySpec, NegativeFactorsAndDivisorsInConstraints) {
+    EXPECT_EQ(simplified("(d0) -> (d0), domain: d0 in [-100, 100], d0 * -4 in [-10, 7]"),
+              printed("(d0) -> (d0), domain: d0 in [-1, 2]"));
+    EXPECT_EQ(simplified("(d0) -> (d0), domain: d0 in [-100, 100], d0 floordiv -8 in [1, 2]"),
+              printed("(d0) -> (d0), domain: d0 in [-23, -8]"));
+}
+
+TEST(SimplifySpec, ConstraintThatAlwaysHoldsIsRemoved) {
+    EXPECT_EQ(simplified("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 5], s0 in [1, 3], "
+                         "d0 + s0 in [0, 20]"),
+              printed("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 5], s0 in [1, 3]"));
+}
+
+TEST(SimplifySpec, ConstraintThatNeverHoldsMakesTheMapEmpty) {
+    EXPECT_EQ(simplified("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 5], s0 in [1, 3], "
+                         "d0 + s0 in [20, 30]"),
+              "KNOWN EMPTY");
+}
+
+TEST(SimplifySpec, SumConstraintTightensVariableBounds) {
+    EXPECT_EQ(simplified("(d0)[s0, s1] -> (d0 + s0 + s1), domain: d0 in [0, 1000], "
+                         "s0 in [0, 1], s1 in [0, 2], d0 * 6 + s0 * 3 + s1 in [0, 598]"),
+              printed("(d0)[s0, s1] -> (d0 + s0 + s1), domain: d0 in [0, 99], "
+                      "s0 in [0, 1], s1 in [0, 2], d0 * 6 + s0 * 3 + s1 in [0, 598]"));
+}
+
+TEST(SimplifySpec, IncompatibleCongruencesMakeTheMapEmpty) {
+    EXPECT_EQ(simplified("(d0) -> (d0), domain: d0 in [0, 100], d0 mod 6 in [1, 1], "
+                         "d0 mod 4 in [0, 0]"),
+              "KNOWN EMPTY");
+}
+
+TEST(SimplifySpec, CompatibleCongruencesMergeByLcm) {
+    EXPECT_EQ(simplified("(d0) -> (d0), domain: d0 in [0, 100], d0 mod 6 in [2, 2], "
+                         "d0 mod 4 in [0, 0]"),
+              printed("(d0) -> (d0), domain: d0 in [8, 92], d0 mod 12 in [8, 8]"));
+}
+
+TEST(SimplifySpec, BoundsAlignToTheResidueWithFloorSemantics) {
+    EXPECT_EQ(simplified("(d0) -> (d0), domain: d0 in [-10, 10], d0 mod 4 in [1, 1]"),
+              printed("(d0) -> (d0), domain: d0 in [-7, 9], d0 mod 4 in [1, 1]"));
+}
+
+TEST(SimplifySpec, SymbolWithACongruenceIsRescaled) {
+    EXPECT_EQ(simplified("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 10], s0 in [0, 20], "
+                         "s0 mod 4 in [2, 2]"),
+              printed("(d0)[s0] -> (d0 + s0 * 4 + 2), domain: d0 in [0, 10], s0 in [0, 4]"));
+}
+
+TEST(SimplifySpec, UnusedSymbolsAreRemoved) {
+    EXPECT_EQ(simplified("(d0)[s0, s1] -> (d0 + s1), domain: d0 in [0, 10], s0 in [0, 3], "
+                         "s1 in [0, 2]"),
+              printed("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 10], s0 in [0, 2]"));
+}
+
+// --- Rewrite families of the engine issue --------------------------------
+
+TEST(SimplifyRules, ValueFixedByItsRangeBecomesAConstant) {
+    EXPECT_EQ(simplified("(d0, d1) -> (d1 * d0 + d0 floordiv 20), domain: d0 in [3, 3], "
+                         "d1 in [0, 5]"),
+              printed("(d0, d1) -> (d1 * 3), domain: d0 in [3, 3], d1 in [0, 5]"));
+}
+
+TEST(SimplifyRules, MinAndMaxDecidedByRanges) {
+    // min(d0, d1) overlaps ([0, 9] and [4, 20]) and stays.
+    EXPECT_EQ(simplified("(d0, d1) -> (min(d0, 10), max(d1, 3), min(d0, d1)), "
+                         "domain: d0 in [0, 9], d1 in [4, 20]"),
+              printed("(d0, d1) -> (d0, d1, min(d0, d1)), "
+                      "domain: d0 in [0, 9], d1 in [4, 20]"));
+    EXPECT_EQ(simplified("(d0, d1) -> (min(d0, d1), max(d0, d1)), "
+                         "domain: d0 in [0, 4], d1 in [4, 20]"),
+              printed("(d0, d1) -> (d0, d1), domain: d0 in [0, 4], d1 in [4, 20]"));
+}
+
+TEST(SimplifyRules, DivisorReductionWhenTheSmallPartFitsUnderTheGcd) {
+    EXPECT_EQ(simplified("(d0, d1) -> ((d0 * 4 + d1) floordiv 8), "
+                         "domain: d0 in [0, 100], d1 in [0, 3]"),
+              printed("(d0, d1) -> (d0 floordiv 2), domain: d0 in [0, 100], d1 in [0, 3]"));
+    EXPECT_EQ(simplified("(d0, d1) -> ((d0 * 4 + d1) mod 8), "
+                         "domain: d0 in [0, 100], d1 in [0, 3]"),
+              printed("(d0, d1) -> ((d0 mod 2) * 4 + d1), "
+                      "domain: d0 in [0, 100], d1 in [0, 3]"));
+}
+
+TEST(SimplifyRules, NestedFloorDivsMerge) {
+    EXPECT_EQ(simplified("(d0) -> ((d0 floordiv 4) floordiv 8), domain: d0 in [0, 1000]"),
+              printed("(d0) -> (d0 floordiv 32), domain: d0 in [0, 1000]"));
+}
+
+TEST(SimplifyRules, FloorDivOfModWithDividingDivisor) {
+    EXPECT_EQ(simplified("(d0) -> ((d0 mod 16) floordiv 4), domain: d0 in [0, 1000]"),
+              printed("(d0) -> ((d0 floordiv 4) mod 4), domain: d0 in [0, 1000]"));
+}
+
+TEST(SimplifyRules, ScaledModWithDividingFactor) {
+    EXPECT_EQ(simplified("(d0) -> ((d0 * 4) mod 32), domain: d0 in [0, 1000]"),
+              printed("(d0) -> ((d0 mod 8) * 4), domain: d0 in [0, 1000]"));
+}
+
+TEST(SimplifyRules, FloorDivTimesDivisorPlusModRecombines) {
+    EXPECT_EQ(simplified("(d0, d1) -> ((d0 floordiv 8) * 8 + d0 mod 8 + d1), "
+                         "domain: d0 in [0, 1000], d1 in [0, 5]"),
+              printed("(d0, d1) -> (d0 + d1), domain: d0 in [0, 1000], d1 in [0, 5]"));
+    // With an extra factor.
+    EXPECT_EQ(simplified("(d0, d1) -> ((d0 floordiv 8) * 24 + (d0 mod 8) * 3 + d1), "
+                         "domain: d0 in [0, 1000], d1 in [0, 5]"),
+              printed("(d0, d1) -> (d0 * 3 + d1), domain: d0 in [0, 1000], d1 in [0, 5]"));
+}
+
+TEST(SimplifyRules, NegativeDivisorsUseFloorSemantics) {
+    EXPECT_EQ(simplified("(d0) -> (d0 floordiv -4, d0 mod -4, d0 ceildiv -4), "
+                         "domain: d0 in [-100, 100]"),
+              printed("(d0) -> (-d0 floordiv 4, -(-d0 mod 4), -d0 ceildiv 4), "
+                      "domain: d0 in [-100, 100]"));
+}
+
+TEST(SimplifyRules, SumOfInnerFloorDivsIsNotMerged) {
+    // (16 floordiv 3 + 2 floordiv 3) floordiv 6 is 0 but (16 + 2) floordiv 18
+    // is 1: the engine must keep the inner floordivs.
+    std::string out = simplified("(d0, d1) -> ((d0 floordiv 3 + d1 floordiv 3) floordiv 6), "
+                                 "domain: d0 in [0, 100], d1 in [0, 100]");
+    EXPECT_EQ(out, printed("(d0, d1) -> ((d0 floordiv 3 + d1 floordiv 3) floordiv 6), "
+                           "domain: d0 in [0, 100], d1 in [0, 100]"));
+}
+
+TEST(SimplifyRules, ExactDivisionFromACongruence) {
+    EXPECT_EQ(simplified("(d0) -> ((d0 floordiv 4) * 4, d0 mod 4), "
+                         "domain: d0 in [0, 100], d0 mod 4 in [0, 0]"),
+              printed("(d0) -> (d0, 0), domain: d0 in [0, 100], d0 mod 4 in [0, 0]"));
+}
+
+TEST(SimplifyEngine, TraceNamesEveryRuleInOrder) {
+    std::vector<std::string> trace;
+    simplified("(d0) -> ((d0 floordiv 4) floordiv 8), domain: d0 in [0, 1000]", &trace);
+    ASSERT_EQ(trace.size(), 1u);
+    EXPECT_EQ(trace[0], "fd_nested");
+}
+
+TEST(SimplifyEngine, IsIdempotent) {
+    const char* maps[] = {
+        "(d0, d1, d2) -> ((d0 * 16 + d1 * 4 + d2) floordiv 8, (d0 * 16 + d1 * 4 + d2) mod 8), "
+        "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]",
+        "(d0)[s0] -> (d0 + s0), domain: d0 in [0, 10], s0 in [0, 20], s0 mod 4 in [2, 2]",
+    };
+    for (const char* text : maps) {
+        Context ctx;
+        auto m = parse_indexing_map(ctx, text);
+        ASSERT_TRUE(m.ok());
+        simplify(*m);
+        std::string once = m->to_string();
+        EXPECT_FALSE(simplify(*m)) << once;
+        EXPECT_EQ(m->to_string(), once);
+    }
+}
+
+}  // namespace
+}  // namespace provix
