@@ -59,7 +59,7 @@ private:
         if (parens) out_ += "(";
         for (size_t i = 0; i + 1 < n; ++i) {
             if (i) out_ += " * ";
-            print(e.operand(i), i == 0 ? kMul : kPrimary);
+            print(e.operand(i), kPrimary);
         }
         if (coef != 1) out_ += " * " + std::to_string(coef);
         if (parens) out_ += ")";
@@ -88,22 +88,28 @@ private:
     void print_mul(Expr e, int prec) {
         int64_t coef;
         if (negative_coefficient(e, &coef) && coef == -1) {
-            // `-x`: unary minus binds tighter than every binary operator.
+            // `-x`: unary minus binds tighter than every binary operator;
+            // as an operand of one it is parenthesized for readability.
+            if (prec >= kPrimary) out_ += "(";
             out_ += "-";
             print_scaled(e, 1, kPrimary);
+            if (prec >= kPrimary) out_ += ")";
             return;
         }
         if (prec > kMul) out_ += "(";
         for (size_t i = 0; i < e.num_operands(); ++i) {
             if (i) out_ += " * ";
-            print(e.operand(i), i == 0 ? kMul : kPrimary);
+            // `(d0 floordiv 3) * 2`: a division factor is always parenthesized.
+            print(e.operand(i), kPrimary);
         }
         if (prec > kMul) out_ += ")";
     }
 
     void print_binary(Expr e, const char* op, int prec) {
         if (prec > kMul) out_ += "(";
-        print(e.operand(0), kMul);
+        // `(d0 * 4) floordiv 8`, `(d0 floordiv 16) mod 2`: an operator
+        // dividend is parenthesized for readability.
+        print(e.operand(0), kPrimary);
         out_ += op;
         print(e.operand(1), kPrimary);
         if (prec > kMul) out_ += ")";

@@ -123,7 +123,10 @@ TEST_F(ExprTest, EvaluateOverflowIsAnError) {
 TEST_F(ExprTest, PrintingUsesMinimalParentheses) {
     EXPECT_EQ(str(d0 + floor_div(d1, 16)), "d0 + d1 floordiv 16");
     EXPECT_EQ(str(floor_div(d0 * 4 + d1, 8)), "(d0 * 4 + d1) floordiv 8");
-    EXPECT_EQ(str(floor_div(d0 * 4, 8)), "d0 * 4 floordiv 8");
+    EXPECT_EQ(str(floor_div(d0 * 4, 8)), "(d0 * 4) floordiv 8");
+    EXPECT_EQ(str(mod(floor_div(d0, 16), 2)), "(d0 floordiv 16) mod 2");
+    EXPECT_EQ(str(floor_div(d0, 3) * 2 + d1), "d1 + (d0 floordiv 3) * 2");
+    EXPECT_EQ(str(floor_div(-d0, 4)), "(-d0) floordiv 4");
     EXPECT_EQ(str(d0 * floor_div(d1, 3)), "d0 * (d1 floordiv 3)");
     EXPECT_EQ(str(floor_div(d0, floor_div(d1, 3))), "d0 floordiv (d1 floordiv 3)");
     EXPECT_EQ(str(d0 - floor_div(d1, 4)), "d0 - d1 floordiv 4");
@@ -132,6 +135,7 @@ TEST_F(ExprTest, PrintingUsesMinimalParentheses) {
     EXPECT_EQ(str(min(d0 + 1, 3)), "min(d0 + 1, 3)");
     EXPECT_EQ(str(max(c(0), d0)), "max(d0, 0)");
     EXPECT_EQ(str(d0 - d1 * d2 * 3), "d0 - d1 * d2 * 3");
+    EXPECT_EQ(str(d0 - floor_div(d1, 4) * 3), "d0 - (d1 floordiv 4) * 3");
     EXPECT_EQ(str(mod(d0, -4)), "d0 mod -4");
 }
 

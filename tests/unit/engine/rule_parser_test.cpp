@@ -1,0 +1,92 @@
+#include "provix/rules/rule.h"
+
+#include <gtest/gtest.h>
+
+namespace provix::rules {
+namespace {
+
+std::string error_of(const std::string& text) {
+    auto r = parse_rules(text, "t.rules");
+    return r.ok() ? std::string("<ok>") : r.error().message;
+}
+
+TEST(RuleParser, ParsesNameSidesAndCondition) {
+    auto r = parse_rules("# comment\n\nfd: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y"
+                         " floordiv c1\n    if c0 mod c1 == 0\n",
+                         "t.rules");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->size(), 1u);
+    const Rule& rule = (*r)[0];
+    EXPECT_EQ(rule.name, "fd");
+    EXPECT_EQ(rule.line, 3);
+    EXPECT_EQ(rule.file, "t.rules");
+    ASSERT_EQ(rule.vars.size(), 4u);
+    EXPECT_EQ(rule.vars[0].name, "c0");
+    EXPECT_EQ(rule.vars[0].kind, VarKind::Const);
+    EXPECT_EQ(rule.vars[1].kind, VarKind::Sum);
+    EXPECT_EQ(to_string(rule, rule.lhs), "(((c0 * X) + Y) floordiv c1)");
+    EXPECT_EQ(to_string(rule, rule.condition), "((c0 mod c1) == 0)");
+    EXPECT_FALSE(rule.is_constraint());
+}
+
+TEST(RuleParser, ParsesConstraintRules) {
+    auto r = parse_rules("c: x + c0 in [c1, c2] => x in [c1 - c0, c2 - c0]\n", "t.rules");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE((*r)[0].is_constraint());
+    EXPECT_EQ(to_string((*r)[0], (*r)[0].rhs_lo), "(c1 + (c0 * -1))");
+}
+
+TEST(RuleParser, UnboundRightSideVariableIsAnError) {
+    EXPECT_EQ(error_of("r: x floordiv c0 => y\n"),
+              "t.rules:1:21: error: variable 'y' is not bound by the left side\n"
+              "r: x floordiv c0 => y\n"
+              "                    ^\n");
+}
+
+TEST(RuleParser, UnknownFunctionIsAnError) {
+    EXPECT_EQ(error_of("\nr: x => x if frob(x) > 0\n"),
+              "t.rules:2:14: error: unknown function 'frob'\n"
+              "r: x => x if frob(x) > 0\n"
+              "             ^\n");
+}
+
+TEST(RuleParser, ErrorsOnContinuationLinesPointAtThatLine) {
+    std::string e = error_of("r: x mod c0 => x\n    if lb(x) >= 0 &&\n");
+    EXPECT_EQ(e.substr(0, 12), "t.rules:2:21");
+}
+
+TEST(RuleParser, RejectsMalformedRules) {
+    EXPECT_NE(error_of("r: x => \n"), "<ok>");
+    EXPECT_NE(error_of("r x => x\n"), "<ok>");
+    EXPECT_NE(error_of("r: x => x if c0\n"), "<ok>");            // not a condition
+    EXPECT_NE(error_of("r: x => x if x > 0\n"), "<ok>");         // x is not a constant
+    EXPECT_NE(error_of("r: c0 => 1\n"), "<ok>");                 // constant left side
+    EXPECT_NE(error_of("r: X + Y + Z => X\n"), "<ok>");          // two rest variables
+    EXPECT_NE(error_of("r: x => x\nr: y => y\n"), "<ok>");       // duplicate name
+    EXPECT_NE(error_of("r: lb(x) => x\n"), "<ok>");              // lb on the left
+    EXPECT_NE(error_of("r: x => x if lb(x + 1) > 0\n"), "<ok>");  // lb of a non-variable
+    EXPECT_NE(error_of("r: min(x) => x\n"), "<ok>");             // arity
+    EXPECT_NE(error_of("  r: x => x\n"), "<ok>");                // indented start
+}
+
+TEST(RuleParser, BuiltinRuleFilesParse) {
+    // The files the engine is built from; the build already validated them,
+    // this keeps the parser honest about reading them back.
+    for (const char* name : {"add", "ceildiv", "constraints", "floordiv", "minmax", "mod", "mul",
+                             "range"}) {
+        std::string path = std::string(PROVIX_SOURCE_DIR) + "/rules/" + name + ".rules";
+        FILE* f = std::fopen(path.c_str(), "rb");
+        ASSERT_NE(f, nullptr) << path;
+        std::string text;
+        char buf[4096];
+        size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+        std::fclose(f);
+        auto r = parse_rules(text, path);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        EXPECT_GT(r->size(), 0u) << path;
+    }
+}
+
+}  // namespace
+}  // namespace provix::rules
