@@ -50,13 +50,19 @@ bool same_fields(const ExprNode* node, ExprKind kind, int64_t value, const ExprN
 }  // namespace
 
 const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* const* ops,
-                                 size_t n) {
+                                 size_t n, bool canonical) {
     if (table.empty()) table.assign(1024, nullptr);
+    if (canonical) {
+        for (size_t k = 0; k < n; ++k) canonical = canonical && ops[k]->canonical;
+    }
     uint64_t h = hash_fields(kind, value, ops, n);
     size_t mask = table.size() - 1;
     size_t i = static_cast<size_t>(h) & mask;
     while (const ExprNode* node = table[i]) {
-        if (node->hash == h && same_fields(node, kind, value, ops, n)) return node;
+        if (node->hash == h && same_fields(node, kind, value, ops, n)) {
+            if (canonical) node->canonical = true;
+            return node;
+        }
         i = (i + 1) & mask;
     }
     if (next_id == UINT32_MAX) throw std::length_error("provix: too many expression nodes");
@@ -68,6 +74,7 @@ const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* c
         std::memcpy(stored, ops, n * sizeof(const ExprNode*));
     }
     node->kind = kind;
+    node->canonical = canonical || n == 0;
     node->num_operands = static_cast<uint32_t>(n);
     node->id = next_id++;
     node->hash = h;

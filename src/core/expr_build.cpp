@@ -15,11 +15,12 @@ namespace {
 
 using detail::ExprNode;
 
+/// Uniques the node (built by a canonical constructor) without rewriting.
 Expr raw(Context& ctx, ExprKind kind, const std::vector<Expr>& ops) {
-    std::vector<const ExprNode*> nodes;
-    nodes.reserve(ops.size());
-    for (Expr e : ops) nodes.push_back(e.node());
-    return Expr(ctx.impl().get(kind, 0, nodes.data(), nodes.size()));
+    static_assert(sizeof(Expr) == sizeof(const ExprNode*), "Expr is one pointer");
+    // An Expr is exactly one node pointer: reuse the vector's storage.
+    const auto* nodes = reinterpret_cast<const ExprNode* const*>(ops.data());
+    return Expr(ctx.impl().get(kind, 0, nodes, ops.size(), /*canonical=*/true));
 }
 
 /// A sum term split into monomial and coefficient: `d0 * 3` is (d0, 3); a
@@ -68,12 +69,24 @@ void flatten(Expr e, ExprKind kind, std::vector<Expr>& out) {
     }
 }
 
+/// Scratch buffers of build_add (not re-entrant: build_add calls no
+/// constructor that calls it back), reused to avoid allocating per call.
+struct AddScratch {
+    std::vector<Expr> flat, ops;
+    std::vector<Term> terms, merged;
+    std::vector<int64_t> constants;
+};
+
 Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
-    std::vector<Expr> flat;
+    thread_local AddScratch scratch;
+    std::vector<Expr>& flat = scratch.flat;
+    flat.clear();
     for (Expr e : operands) flatten(e, ExprKind::Add, flat);
 
-    std::vector<Term> terms;
-    std::vector<int64_t> constants;  // more than one only on overflow
+    std::vector<Term>& terms = scratch.terms;
+    terms.clear();
+    std::vector<int64_t>& constants = scratch.constants;  // more than one only on overflow
+    constants.clear();
     for (Expr e : flat) {
         Term t = split_term(e);
         if (!t.monomial) {
@@ -94,7 +107,8 @@ Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
         return compare(a.monomial, b.monomial) < 0;
     });
     // Merge like terms (checked; on overflow the terms stay apart).
-    std::vector<Term> merged;
+    std::vector<Term>& merged = scratch.merged;
+    merged.clear();
     for (const Term& t : terms) {
         if (!merged.empty() && merged.back().monomial == t.monomial) {
             if (auto s = checked_add(merged.back().coef, t.coef)) {
@@ -104,7 +118,8 @@ Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
         }
         merged.push_back(t);
     }
-    std::vector<Expr> ops;
+    std::vector<Expr>& ops = scratch.ops;
+    ops.clear();
     for (const Term& t : merged)
         if (t.coef != 0) ops.push_back(make_term(ctx, t.monomial, t.coef));
     for (int64_t c : constants)

@@ -89,6 +89,7 @@ namespace {
 template <class Leaf>
 Expr rebuild(Expr e, const Leaf& leaf, std::unordered_map<const detail::ExprNode*, Expr>& memo) {
     if (e.num_operands() == 0) return leaf(e);
+    if (leaf.skips_canonical && e.node()->canonical) return e;
     auto it = memo.find(e.node());
     if (it != memo.end()) return it->second;
     std::vector<Expr> ops;
@@ -103,21 +104,28 @@ Expr rebuild(Expr e, const Leaf& leaf, std::unordered_map<const detail::ExprNode
 
 Expr substitute(Expr e, const std::vector<Expr>& replacements) {
     std::unordered_map<const detail::ExprNode*, Expr> memo;
-    return rebuild(
-        e,
-        [&](Expr leaf) {
+    struct Replace {
+        const std::vector<Expr>& replacements;
+        bool skips_canonical = false;
+        Expr operator()(Expr leaf) const {
             if (leaf.is_variable()) {
                 auto id = static_cast<size_t>(leaf.variable_id());
                 if (id < replacements.size() && replacements[id]) return replacements[id];
             }
             return leaf;
-        },
-        memo);
+        }
+    };
+    return rebuild(e, Replace{replacements}, memo);
 }
 
 Expr canonicalize(Expr e) {
+    if (e.node()->canonical) return e;
     std::unordered_map<const detail::ExprNode*, Expr> memo;
-    return rebuild(e, [](Expr leaf) { return leaf; }, memo);
+    struct Keep {
+        bool skips_canonical = true;  // canonical sub-trees are already done
+        Expr operator()(Expr leaf) const { return leaf; }
+    };
+    return rebuild(e, Keep{}, memo);
 }
 
 }  // namespace provix

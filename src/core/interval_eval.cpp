@@ -58,7 +58,8 @@ Interval interval_of(Expr e, const std::vector<Interval>& bounds, bool* may_fail
         const size_t n = node.num_operands();
         std::vector<Interval> ops;
         ops.reserve(n);
-        for (size_t i = 0; i < n; ++i) ops.push_back(memo.at(node.operand(i).id()));
+        for (size_t i = 0; i < n; ++i)
+            ops.push_back(memo.at(node.operand(i).id()));
         Interval r;
         switch (node.kind()) {
             case ExprKind::Add:

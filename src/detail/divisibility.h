@@ -6,11 +6,11 @@
 /// structure of expressions and from domain constraints `e mod c in [r, r]`.
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
+#include "id_map.h"
 
 namespace provix::engine {
 
@@ -40,8 +40,8 @@ public:
 private:
     ModRem compute(Expr e);
 
-    std::unordered_map<uint32_t, ModRem> facts_;
-    std::unordered_map<uint32_t, ModRem> memo_;
+    IdMap<ModRem> facts_;
+    IdMap<ModRem> memo_;
 };
 
 }  // namespace provix::engine

@@ -16,6 +16,10 @@ namespace provix::detail {
 /// One uniqued node. Immutable after construction.
 struct ExprNode {
     ExprKind kind;
+    /// Cached fact: the node was built by the canonical constructors from
+    /// canonical operands, so `canonicalize` returns it unchanged. Nodes are
+    /// immutable; this flag only ever goes from false to true.
+    mutable bool canonical;
     uint32_t num_operands;
     uint32_t id;
     uint64_t hash;
@@ -45,7 +49,10 @@ struct ContextImpl {
     explicit ContextImpl(Context* owner) : owner(owner) {}
 
     /// Returns the unique node with these fields, creating it if needed.
-    const ExprNode* get(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n);
+    /// `canonical`: the caller is a canonical constructor (the node is
+    /// flagged canonical when its operands are too).
+    const ExprNode* get(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n,
+                        bool canonical = false);
 
     Context* owner;
     Arena arena;

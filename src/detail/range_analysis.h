@@ -4,12 +4,12 @@
 /// (variable bounds, and optionally the domain's constraints, each
 /// intersected into the range of its expression node).
 
-#include <unordered_map>
 #include <vector>
 
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
 #include "provix/interval.h"
+#include "id_map.h"
 
 namespace provix::engine {
 
@@ -28,8 +28,8 @@ private:
     Interval compute(Expr e);
 
     std::vector<Interval> bounds_;
-    std::unordered_map<uint32_t, Interval> known_;  // constraint ranges by node id
-    std::unordered_map<uint32_t, Interval> memo_;
+    IdMap<Interval> known_;  // constraint ranges by node id
+    IdMap<Interval> memo_;
 };
 
 }  // namespace provix::engine

@@ -5,9 +5,9 @@
 
 #include <map>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "id_map.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
 
@@ -39,7 +39,7 @@ private:
     RangeAnalysis& ranges_;
     RuleMatcher matcher_;
     RewriteLog log_;
-    std::unordered_map<uint32_t, Expr> memo_;
+    IdMap<Expr> memo_;
     int64_t firings_ = 0;
 };
 

@@ -4,6 +4,7 @@
 /// sum partitions and backtracking), checks its condition with the range and
 /// divisibility analyses, and builds the right side.
 
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "provix/indexing_map.h"
 #include "provix/rules/rule.h"
 #include "range_analysis.h"
+#include "rule_table.h"
 
 namespace provix::engine {
 
@@ -46,18 +48,21 @@ public:
 
     /// The right side of `rule` instantiated at `e`, if the left side
     /// matches, the condition holds and every computed constant fits.
-    std::optional<Expr> apply(const rules::Rule& rule, Expr e);
+    std::optional<Expr> apply(const CompiledRule& rule, Expr e);
 
     /// For a constraint rule: the rewritten constraint, if it applies.
-    std::optional<Constraint> apply_constraint(const rules::Rule& rule, const Constraint& c);
+    std::optional<Constraint> apply_constraint(const CompiledRule& rule, const Constraint& c);
 
 private:
     enum class Tri { False, True, Unknown };
+    /// A variable's binding. A sub-sum is the terms of `terms` selected by
+    /// `mask`, divided by `scale`.
     struct Binding {
         enum class Kind : uint8_t { Unbound, Expr, Const, Sum } kind = Kind::Unbound;
         Expr expr;
         int64_t value = 0;
-        std::vector<SumTerm> terms;
+        const std::vector<SumTerm>* terms = nullptr;
+        uint64_t mask = 0;
         int64_t scale = 1;
     };
 
@@ -65,8 +70,14 @@ private:
     bool match_const(int p, int64_t v, Continuation k);
     bool match_term(int p, const SumTerm& t, Continuation k);
     bool match_sum(int p, Expr e, Continuation k);
-    bool match_partition(const std::vector<SumTerm>& terms, std::vector<char>& used, int part_c,
-                         int part_x, int rest, Continuation k);
+    bool assign_terms(const SumPattern& sp, const std::vector<SumTerm>& terms, size_t i,
+                      uint64_t used, Continuation k);
+    bool match_constant_term(const SumPattern& sp, const std::vector<SumTerm>& terms,
+                             uint64_t used, Continuation k);
+    bool match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
+                         Continuation k);
+    bool bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale,
+                  Continuation k);
 
     Tri eval_cond(int n);
     std::optional<int64_t> eval_int(int n);
@@ -77,13 +88,19 @@ private:
     bool finish();
 
     const rules::Node& node(int n) const { return rule_->nodes[static_cast<size_t>(n)]; }
+    void reset(const CompiledRule& rule);
 
     RangeAnalysis& ranges_;
     DivisibilityAnalysis& div_;
+    const CompiledRule* compiled_ = nullptr;
     const rules::Rule* rule_ = nullptr;
     Context* ctx_ = nullptr;
     std::vector<Binding> b_;
     std::optional<Expr> result_;
+    /// Term buffers of the sums being matched, one per nesting level, kept
+    /// to reuse their storage.
+    std::deque<std::vector<SumTerm>> term_pool_;  // deque: references stay valid
+    size_t pool_depth_ = 0;
 };
 
 }  // namespace provix::engine

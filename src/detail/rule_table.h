@@ -11,6 +11,33 @@
 
 namespace provix::engine {
 
+/// A sum pattern (`t1 + p * c0 * X + Y ...`) split into its roles once, so
+/// the matcher does not re-walk the pattern tree.
+struct SumPattern {
+    std::vector<int> general;  ///< term patterns matched against single terms
+    int const_term = -1;       ///< a Literal / ConstVar term (the sum's constant)
+    int part_const = -1;       ///< c0 of a partition `c0 * X`
+    int part_sum = -1;         ///< X of a partition
+    int rest = -1;             ///< a rest variable Y
+};
+
+/// A rule with the facts the matcher needs precomputed.
+struct CompiledRule {
+    rules::Rule rule;
+    /// For each node index: its sum pattern if the node is matched as a sum
+    /// (an Add, a partition `c0 * X` or a lone sum variable).
+    std::vector<SumPattern> sums;
+    std::vector<char> is_sum;
+    /// For each node index: true if it is computed as an integer.
+    std::vector<char> constant_subtree;
+    /// Expression variables used as divisors on the left side (their range
+    /// must exclude zero).
+    std::vector<int> divisor_vars;
+};
+
+/// Precomputes the matcher's facts for `rule`.
+CompiledRule compile_rule(rules::Rule rule);
+
 class RuleTable {
 public:
     /// Builds the table from the generated arrays (no rule text is parsed).
@@ -18,20 +45,20 @@ public:
     /// A table over explicitly given rules (tests, the fuzzer).
     explicit RuleTable(std::vector<rules::Rule> rules);
 
-    const std::vector<rules::Rule>& rules() const { return rules_; }
+    const std::vector<CompiledRule>& rules() const { return rules_; }
     /// Expression rules that may match a node of `kind`, in table order.
-    const std::vector<const rules::Rule*>& expression_rules(ExprKind kind) const {
+    const std::vector<const CompiledRule*>& expression_rules(ExprKind kind) const {
         return by_kind_[static_cast<size_t>(kind)];
     }
     /// Constraint rules, in table order.
-    const std::vector<const rules::Rule*>& constraint_rules() const { return constraint_rules_; }
+    const std::vector<const CompiledRule*>& constraint_rules() const { return constraint_rules_; }
     /// The rule named `name`, or nullptr.
-    const rules::Rule* find(const std::string& name) const;
+    const CompiledRule* find(const std::string& name) const;
 
 private:
-    std::vector<rules::Rule> rules_;
-    std::array<std::vector<const rules::Rule*>, 9> by_kind_;
-    std::vector<const rules::Rule*> constraint_rules_;
+    std::vector<CompiledRule> rules_;
+    std::array<std::vector<const CompiledRule*>, 9> by_kind_;
+    std::vector<const CompiledRule*> constraint_rules_;
 };
 
 }  // namespace provix::engine

@@ -101,27 +101,26 @@ DivisibilityAnalysis::DivisibilityAnalysis(const std::vector<Constraint>& constr
         int64_t m = e.rhs().constant_value();
         if (m <= 0 || c.range.lo < 0 || c.range.lo >= m) continue;
         ModRem fact{m, c.range.lo};
-        auto [it, inserted] = facts_.emplace(e.lhs().id(), fact);
-        if (!inserted) {
+        if (ModRem* known = facts_.find(e.lhs().id())) {
             bool empty = false;
-            ModRem merged = intersect(it->second, fact, &empty);
-            if (!empty) it->second = merged;  // emptiness is the domain passes' business
+            ModRem merged = intersect(*known, fact, &empty);
+            if (!empty) *known = merged;  // emptiness is the domain passes' business
+        } else {
+            facts_.set(e.lhs().id(), fact);
         }
     }
 }
 
 ModRem DivisibilityAnalysis::of(Expr e) {
     if (e.is_constant()) return {0, e.constant_value()};
-    auto it = memo_.find(e.id());
-    if (it != memo_.end()) return it->second;
+    if (const ModRem* m = memo_.find(e.id())) return *m;
     ModRem r = compute(e);
-    auto f = facts_.find(e.id());
-    if (f != facts_.end()) {
+    if (const ModRem* f = facts_.find(e.id())) {
         bool empty = false;
-        ModRem merged = intersect(r, f->second, &empty);
+        ModRem merged = intersect(r, *f, &empty);
         if (!empty) r = merged;
     }
-    memo_.emplace(e.id(), r);
+    memo_.set(e.id(), r);
     return r;
 }
 

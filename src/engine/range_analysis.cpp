@@ -9,21 +9,19 @@ RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
                              const std::vector<Constraint>& constraints)
     : bounds_(std::move(bounds)) {
     for (const Constraint& c : constraints) {
-        auto [it, inserted] = known_.emplace(c.expr.id(), c.range);
-        if (!inserted) it->second = it->second.intersect(c.range);
+        if (Interval* r = known_.find(c.expr.id())) *r = r->intersect(c.range);
+        else known_.set(c.expr.id(), c.range);
     }
 }
 
 Interval RangeAnalysis::range(Expr e) {
     if (e.is_constant()) return Interval::point(e.constant_value());
-    auto it = memo_.find(e.id());
-    if (it != memo_.end()) return it->second;
+    if (const Interval* m = memo_.find(e.id())) return *m;
     Interval r = compute(e);
     if (!known_.empty()) {
-        auto k = known_.find(e.id());
-        if (k != known_.end()) r = r.intersect(k->second);
+        if (const Interval* k = known_.find(e.id())) r = r.intersect(*k);
     }
-    memo_.emplace(e.id(), r);
+    memo_.set(e.id(), r);
     return r;
 }
 

@@ -17,10 +17,9 @@ constexpr int kMaxDepth = 200;
 Expr Rewriter::simplify(Expr e) { return simplify_at(e, 0); }
 
 Expr Rewriter::simplify_at(Expr e, int depth) {
-    auto it = memo_.find(e.id());
-    if (it != memo_.end()) return it->second;
+    if (const Expr* done = memo_.find(e.id())) return *done;
     if (depth > kMaxDepth) return e;
-    memo_.emplace(e.id(), e);  // in progress: a cycle sees the node as is
+    memo_.set(e.id(), e);  // in progress: a cycle sees the node as is
     Expr current = e;
     if (e.num_operands() > 0) {
         std::vector<Expr> ops;
@@ -33,24 +32,23 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
         if (changed) current = build(e.kind(), ops);
     }
     if (current != e) {
-        auto done = memo_.find(current.id());
-        if (done != memo_.end() && done->second != current) current = done->second;
+        if (const Expr* done = memo_.find(current.id())) current = *done;
     }
     current = rewrite_root(current, depth);
-    memo_[e.id()] = current;
-    memo_[current.id()] = current;
+    memo_.set(e.id(), current);
+    memo_.set(current.id(), current);
     return current;
 }
 
 Expr Rewriter::rewrite_root(Expr e, int depth) {
     for (int round = 0; round < kMaxRewritesPerNode; ++round) {
         bool fired = false;
-        for (const rules::Rule* rule : table_.expression_rules(e.kind())) {
+        for (const CompiledRule* rule : table_.expression_rules(e.kind())) {
             std::optional<Expr> r = matcher_.apply(*rule, e);
             if (!r || *r == e) continue;
             ++firings_;
-            if (log_.trace) log_.trace->push_back(rule->name);
-            if (log_.counters) ++(*log_.counters)[rule->name];
+            if (log_.trace) log_.trace->push_back(rule->rule.name);
+            if (log_.counters) ++(*log_.counters)[rule->rule.name];
             Expr next = *r;
             // The right side may hold new sub-expressions: simplify them.
             if (next.num_operands() > 0) {
@@ -63,8 +61,7 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
                 }
                 if (changed) next = build(next.kind(), ops);
             }
-            auto done = memo_.find(next.id());
-            if (done != memo_.end() && done->second != next) next = done->second;
+            if (const Expr* done = memo_.find(next.id())) next = *done;
             e = next;
             fired = true;
             break;

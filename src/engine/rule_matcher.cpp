@@ -52,13 +52,24 @@ bool has_unfolded_constants(Expr e) {
 
 }  // namespace
 
-std::vector<SumTerm> sum_terms(Expr e) {
-    std::vector<SumTerm> out;
+namespace {
+
+void append_terms(Expr e, std::vector<SumTerm>& out) {
+    out.clear();
     if (e.kind() == ExprKind::Add) {
         for (size_t i = 0; i < e.num_operands(); ++i) out.push_back(split(e.operand(i)));
     } else {
         out.push_back(split(e));
     }
+}
+
+constexpr size_t kMaxSumTerms = 64;  // sums beyond this are left to the kernel
+
+}  // namespace
+
+std::vector<SumTerm> sum_terms(Expr e) {
+    std::vector<SumTerm> out;
+    append_terms(e, out);
     return out;
 }
 
@@ -78,6 +89,7 @@ bool RuleMatcher::match_const(int p, int64_t v, Continuation k) {
 }
 
 bool RuleMatcher::match(int p, Expr e, Continuation k) {
+    if (compiled_->is_sum[static_cast<size_t>(p)]) return match_sum(p, e, k);
     const rules::Node& n = node(p);
     switch (n.op) {
         case Op::ExprVar: {
@@ -92,13 +104,8 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
         case Op::ConstVar:
         case Op::Literal:
             return e.is_constant() && match_const(p, e.constant_value(), k);
-        case Op::SumVar:
-        case Op::Add: return match_sum(p, e, k);
         case Op::Mul: {
-            const rules::Node& a = node(n.children[0]);
-            const rules::Node& c = node(n.children[1]);
-            if (a.op == Op::ConstVar && c.op == Op::SumVar) return match_sum(p, e, k);
-            if (is_coefficient(c)) {
+            if (is_coefficient(node(n.children[1]))) {
                 SumTerm t = split(e);
                 if (!t.monomial) return false;
                 auto rest = [&] { return match(n.children[0], t.monomial, k); };
@@ -131,189 +138,155 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
 
 bool RuleMatcher::match_term(int p, const SumTerm& t, Continuation k) {
     const rules::Node& n = node(p);
-    if (n.op == Op::Mul && is_coefficient(node(n.children[1])) &&
-        !(node(n.children[0]).op == Op::ConstVar)) {
+    if (n.op == Op::Mul && is_coefficient(node(n.children[1]))) {
         auto rest = [&] { return match(n.children[0], t.monomial, k); };
         return match_const(n.children[1], t.coef, rest);
     }
     return match(p, t.whole, k);
 }
 
-namespace {
-
-void flatten_pattern(const rules::Rule& rule, int p, std::vector<int>& out) {
-    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
-    if (n.op == Op::Add) {
-        for (int c : n.children) flatten_pattern(rule, c, out);
-    } else {
-        out.push_back(p);
-    }
-}
-
-}  // namespace
-
 bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
-    std::vector<int> pattern;
-    flatten_pattern(*rule_, p, pattern);
-    std::vector<int> general;
-    int const_pat = -1, part_c = -1, part_x = -1, rest = -1;
-    for (int t : pattern) {
-        const rules::Node& n = node(t);
-        if (n.op == Op::SumVar) {
-            rest = t;
-        } else if (n.op == Op::Mul && node(n.children[0]).op == Op::ConstVar &&
-                   node(n.children[1]).op == Op::SumVar) {
-            part_c = n.children[0];
-            part_x = n.children[1];
-        } else if (n.op == Op::Literal || n.op == Op::ConstVar) {
-            const_pat = t;
-        } else {
-            general.push_back(t);
-        }
-    }
-    for (int v : {rest, part_x})
+    const SumPattern& sp = compiled_->sums[static_cast<size_t>(p)];
+    for (int v : {sp.rest, sp.part_sum})
         if (v >= 0 && b_[static_cast<size_t>(node(v).value)].kind != Binding::Kind::Unbound)
             return false;  // a sub-sum is bound once
-    std::vector<SumTerm> terms = sum_terms(e);
-    std::vector<char> used(terms.size(), 0);
+    // Quick reject: too few terms for the term patterns.
+    size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
+    size_t have = e.kind() == ExprKind::Add ? e.num_operands() : 1;
+    if (have < needed || have > kMaxSumTerms) return false;
+    if (term_pool_.size() <= pool_depth_) term_pool_.resize(pool_depth_ + 1);
+    std::vector<SumTerm>& terms = term_pool_[pool_depth_++];
+    append_terms(e, terms);
+    bool ok = assign_terms(sp, terms, 0, 0, k);
+    --pool_depth_;
+    return ok;
+}
 
-    // Assign general term patterns to distinct non-constant terms.
-    auto finish_terms = [&]() -> bool {
-        if (const_pat < 0) return match_partition(terms, used, part_c, part_x, rest, k);
-        for (size_t j = 0; j < terms.size(); ++j) {
-            if (used[j] || terms[j].monomial) continue;
-            used[j] = 1;
-            auto next = [&] { return match_partition(terms, used, part_c, part_x, rest, k); };
-            bool ok = match_const(const_pat, terms[j].coef, next);
-            used[j] = 0;
-            return ok;
-        }
-        return false;
-    };
-    // Recursive assignment with an explicit lambda taking the index.
-    struct Assign {
-        RuleMatcher* self;
-        const std::vector<int>& general;
-        std::vector<SumTerm>& terms;
-        std::vector<char>& used;
-        decltype(finish_terms)& finish;
-        bool run(size_t i) {
-            if (i == general.size()) return finish();
-            for (size_t j = 0; j < terms.size(); ++j) {
-                if (used[j] || !terms[j].monomial) continue;
-                used[j] = 1;
-                auto next = [&] { return run(i + 1); };
-                bool ok = self->match_term(general[i], terms[j], next);
-                used[j] = 0;
-                if (ok) return true;
-            }
-            return false;
-        }
-    };
-    Assign assign{this, general, terms, used, finish_terms};
-    return assign.run(0);
+/// Assigns general term patterns i.. to distinct unused non-constant terms.
+bool RuleMatcher::assign_terms(const SumPattern& sp, const std::vector<SumTerm>& terms, size_t i,
+                               uint64_t used, Continuation k) {
+    if (i == sp.general.size()) return match_constant_term(sp, terms, used, k);
+    for (size_t j = 0; j < terms.size(); ++j) {
+        uint64_t bit = uint64_t{1} << j;
+        if ((used & bit) || !terms[j].monomial) continue;
+        auto next = [&] { return assign_terms(sp, terms, i + 1, used | bit, k); };
+        if (match_term(sp.general[i], terms[j], next)) return true;
+    }
+    return false;
+}
+
+bool RuleMatcher::match_constant_term(const SumPattern& sp, const std::vector<SumTerm>& terms,
+                                      uint64_t used, Continuation k) {
+    if (sp.const_term < 0) return match_partition(sp, terms, used, k);
+    for (size_t j = 0; j < terms.size(); ++j) {
+        uint64_t bit = uint64_t{1} << j;
+        if ((used & bit) || terms[j].monomial) continue;
+        auto next = [&] { return match_partition(sp, terms, used | bit, k); };
+        return match_const(sp.const_term, terms[j].coef, next);
+    }
+    return false;
+}
+
+bool RuleMatcher::bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask,
+                           int64_t scale, Continuation k) {
+    Binding& b = b_[static_cast<size_t>(node(var_node).value)];
+    b.kind = Binding::Kind::Sum;
+    b.terms = &terms;
+    b.mask = mask;
+    b.scale = scale;
+    if (k()) return true;
+    b_[static_cast<size_t>(node(var_node).value)].kind = Binding::Kind::Unbound;
+    return false;
 }
 
 namespace {
 
-/// Candidate subsets (as index lists into `remaining`) for a partition
-/// variable, in a deterministic order: larger subsets first, then
-/// lexicographic. Large sums use the subsets of terms whose coefficients
-/// share a factor instead of all 2^n.
-std::vector<std::vector<size_t>> candidate_subsets(const std::vector<SumTerm>& terms,
-                                                   const std::vector<size_t>& remaining) {
-    std::vector<std::vector<size_t>> out;
-    size_t n = remaining.size();
-    if (n == 0) return out;
-    if (n <= 10) {
-        for (size_t size = n; size >= 1; --size) {
-            // Lexicographic combinations of `size` out of n.
-            std::vector<size_t> idx(size);
-            for (size_t i = 0; i < size; ++i) idx[i] = i;
-            while (true) {
-                std::vector<size_t> s;
-                for (size_t i : idx) s.push_back(remaining[i]);
-                out.push_back(std::move(s));
-                size_t i = size;
-                while (i > 0 && idx[i - 1] == n - size + i - 1) --i;
-                if (i == 0) break;
-                ++idx[i - 1];
-                for (size_t j = i; j < size; ++j) idx[j] = idx[j - 1] + 1;
-            }
-        }
-        return out;
+/// Next subset of the same size in increasing numeric order (Gosper).
+uint64_t next_same_size(uint64_t x) {
+    uint64_t c = x & (~x + 1);
+    uint64_t r = x + c;
+    return (((r ^ x) >> 2) / c) | r;
+}
+
+/// Spreads the bits of `compact` (over n positions) onto the set bits of
+/// `positions`.
+uint64_t spread(uint64_t compact, uint64_t positions) {
+    uint64_t out = 0;
+    for (uint64_t bit = 1; positions; bit <<= 1) {
+        uint64_t low = positions & (~positions + 1);
+        if (compact & bit) out |= low;
+        positions &= positions - 1;
     }
-    std::vector<int64_t> factors;
-    for (size_t r : remaining) {
-        int64_t c = terms[r].coef;
-        if (c != kInt64Min) factors.push_back(c < 0 ? -c : c);
-    }
-    std::sort(factors.begin(), factors.end());
-    factors.erase(std::unique(factors.begin(), factors.end()), factors.end());
-    for (int64_t f : factors) {
-        if (f == 0) continue;
-        std::vector<size_t> s;
-        for (size_t r : remaining)
-            if (terms[r].coef % f == 0) s.push_back(r);
-        if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(std::move(s));
-    }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const auto& a, const auto& b) { return a.size() > b.size(); });
     return out;
 }
 
 }  // namespace
 
-bool RuleMatcher::match_partition(const std::vector<SumTerm>& terms, std::vector<char>& used,
-                                  int part_c, int part_x, int rest, Continuation k) {
-    std::vector<size_t> remaining;
-    for (size_t j = 0; j < terms.size(); ++j)
-        if (!used[j]) remaining.push_back(j);
-    auto bind_rest = [&](const std::vector<size_t>& idx) -> bool {
-        if (rest < 0) return idx.empty() && k();
-        Binding& b = b_[static_cast<size_t>(node(rest).value)];
-        b.kind = Binding::Kind::Sum;
-        b.terms.clear();
-        for (size_t j : idx) b.terms.push_back(terms[j]);
-        b.scale = 1;
-        if (k()) return true;
-        b_[static_cast<size_t>(node(rest).value)].kind = Binding::Kind::Unbound;
-        return false;
-    };
-    if (part_x < 0) return bind_rest(remaining);
-
-    for (const std::vector<size_t>& subset : candidate_subsets(terms, remaining)) {
+bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms,
+                                  uint64_t used, Continuation k) {
+    uint64_t all = terms.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << terms.size()) - 1;
+    uint64_t remaining = all & ~used;
+    if (sp.part_sum < 0) {
+        if (sp.rest < 0) return remaining == 0 && k();
+        return bind_sum(sp.rest, terms, remaining, 1, k);
+    }
+    auto try_subset = [&](uint64_t subset) -> bool {
         // Scale: the bound constant if any, else the gcd of the coefficients.
-        const Binding& cb = b_[static_cast<size_t>(node(part_c).value)];
+        const Binding& cb = b_[static_cast<size_t>(node(sp.part_const).value)];
         int64_t scale = 0;
-        bool ok = true;
-        if (cb.kind == Binding::Kind::Const) {
-            scale = cb.value;
-            if (scale == 0) return false;
-            for (size_t j : subset) ok = ok && terms[j].coef % scale == 0;
-        } else {
-            for (size_t j : subset) {
-                auto g = gcd(scale, terms[j].coef);
-                if (!g) ok = false;
-                else scale = *g;
+        for (uint64_t m = subset; m; m &= m - 1) {
+            const SumTerm& t = terms[static_cast<size_t>(__builtin_ctzll(m))];
+            if (cb.kind == Binding::Kind::Const) {
+                if (cb.value == 0 || t.coef % cb.value != 0) return false;
+            } else {
+                auto g = gcd(scale, t.coef);
+                if (!g) return false;
+                scale = *g;
             }
         }
-        if (!ok || scale == 0) continue;
-        std::vector<size_t> others;
-        for (size_t j : remaining)
-            if (std::find(subset.begin(), subset.end(), j) == subset.end()) others.push_back(j);
+        if (cb.kind == Binding::Kind::Const) scale = cb.value;
+        if (scale == 0) return false;
+        uint64_t others = remaining & ~subset;
+        if (sp.rest < 0 && others != 0) return false;
         auto with_x = [&] {
-            Binding& x = b_[static_cast<size_t>(node(part_x).value)];
-            x.kind = Binding::Kind::Sum;
-            x.terms.clear();
-            for (size_t j : subset) x.terms.push_back(terms[j]);
-            x.scale = scale;
-            if (bind_rest(others)) return true;
-            b_[static_cast<size_t>(node(part_x).value)].kind = Binding::Kind::Unbound;
-            return false;
+            auto with_rest = [&] {
+                return sp.rest < 0 ? k() : bind_sum(sp.rest, terms, others, 1, k);
+            };
+            return bind_sum(sp.part_sum, terms, subset, scale, with_rest);
         };
-        if (match_const(part_c, scale, with_x)) return true;
+        return match_const(sp.part_const, scale, with_x);
+    };
+    size_t n = static_cast<size_t>(__builtin_popcountll(remaining));
+    if (n == 0) return false;
+    if (n <= 12) {
+        // Every non-empty subset: larger first, then in increasing order.
+        for (size_t size = n; size >= 1; --size) {
+            uint64_t limit = uint64_t{1} << n;
+            for (uint64_t c = (uint64_t{1} << size) - 1; c < limit; c = next_same_size(c)) {
+                if (try_subset(spread(c, remaining))) return true;
+                if (size == n) break;
+            }
+        }
+        return false;
     }
+    // Large sums: the subsets of terms whose coefficients share a factor.
+    std::vector<uint64_t> candidates;
+    for (uint64_t m = remaining; m; m &= m - 1) {
+        int64_t f = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
+        if (f == 0 || f == kInt64Min) continue;
+        uint64_t s = 0;
+        for (uint64_t r = remaining; r; r &= r - 1) {
+            size_t j = static_cast<size_t>(__builtin_ctzll(r));
+            if (terms[j].coef % f == 0) s |= uint64_t{1} << j;
+        }
+        if (std::find(candidates.begin(), candidates.end(), s) == candidates.end())
+            candidates.push_back(s);
+    }
+    std::stable_sort(candidates.begin(), candidates.end(), [](uint64_t a, uint64_t b) {
+        return __builtin_popcountll(a) > __builtin_popcountll(b);
+    });
+    for (uint64_t s : candidates)
+        if (try_subset(s)) return true;
     return false;
 }
 
@@ -327,7 +300,8 @@ Interval RuleMatcher::var_range(int var) {
         case Binding::Kind::Const: return Interval::point(b.value);
         case Binding::Kind::Sum: {
             Interval acc = Interval::point(0);
-            for (const SumTerm& t : b.terms) {
+            for (uint64_t m = b.mask; m; m &= m - 1) {
+                const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
                 int64_t c = t.coef / b.scale;
                 acc = acc + (t.monomial ? ranges_.range(t.monomial) * c : Interval::point(c));
             }
@@ -433,7 +407,8 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
 
 Expr RuleMatcher::materialize(const Binding& b) {
     std::vector<Expr> parts;
-    for (const SumTerm& t : b.terms) {
+    for (uint64_t m = b.mask; m; m &= m - 1) {
+        const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
         int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
         parts.push_back(t.monomial ? t.monomial * c : ctx_->constant(c));
     }
@@ -443,7 +418,7 @@ Expr RuleMatcher::materialize(const Binding& b) {
 }
 
 std::optional<Expr> RuleMatcher::build(int n) {
-    if (rules::is_constant_subtree(*rule_, n)) {
+    if (compiled_->constant_subtree[static_cast<size_t>(n)]) {
         auto v = eval_int(n);
         if (!v) return std::nullopt;
         return ctx_->constant(*v);
@@ -481,11 +456,8 @@ std::optional<Expr> RuleMatcher::build(int n) {
 }
 
 bool RuleMatcher::divisors_nonzero() {
-    for (const rules::Node& nd : rule_->nodes) {
-        if (nd.op != Op::FloorDiv && nd.op != Op::CeilDiv && nd.op != Op::Mod) continue;
-        const rules::Node& d = node(nd.children[1]);
-        if (d.op != Op::ExprVar) continue;
-        const Binding& b = b_[static_cast<size_t>(d.value)];
+    for (int var : compiled_->divisor_vars) {
+        const Binding& b = b_[static_cast<size_t>(var)];
         if (b.kind != Binding::Kind::Expr) continue;
         if (ranges_.range(b.expr).contains(0)) return false;
     }
@@ -501,22 +473,30 @@ bool RuleMatcher::finish() {
     return true;
 }
 
-std::optional<Expr> RuleMatcher::apply(const rules::Rule& rule, Expr e) {
-    rule_ = &rule;
+void RuleMatcher::reset(const CompiledRule& rule) {
+    compiled_ = &rule;
+    rule_ = &rule.rule;
+    if (b_.size() < rule_->vars.size()) b_.resize(rule_->vars.size());
+    for (size_t i = 0; i < rule_->vars.size(); ++i) b_[i].kind = Binding::Kind::Unbound;
+    pool_depth_ = 0;
+}
+
+std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {
+    reset(compiled);
+    const rules::Rule& rule = compiled.rule;
     ctx_ = &e.context();
-    b_.assign(rule.vars.size(), Binding());
     result_.reset();
     auto k = [&] { return finish(); };
     match(rule.lhs, e, k);
     return result_;
 }
 
-std::optional<Constraint> RuleMatcher::apply_constraint(const rules::Rule& rule,
+std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& compiled,
                                                         const Constraint& c) {
     if (!c.range.is_bounded() || c.range.is_empty()) return std::nullopt;
-    rule_ = &rule;
+    reset(compiled);
+    const rules::Rule& rule = compiled.rule;
     ctx_ = &c.expr.context();
-    b_.assign(rule.vars.size(), Binding());
     std::optional<Constraint> out;
     auto k = [&]() -> bool {
         if (!divisors_nonzero()) return false;

@@ -59,20 +59,94 @@ std::vector<Rule> load_generated() {
     return out;
 }
 
+void flatten_pattern(const Rule& rule, int p, std::vector<int>& out) {
+    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
+    if (n.op == Op::Add) {
+        for (int c : n.children) flatten_pattern(rule, c, out);
+    } else {
+        out.push_back(p);
+    }
+}
+
+bool is_partition(const Rule& rule, const rules::Node& n) {
+    return n.op == Op::Mul && rule.nodes[static_cast<size_t>(n.children[0])].op == Op::ConstVar &&
+           rule.nodes[static_cast<size_t>(n.children[1])].op == Op::SumVar;
+}
+
+/// Marks the sum patterns of the left side below node `p`.
+void find_sums(CompiledRule& c, int p, bool inside_sum) {
+    const Rule& rule = c.rule;
+    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
+    bool sum_root = !inside_sum && (n.op == Op::Add || n.op == Op::SumVar || is_partition(rule, n));
+    if (sum_root) {
+        SumPattern sp;
+        std::vector<int> terms;
+        flatten_pattern(rule, p, terms);
+        for (int t : terms) {
+            const rules::Node& tn = rule.nodes[static_cast<size_t>(t)];
+            if (tn.op == Op::SumVar) {
+                sp.rest = t;
+            } else if (is_partition(rule, tn)) {
+                sp.part_const = tn.children[0];
+                sp.part_sum = tn.children[1];
+            } else if (tn.op == Op::Literal || tn.op == Op::ConstVar) {
+                sp.const_term = t;
+            } else {
+                sp.general.push_back(t);
+            }
+        }
+        c.sums[static_cast<size_t>(p)] = sp;
+        c.is_sum[static_cast<size_t>(p)] = 1;
+        for (int t : sp.general) find_sums(c, t, true);
+        return;
+    }
+    // Below a sum's term list (the term patterns themselves) new sums may
+    // start again inside operators.
+    bool child_inside = inside_sum && (n.op == Op::Add);
+    for (int ch : n.children) find_sums(c, ch, child_inside);
+}
+
 }  // namespace
 
-RuleTable::RuleTable(std::vector<rules::Rule> rules) : rules_(std::move(rules)) {
+CompiledRule compile_rule(rules::Rule rule) {
+    CompiledRule c;
+    c.rule = std::move(rule);
+    size_t n = c.rule.nodes.size();
+    c.sums.resize(n);
+    c.is_sum.assign(n, 0);
+    c.constant_subtree.assign(n, 0);
+    for (size_t i = 0; i < n; ++i)
+        c.constant_subtree[i] = rules::is_constant_subtree(c.rule, static_cast<int>(i)) ? 1 : 0;
+    find_sums(c, c.rule.lhs, false);
+    // Divisor variables of the left side (nodes reachable from lhs).
+    std::vector<int> stack = {c.rule.lhs};
+    while (!stack.empty()) {
+        int p = stack.back();
+        stack.pop_back();
+        const rules::Node& nd = c.rule.nodes[static_cast<size_t>(p)];
+        if (nd.op == Op::FloorDiv || nd.op == Op::CeilDiv || nd.op == Op::Mod) {
+            const rules::Node& d = c.rule.nodes[static_cast<size_t>(nd.children[1])];
+            if (d.op == Op::ExprVar) c.divisor_vars.push_back(static_cast<int>(d.value));
+        }
+        for (int ch : nd.children) stack.push_back(ch);
+    }
+    return c;
+}
+
+RuleTable::RuleTable(std::vector<rules::Rule> rules) {
+    for (rules::Rule& r : rules) rules_.push_back(compile_rule(std::move(r)));
     // Rules whose left side is a bare variable (fixed_value) are the most
     // decisive and cheapest: try them first; the rest keep table order.
     for (int pass = 0; pass < 2; ++pass) {
-        for (const Rule& rule : rules_) {
+        for (const CompiledRule& c : rules_) {
+            const Rule& rule = c.rule;
             bool generic = rule.nodes[static_cast<size_t>(rule.lhs)].op == Op::ExprVar;
             if ((pass == 0) != generic) continue;
             if (rule.is_constraint()) {
-                constraint_rules_.push_back(&rule);
+                constraint_rules_.push_back(&c);
                 continue;
             }
-            for (ExprKind k : root_kinds(rule)) by_kind_[static_cast<size_t>(k)].push_back(&rule);
+            for (ExprKind k : root_kinds(rule)) by_kind_[static_cast<size_t>(k)].push_back(&c);
         }
     }
 }
@@ -82,9 +156,9 @@ const RuleTable& RuleTable::builtin() {
     return table;
 }
 
-const rules::Rule* RuleTable::find(const std::string& name) const {
-    for (const Rule& r : rules_)
-        if (r.name == name) return &r;
+const CompiledRule* RuleTable::find(const std::string& name) const {
+    for (const CompiledRule& r : rules_)
+        if (r.rule.name == name) return &r;
     return nullptr;
 }
 

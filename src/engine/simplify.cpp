@@ -34,11 +34,11 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
         Constraint c{rewriter.simplify(original.expr), original.range};
         for (int round = 0; round < kMaxRounds; ++round) {
             bool fired = false;
-            for (const rules::Rule* rule : table.constraint_rules()) {
+            for (const engine::CompiledRule* rule : table.constraint_rules()) {
                 auto r = matcher.apply_constraint(*rule, c);
                 if (!r || *r == c) continue;
-                if (log.trace) log.trace->push_back(rule->name);
-                if (log.counters) ++(*log.counters)[rule->name];
+                if (log.trace) log.trace->push_back(rule->rule.name);
+                if (log.counters) ++(*log.counters)[rule->rule.name];
                 c = Constraint{rewriter.simplify(r->expr), r->range};
                 fired = true;
                 break;
@@ -53,6 +53,7 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
 }
 
 bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLog log) {
+    if (map.constraints().empty()) return false;  // the passes only read constraints
     bool any = false;
     for (int round = 0; round < kMaxRounds && !map.is_known_empty(); ++round) {
         bool changed = simplify_constraints(map, table, log);
@@ -88,6 +89,17 @@ bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     }
     changed |= map.remove_unused_symbols();
     return changed;
+}
+
+std::vector<Interval> result_ranges(const IndexingMap& map) {
+    std::vector<Interval> out;
+    if (map.is_known_empty() || map.is_undefined()) {
+        out.assign(static_cast<size_t>(map.num_results()), Interval::empty());
+        return out;
+    }
+    RangeAnalysis ranges(map.variable_bounds(), map.constraints());
+    for (Expr r : map.results()) out.push_back(ranges.range(r));
+    return out;
 }
 
 Expr simplify_expr(Expr e, const std::vector<Interval>& bounds) {

@@ -29,6 +29,12 @@ struct SimplifyOptions {
 /// changed. Deterministic and idempotent.
 bool simplify(IndexingMap& map, const SimplifyOptions& options = {});
 
+/// The engine's range of every result of `map` over its domain (variable
+/// bounds and constraints): a sound over-approximation, as the rule
+/// conditions see it. `(d0) -> (d0 mod 4), domain: d0 in [0, 2]` gives
+/// `{[0, 2]}`. Empty intervals for a known-empty map.
+std::vector<Interval> result_ranges(const IndexingMap& map);
+
 /// Simplifies one expression with variable i ranging over `bounds[i]`
 /// (ids beyond the vector are unbounded):
 /// `simplify_expr(d0 floordiv 16, {{0, 14}})` is 0.
