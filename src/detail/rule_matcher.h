@@ -89,6 +89,10 @@ private:
 
     const rules::Node& node(int n) const { return rule_->nodes[static_cast<size_t>(n)]; }
     void reset(const CompiledRule& rule);
+    /// Marks variable `var` bound and checks the conjuncts that just became
+    /// decidable; false if one of them is false (the caller then unbinds).
+    bool bound(int64_t var);
+    void unbound(int64_t var) { bound_ &= ~(uint64_t{1} << var); }
 
     RangeAnalysis& ranges_;
     DivisibilityAnalysis& div_;
@@ -97,6 +101,7 @@ private:
     Context* ctx_ = nullptr;
     std::vector<Binding> b_;
     std::optional<Expr> result_;
+    uint64_t bound_ = 0;  ///< bit per variable index
     /// Term buffers of the sums being matched, one per nesting level, kept
     /// to reuse their storage.
     std::deque<std::vector<SumTerm>> term_pool_;  // deque: references stay valid

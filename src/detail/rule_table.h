@@ -33,6 +33,15 @@ struct CompiledRule {
     /// Expression variables used as divisors on the left side (their range
     /// must exclude zero).
     std::vector<int> divisor_vars;
+    /// The condition's top-level conjuncts with the variables each reads (a
+    /// bit per variable index), so the matcher can reject a partial match as
+    /// soon as one conjunct is false. Empty for rules with more than 64
+    /// variables (then only the whole condition is checked).
+    struct Conjunct {
+        int node;
+        uint64_t vars;
+    };
+    std::vector<Conjunct> conjuncts;
 };
 
 /// Precomputes the matcher's facts for `rule`.

@@ -42,6 +42,7 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
 
 Expr Rewriter::rewrite_root(Expr e, int depth) {
     for (int round = 0; round < kMaxRewritesPerNode; ++round) {
+        if (e.is_constant()) return e;  // nothing simplifies a constant
         bool fired = false;
         for (const CompiledRule* rule : table_.expression_rules(e.kind())) {
             std::optional<Expr> r = matcher_.apply(*rule, e);

@@ -83,9 +83,21 @@ bool RuleMatcher::match_const(int p, int64_t v, Continuation k) {
     if (b.kind == Binding::Kind::Const) return b.value == v && k();
     b.kind = Binding::Kind::Const;
     b.value = v;
-    if (k()) return true;
+    if (bound(n.value) && k()) return true;
     b_[static_cast<size_t>(n.value)].kind = Binding::Kind::Unbound;
+    unbound(n.value);
     return false;
+}
+
+bool RuleMatcher::bound(int64_t var) {
+    if (var >= 64) return true;
+    bound_ |= uint64_t{1} << var;
+    uint64_t bit = uint64_t{1} << var;
+    for (const CompiledRule::Conjunct& c : compiled_->conjuncts) {
+        if (!(c.vars & bit) || (c.vars & ~bound_)) continue;
+        if (eval_cond(c.node) == Tri::False) return false;
+    }
+    return true;
 }
 
 bool RuleMatcher::match(int p, Expr e, Continuation k) {
@@ -97,8 +109,9 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
             if (b.kind == Binding::Kind::Expr) return b.expr == e && k();
             b.kind = Binding::Kind::Expr;
             b.expr = e;
-            if (k()) return true;
+            if (bound(n.value) && k()) return true;
             b_[static_cast<size_t>(n.value)].kind = Binding::Kind::Unbound;
+            unbound(n.value);
             return false;
         }
         case Op::ConstVar:
@@ -131,7 +144,13 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
             break;
         default: return false;
     }
-    // Binary operator: operands in order.
+    // Binary operator. A constant right operand (the usual divisor) is
+    // matched first: it is cheap and lets conditions on it prune early.
+    const rules::Node& right = node(n.children[1]);
+    if (right.op == Op::Literal || right.op == Op::ConstVar) {
+        auto first = [&] { return match(n.children[0], e.operand(0), k); };
+        return match(n.children[1], e.operand(1), first);
+    }
     auto second = [&] { return match(n.children[1], e.operand(1), k); };
     return match(n.children[0], e.operand(0), second);
 }
@@ -189,13 +208,15 @@ bool RuleMatcher::match_constant_term(const SumPattern& sp, const std::vector<Su
 
 bool RuleMatcher::bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask,
                            int64_t scale, Continuation k) {
-    Binding& b = b_[static_cast<size_t>(node(var_node).value)];
+    int64_t var = node(var_node).value;
+    Binding& b = b_[static_cast<size_t>(var)];
     b.kind = Binding::Kind::Sum;
     b.terms = &terms;
     b.mask = mask;
     b.scale = scale;
-    if (k()) return true;
-    b_[static_cast<size_t>(node(var_node).value)].kind = Binding::Kind::Unbound;
+    if (bound(var) && k()) return true;
+    b_[static_cast<size_t>(var)].kind = Binding::Kind::Unbound;
+    unbound(var);
     return false;
 }
 
@@ -479,6 +500,7 @@ void RuleMatcher::reset(const CompiledRule& rule) {
     if (b_.size() < rule_->vars.size()) b_.resize(rule_->vars.size());
     for (size_t i = 0; i < rule_->vars.size(); ++i) b_[i].kind = Binding::Kind::Unbound;
     pool_depth_ = 0;
+    bound_ = 0;
 }
 
 std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {

@@ -106,6 +106,24 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
     for (int ch : n.children) find_sums(c, ch, child_inside);
 }
 
+uint64_t vars_read(const Rule& rule, int p) {
+    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
+    uint64_t m = 0;
+    if (n.op == Op::ExprVar || n.op == Op::ConstVar || n.op == Op::SumVar)
+        m |= uint64_t{1} << n.value;
+    for (int c : n.children) m |= vars_read(rule, c);
+    return m;
+}
+
+void split_conjuncts(const Rule& rule, int p, std::vector<CompiledRule::Conjunct>& out) {
+    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
+    if (n.op == Op::And) {
+        for (int c : n.children) split_conjuncts(rule, c, out);
+        return;
+    }
+    out.push_back({p, vars_read(rule, p)});
+}
+
 }  // namespace
 
 CompiledRule compile_rule(rules::Rule rule) {
@@ -130,6 +148,8 @@ CompiledRule compile_rule(rules::Rule rule) {
         }
         for (int ch : nd.children) stack.push_back(ch);
     }
+    if (c.rule.condition >= 0 && c.rule.vars.size() <= 64)
+        split_conjuncts(c.rule, c.rule.condition, c.conjuncts);
     return c;
 }
 
