@@ -34,6 +34,8 @@ public:
 private:
     Expr rewrite_root(Expr e, int depth);
     Expr simplify_at(Expr e, int depth);
+    /// `e` with every operand simplified (rebuilt canonically if one changed).
+    Expr simplify_operands(Expr e, int depth);
 
     const RuleTable& table_;
     RangeAnalysis& ranges_;

@@ -16,21 +16,28 @@ constexpr int kMaxDepth = 200;
 
 Expr Rewriter::simplify(Expr e) { return simplify_at(e, 0); }
 
+Expr Rewriter::simplify_operands(Expr e, int depth) {
+    // Allocates only when an operand changes.
+    std::vector<Expr> ops;
+    bool changed = false;
+    size_t n = e.num_operands();
+    for (size_t i = 0; i < n; ++i) {
+        Expr s = simplify_at(e.operand(i), depth + 1);
+        if (!changed && s != e.operand(i)) {
+            changed = true;
+            ops.reserve(n);
+            for (size_t j = 0; j < i; ++j) ops.push_back(e.operand(j));
+        }
+        if (changed) ops.push_back(s);
+    }
+    return changed ? build(e.kind(), ops) : e;
+}
+
 Expr Rewriter::simplify_at(Expr e, int depth) {
     if (const Expr* done = memo_.find(e.id())) return *done;
     if (depth > kMaxDepth) return e;
     memo_.set(e.id(), e);  // in progress: a cycle sees the node as is
-    Expr current = e;
-    if (e.num_operands() > 0) {
-        std::vector<Expr> ops;
-        bool changed = false;
-        for (size_t i = 0; i < e.num_operands(); ++i) {
-            Expr s = simplify_at(e.operand(i), depth + 1);
-            changed |= s != e.operand(i);
-            ops.push_back(s);
-        }
-        if (changed) current = build(e.kind(), ops);
-    }
+    Expr current = e.num_operands() > 0 ? simplify_operands(e, depth) : e;
     if (current != e) {
         if (const Expr* done = memo_.find(current.id())) current = *done;
     }
@@ -50,18 +57,8 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
             ++firings_;
             if (log_.trace) log_.trace->push_back(rule->rule.name);
             if (log_.counters) ++(*log_.counters)[rule->rule.name];
-            Expr next = *r;
             // The right side may hold new sub-expressions: simplify them.
-            if (next.num_operands() > 0) {
-                std::vector<Expr> ops;
-                bool changed = false;
-                for (size_t i = 0; i < next.num_operands(); ++i) {
-                    Expr s = simplify_at(next.operand(i), depth + 1);
-                    changed |= s != next.operand(i);
-                    ops.push_back(s);
-                }
-                if (changed) next = build(next.kind(), ops);
-            }
+            Expr next = r->num_operands() > 0 ? simplify_operands(*r, depth) : *r;
             if (const Expr* done = memo_.find(next.id())) next = *done;
             e = next;
             fired = true;

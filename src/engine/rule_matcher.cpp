@@ -451,6 +451,7 @@ std::optional<Expr> RuleMatcher::build(int n) {
         default: break;
     }
     std::vector<Expr> ops;
+    ops.reserve(nd.children.size());
     for (int c : nd.children) {
         auto e = build(c);
         if (!e) return std::nullopt;
