@@ -74,8 +74,24 @@ void flatten(Expr e, ExprKind kind, std::vector<Expr>& out) {
 struct AddScratch {
     std::vector<Expr> flat, ops;
     std::vector<Term> terms, merged;
-    std::vector<int64_t> constants;
+    std::vector<int64_t> constants, chunks;
 };
+
+/// Splits an exact total into int64 parts canonically: one part when it
+/// fits (none when zero), else kInt64Max (or kInt64Min) chunks and the rest.
+/// The parts of a sum that overflowed stay unfolded, but rebuilding them
+/// yields the same parts, so construction stays idempotent.
+void split_total(__int128 total, std::vector<int64_t>& out) {
+    while (total > kInt64Max) {
+        out.push_back(kInt64Max);
+        total -= kInt64Max;
+    }
+    while (total < kInt64Min) {
+        out.push_back(kInt64Min);
+        total -= kInt64Min;
+    }
+    if (total != 0) out.push_back(static_cast<int64_t>(total));
+}
 
 Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
     thread_local AddScratch scratch;
@@ -87,36 +103,32 @@ Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
     terms.clear();
     std::vector<int64_t>& constants = scratch.constants;  // more than one only on overflow
     constants.clear();
+    __int128 constant_total = 0;
     for (Expr e : flat) {
         Term t = split_term(e);
         if (!t.monomial) {
-            bool merged = false;
-            for (int64_t& c : constants) {
-                if (auto s = checked_add(c, t.coef)) {
-                    c = *s;
-                    merged = true;
-                    break;
-                }
-            }
-            if (!merged) constants.push_back(t.coef);
+            constant_total += t.coef;
         } else {
             terms.push_back(t);
         }
     }
+    split_total(constant_total, constants);
     std::stable_sort(terms.begin(), terms.end(), [](const Term& a, const Term& b) {
         return compare(a.monomial, b.monomial) < 0;
     });
-    // Merge like terms (checked; on overflow the terms stay apart).
+    // Merge like terms with exact totals; a coefficient beyond int64 stays
+    // split into canonical int64 chunks (see split_total).
     std::vector<Term>& merged = scratch.merged;
     merged.clear();
-    for (const Term& t : terms) {
-        if (!merged.empty() && merged.back().monomial == t.monomial) {
-            if (auto s = checked_add(merged.back().coef, t.coef)) {
-                merged.back().coef = *s;
-                continue;
-            }
-        }
-        merged.push_back(t);
+    for (size_t i = 0; i < terms.size();) {
+        __int128 total = 0;
+        size_t j = i;
+        for (; j < terms.size() && terms[j].monomial == terms[i].monomial; ++j) total += terms[j].coef;
+        std::vector<int64_t>& chunks = scratch.chunks;
+        chunks.clear();
+        split_total(total, chunks);
+        for (int64_t c : chunks) merged.push_back(Term{terms[i].monomial, c});
+        i = j;
     }
     std::vector<Expr>& ops = scratch.ops;
     ops.clear();
@@ -138,18 +150,23 @@ Expr build_mul(Context& ctx, const std::vector<Expr>& operands) {
     for (Expr e : flat) {
         if (e.is_constant()) {
             if (e.constant_value() == 0) return ctx.constant(0);  // x * 0
-            bool merged = false;
-            for (int64_t& c : constants) {
-                if (auto p = checked_mul(c, e.constant_value())) {
-                    c = *p;
-                    merged = true;
-                    break;
-                }
-            }
-            if (!merged) constants.push_back(e.constant_value());
+            constants.push_back(e.constant_value());
         } else {
             factors.push_back(e);
         }
+    }
+    // Fold the constants exactly: one constant when the product fits int64;
+    // otherwise they stay apart, sorted and without 1s (canonical either way).
+    __int128 product = 1;
+    bool fits = true;
+    for (int64_t c : constants) fits = fits && !__builtin_mul_overflow(product, c, &product);
+    fits = fits && product >= kInt64Min && product <= kInt64Max;
+    if (fits) {
+        constants.assign(1, static_cast<int64_t>(product));
+    } else {
+        std::sort(constants.begin(), constants.end());
+        constants.erase(std::remove(constants.begin(), constants.end(), int64_t{1}),
+                        constants.end());
     }
     if (factors.empty()) {
         if (constants.size() == 1) return ctx.constant(constants[0]);

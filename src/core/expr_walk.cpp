@@ -3,6 +3,7 @@
 
 #include <unordered_map>
 
+#include "expr_dag.h"
 #include "expr_node.h"
 
 namespace provix {
@@ -43,29 +44,13 @@ int compare(Expr a, Expr b) {
     return 0;  // unreachable for distinct uniqued nodes
 }
 
-bool uses_variable(Expr e, int64_t id) {
-    if (e.is_variable()) return e.variable_id() == id;
-    for (size_t i = 0; i < e.num_operands(); ++i)
-        if (uses_variable(e.operand(i), id)) return true;
-    return false;
-}
+// These walks visit each distinct node once (shared sub-trees are common
+// after composition; a plain recursion would take exponential time).
+bool uses_variable(Expr e, int64_t id) { return detail::uses_variable_dag(e, id); }
 
-void collect_variables(Expr e, std::vector<bool>& used) {
-    if (e.is_variable()) {
-        size_t id = static_cast<size_t>(e.variable_id());
-        if (id >= used.size()) used.resize(id + 1, false);
-        used[id] = true;
-        return;
-    }
-    for (size_t i = 0; i < e.num_operands(); ++i) collect_variables(e.operand(i), used);
-}
+void collect_variables(Expr e, std::vector<bool>& used) { detail::collect_variables_dag(e, used); }
 
-int64_t num_variables_used(Expr e) {
-    if (e.is_variable()) return e.variable_id() + 1;
-    int64_t n = 0;
-    for (size_t i = 0; i < e.num_operands(); ++i) n = std::max(n, num_variables_used(e.operand(i)));
-    return n;
-}
+int64_t num_variables_used(Expr e) { return detail::num_variables_used_dag(e); }
 
 size_t Expr::tree_size() const {
     std::unordered_map<const detail::ExprNode*, size_t> memo;

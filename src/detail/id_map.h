@@ -4,6 +4,7 @@
 /// for the per-node memo tables of the analyses and the rewriter. No
 /// allocation per insertion (one flat array, doubled when 70% full).
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>

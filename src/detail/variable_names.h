@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace provix::detail {
 
@@ -20,5 +21,19 @@ bool is_valid_variable_name(std::string_view s);
 /// The default name of the i-th variable of a kind: prefix `d`, `s` or `rt`
 /// followed by i: `default_variable_name("rt", 2) == "rt2"`.
 std::string default_variable_name(std::string_view prefix, int64_t i);
+
+/// A variable moving to a new position (composition, removal of unused
+/// variables): its name, and its default names at the old and new position.
+struct MovedName {
+    std::string name;
+    std::string default_old;
+    std::string default_new;
+};
+
+/// Names for moved variables, unique and deterministic: a variable that had
+/// its default name gets the default name of its new position; a custom name
+/// is kept unless taken, then the new default (or the name with a `_k`
+/// suffix) is used. `{("s1", "s1", "s0")}` gives `{"s0"}`.
+std::vector<std::string> names_after_move(const std::vector<MovedName>& moved);
 
 }  // namespace provix::detail

@@ -112,7 +112,8 @@ public:
     /// Adds `expr in range`: a bare variable intersects its bounds; an
     /// existing constraint on the same expression is intersected; a constant
     /// expression is checked; an empty intersection (or empty range) makes
-    /// the map known empty.
+    /// the map known empty, and so does an expression dividing by the
+    /// constant 0 (it never evaluates, so it never holds).
     void add_constraint(Expr expr, Interval range);
 
     /// Replaces the results (same variables and domain).
@@ -177,7 +178,9 @@ private:
 /// In fusion terms `first` is the consumer's map of the producer's output
 /// and `second` the producer's operand map. Errors if
 /// `first.num_results() != second.num_dims()`. Known empty if either is;
-/// undefined if either is.
+/// undefined if either is, or if a composed result divides by the constant 0
+/// (`(d0, d1) -> (d0 floordiv d1)` after `(d0) -> (d0, 0)`) on a domain not
+/// known empty.
 Result<IndexingMap> compose(const IndexingMap& first, const IndexingMap& second);
 
 }  // namespace provix

@@ -17,7 +17,7 @@
 ///
 /// Composition is `provix::compose` followed by `provix::simplify` and the
 /// removal of unused range and runtime variables. Two maps are the same map
-/// when they are structurally equal after that, or when
+/// when they are structurally equal after simplification, or when
 /// `equivalent_by_enumeration` proves them equivalent on a domain small
 /// enough to enumerate. Sets are ordered by printed text.
 

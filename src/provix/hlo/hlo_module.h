@@ -132,9 +132,11 @@ struct HloComputation {
     bool is_entry = false;
     SourceLocation location;
 
+    /// The root: `comp.root_instruction().opcode == "add"`.
     const HloInstruction& root_instruction() const {
         return instructions[static_cast<size_t>(root)];
     }
+    /// Instruction `i` (an index from `operands`, `parameters` or `root`).
     const HloInstruction& instruction(int64_t i) const {
         return instructions[static_cast<size_t>(i)];
     }
@@ -154,6 +156,7 @@ struct HloModule {
     std::string filename;
     std::shared_ptr<const std::string> source;
 
+    /// The computation `provix analyze` reads: `m.entry_computation().name`.
     const HloComputation& entry_computation() const {
         return computations[static_cast<size_t>(entry)];
     }

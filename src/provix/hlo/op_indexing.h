@@ -75,8 +75,7 @@ using IndexingMapSet = std::vector<IndexingMap>;
 ///     reduce(p0, p1, c0, c1), dimensions={0}   // p0, p1: f32[256,10]
 ///     output 0, operand 0: (d0)[s0] -> (s0, d0), d0 in [0, 9], s0 in [0, 255]
 ///     output 0, operand 2: (d0) -> (), d0 in [0, 9]
-Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx,
-                                                             const HloModule& module,
+Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx, const HloModule& module,
                                                              const HloInstruction& instr,
                                                              int64_t output_id = 0);
 

@@ -1,0 +1,112 @@
+#pragma once
+/// \file
+/// The differential campaign behind `provix fuzz` (issue 5, items 2-4):
+/// case i of seed S is generated from `case_seed(S, i)`, printed, parsed
+/// back and checked (`CaseChecker`); failures are shrunk and written as
+/// regression files; the figures are summed into `CampaignStats`.
+/// Shards split the cases of one campaign: shard i/n runs the cases whose
+/// index is i modulo n, so n processes together run the same campaign.
+///
+///     CampaignOptions o;
+///     o.seed = 7;
+///     o.cases = 2000;
+///     CampaignStats s = run_campaign(o, std::cout);
+///     print_summary(s, std::cout);   // ends with "2000 passed, 0 failed"
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "provix/fuzz/checker.h"
+#include "provix/fuzz/generator.h"
+#include "provix/solvers/oracle.h"
+
+namespace provix::fuzz {
+
+/// What to run.
+struct CampaignOptions {
+    uint64_t seed = 1;
+    int64_t cases = 1000;
+    /// Shard `shard_index` of `shard_count` (0 <= shard_index < shard_count).
+    int64_t shard_index = 0;
+    int64_t shard_count = 1;
+    /// If >= 0, run only this case index (shards ignored).
+    int64_t only_case = -1;
+    /// Where shrunk failures are written (`""`: not written).
+    std::string regression_dir;
+    bool shrink = true;
+    int64_t max_shrink_checks = 400;
+    /// isl with the Z3 fallback instead of isl alone.
+    bool exact_oracle = false;
+    solvers::Limits limits = default_limits();
+    GeneratorOptions generator;
+    /// Print a progress line to the progress stream every this many cases (0: never).
+    int64_t progress_every = 0;
+    /// Print every miss (else only the first few of each kind).
+    bool verbose = false;
+
+    /// The campaign's default isl budget: smaller than the oracle's, so one
+    /// pathological case cannot stall a campaign (it becomes `unknown`).
+    static solvers::Limits default_limits() {
+        solvers::Limits l;
+        l.isl_max_operations = 1'000'000;
+        l.z3_rlimit = 5'000'000;
+        return l;
+    }
+};
+
+/// The figures of a campaign (or of a replay of regression files).
+struct CampaignStats {
+    int64_t cases = 0;
+    int64_t passed = 0;
+    int64_t failed = 0;
+    int64_t unknown = 0;
+    /// Cases with no failure, no miss and every completeness check decided.
+    int64_t fully_simplified = 0;
+    /// Cases whose completeness checks were all decided.
+    int64_t completeness_decided = 0;
+    std::map<std::string, int64_t> failure_kinds;
+    std::map<std::string, int64_t> miss_kinds;
+    /// Cases whose domain isl proved empty, and how many of those the
+    /// engine made KNOWN EMPTY; `built_empty` were known empty when built.
+    int64_t exact_empty = 0;
+    int64_t engine_detected_empty = 0;
+    int64_t built_empty = 0;
+    /// Engine range size / exact range size, one per finite exact range.
+    std::vector<double> widening;
+    /// Exact ranges isl found finite but the engine reported unbounded.
+    int64_t unbounded_ranges = 0;
+    /// Cases whose regression files were written.
+    std::vector<std::string> regression_files;
+    double seconds = 0;
+
+    /// Adds one case's report.
+    void add(const CaseReport& r);
+};
+
+/// Runs the campaign, printing each failure (with its seed, the command
+/// that reproduces it and the shrunk ready-to-paste case) to `out`.
+CampaignStats run_campaign(const CampaignOptions& options, std::ostream& out,
+                           std::ostream* progress = nullptr);
+
+/// Checks every map of the given regression files, printing failures.
+/// Unreadable or unparsable files count as failed cases.
+CampaignStats replay_files(const std::vector<std::string>& paths, const CampaignOptions& options,
+                           std::ostream& out);
+
+/// The completeness summary, then `K unknown`, then `N passed, M failed`
+/// (that last line alone, exactly in that format).
+void print_summary(const CampaignStats& stats, std::ostream& out);
+
+/// The texts of the maps of a file: split at lines `// -----`; chunks with
+/// only comments and blank lines are dropped.
+std::vector<std::string> split_maps(const std::string& text);
+
+/// The regression file for a shrunk failure: a comment header naming the
+/// kind, the seed and case and how to reproduce, then the map.
+std::string regression_file_text(const std::string& kind, uint64_t seed, int64_t case_index,
+                                 const std::string& map_text);
+
+}  // namespace provix::fuzz

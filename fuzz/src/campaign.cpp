@@ -1,0 +1,357 @@
+// The campaign: generate, check, shrink, write regressions, sum figures.
+
+#include "provix/fuzz/campaign.h"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "provix/fuzz/random.h"
+#include "provix/fuzz/shrinker.h"
+#include "provix/parser.h"
+
+namespace provix::fuzz {
+
+namespace {
+
+// --- Crash reporting --------------------------------------------------------
+
+/// The case being checked, preformatted so that a fatal signal can print it
+/// (only async-signal-safe calls in the handler).
+char g_crash_note[16384];
+
+void on_fatal_signal(int sig) {
+    ssize_t ignored = write(STDERR_FILENO, g_crash_note, std::strlen(g_crash_note));
+    (void)ignored;
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+void install_crash_handlers() {
+    for (int sig : {SIGSEGV, SIGABRT, SIGFPE, SIGILL, SIGBUS}) std::signal(sig, on_fatal_signal);
+}
+
+void set_crash_note(uint64_t seed, int64_t index, const std::string& text) {
+    std::snprintf(g_crash_note, sizeof g_crash_note,
+                  "\nprovix fuzz: crashed in case %lld of seed %llu; reproduce with\n"
+                  "  provix fuzz --seed %llu --case %lld\nthe case:\n%.12000s\n",
+                  static_cast<long long>(index), static_cast<unsigned long long>(seed),
+                  static_cast<unsigned long long>(seed), static_cast<long long>(index),
+                  text.c_str());
+}
+
+// --- One case -----------------------------------------------------------------
+
+/// A value of a variable with bounds `b` (near the finite side when unbounded).
+int64_t draw_value(RandomSource& rng, const Interval& b) {
+    if (b.is_bounded()) return rng.uniform(b.lo, b.hi);
+    if (!b.lo_is_inf()) return rng.uniform(b.lo, b.lo > kInt64Max - 100 ? kInt64Max - 1 : b.lo + 100);
+    if (!b.hi_is_inf()) return rng.uniform(b.hi < kInt64Min + 100 ? kInt64Min + 1 : b.hi - 100, b.hi);
+    return rng.uniform(-100, 100);
+}
+
+/// The printed text, parsed as written, must evaluate like the map it was
+/// printed from (where both evaluate without overflow).
+void check_print_fidelity(const IndexingMap& built, const std::string& text, uint64_t seed,
+                          CaseReport& r) {
+    if (built.state() != IndexingMap::State::Normal) return;
+    Context ctx;
+    ParseOptions raw;
+    raw.canonicalize = false;
+    Result<IndexingMap> parsed = parse_indexing_map(ctx, text, raw);
+    if (!parsed || parsed->num_variables() != built.num_variables() ||
+        parsed->num_results() != built.num_results()) {
+        return;  // check_text reports texts that do not parse
+    }
+    SplitMixSource rng(seed ^ 0x70726e74ULL);
+    std::vector<Interval> bounds = built.variable_bounds();
+    for (int k = 0; k < 8; ++k) {
+        std::vector<int64_t> point;
+        for (const Interval& b : bounds) point.push_back(draw_value(rng, b));
+        Result<std::vector<int64_t>> a = built.evaluate(point);
+        Result<std::vector<int64_t>> b = parsed->evaluate(point);
+        if (a && b && *a != *b) {
+            std::ostringstream os;
+            os << "the printed text evaluates differently from the map it was printed from at (";
+            for (size_t i = 0; i < point.size(); ++i) os << (i ? ", " : "") << point[i];
+            os << ")\ntext:\n" << text << "\n";
+            r.failures.push_back({"roundtrip", os.str()});
+            return;
+        }
+    }
+}
+
+/// Builds, prints and checks one spec.
+CaseReport run_spec(CaseChecker& checker, Context& ctx, const MapSpec& spec, uint64_t seed,
+                    const CheckOptions& options) {
+    Result<IndexingMap> built = build_map(ctx, spec);
+    if (!built) {
+        CaseReport r;
+        r.unknowns.push_back("the generated map is invalid: " + built.error().message);
+        return r;
+    }
+    std::string text = built->to_string();
+    CaseReport r = checker.check_text(text, options);
+    check_print_fidelity(*built, text, seed, r);
+    return r;
+}
+
+std::string indent(const std::string& text, const std::string& prefix) {
+    std::string out;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        out += prefix + text.substr(start, end - start) + "\n";
+        start = end + 1;
+    }
+    return out;
+}
+
+std::string percent(int64_t part, int64_t whole) {
+    if (whole == 0) return "n/a";
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(2) << 100.0 * double(part) / double(whole) << "%";
+    return os.str();
+}
+
+std::string ratio(double x) {
+    std::ostringstream os;
+    if (x < 1000) {
+        os << std::fixed << std::setprecision(2) << x << "x";
+    } else {
+        os << std::scientific << std::setprecision(1) << x << "x";
+    }
+    return os.str();
+}
+
+/// Prints the failures of one case; shrinks the first and writes it.
+void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o,
+                    const MapSpec& spec, int64_t index, uint64_t cseed, const CaseReport& r,
+                    CampaignStats& stats, std::ostream& out) {
+    out << "FAIL case " << index << " of seed " << o.seed << ":";
+    for (const Finding& f : r.failures) out << " " << f.kind;
+    out << "\n  reproduce: provix fuzz --seed " << o.seed << " --case " << index << "\n";
+    for (const Finding& f : r.failures) out << indent(f.detail, "  ");
+    const std::string kind = r.failures.front().kind;
+    std::string map_text = spec_text(ctx, spec);
+    if (o.shrink) {
+        CheckOptions co;
+        co.completeness = kind == "probe";
+        co.ranges = kind == "range";
+        auto still_fails = [&](const MapSpec& s) {
+            return run_spec(checker, ctx, s, cseed, co).has_failure(kind);
+        };
+        ShrinkResult s = shrink(ctx, spec, still_fails, o.max_shrink_checks);
+        map_text = spec_text(ctx, s.spec);
+        out << "  shrunk in " << s.checks << " checks (" << s.steps << " edits); the minimal "
+            << kind << " case:\n";
+        CaseReport shrunk = run_spec(checker, ctx, s.spec, cseed, co);
+        for (const Finding& f : shrunk.failures) {
+            if (f.kind == kind) {
+                out << indent(f.detail, "  ");
+                break;
+            }
+        }
+    }
+    std::string file = regression_file_text(kind, o.seed, index, map_text);
+    out << "  ready-to-paste regression case:\n" << indent(file, "    | ");
+    if (!o.regression_dir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(o.regression_dir, ec);
+        std::string path = o.regression_dir + "/" + kind + "-s" + std::to_string(o.seed) + "-c" +
+                           std::to_string(index) + ".map";
+        std::ofstream f(path);
+        f << file;
+        if (f) {
+            out << "  written to " << path << "\n";
+            stats.regression_files.push_back(path);
+        } else {
+            out << "  could not write " << path << "\n";
+        }
+    }
+}
+
+}  // namespace
+
+void CampaignStats::add(const CaseReport& r) {
+    ++cases;
+    if (!r.failures.empty()) {
+        ++failed;
+    } else if (!r.unknowns.empty()) {
+        ++unknown;
+    } else {
+        ++passed;
+    }
+    for (const Finding& f : r.failures) ++failure_kinds[f.kind];
+    for (const Finding& m : r.misses) ++miss_kinds[m.kind];
+    if (r.completeness_unknowns.empty()) ++completeness_decided;
+    if (r.fully_simplified()) ++fully_simplified;
+    if (r.input_known_empty) {
+        ++built_empty;
+    } else if (r.exact_empty) {
+        ++exact_empty;
+        if (r.engine_empty) ++engine_detected_empty;
+    }
+    for (const RangeSample& s : r.ranges) {
+        double e = static_cast<double>(s.engine.hi) - static_cast<double>(s.engine.lo) + 1.0;
+        double x = static_cast<double>(s.exact.hi) - static_cast<double>(s.exact.lo) + 1.0;
+        widening.push_back(e / x);
+    }
+    unbounded_ranges += r.unbounded_ranges;
+}
+
+std::string regression_file_text(const std::string& kind, uint64_t seed, int64_t case_index,
+                                 const std::string& map_text) {
+    std::ostringstream os;
+    os << "// provix fuzz regression: " << kind << "\n"
+       << "// Found as case " << case_index << " of seed " << seed
+       << " (provix fuzz --seed " << seed << " --case " << case_index << "), then shrunk.\n"
+       << "// Replayed by the fuzz tests: every check of `provix fuzz` must pass\n"
+       << "// (simplify is equivalent to this map by isl, ranges contain the exact ones, ...).\n"
+       << map_text << "\n";
+    return os.str();
+}
+
+std::vector<std::string> split_maps(const std::string& text) {
+    std::vector<std::string> out;
+    std::string chunk;
+    bool has_content = false;
+    auto flush = [&] {
+        if (has_content) out.push_back(chunk);
+        chunk.clear();
+        has_content = false;
+    };
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        std::string trimmed = line;
+        trimmed.erase(0, trimmed.find_first_not_of(" \t\r"));
+        trimmed.erase(trimmed.find_last_not_of(" \t\r") + 1);
+        if (trimmed == "// -----") {
+            flush();
+            continue;
+        }
+        if (!trimmed.empty() && trimmed.rfind("//", 0) != 0) has_content = true;
+        chunk += line + "\n";
+    }
+    flush();
+    return out;
+}
+
+CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ostream* progress) {
+    CampaignStats stats;
+    auto start = std::chrono::steady_clock::now();
+    CaseChecker checker(o.limits, o.exact_oracle);
+    install_crash_handlers();
+    std::map<std::string, int64_t> shown_misses;
+    int64_t first = o.only_case >= 0 ? o.only_case : o.shard_index;
+    int64_t last = o.only_case >= 0 ? o.only_case + 1 : o.cases;
+    int64_t step = o.only_case >= 0 ? 1 : std::max<int64_t>(1, o.shard_count);
+    for (int64_t index = first; index < last; index += step) {
+        uint64_t cseed = case_seed(o.seed, static_cast<uint64_t>(index));
+        Context ctx;
+        SplitMixSource rng(cseed);
+        MapSpec spec = generate_map(ctx, rng, o.generator);
+        set_crash_note(o.seed, index, spec_text(ctx, spec));
+        CaseReport r = run_spec(checker, ctx, spec, cseed, {});
+        stats.add(r);
+        if (!r.failures.empty()) report_failure(checker, ctx, o, spec, index, cseed, r, stats, out);
+        for (const Finding& m : r.misses) {
+            if (o.verbose || shown_misses[m.kind]++ < 2) {
+                out << "miss (" << m.kind << ") in case " << index << " of seed " << o.seed
+                    << ":\n" << indent(m.detail, "  ");
+            }
+        }
+        if (o.verbose) {
+            for (const std::string& u : r.unknowns) {
+                out << "unknown in case " << index << ": " << u << "\n";
+            }
+        }
+        if (progress && o.progress_every > 0 && stats.cases % o.progress_every == 0) {
+            *progress << "provix fuzz: " << stats.cases << " cases, " << stats.failed
+                      << " failed, " << stats.unknown << " unknown" << std::endl;
+        }
+    }
+    g_crash_note[0] = '\0';
+    stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return stats;
+}
+
+CampaignStats replay_files(const std::vector<std::string>& paths, const CampaignOptions& o,
+                           std::ostream& out) {
+    CampaignStats stats;
+    auto start = std::chrono::steady_clock::now();
+    CaseChecker checker(o.limits, o.exact_oracle);
+    for (const std::string& path : paths) {
+        std::ifstream in(path);
+        std::stringstream buffer;
+        buffer << in.rdbuf();
+        if (!in) {
+            CaseReport r;
+            r.failures.push_back({"io", "cannot read " + path + "\n"});
+            stats.add(r);
+            out << "FAIL " << path << ": cannot read the file\n";
+            continue;
+        }
+        std::vector<std::string> maps = split_maps(buffer.str());
+        for (size_t i = 0; i < maps.size(); ++i) {
+            CaseReport r = checker.check_text(maps[i]);
+            stats.add(r);
+            if (!r.failures.empty()) {
+                out << "FAIL " << path << " (map " << i + 1 << "):";
+                for (const Finding& f : r.failures) out << " " << f.kind;
+                out << "\n";
+                for (const Finding& f : r.failures) out << indent(f.detail, "  ");
+            } else if (!r.unknowns.empty()) {
+                out << "UNKNOWN " << path << " (map " << i + 1 << "):\n";
+                for (const std::string& u : r.unknowns) out << "  " << u << "\n";
+            }
+        }
+    }
+    stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return stats;
+}
+
+void print_summary(const CampaignStats& s, std::ostream& out) {
+    out << "completeness (" << s.cases << " cases, " << std::fixed << std::setprecision(1)
+        << s.seconds << " s):\n";
+    out << "  fully simplified: " << percent(s.fully_simplified, s.completeness_decided) << " ("
+        << s.fully_simplified << " of " << s.completeness_decided << " decided cases)\n";
+    out << "  missed simplifications:";
+    if (s.miss_kinds.empty()) out << " none";
+    for (const auto& [kind, n] : s.miss_kinds) out << " " << kind << " " << n << ";";
+    out << "\n";
+    out << "  empty domains: " << s.engine_detected_empty << " of " << s.exact_empty
+        << " detected by the engine (" << percent(s.engine_detected_empty, s.exact_empty)
+        << "); " << s.built_empty << " known empty when built\n";
+    std::vector<double> w = s.widening;
+    std::sort(w.begin(), w.end());
+    out << "  ranges: " << w.size() << " finite exact ranges";
+    if (!w.empty()) {
+        int64_t tight = std::count(w.begin(), w.end(), 1.0);
+        out << ", " << percent(tight, static_cast<int64_t>(w.size())) << " exact, median widening "
+            << ratio(w[w.size() / 2]) << ", p90 " << ratio(w[w.size() * 9 / 10]) << ", max "
+            << ratio(w.back());
+    }
+    out << "; " << s.unbounded_ranges << " reported unbounded\n";
+    if (!s.failure_kinds.empty()) {
+        out << "  failures:";
+        for (const auto& [kind, n] : s.failure_kinds) out << " " << kind << " " << n << ";";
+        out << "\n";
+    }
+    out << s.unknown << " unknown\n";
+    out << s.passed << " passed, " << s.failed << " failed\n";
+}
+
+}  // namespace provix::fuzz

@@ -1,0 +1,301 @@
+// The differential check of one case: the engine against the exact oracle.
+
+#include "provix/fuzz/checker.h"
+
+#include <exception>
+#include <utility>
+
+#include "provix/parser.h"
+#include "provix/simplify.h"
+#include "provix/solvers/quasi_affine.h"
+
+namespace provix::fuzz {
+
+namespace {
+
+using solvers::Decision;
+using solvers::RangeDecision;
+using solvers::Verdict;
+
+/// Compares the int64 `a` with the exact decimal text `b` (`-inf`, `inf`
+/// or an integer of any size): negative, zero or positive.
+int compare_with_text(int64_t a, const std::string& b) {
+    if (b == "-inf") return 1;
+    if (b == "inf") return -1;
+    std::optional<int64_t> v = solvers::parse_int64(b);
+    if (v) return a < *v ? -1 : a > *v ? 1 : 0;
+    // Outside int64: the sign decides.
+    return (!b.empty() && b[0] == '-') ? 1 : -1;
+}
+
+/// A counterexample or reason, indented for the report.
+std::string decision_detail(const Decision& d) {
+    std::string s;
+    if (!d.reason.empty()) s += d.reason + "\n";
+    if (d.counterexample) s += solvers::to_string(*d.counterexample) + "\n";
+    return s;
+}
+
+std::string both_maps(const std::string& input, const std::string& simplified) {
+    return "input:\n" + input + "\nsimplified:\n" + simplified + "\n";
+}
+
+bool contains_kind(Expr e, bool (*pred)(ExprKind)) {
+    if (pred(e.kind())) return true;
+    for (size_t i = 0; i < e.num_operands(); ++i) {
+        if (contains_kind(e.operand(i), pred)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool range_contains(const Interval& engine, const std::string& lo, const std::string& hi) {
+    if (engine.is_empty()) return false;
+    bool lo_ok = engine.lo_is_inf() || compare_with_text(engine.lo, lo) <= 0;
+    bool hi_ok = engine.hi_is_inf() || compare_with_text(engine.hi, hi) >= 0;
+    return lo_ok && hi_ok;
+}
+
+bool has_division(Expr e) {
+    return contains_kind(e, [](ExprKind k) {
+        return k == ExprKind::FloorDiv || k == ExprKind::CeilDiv || k == ExprKind::Mod;
+    });
+}
+
+bool has_min_max(Expr e) {
+    return contains_kind(e, [](ExprKind k) { return k == ExprKind::Min || k == ExprKind::Max; });
+}
+
+bool CaseReport::has_failure(const std::string& kind) const {
+    for (const Finding& f : failures) {
+        if (f.kind == kind) return true;
+    }
+    return false;
+}
+
+CaseChecker::CaseChecker(const solvers::Limits& limits, bool exact)
+    : oracle_(exact ? solvers::make_exact_oracle(limits) : solvers::make_isl_oracle(limits)),
+      prober_(limits.isl_max_operations) {}
+
+CaseChecker::~CaseChecker() = default;
+
+CaseReport CaseChecker::check_text(const std::string& text, const CheckOptions& options) {
+    Context ctx;
+    ParseOptions raw;
+    raw.canonicalize = false;
+    Result<IndexingMap> input = parse_indexing_map(ctx, text, raw);
+    if (!input) {
+        CaseReport r;
+        r.input_text = text;
+        r.failures.push_back({"roundtrip", "the printed map does not parse:\n" +
+                                               input.error().message + "\n"});
+        return r;
+    }
+    CaseReport r = check(*input, text, options);
+    // Printing round-trips: parse(print(m)) == m for the canonical map.
+    Result<IndexingMap> canonical = parse_indexing_map(ctx, text);
+    if (canonical) {
+        std::string printed = canonical->to_string();
+        Result<IndexingMap> again = parse_indexing_map(ctx, printed);
+        if (!again) {
+            r.failures.push_back(
+                {"roundtrip", "the canonical map's text does not parse:\n" + printed + "\n" +
+                                  again.error().message + "\n"});
+        } else if (!(*again == *canonical) || again->to_string() != printed) {
+            r.failures.push_back({"roundtrip", "parse(print(m)) != m for m =\n" + printed +
+                                                   "\nreparsed:\n" + again->to_string() + "\n"});
+        }
+    } else {
+        r.failures.push_back({"roundtrip", "the text parses as written but not canonically:\n" +
+                                               canonical.error().message + "\n"});
+    }
+    return r;
+}
+
+CaseReport CaseChecker::check(const IndexingMap& input, const std::string& text,
+                              const CheckOptions& options) {
+    CaseReport r;
+    r.input_text = input.to_string();
+    r.input_known_empty = input.is_known_empty();
+    IndexingMap simplified = input;
+    try {
+        simplify(simplified);
+    } catch (const std::exception& e) {
+        r.failures.push_back({"exception", std::string("simplify threw: ") + e.what() + "\n"});
+        return r;
+    }
+    r.simplified_text = simplified.to_string();
+    r.engine_empty = simplified.is_known_empty();
+
+    // Idempotence and determinism (no solver needed).
+    IndexingMap twice = simplified;
+    simplify(twice);
+    if (!(twice == simplified)) {
+        r.failures.push_back({"not-idempotent", "simplified once:\n" + r.simplified_text +
+                                                    "\nsimplified twice:\n" + twice.to_string() +
+                                                    "\n"});
+    }
+    if (!text.empty()) {
+        Context fresh;
+        ParseOptions raw;
+        raw.canonicalize = false;
+        Result<IndexingMap> again = parse_indexing_map(fresh, text, raw);
+        if (again) {
+            simplify(*again);
+            if (again->to_string() != r.simplified_text) {
+                r.failures.push_back(
+                    {"nondeterministic", "first context:\n" + r.simplified_text +
+                                             "\nfresh context:\n" + again->to_string() + "\n"});
+            }
+        }
+    }
+
+    CaseReport oracle_part = check_result(input, simplified, options);
+    for (Finding& f : oracle_part.failures) r.failures.push_back(std::move(f));
+    r.misses = std::move(oracle_part.misses);
+    r.unknowns = std::move(oracle_part.unknowns);
+    r.completeness_unknowns = std::move(oracle_part.completeness_unknowns);
+    r.ranges = std::move(oracle_part.ranges);
+    r.unbounded_ranges = oracle_part.unbounded_ranges;
+    r.exact_empty = oracle_part.exact_empty;
+    return r;
+}
+
+CaseReport CaseChecker::check_result(const IndexingMap& input, const IndexingMap& simplified,
+                                     const CheckOptions& options) {
+    CaseReport r;
+    r.input_text = input.to_string();
+    r.simplified_text = simplified.to_string();
+    r.input_known_empty = input.is_known_empty();
+    r.engine_empty = simplified.is_known_empty();
+    if (input.is_undefined()) {
+        r.unknowns.push_back("the input is UNDEFINED");
+        return r;
+    }
+    check_emptiness(input, simplified, r);
+    if (!r.engine_empty) {
+        Decision eq = oracle_->equivalent(input, simplified);
+        if (eq.verdict == Verdict::Refuted) {
+            r.failures.push_back({"unsound", "the simplified map is not equivalent to the input [" +
+                                                 eq.backend + "]\n" + decision_detail(eq) +
+                                                 both_maps(r.input_text, r.simplified_text)});
+        } else if (eq.verdict == Verdict::Unknown) {
+            r.unknowns.push_back("equivalence: " + eq.reason);
+        }
+    }
+    if (options.ranges && !r.engine_empty) check_ranges(simplified, r);
+    if (options.completeness && !r.engine_empty && !r.exact_empty) check_completeness(simplified, r);
+    return r;
+}
+
+void CaseChecker::check_emptiness(const IndexingMap& input, const IndexingMap& simplified,
+                                  CaseReport& r) {
+    Decision empty = oracle_->is_empty(input);
+    r.exact_empty = empty.verdict == Verdict::Proven;
+    if (r.engine_empty) {
+        if (empty.verdict == Verdict::Refuted) {
+            r.failures.push_back(
+                {"false-empty", "the engine made the map KNOWN EMPTY, but its domain has a point [" +
+                                    empty.backend + "]\n" + decision_detail(empty) +
+                                    "input:\n" + r.input_text + "\n"});
+        } else if (empty.verdict == Verdict::Unknown) {
+            r.unknowns.push_back("emptiness: " + empty.reason);
+        }
+        return;
+    }
+    if (empty.verdict == Verdict::Proven) {
+        r.misses.push_back({"empty-missed", "isl proves the domain empty; the engine kept:\n" +
+                                                simplified.to_string() + "\n"});
+    } else if (empty.verdict == Verdict::Unknown) {
+        r.completeness_unknowns.push_back("emptiness: " + empty.reason);
+    }
+}
+
+void CaseChecker::check_ranges(const IndexingMap& simplified, CaseReport& r) {
+    std::vector<Interval> engine = result_ranges(simplified);
+    if (static_cast<int64_t>(engine.size()) != simplified.num_results()) {
+        r.failures.push_back({"range", "result_ranges gave " + std::to_string(engine.size()) +
+                                           " ranges for " +
+                                           std::to_string(simplified.num_results()) +
+                                           " results\n"});
+        return;
+    }
+    for (int64_t i = 0; i < simplified.num_results(); ++i) {
+        const Interval& e = engine[static_cast<size_t>(i)];
+        RangeDecision x = oracle_->exact_range(simplified, i);
+        if (x.verdict != Verdict::Proven) {
+            r.unknowns.push_back("range of result " + std::to_string(i) + ": " + x.reason);
+            continue;
+        }
+        if (x.empty) continue;  // the domain is empty: any range contains no value
+        if (!range_contains(e, x.lo, x.hi)) {
+            r.failures.push_back(
+                {"range", "result " + std::to_string(i) + " `" +
+                              simplified.expr_to_string(simplified.results()[static_cast<size_t>(i)]) +
+                              "`: the engine's range " + to_string(e) +
+                              " does not contain the exact range [" + x.lo + ", " + x.hi +
+                              "] [" + x.backend + "]\nsimplified:\n" + r.simplified_text + "\n"});
+            continue;
+        }
+        std::optional<Interval> exact = x.interval();
+        if (!exact || exact->is_empty()) continue;
+        if (!e.is_bounded()) {
+            ++r.unbounded_ranges;
+        } else {
+            r.ranges.push_back({e, *exact});
+        }
+    }
+}
+
+void CaseChecker::check_completeness(const IndexingMap& simplified, CaseReport& r) {
+    for (int64_t i = 0; i < simplified.num_results(); ++i) {
+        Expr e = simplified.results()[static_cast<size_t>(i)];
+        if (e.is_constant()) continue;
+        const std::string where = "result " + std::to_string(i) + " `" +
+                                  simplified.expr_to_string(e) + "`";
+        if (!has_division(e) && !has_min_max(e)) {
+            // A div-free result: only a constant would be simpler.
+            RangeDecision x = oracle_->exact_range(simplified, i);
+            if (x.verdict != Verdict::Proven) {
+                r.completeness_unknowns.push_back(where + ": " + x.reason);
+            } else if (!x.empty && x.lo == x.hi) {
+                r.misses.push_back({"constant", where + " is the constant " + x.lo +
+                                                    " on the domain\nsimplified:\n" +
+                                                    r.simplified_text + "\n"});
+            }
+            continue;
+        }
+        AffineProbe p = prober_.probe(simplified, i);
+        if (p.outcome == AffineProbe::Outcome::Unknown) {
+            r.completeness_unknowns.push_back(where + ": " + p.reason);
+            continue;
+        }
+        if (p.outcome == AffineProbe::Outcome::NotFound) continue;
+        // Confirm the probe's expression with the oracle, point by point.
+        IndexingMap replaced = simplified;
+        std::vector<Expr> results = replaced.results();
+        results[static_cast<size_t>(i)] = p.expr;
+        replaced.set_results(results);
+        Decision d = oracle_->equivalent_pointwise(simplified, replaced);
+        const std::string suggestion = simplified.expr_to_string(p.expr);
+        if (d.verdict == Verdict::Refuted) {
+            r.failures.push_back({"probe", where + ": the affine probe claimed `" + suggestion +
+                                               "`, which the oracle refutes\n" +
+                                               decision_detail(d) + "map:\n" + r.simplified_text +
+                                               "\n"});
+        } else if (d.verdict == Verdict::Unknown) {
+            r.completeness_unknowns.push_back(where + ": confirming `" + suggestion +
+                                              "`: " + d.reason);
+        } else {
+            std::string kind = p.expr.is_constant() ? "constant"
+                               : has_division(e)    ? "div-affine"
+                                                    : "minmax-affine";
+            r.misses.push_back({kind, where + " equals `" + suggestion +
+                                          "` on the domain\nsimplified:\n" + r.simplified_text +
+                                          "\n"});
+        }
+    }
+}
+
+}  // namespace provix::fuzz

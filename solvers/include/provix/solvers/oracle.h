@@ -1,0 +1,99 @@
+#pragma once
+/// \file
+/// The exact-oracle interface: the decisions that rule proofs, the fuzzer and
+/// `simplify --verify` ask. Implementations: `make_isl_oracle` (exact on
+/// quasi-affine maps), `make_z3_oracle` (every expression, over unbounded
+/// integers) and `make_exact_oracle` (isl where it applies, Z3 otherwise).
+/// No isl or Z3 type appears here.
+///
+///     Context ctx;
+///     auto a = *parse_indexing_map(ctx, "(d0) -> (d0 floordiv 4 * 4 + d0 mod 4), "
+///                                       "domain: d0 in [0, 15]");
+///     auto b = *parse_indexing_map(ctx, "(d0) -> (d0), domain: d0 in [0, 15]");
+///     auto oracle = make_exact_oracle();
+///     oracle->equivalent(a, b).verdict == Verdict::Proven
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "provix/indexing_map.h"
+#include "provix/solvers/verdict.h"
+
+namespace provix::solvers {
+
+/// Deterministic resource limits (operation counts, not wall-clock time), so
+/// that every answer is reproducible. Exceeding one yields `Unknown`.
+struct Limits {
+    /// isl's operation budget per decision (isl_ctx_set_max_operations).
+    unsigned long isl_max_operations = 4'000'000;
+    /// Z3's resource limit per solver call (the `rlimit` parameter).
+    unsigned z3_rlimit = 10'000'000;
+    /// A wall-clock safeguard per Z3 call, in milliseconds (0: none). Only
+    /// for the rare non-linear problems on which Z3's resource accounting
+    /// lags behind its work (seen with unbounded cubic equations); an answer
+    /// cut by it says so in its reason, as it may not be reproducible.
+    unsigned z3_timeout_ms = 60'000;
+};
+
+/// An exact decision procedure over indexing maps. Decisions are over
+/// mathematical integers; a map's domain is its variables' bounds and its
+/// constraints (a constraint whose evaluation divides by zero does not
+/// hold). `KNOWN EMPTY` maps have an empty domain; `UNDEFINED` maps give
+/// `Unknown`. Not thread-safe: one oracle per thread.
+class Oracle {
+public:
+    virtual ~Oracle() = default;
+
+    /// The back end's name: `"isl"`, `"z3"` or `"exact"`.
+    virtual std::string name() const = 0;
+
+    /// True if `map` is within this back end's fragment (isl: quasi-affine).
+    virtual bool supports(const IndexingMap& map) const = 0;
+
+    /// Relational equivalence: `a` and `b` have the same number of dims and
+    /// results and describe the same relation `{dims -> results : exists
+    /// range/runtime variables in the domain}` (so the same dimension
+    /// domain), and divide by zero at the same dimension points. Tries the
+    /// pointwise form first when it applies.
+    /// `(d0)[s0] -> (d0 + s0), s0 in [0, 1]` is equivalent to
+    /// `(d0)[s0] -> (d0 + 1 - s0), s0 in [0, 1]`.
+    virtual Decision equivalent(const IndexingMap& a, const IndexingMap& b) = 0;
+
+    /// Pointwise equivalence of two maps over the same variables (same
+    /// counts of dims, range and runtime variables and of results): at
+    /// every point both domains agree, and inside them both maps are
+    /// defined at the same points with equal results. Refuted (with a
+    /// reason) when the variable counts differ.
+    virtual Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) = 0;
+
+    /// Exact min and max of result `result` over the domain (points where
+    /// the result divides by zero excluded).
+    /// `(d0) -> (d0 mod 4), d0 in [0, 2]` gives `[0, 2]`.
+    virtual RangeDecision exact_range(const IndexingMap& map, int64_t result) = 0;
+
+    /// Proven if the domain is empty; Refuted with a witness point (every
+    /// variable and the results there) if not.
+    virtual Decision is_empty(const IndexingMap& map) = 0;
+
+    /// Proven if `constraint` holds at every point of the domain; Refuted
+    /// with a point (and the constraint expression's value) if not. The
+    /// constraint's variables are the map's (by id).
+    virtual Decision implies(const IndexingMap& map, const Constraint& constraint) = 0;
+};
+
+/// isl: exact on quasi-affine maps (constant divisors, products by
+/// constants); `Unknown` outside that fragment or when the operation budget
+/// runs out.
+std::unique_ptr<Oracle> make_isl_oracle(const Limits& limits = {});
+
+/// Z3 over unbounded integers: every expression (non-constant divisors,
+/// products of variables), floor semantics spelled out, zero divisors
+/// guarded; quantifiers for relational queries; `Unknown` when Z3 is.
+std::unique_ptr<Oracle> make_z3_oracle(const Limits& limits = {});
+
+/// isl when every map of the query is quasi-affine (falling back to Z3 if
+/// isl runs out of budget), Z3 otherwise.
+std::unique_ptr<Oracle> make_exact_oracle(const Limits& limits = {});
+
+}  // namespace provix::solvers

@@ -1,0 +1,146 @@
+// Solver-independent handling shared by the isl and Z3 oracles.
+
+#include "oracle_base.h"
+
+#include <utility>
+
+#include "obligations.h"
+
+namespace provix::solvers::detail {
+
+Decision unknown(std::string reason, std::string backend) {
+    Decision d;
+    d.verdict = Verdict::Unknown;
+    d.reason = std::move(reason);
+    d.backend = std::move(backend);
+    return d;
+}
+
+Decision proven(std::string backend) {
+    Decision d;
+    d.verdict = Verdict::Proven;
+    d.backend = std::move(backend);
+    return d;
+}
+
+std::vector<NamedValue> named(const IndexingMap& map, int64_t first,
+                              const std::vector<std::string>& values) {
+    std::vector<NamedValue> out;
+    for (size_t i = 0; i < values.size(); ++i) {
+        out.push_back({map.variable(first + static_cast<int64_t>(i)).name, values[i]});
+    }
+    return out;
+}
+
+std::string tuple_text(const std::vector<std::string>& values) {
+    std::string s = "(";
+    for (size_t i = 0; i < values.size(); ++i)
+        s += (i ? ", " : "") + values[i];
+    return s + ")";
+}
+
+namespace {
+
+std::string count_reason(const char* what, int64_t a, int64_t b) {
+    return "the maps have " + std::to_string(a) + " and " + std::to_string(b) + " " + what;
+}
+
+}  // namespace
+
+Decision OracleBase::against_known_empty(const IndexingMap& other, bool other_is_first) {
+    Decision e = is_empty(other);
+    if (e.verdict != Verdict::Refuted) return e;  // Proven (both empty) or Unknown
+    Decision d;
+    d.verdict = Verdict::Refuted;
+    d.backend = e.backend;
+    d.reason = "one map is KNOWN EMPTY, the other's domain is not empty";
+    if (e.counterexample) {
+        Counterexample c = *e.counterexample;
+        c.kind = "domain mismatch";
+        SideValues empty_side;
+        empty_side.note = "KNOWN EMPTY";
+        if (other_is_first) {
+            c.second = empty_side;
+        } else {
+            c.second = c.first;
+            c.first = empty_side;
+        }
+        d.counterexample = std::move(c);
+    }
+    return d;
+}
+
+Decision OracleBase::equivalent(const IndexingMap& a, const IndexingMap& b) {
+    if (a.is_undefined() || b.is_undefined()) return unknown("the query involves an UNDEFINED map");
+    if (a.is_known_empty() && b.is_known_empty()) return proven("");
+    if (a.is_known_empty()) return against_known_empty(b, false);
+    if (b.is_known_empty()) return against_known_empty(a, true);
+    if (a.num_dims() != b.num_dims()) {
+        Decision d;
+        d.verdict = Verdict::Refuted;
+        d.reason = count_reason("dimensions", a.num_dims(), b.num_dims());
+        return d;
+    }
+    if (a.num_results() != b.num_results()) {
+        Decision d;
+        d.verdict = Verdict::Refuted;
+        d.reason = count_reason("results", a.num_results(), b.num_results());
+        return d;
+    }
+    if (same_shape(a, b)) {
+        Decision p = decide_pointwise(a, b);
+        if (p.verdict == Verdict::Proven) return p;
+        // Without symbols the pointwise form is the relational one.
+        if (a.num_symbols() == 0 && p.verdict == Verdict::Refuted) return p;
+    }
+    return decide_relational(a, b);
+}
+
+Decision OracleBase::equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) {
+    if (a.is_undefined() || b.is_undefined()) return unknown("the query involves an UNDEFINED map");
+    if (a.is_known_empty() && b.is_known_empty()) return proven("");
+    if (a.is_known_empty()) return against_known_empty(b, false);
+    if (b.is_known_empty()) return against_known_empty(a, true);
+    if (!same_shape(a, b)) {
+        Decision d;
+        d.verdict = Verdict::Refuted;
+        d.reason = "the maps have different variables or results (pointwise needs the same)";
+        return d;
+    }
+    return decide_pointwise(a, b);
+}
+
+RangeDecision OracleBase::exact_range(const IndexingMap& map, int64_t result) {
+    RangeDecision r;
+    if (map.is_undefined()) {
+        r.reason = "the map is UNDEFINED";
+        return r;
+    }
+    if (map.is_known_empty()) {
+        r.verdict = Verdict::Proven;
+        r.empty = true;
+        return r;
+    }
+    if (result < 0 || result >= map.num_results()) {
+        r.reason = "the map has no result " + std::to_string(result);
+        return r;
+    }
+    return decide_range(map, result);
+}
+
+Decision OracleBase::is_empty(const IndexingMap& map) {
+    if (map.is_undefined()) return unknown("the map is UNDEFINED");
+    if (map.is_known_empty()) return proven("");
+    return decide_empty(map);
+}
+
+Decision OracleBase::implies(const IndexingMap& map, const Constraint& constraint) {
+    if (map.is_undefined()) return unknown("the map is UNDEFINED");
+    if (map.is_known_empty()) return proven("");
+    if (!constraint.expr || num_variables_used(constraint.expr) > map.num_variables()) {
+        return unknown("the constraint uses a variable the map does not have");
+    }
+    return decide_implies(map, constraint);
+}
+
+}  // namespace provix::solvers::detail

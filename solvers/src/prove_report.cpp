@@ -1,0 +1,190 @@
+// Reports of `provix prove` (see provix/solvers/prove_report.h).
+
+#include "provix/solvers/prove_report.h"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace provix::solvers {
+
+bool RuleResult::passed() const {
+    bool verdict_ok =
+        proof.verdict == RuleVerdict::Proven || proof.verdict == RuleVerdict::CheckedGrid;
+    return verdict_ok && order.ok && !cvc5_disagrees;
+}
+
+RuleResult prove_and_check(const rules::Rule& rule, const ProverOptions& options) {
+    auto start = std::chrono::steady_clock::now();
+    RuleResult r;
+    r.name = rule.name;
+    r.file = rule.file;
+    r.line = rule.line;
+    r.text = rule.text;
+    r.proof = prove_rule(rule, options);
+    r.order = check_reduction_order(rule);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
+void record_cvc5(RuleResult& r, const std::string& answer) {
+    r.cvc5 = answer;
+    bool passed = r.proof.verdict == RuleVerdict::Proven ||
+                  r.proof.verdict == RuleVerdict::CheckedGrid;
+    if (answer == "sat") r.cvc5_disagrees = passed || r.proof.z3_answer == "unsat";
+    if (answer == "unsat") r.cvc5_disagrees = r.proof.z3_answer == "sat" ||
+                                              r.proof.verdict == RuleVerdict::Refuted;
+}
+
+namespace {
+
+std::string verdict_text(const RuleResult& r) {
+    std::string s = rule_verdict_name(r.proof.verdict);
+    std::string how = r.proof.backend;
+    if (r.proof.verdict == RuleVerdict::CheckedGrid) how += ": " + r.proof.detail;
+    if (!r.proof.z3_answer.empty() && r.proof.backend != "z3")
+        how += (how.empty() ? "" : "; ") + std::string("z3: ") + r.proof.z3_answer;
+    if (!r.cvc5.empty()) how += (how.empty() ? "" : "; ") + std::string("cvc5: ") + r.cvc5;
+    return how.empty() ? s : s + " [" + how + "]";
+}
+
+std::string failure_text(const RuleResult& r) {
+    std::string out;
+    if (r.proof.verdict == RuleVerdict::Refuted) {
+        if (r.proof.counterexample) out += to_string(*r.proof.counterexample) + "\n";
+        else out += "ERROR: refuted (" + r.proof.detail + ")\n";
+    } else if (r.proof.verdict == RuleVerdict::Unknown) {
+        out += "ERROR: could not be proven or checked: " + r.proof.detail + "\n";
+    }
+    if (!r.order.ok) out += "ERROR: not terminating: " + r.order.message + "\n";
+    if (r.cvc5_disagrees)
+        out += "ERROR: cvc5 answers '" + r.cvc5 + "' on the obligation, contradicting " +
+               (r.proof.z3_answer.empty() ? "the verdict" : "z3's '" + r.proof.z3_answer + "'") +
+               "\n";
+    return out;
+}
+
+std::string xml_escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            default: out += c; break;
+        }
+    }
+    return out;
+}
+
+std::string seconds_text(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", s);
+    return buf;
+}
+
+}  // namespace
+
+std::string format_rule_result(const RuleResult& r) {
+    std::string head = r.file + ":" + std::to_string(r.line) + ": " + r.name + ": ";
+    if (r.passed()) return head + verdict_text(r) + "\n";
+    std::string out = "----------------------------------------\n";
+    out += head + verdict_text(r) + "\n  " + r.text + "\n";
+    out += failure_text(r);
+    return out;
+}
+
+std::string summary_line(const std::vector<RuleResult>& results) {
+    int proven = 0, grid = 0, refuted = 0, unknown = 0, looping = 0, disagree = 0;
+    for (const RuleResult& r : results) {
+        switch (r.proof.verdict) {
+            case RuleVerdict::Proven: ++proven; break;
+            case RuleVerdict::CheckedGrid: ++grid; break;
+            case RuleVerdict::Refuted: ++refuted; break;
+            case RuleVerdict::Unknown: ++unknown; break;
+        }
+        if (!r.order.ok) ++looping;
+        if (r.cvc5_disagrees) ++disagree;
+    }
+    std::string s = std::to_string(results.size()) + " rule" + (results.size() == 1 ? "" : "s") +
+                    ": " + std::to_string(proven) + " proven, " + std::to_string(grid) +
+                    " checked (grid), " + std::to_string(refuted) + " refuted, " +
+                    std::to_string(unknown) + " unknown, " + std::to_string(looping) +
+                    " non-terminating";
+    if (disagree) s += ", " + std::to_string(disagree) + " contradicted by cvc5";
+    return s;
+}
+
+std::string junit_report(const std::vector<RuleResult>& results, double total_seconds) {
+    std::map<std::string, std::vector<const RuleResult*>> by_file;
+    std::vector<std::string> order;
+    for (const RuleResult& r : results) {
+        if (!by_file.count(r.file)) order.push_back(r.file);
+        by_file[r.file].push_back(&r);
+    }
+    size_t failures = 0;
+    for (const RuleResult& r : results) failures += r.passed() ? 0 : 1;
+    std::ostringstream os;
+    os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+       << "<testsuites name=\"provix prove\" tests=\"" << results.size() << "\" failures=\""
+       << failures << "\" time=\"" << seconds_text(total_seconds) << "\">\n";
+    for (const std::string& file : order) {
+        const auto& list = by_file[file];
+        size_t f = 0;
+        double t = 0;
+        for (const RuleResult* r : list) {
+            f += r->passed() ? 0 : 1;
+            t += r->seconds;
+        }
+        os << "  <testsuite name=\"" << xml_escape(file) << "\" tests=\"" << list.size()
+           << "\" failures=\"" << f << "\" time=\"" << seconds_text(t) << "\">\n";
+        for (const RuleResult* r : list) {
+            os << "    <testcase classname=\"" << xml_escape(file) << "\" name=\""
+               << xml_escape(r->name) << "\" time=\"" << seconds_text(r->seconds) << "\">\n";
+            if (!r->passed()) {
+                std::string kind = r->proof.verdict == RuleVerdict::Refuted   ? "refuted"
+                                   : r->proof.verdict == RuleVerdict::Unknown ? "unknown"
+                                   : !r->order.ok                             ? "non-terminating"
+                                                                              : "cvc5 disagrees";
+                os << "      <failure message=\"" << xml_escape(kind) << "\" type=\""
+                   << xml_escape(kind) << "\">" << xml_escape(failure_text(*r)) << "</failure>\n";
+            }
+            os << "      <system-out>" << xml_escape(verdict_text(*r) + "\n" + r->text + "\n" +
+                                                     "order: " + r->order.message)
+               << "</system-out>\n"
+               << "    </testcase>\n";
+        }
+        os << "  </testsuite>\n";
+    }
+    os << "</testsuites>\n";
+    return os.str();
+}
+
+std::string run_cvc5(const std::string& path, unsigned time_limit_ms, const std::string& binary) {
+    auto quote = [](const std::string& s) {
+        std::string q = "'";
+        for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        return q + "'";
+    };
+    std::string cmd = quote(binary) + " --lang=smt2 --tlimit=" + std::to_string(time_limit_ms) +
+                      " " + quote(path) + " 2>&1";
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe) return "error: cannot run " + binary;
+    std::string out;
+    char buf[512];
+    while (std::fgets(buf, sizeof buf, pipe)) out += buf;
+    int status = pclose(pipe);
+    std::string first = out.substr(0, out.find('\n'));
+    if (first == "sat" || first == "unsat" || first == "unknown") return first;
+    if (out.find("interrupted by timeout") != std::string::npos ||
+        out.find("timeout") != std::string::npos)
+        return "unknown";
+    if (status != 0 && first.empty()) return "error: " + binary + " exited with status " +
+                                             std::to_string(status);
+    return "error: " + first;
+}
+
+}  // namespace provix::solvers

@@ -1,0 +1,108 @@
+// Concrete evaluation of rule nodes (see prover_eval.h).
+
+#include "prover_eval.h"
+
+#include <algorithm>
+
+#include "provix/semantics.h"
+
+namespace provix::solvers::prover {
+
+using rules::Node;
+using rules::Op;
+
+RulePoint RulePoint::sized(const rules::Rule& rule) {
+    RulePoint p;
+    p.value.assign(rule.vars.size(), std::nullopt);
+    p.lb.assign(rule.vars.size(), std::nullopt);
+    p.ub.assign(rule.vars.size(), std::nullopt);
+    return p;
+}
+
+std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoint& p) {
+    const Node& nd = rule.nodes[static_cast<size_t>(n)];
+    auto arg = [&](size_t i) { return eval_value(rule, nd.children[i], p); };
+    switch (nd.op) {
+        case Op::Literal: return nd.value;
+        case Op::ConstVar:
+        case Op::ExprVar:
+        case Op::SumVar: return p.value[static_cast<size_t>(nd.value)];
+        case Op::Lb:
+        case Op::Ub: {
+            size_t v = static_cast<size_t>(rule.nodes[static_cast<size_t>(nd.children[0])].value);
+            return nd.op == Op::Lb ? p.lb[v] : p.ub[v];
+        }
+        case Op::Abs: {
+            auto a = arg(0);
+            if (!a) return std::nullopt;
+            return *a < 0 ? checked_neg(*a) : a;
+        }
+        default: break;
+    }
+    if (nd.children.size() != 2) return std::nullopt;
+    auto a = arg(0);
+    if (!a) return std::nullopt;
+    auto b = arg(1);
+    if (!b) return std::nullopt;
+    switch (nd.op) {
+        case Op::Add: return checked_add(*a, *b);
+        case Op::Mul: return checked_mul(*a, *b);
+        case Op::FloorDiv: return floor_div(*a, *b);
+        case Op::CeilDiv: return ceil_div(*a, *b);
+        case Op::Mod: return floor_mod(*a, *b);
+        case Op::Min: return std::min(*a, *b);
+        case Op::Max: return std::max(*a, *b);
+        case Op::Gcd: return gcd(*a, *b);
+        case Op::Lcm: return lcm(*a, *b);
+        default: return std::nullopt;
+    }
+}
+
+Truth eval_truth(const rules::Rule& rule, int n, const RulePoint& p) {
+    const Node& nd = rule.nodes[static_cast<size_t>(n)];
+    switch (nd.op) {
+        case Op::And: {
+            Truth a = eval_truth(rule, nd.children[0], p);
+            if (a == Truth::False) return a;
+            Truth b = eval_truth(rule, nd.children[1], p);
+            if (b == Truth::False) return b;
+            return a == Truth::True && b == Truth::True ? Truth::True : Truth::Unknown;
+        }
+        case Op::Or: {
+            Truth a = eval_truth(rule, nd.children[0], p);
+            if (a == Truth::True) return a;
+            Truth b = eval_truth(rule, nd.children[1], p);
+            if (b == Truth::True) return b;
+            return a == Truth::False && b == Truth::False ? Truth::False : Truth::Unknown;
+        }
+        case Op::Not: {
+            Truth a = eval_truth(rule, nd.children[0], p);
+            if (a == Truth::Unknown) return a;
+            return a == Truth::True ? Truth::False : Truth::True;
+        }
+        case Op::Divisible: {
+            auto v = eval_value(rule, nd.children[0], p);
+            auto k = eval_value(rule, nd.children[1], p);
+            if (!v || !k || *k == 0) return Truth::Unknown;
+            auto m = floor_mod(*v, *k);
+            return m && *m == 0 ? Truth::True : Truth::Unknown;
+        }
+        default: break;
+    }
+    auto a = eval_value(rule, nd.children[0], p);
+    auto b = eval_value(rule, nd.children[1], p);
+    if (!a || !b) return Truth::Unknown;
+    bool r = false;
+    switch (nd.op) {
+        case Op::Eq: r = *a == *b; break;
+        case Op::Ne: r = *a != *b; break;
+        case Op::Lt: r = *a < *b; break;
+        case Op::Le: r = *a <= *b; break;
+        case Op::Gt: r = *a > *b; break;
+        case Op::Ge: r = *a >= *b; break;
+        default: return Truth::Unknown;
+    }
+    return r ? Truth::True : Truth::False;
+}
+
+}  // namespace provix::solvers::prover

@@ -1,0 +1,89 @@
+// Printing of verdicts, counterexamples and ranges.
+
+#include "provix/solvers/verdict.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace provix::solvers {
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::Proven:
+            return "proven";
+        case Verdict::Refuted:
+            return "refuted";
+        case Verdict::Unknown:
+            return "unknown";
+    }
+    return "unknown";
+}
+
+namespace {
+
+std::string side_text(const SideValues& s) {
+    std::string out;
+    if (!s.note.empty()) {
+        out = s.note;
+    } else {
+        out = "(";
+        for (size_t i = 0; i < s.results.size(); ++i)
+            out += (i ? ", " : "") + s.results[i];
+        out += ")";
+    }
+    if (!s.symbols.empty()) {
+        out += " with ";
+        for (size_t i = 0; i < s.symbols.size(); ++i) {
+            out += (i ? ", " : "") + s.symbols[i].name + " = " + s.symbols[i].value;
+        }
+    }
+    return out;
+}
+
+bool side_is_empty(const SideValues& s) {
+    return s.note.empty() && s.results.empty() && s.symbols.empty();
+}
+
+}  // namespace
+
+std::string to_string(const Counterexample& c) {
+    std::string out = "ERROR: " + c.kind + "\nExample:";
+    for (const NamedValue& v : c.variables)
+        out += "\n  " + v.name + " = " + v.value;
+    if (c.variables.empty()) out += "\n  (no variables)";
+    bool two = !side_is_empty(c.second);
+    out += std::string("\n") + (two ? "first:  " : "value:  ") + side_text(c.first);
+    if (two) out += "\nsecond: " + side_text(c.second);
+    return out;
+}
+
+std::optional<int64_t> parse_int64(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    size_t i = text[0] == '-' ? 1 : 0;
+    if (i == text.size()) return std::nullopt;
+    for (size_t j = i; j < text.size(); ++j) {
+        if (text[j] < '0' || text[j] > '9') return std::nullopt;
+    }
+    errno = 0;
+    char* end = nullptr;
+    long long v = std::strtoll(text.c_str(), &end, 10);
+    if (errno == ERANGE || end != text.c_str() + text.size()) return std::nullopt;
+    return static_cast<int64_t>(v);
+}
+
+std::optional<Interval> RangeDecision::interval() const {
+    if (verdict != Verdict::Proven) return std::nullopt;
+    if (empty) return Interval::empty();
+    auto l = parse_int64(lo);
+    auto h = parse_int64(hi);
+    if (!l || !h || *l == kInt64Min || *h == kInt64Max) return std::nullopt;
+    return Interval{*l, *h};
+}
+
+std::string RangeDecision::to_string() const {
+    if (verdict != Verdict::Proven) return "unknown (" + reason + ")";
+    if (empty) return "empty";
+    return "[" + lo + ", " + hi + "]";
+}
+
+}  // namespace provix::solvers

@@ -1,0 +1,103 @@
+// The `provix` command: a table of subcommands, each in its own file.
+//
+//     provix simplify maps.map
+//     provix --help
+//     provix simplify --help
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+
+namespace provix::cli {
+namespace {
+
+/// One subcommand: its name, a one-line summary for `provix --help`, and
+/// its entry point.
+struct Command {
+    const char* name;
+    const char* summary;
+    int (*run)(const std::vector<std::string>& args);
+};
+
+// The dispatch table, in the order `provix --help` lists it. One line per
+// command; solver-backed commands go under PROVIX_HAVE_SOLVERS, HLO commands
+// under PROVIX_HAVE_HLO.
+const Command kCommands[] = {
+    {"simplify", "print each map simplified by the rule engine", run_simplify},
+#ifdef PROVIX_HAVE_SOLVERS
+    {"equiv", "decide whether two maps are equivalent on their domain", run_equiv},
+    {"bounds", "exact ranges of each result", run_bounds},
+    {"empty", "decide whether a map's domain is empty", run_empty},
+    {"prove", "prove every rewrite rule", run_prove},
+    {"fuzz", "differential campaign: engine against the exact oracle", run_fuzz},
+#endif
+#ifdef PROVIX_HAVE_HLO
+    {"analyze", "indexing maps of an HLO module", run_analyze},
+#endif
+};
+
+void print_usage(std::ostream& os) {
+    os << "usage: provix <command> [options] [FILE|-]\n\n"
+          "Trusted simplification of integer index expressions.\n\ncommands:\n";
+    for (const Command& c : kCommands) {
+        std::string name = c.name;
+        os << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') << c.summary
+           << "\n";
+    }
+    os << "\nRun 'provix <command> --help' for a command's options.\n"
+          "Exit status: 0 success, 1 a check failed, 2 usage or input error.\n";
+}
+
+const Command* find_command(const std::string& name) {
+    for (const Command& c : kCommands) {
+        if (name == c.name) return &c;
+    }
+    return nullptr;
+}
+
+int dispatch(const std::vector<std::string>& argv) {
+    if (argv.empty()) {
+        print_usage(std::cerr);
+        return kExitUsage;
+    }
+    const std::string& first = argv[0];
+    if (first == "--help" || first == "-h" || first == "help") {
+        if (first == "help" && argv.size() > 1) {
+            const Command* c = find_command(argv[1]);
+            if (c) return c->run({"--help"});
+            std::cerr << "provix: error: unknown command '" << argv[1] << "'\n";
+            return kExitUsage;
+        }
+        print_usage(std::cout);
+        return kExitSuccess;
+    }
+    if (first == "--version") {
+        std::cout << "provix " << PROVIX_VERSION << "\n";
+        return kExitSuccess;
+    }
+    const Command* c = find_command(first);
+    if (!c) {
+        std::cerr << "provix: error: unknown command '" << first << "'\n\n";
+        print_usage(std::cerr);
+        return kExitUsage;
+    }
+    return c->run(std::vector<std::string>(argv.begin() + 1, argv.end()));
+}
+
+}  // namespace
+}  // namespace provix::cli
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        return provix::cli::dispatch(args);
+    } catch (const std::exception& e) {
+        std::cerr << "provix: internal error: " << e.what() << "\n";
+    } catch (...) {
+        std::cerr << "provix: internal error: unknown exception\n";
+    }
+    return provix::cli::kExitInternal;
+}

@@ -1,0 +1,293 @@
+// IndexingMap (SPEC §4): construction, domain bookkeeping, evaluation.
+// Composition lives in indexing_map_compose.cpp, symbol removal and
+// conversion in indexing_map_symbols.cpp, printing in text/map_printer.cpp.
+
+#include "provix/indexing_map.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "expr_dag.h"
+#include "variable_names.h"
+
+namespace provix {
+
+namespace {
+
+// Gives unnamed variables their default name and checks every name.
+Result<bool> name_variables(std::vector<IndexingVariable>& vars, std::string_view prefix,
+                            std::set<std::string>& seen) {
+    for (size_t i = 0; i < vars.size(); ++i) {
+        std::string& name = vars[i].name;
+        if (name.empty()) name = detail::default_variable_name(prefix, static_cast<int64_t>(i));
+        if (!detail::is_valid_variable_name(name)) {
+            return Error::invalid("IndexingMap::get: invalid variable name '" + name + "'");
+        }
+        if (!seen.insert(name).second) {
+            return Error::invalid("IndexingMap::get: duplicate variable name '" + name + "'");
+        }
+    }
+    return true;
+}
+
+void check_expr_ids(Expr e, int64_t num_vars, const char* what) {
+    if (!e) throw std::invalid_argument(std::string(what) + ": null expression");
+    if (detail::num_variables_used_dag(e) > num_vars) {
+        throw std::invalid_argument(std::string(what) + ": expression uses an unknown variable");
+    }
+}
+
+}  // namespace
+
+Result<IndexingMap> IndexingMap::get(SymbolicMap map, std::vector<IndexingVariable> dims,
+                                     std::vector<IndexingVariable> range_vars,
+                                     std::vector<IndexingVariable> rt_vars,
+                                     std::vector<Constraint> constraints) {
+    if (!map.context()) return Error::invalid("IndexingMap::get: symbolic map has no context");
+    if (map.num_dims() != static_cast<int64_t>(dims.size())) {
+        return Error::invalid("IndexingMap::get: the symbolic map has " +
+                              std::to_string(map.num_dims()) + " dims but " +
+                              std::to_string(dims.size()) + " dimension variables are given");
+    }
+    if (map.num_symbols() != static_cast<int64_t>(range_vars.size() + rt_vars.size())) {
+        return Error::invalid("IndexingMap::get: the symbolic map has " +
+                              std::to_string(map.num_symbols()) + " symbols but " +
+                              std::to_string(range_vars.size()) + " range and " +
+                              std::to_string(rt_vars.size()) + " runtime variables are given");
+    }
+    std::set<std::string> seen;
+    for (auto [vars, prefix] : {std::pair{&dims, "d"}, {&range_vars, "s"}, {&rt_vars, "rt"}}) {
+        Result<bool> ok = name_variables(*vars, prefix, seen);
+        if (!ok) return ok.error();
+    }
+    const int64_t num_vars = map.num_dims() + map.num_symbols();
+    for (Expr r : map.results()) {
+        if (!r || detail::num_variables_used_dag(r) > num_vars) {
+            return Error::invalid("IndexingMap::get: a result uses an unknown variable");
+        }
+    }
+    for (const Constraint& c : constraints) {
+        if (!c.expr || detail::num_variables_used_dag(c.expr) > num_vars) {
+            return Error::invalid("IndexingMap::get: a constraint uses an unknown variable");
+        }
+    }
+    IndexingMap m;
+    m.map_ = std::move(map);
+    m.dims_ = std::move(dims);
+    m.range_vars_ = std::move(range_vars);
+    m.rt_vars_ = std::move(rt_vars);
+    for (int64_t id = 0; id < m.num_variables(); ++id) {
+        if (m.variable(id).bounds.is_empty()) {
+            m.mark_known_empty();
+            return m;
+        }
+    }
+    for (const Constraint& c : constraints) {
+        m.add_constraint(c.expr, c.range);
+        if (m.is_known_empty()) break;
+    }
+    return m;
+}
+
+IndexingMap IndexingMap::from_tensor_sizes(SymbolicMap map, const std::vector<int64_t>& dim_sizes,
+                                           const std::vector<int64_t>& symbol_sizes) {
+    if (map.num_dims() != static_cast<int64_t>(dim_sizes.size()) ||
+        map.num_symbols() != static_cast<int64_t>(symbol_sizes.size())) {
+        throw std::invalid_argument(
+            "IndexingMap::from_tensor_sizes: one size per dim and per symbol needed");
+    }
+    auto vars = [](const std::vector<int64_t>& sizes) {
+        std::vector<IndexingVariable> out;
+        out.reserve(sizes.size());
+        for (int64_t s : sizes) {
+            // [0, s - 1]; s - 1 cannot overflow below for s <= 0 (empty).
+            out.push_back({s <= 0 ? Interval::empty() : Interval{0, s - 1}, ""});
+        }
+        return out;
+    };
+    Result<IndexingMap> r = get(std::move(map), vars(dim_sizes), vars(symbol_sizes), {});
+    if (!r) throw std::invalid_argument(r.error().message);
+    return std::move(r).value();
+}
+
+IndexingMap IndexingMap::known_empty(Context& ctx) {
+    IndexingMap m;
+    m.map_ = SymbolicMap::get(ctx, 0, 0, {});
+    m.state_ = State::KnownEmpty;
+    return m;
+}
+
+IndexingMap IndexingMap::undefined(Context& ctx) {
+    IndexingMap m;
+    m.map_ = SymbolicMap::get(ctx, 0, 0, {});
+    m.state_ = State::Undefined;
+    return m;
+}
+
+const IndexingVariable& IndexingMap::variable(int64_t id) const {
+    if (id >= 0) {
+        size_t i = static_cast<size_t>(id);
+        if (i < dims_.size()) return dims_[i];
+        i -= dims_.size();
+        if (i < range_vars_.size()) return range_vars_[i];
+        i -= range_vars_.size();
+        if (i < rt_vars_.size()) return rt_vars_[i];
+    }
+    throw std::out_of_range("IndexingMap::variable: no variable with id " + std::to_string(id));
+}
+
+VariableKind IndexingMap::variable_kind(int64_t id) const {
+    if (id < 0 || id >= num_variables()) {
+        throw std::out_of_range("IndexingMap::variable_kind: no variable with id " +
+                                std::to_string(id));
+    }
+    if (id < num_dims()) return VariableKind::Dimension;
+    if (id < num_dims() + num_range_vars()) return VariableKind::Range;
+    return VariableKind::Runtime;
+}
+
+std::vector<Interval> IndexingMap::variable_bounds() const {
+    std::vector<Interval> out;
+    out.reserve(static_cast<size_t>(num_variables()));
+    for (const auto* vars : {&dims_, &range_vars_, &rt_vars_}) {
+        for (const IndexingVariable& v : *vars)
+            out.push_back(v.bounds);
+    }
+    return out;
+}
+
+void IndexingMap::add_constraint(Expr expr, Interval range) {
+    if (state_ != State::Normal) return;
+    check_expr_ids(expr, num_variables(), "IndexingMap::add_constraint");
+    if (range.is_empty()) {
+        mark_known_empty();
+        return;
+    }
+    if (expr.is_constant()) {
+        if (!range.contains(expr.constant_value())) mark_known_empty();
+        return;
+    }
+    // Evaluating a division by the constant 0 always fails, and a constraint
+    // that cannot be evaluated is not satisfied (constraints_satisfied).
+    if (detail::has_zero_divisor(expr)) {
+        mark_known_empty();
+        return;
+    }
+    if (expr.is_variable()) {
+        const int64_t id = expr.variable_id();
+        set_variable_bounds(id, variable(id).bounds.intersect(range));
+        return;
+    }
+    auto it = std::lower_bound(constraints_.begin(), constraints_.end(), expr,
+                               [](const Constraint& c, Expr e) { return compare(c.expr, e) < 0; });
+    if (it != constraints_.end() && it->expr == expr) {
+        it->range = it->range.intersect(range);
+        if (it->range.is_empty()) mark_known_empty();
+        return;
+    }
+    constraints_.insert(it, Constraint{expr, range});
+}
+
+void IndexingMap::set_results(std::vector<Expr> results) {
+    if (state_ != State::Normal) return;
+    map_ = SymbolicMap::get(*map_.context(), num_dims(), num_symbols(), std::move(results));
+}
+
+void IndexingMap::set_variable_bounds(int64_t id, Interval bounds) {
+    if (state_ != State::Normal) return;
+    const VariableKind kind = variable_kind(id);  // throws for a bad id
+    if (bounds.is_empty()) {
+        mark_known_empty();
+        return;
+    }
+    size_t i = static_cast<size_t>(id);
+    if (kind == VariableKind::Dimension) {
+        dims_[i].bounds = bounds;
+    } else if (kind == VariableKind::Range) {
+        range_vars_[i - dims_.size()].bounds = bounds;
+    } else {
+        rt_vars_[i - dims_.size() - range_vars_.size()].bounds = bounds;
+    }
+}
+
+void IndexingMap::set_constraints(std::vector<Constraint> constraints) {
+    if (state_ != State::Normal) return;
+    for (const Constraint& c : constraints) {
+        check_expr_ids(c.expr, num_variables(), "IndexingMap::set_constraints");
+    }
+    constraints_.clear();
+    for (const Constraint& c : constraints) {
+        add_constraint(c.expr, c.range);
+        if (state_ != State::Normal) return;
+    }
+}
+
+void IndexingMap::mark_known_empty() {
+    Context* ctx = map_.context();
+    if (!ctx) throw std::logic_error("IndexingMap::mark_known_empty: map has no context");
+    *this = known_empty(*ctx);
+}
+
+bool IndexingMap::constraints_satisfied(const std::vector<int64_t>& values) const {
+    if (state_ != State::Normal) return false;
+    if (static_cast<int64_t>(values.size()) != num_variables()) return false;
+    for (int64_t id = 0; id < num_variables(); ++id) {
+        if (!variable(id).bounds.contains(values[static_cast<size_t>(id)])) return false;
+    }
+    for (const Constraint& c : constraints_) {
+        Result<int64_t> v = provix::evaluate(c.expr, values);
+        if (!v || !c.range.contains(*v)) return false;
+    }
+    return true;
+}
+
+Result<std::vector<int64_t>> IndexingMap::evaluate(const std::vector<int64_t>& values) const {
+    if (state_ == State::KnownEmpty) return Error::invalid("evaluate: the map is known empty");
+    if (state_ == State::Undefined) return Error::invalid("evaluate: the map is undefined");
+    if (static_cast<int64_t>(values.size()) != num_variables()) {
+        return Error::invalid("evaluate: expected " + std::to_string(num_variables()) +
+                              " values, got " + std::to_string(values.size()));
+    }
+    std::vector<int64_t> out;
+    out.reserve(results().size());
+    for (Expr r : results()) {
+        Result<int64_t> v = provix::evaluate(r, values);
+        if (!v) return v.error();
+        out.push_back(*v);
+    }
+    return out;
+}
+
+bool IndexingMap::canonicalize() {
+    if (state_ != State::Normal) return false;
+    bool changed = false;
+    std::vector<Expr> results;
+    results.reserve(map_.results().size());
+    for (Expr r : map_.results()) {
+        results.push_back(provix::canonicalize(r));
+        changed |= results.back() != r;
+    }
+    std::vector<Constraint> constraints;
+    constraints.reserve(constraints_.size());
+    bool constraints_changed = false;
+    for (const Constraint& c : constraints_) {
+        constraints.push_back({provix::canonicalize(c.expr), c.range});
+        constraints_changed |= constraints.back().expr != c.expr;
+    }
+    if (changed) set_results(std::move(results));
+    if (constraints_changed) {
+        set_constraints(std::move(constraints));
+        changed = true;
+    }
+    return changed;
+}
+
+bool IndexingMap::operator==(const IndexingMap& o) const {
+    return state_ == o.state_ && map_ == o.map_ && dims_ == o.dims_ &&
+           range_vars_ == o.range_vars_ && rt_vars_ == o.rt_vars_ && constraints_ == o.constraints_;
+}
+
+}  // namespace provix

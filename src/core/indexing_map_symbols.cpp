@@ -1,0 +1,202 @@
+// IndexingMap: removal of unused range/runtime variables and conversion of
+// symbols to dimensions.
+
+#include <unordered_map>
+#include <utility>
+
+#include "expr_dag.h"
+#include "provix/indexing_map.h"
+#include "provix/interval_eval.h"
+#include "variable_names.h"
+
+namespace provix {
+
+namespace {
+
+// Renames variable ids by `new_id` (old id -> new id), keeping the tree's
+// shape exactly (Context::make), so a non-canonical expression stays as
+// written. `new_id` must be increasing on the ids that occur, so a canonical
+// expression stays canonical (the term order only compares ids).
+Expr rename_variables(Expr e, const std::vector<int64_t>& new_id) {
+    Context& ctx = e.context();
+    std::unordered_map<uint32_t, Expr> memo;
+    std::vector<std::pair<Expr, bool>> stack{{e, false}};
+    while (!stack.empty()) {
+        auto [node, expanded] = stack.back();
+        if (memo.count(node.id())) {
+            stack.pop_back();
+            continue;
+        }
+        if (node.is_constant()) {
+            memo.emplace(node.id(), node);
+            stack.pop_back();
+            continue;
+        }
+        if (node.is_variable()) {
+            memo.emplace(node.id(), ctx.variable(new_id[static_cast<size_t>(node.variable_id())]));
+            stack.pop_back();
+            continue;
+        }
+        if (!expanded) {
+            stack.back().second = true;
+            for (size_t i = 0; i < node.num_operands(); ++i) {
+                Expr op = node.operand(i);
+                if (!memo.count(op.id())) stack.emplace_back(op, false);
+            }
+            continue;
+        }
+        stack.pop_back();
+        std::vector<Expr> ops;
+        ops.reserve(node.num_operands());
+        for (size_t i = 0; i < node.num_operands(); ++i) {
+            ops.push_back(memo.at(node.operand(i).id()));
+        }
+        Result<Expr> made = ctx.make(node.kind(), ops);
+        memo.emplace(node.id(), made ? *made : build(node.kind(), ops));
+    }
+    return memo.at(e.id());
+}
+
+std::vector<bool> variables_of(Expr e, int64_t num_vars) {
+    std::vector<bool> used;
+    detail::collect_variables_dag(e, used);
+    used.resize(static_cast<size_t>(num_vars), false);
+    return used;
+}
+
+}  // namespace
+
+bool IndexingMap::remove_unused_symbols() {
+    if (state_ != State::Normal) return false;
+    const int64_t n = num_variables();
+    const size_t nu = static_cast<size_t>(n);
+    const size_t d = dims_.size();
+    // needed[v]: v must stay (a dim, used by a result, or tied to such a
+    // variable through a constraint).
+    std::vector<bool> needed(nu, false);
+    for (size_t v = 0; v < d; ++v)
+        needed[v] = true;
+    for (Expr r : results()) {
+        std::vector<bool> used = variables_of(r, n);
+        for (size_t v = 0; v < nu; ++v)
+            needed[v] = needed[v] || used[v];
+    }
+    std::vector<std::vector<bool>> vars;
+    vars.reserve(constraints_.size());
+    for (const Constraint& c : constraints_)
+        vars.push_back(variables_of(c.expr, n));
+    enum class Fate { Undecided, Keep, Drop };
+    std::vector<Fate> fate(constraints_.size(), Fate::Undecided);
+    auto keep = [&](size_t i) {
+        fate[i] = Fate::Keep;
+        for (size_t v = 0; v < nu; ++v)
+            needed[v] = needed[v] || vars[i][v];
+    };
+    // Constraints touching a needed variable are kept and make all their
+    // variables needed, to a fixpoint.
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < constraints_.size(); ++i) {
+            if (fate[i] != Fate::Undecided) continue;
+            for (size_t v = 0; v < nu; ++v) {
+                if (vars[i][v] && needed[v]) {
+                    keep(i);
+                    changed = true;
+                    break;
+                }
+            }
+        }
+    }
+    // The rest mention only unneeded symbols. Such a constraint may go when
+    // it holds at every point of its variables' bounds (it then constrains
+    // nothing, since every bound is non-empty); otherwise it stays, with its
+    // variables.
+    const std::vector<Interval> bounds = variable_bounds();
+    for (size_t i = 0; i < constraints_.size(); ++i) {
+        if (fate[i] != Fate::Undecided) continue;
+        bool may_fail = false;
+        Interval values = interval_of(constraints_[i].expr, bounds, &may_fail);
+        fate[i] =
+            (!may_fail && constraints_[i].range.contains(values)) ? Fate::Drop : Fate::Undecided;
+    }
+    for (size_t i = 0; i < constraints_.size(); ++i) {
+        if (fate[i] == Fate::Undecided) keep(i);
+    }
+    bool removed_constraint = false;
+    for (Fate f : fate)
+        removed_constraint |= f == Fate::Drop;
+    bool removed_variable = false;
+    for (size_t v = d; v < nu; ++v)
+        removed_variable |= !needed[v];
+    if (!removed_constraint && !removed_variable) return false;
+
+    // Renumber the kept variables in id order.
+    // Renamed like composition does: default names follow the new position.
+    std::vector<int64_t> new_id(nu, -1);
+    std::vector<IndexingVariable> range_vars;
+    std::vector<IndexingVariable> rt_vars;
+    std::vector<detail::MovedName> moved;
+    int64_t next = 0;
+    for (size_t v = 0; v < nu; ++v) {
+        if (!needed[v]) continue;
+        new_id[v] = next++;
+        const int64_t id = static_cast<int64_t>(v);
+        const VariableKind kind = variable_kind(id);
+        int64_t old_index = id;
+        int64_t new_index = id;
+        const char* prefix = "d";
+        if (kind == VariableKind::Range) {
+            old_index = id - num_dims();
+            new_index = static_cast<int64_t>(range_vars.size());
+            prefix = "s";
+            range_vars.push_back(variable(id));
+        } else if (kind == VariableKind::Runtime) {
+            old_index = id - num_dims() - num_range_vars();
+            new_index = static_cast<int64_t>(rt_vars.size());
+            prefix = "rt";
+            rt_vars.push_back(variable(id));
+        }
+        moved.push_back({variable(id).name, detail::default_variable_name(prefix, old_index),
+                         detail::default_variable_name(prefix, new_index)});
+    }
+    std::vector<std::string> names = detail::names_after_move(moved);
+    for (size_t i = 0; i < range_vars.size(); ++i)
+        range_vars[i].name = names[d + i];
+    for (size_t i = 0; i < rt_vars.size(); ++i) {
+        rt_vars[i].name = names[d + range_vars.size() + i];
+    }
+    for (size_t i = 0; i < d; ++i)
+        dims_[i].name = names[i];
+    std::vector<Expr> new_results;
+    new_results.reserve(results().size());
+    for (Expr r : results())
+        new_results.push_back(rename_variables(r, new_id));
+    std::vector<Constraint> kept;
+    for (size_t i = 0; i < constraints_.size(); ++i) {
+        if (fate[i] == Fate::Keep) {
+            kept.push_back({rename_variables(constraints_[i].expr, new_id), constraints_[i].range});
+        }
+    }
+    const int64_t num_symbols = static_cast<int64_t>(range_vars.size() + rt_vars.size());
+    map_ = SymbolicMap::get(*map_.context(), num_dims(), num_symbols, std::move(new_results));
+    range_vars_ = std::move(range_vars);
+    rt_vars_ = std::move(rt_vars);
+    constraints_.clear();
+    for (const Constraint& c : kept)
+        add_constraint(c.expr, c.range);
+    return true;
+}
+
+IndexingMap IndexingMap::convert_symbols_to_dims() const {
+    if (state_ != State::Normal) return *this;
+    IndexingMap m = *this;
+    m.dims_.insert(m.dims_.end(), range_vars_.begin(), range_vars_.end());
+    m.dims_.insert(m.dims_.end(), rt_vars_.begin(), rt_vars_.end());
+    m.range_vars_.clear();
+    m.rt_vars_.clear();
+    // Ids do not change: symbols already follow the dims.
+    m.map_ = SymbolicMap::get(*map_.context(), num_variables(), 0, results());
+    return m;
+}
+
+}  // namespace provix

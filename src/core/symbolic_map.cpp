@@ -1,0 +1,243 @@
+// SymbolicMap (SPEC §3): dims and symbols over one id space, results as
+// uniqued expressions. All rebuilding goes through `substitute`, so results
+// of replace/compose/compress are canonical.
+
+#include "provix/symbolic_map.h"
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "expr_dag.h"
+
+namespace provix {
+
+namespace {
+
+// Throws if `e` is null or uses a variable id at or above `num_vars`.
+void check_expr(Expr e, int64_t num_vars, const char* what) {
+    if (!e) throw std::invalid_argument(std::string(what) + ": null expression");
+    if (detail::num_variables_used_dag(e) > num_vars) {
+        throw std::invalid_argument(std::string(what) + ": expression " + provix::to_string(e) +
+                                    " uses a variable beyond the map's " +
+                                    std::to_string(num_vars) + " variables");
+    }
+}
+
+// used[id] is true for every variable id some result uses.
+std::vector<bool> used_ids(const std::vector<Expr>& results) {
+    std::vector<bool> used;
+    for (Expr r : results)
+        detail::collect_variables_dag(r, used);
+    return used;
+}
+
+}  // namespace
+
+SymbolicMap SymbolicMap::get(Context& ctx, int64_t num_dims, int64_t num_symbols,
+                             std::vector<Expr> results) {
+    if (num_dims < 0 || num_symbols < 0) {
+        throw std::invalid_argument("SymbolicMap::get: negative variable count");
+    }
+    for (Expr r : results)
+        check_expr(r, num_dims + num_symbols, "SymbolicMap::get");
+    SymbolicMap m;
+    m.ctx_ = &ctx;
+    m.num_dims_ = num_dims;
+    m.num_symbols_ = num_symbols;
+    m.results_ = std::move(results);
+    return m;
+}
+
+SymbolicMap SymbolicMap::identity(Context& ctx, int64_t num_dims) {
+    std::vector<Expr> results;
+    results.reserve(static_cast<size_t>(num_dims));
+    for (int64_t i = 0; i < num_dims; ++i)
+        results.push_back(ctx.variable(i));
+    return get(ctx, num_dims, 0, std::move(results));
+}
+
+Expr SymbolicMap::dim(int64_t i) const {
+    if (i < 0 || i >= num_dims_) throw std::out_of_range("SymbolicMap::dim: no such dimension");
+    return ctx_->variable(i);
+}
+
+Expr SymbolicMap::symbol(int64_t i) const {
+    if (i < 0 || i >= num_symbols_) throw std::out_of_range("SymbolicMap::symbol: no such symbol");
+    return ctx_->variable(num_dims_ + i);
+}
+
+SymbolicMap SymbolicMap::replace_dims_and_symbols(const std::vector<Expr>& new_dims,
+                                                  const std::vector<Expr>& new_symbols,
+                                                  int64_t num_new_dims,
+                                                  int64_t num_new_symbols) const {
+    if (static_cast<int64_t>(new_dims.size()) != num_dims_ ||
+        static_cast<int64_t>(new_symbols.size()) != num_symbols_) {
+        throw std::invalid_argument(
+            "SymbolicMap::replace_dims_and_symbols: one replacement per dim and symbol needed");
+    }
+    std::vector<Expr> replacements = new_dims;
+    replacements.insert(replacements.end(), new_symbols.begin(), new_symbols.end());
+    for (Expr r : replacements) {
+        check_expr(r, num_new_dims + num_new_symbols, "SymbolicMap::replace_dims_and_symbols");
+    }
+    std::vector<Expr> results;
+    results.reserve(results_.size());
+    for (Expr r : results_)
+        results.push_back(substitute(r, replacements));
+    return get(*ctx_, num_new_dims, num_new_symbols, std::move(results));
+}
+
+SymbolicMap SymbolicMap::compose(const SymbolicMap& other) const {
+    if (num_dims_ != other.num_results()) {
+        throw std::invalid_argument("SymbolicMap::compose: this map has " +
+                                    std::to_string(num_dims_) + " dims but the other map has " +
+                                    std::to_string(other.num_results()) + " results");
+    }
+    if (ctx_ != other.ctx_) throw std::invalid_argument("SymbolicMap::compose: two contexts");
+    const int64_t od = other.num_dims();
+    const int64_t new_symbols = num_symbols_ + other.num_symbols();
+    // other's symbols move behind this map's symbols.
+    std::vector<Expr> other_repl;
+    other_repl.reserve(static_cast<size_t>(od + other.num_symbols()));
+    for (int64_t i = 0; i < od; ++i)
+        other_repl.push_back(ctx_->variable(i));
+    for (int64_t j = 0; j < other.num_symbols(); ++j) {
+        other_repl.push_back(ctx_->variable(od + num_symbols_ + j));
+    }
+    std::vector<Expr> repl;
+    repl.reserve(static_cast<size_t>(num_dims_ + num_symbols_));
+    for (Expr r : other.results())
+        repl.push_back(substitute(r, other_repl));
+    for (int64_t j = 0; j < num_symbols_; ++j)
+        repl.push_back(ctx_->variable(od + j));
+    std::vector<Expr> results;
+    results.reserve(results_.size());
+    for (Expr r : results_)
+        results.push_back(substitute(r, repl));
+    return get(*ctx_, od, new_symbols, std::move(results));
+}
+
+SymbolicMap SymbolicMap::compress_dims(std::vector<int64_t>* kept) const {
+    std::vector<bool> used = used_ids(results_);
+    used.resize(static_cast<size_t>(num_dims_ + num_symbols_), false);
+    std::vector<Expr> repl;
+    std::vector<int64_t> kept_dims;
+    int64_t next = 0;
+    for (int64_t i = 0; i < num_dims_; ++i) {
+        if (used[static_cast<size_t>(i)]) {
+            kept_dims.push_back(i);
+            repl.push_back(ctx_->variable(next++));
+        } else {
+            repl.push_back(ctx_->constant(0));  // never occurs in a result
+        }
+    }
+    const int64_t new_dims = next;
+    for (int64_t j = 0; j < num_symbols_; ++j)
+        repl.push_back(ctx_->variable(new_dims + j));
+    if (kept) *kept = kept_dims;
+    if (new_dims == num_dims_) return *this;
+    std::vector<Expr> results;
+    results.reserve(results_.size());
+    for (Expr r : results_)
+        results.push_back(substitute(r, repl));
+    return get(*ctx_, new_dims, num_symbols_, std::move(results));
+}
+
+SymbolicMap SymbolicMap::compress_symbols(std::vector<int64_t>* kept) const {
+    std::vector<bool> used = used_ids(results_);
+    used.resize(static_cast<size_t>(num_dims_ + num_symbols_), false);
+    std::vector<Expr> repl;
+    for (int64_t i = 0; i < num_dims_; ++i)
+        repl.push_back(ctx_->variable(i));
+    std::vector<int64_t> kept_symbols;
+    int64_t next = num_dims_;
+    for (int64_t j = 0; j < num_symbols_; ++j) {
+        if (used[static_cast<size_t>(num_dims_ + j)]) {
+            kept_symbols.push_back(j);
+            repl.push_back(ctx_->variable(next++));
+        } else {
+            repl.push_back(ctx_->constant(0));  // never occurs in a result
+        }
+    }
+    if (kept) *kept = kept_symbols;
+    const int64_t new_symbols = next - num_dims_;
+    if (new_symbols == num_symbols_) return *this;
+    std::vector<Expr> results;
+    results.reserve(results_.size());
+    for (Expr r : results_)
+        results.push_back(substitute(r, repl));
+    return get(*ctx_, num_dims_, new_symbols, std::move(results));
+}
+
+bool SymbolicMap::is_dim_used(int64_t i) const {
+    if (i < 0 || i >= num_dims_) return false;
+    for (Expr r : results_) {
+        if (detail::uses_variable_dag(r, i)) return true;
+    }
+    return false;
+}
+
+bool SymbolicMap::is_symbol_used(int64_t i) const {
+    if (i < 0 || i >= num_symbols_) return false;
+    for (Expr r : results_) {
+        if (detail::uses_variable_dag(r, num_dims_ + i)) return true;
+    }
+    return false;
+}
+
+Result<std::vector<int64_t>> SymbolicMap::evaluate(const std::vector<int64_t>& dims,
+                                                   const std::vector<int64_t>& symbols) const {
+    if (static_cast<int64_t>(dims.size()) != num_dims_ ||
+        static_cast<int64_t>(symbols.size()) != num_symbols_) {
+        return Error::invalid("SymbolicMap::evaluate: expected " + std::to_string(num_dims_) +
+                              " dims and " + std::to_string(num_symbols_) + " symbols, got " +
+                              std::to_string(dims.size()) + " and " +
+                              std::to_string(symbols.size()));
+    }
+    std::vector<int64_t> values = dims;
+    values.insert(values.end(), symbols.begin(), symbols.end());
+    std::vector<int64_t> out;
+    out.reserve(results_.size());
+    for (Expr r : results_) {
+        Result<int64_t> v = provix::evaluate(r, values);
+        if (!v) return v.error();
+        out.push_back(*v);
+    }
+    return out;
+}
+
+bool SymbolicMap::operator==(const SymbolicMap& o) const {
+    return ctx_ == o.ctx_ && num_dims_ == o.num_dims_ && num_symbols_ == o.num_symbols_ &&
+           results_ == o.results_;
+}
+
+std::string SymbolicMap::to_string() const {
+    const int64_t nd = num_dims_;
+    VariableNamer namer = [nd](int64_t id) {
+        return id < nd ? "d" + std::to_string(id) : "s" + std::to_string(id - nd);
+    };
+    std::string out = "(";
+    for (int64_t i = 0; i < num_dims_; ++i) {
+        if (i) out += ", ";
+        out += namer(i);
+    }
+    out += ")";
+    if (num_symbols_ > 0) {
+        out += "[";
+        for (int64_t j = 0; j < num_symbols_; ++j) {
+            if (j) out += ", ";
+            out += namer(nd + j);
+        }
+        out += "]";
+    }
+    out += " -> (";
+    for (size_t i = 0; i < results_.size(); ++i) {
+        if (i) out += ", ";
+        out += provix::to_string(results_[i], namer);
+    }
+    out += ")";
+    return out;
+}
+
+}  // namespace provix

@@ -1,0 +1,67 @@
+// Variable-name rules (see detail/variable_names.h).
+
+#include "variable_names.h"
+
+#include <set>
+
+namespace provix::detail {
+
+bool is_reserved_word(std::string_view s) {
+    static constexpr std::string_view kReserved[] = {
+        "floordiv", "ceildiv", "mod", "min", "max", "in", "domain", "inf", "is_simplified",
+    };
+    for (std::string_view r : kReserved) {
+        if (s == r) return true;
+    }
+    return false;
+}
+
+bool is_valid_variable_name(std::string_view s) {
+    if (s.empty()) return false;
+    auto alpha = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    };
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    if (!alpha(s[0])) return false;
+    for (char c : s) {
+        if (!alpha(c) && !digit(c)) return false;
+    }
+    return !is_reserved_word(s);
+}
+
+std::string default_variable_name(std::string_view prefix, int64_t i) {
+    return std::string(prefix) + std::to_string(i);
+}
+
+std::vector<std::string> names_after_move(const std::vector<MovedName>& moved) {
+    // Default names of new positions are reserved first, so a custom name
+    // never steals the default name of a later variable.
+    std::set<std::string> taken;
+    for (const MovedName& m : moved) {
+        if (m.name == m.default_old) taken.insert(m.default_new);
+    }
+    std::set<std::string> given;
+    auto free = [&](const std::string& n) { return !taken.count(n) && !given.count(n); };
+    std::vector<std::string> names;
+    names.reserve(moved.size());
+    for (const MovedName& m : moved) {
+        std::string name;
+        if (m.name == m.default_old) {
+            name = m.default_new;
+        } else if (free(m.name)) {
+            name = m.name;
+        } else if (free(m.default_new)) {
+            name = m.default_new;
+        } else {
+            for (int k = 1;; ++k) {
+                name = m.name + "_" + std::to_string(k);
+                if (free(name)) break;
+            }
+        }
+        given.insert(name);
+        names.push_back(std::move(name));
+    }
+    return names;
+}
+
+}  // namespace provix::detail

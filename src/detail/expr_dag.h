@@ -1,0 +1,57 @@
+#pragma once
+/// \file
+/// Walks over an expression's DAG that visit each distinct node once, so
+/// trees with heavy sharing (compositions substitute one result into several
+/// places) cost time linear in the number of nodes, not in the tree size, and
+/// deep trees cannot overflow the stack.
+///
+///     std::vector<bool> used;
+///     detail::collect_variables_dag(e, used);
+
+#include <cstdint>
+#include <vector>
+
+#include "id_map.h"
+#include "provix/expr.h"
+
+namespace provix::detail {
+
+/// Calls `visit(node)` once for every distinct node of `e` (in no particular
+/// order), iteratively.
+template <class Visit>
+void for_each_node(Expr e, Visit visit) {
+    if (e.num_operands() == 0) {
+        visit(e);
+        return;
+    }
+    engine::IdMap<char> seen;
+    std::vector<Expr> stack{e};
+    seen.set(e.id(), 1);
+    while (!stack.empty()) {
+        Expr node = stack.back();
+        stack.pop_back();
+        visit(node);
+        for (size_t i = 0; i < node.num_operands(); ++i) {
+            Expr op = node.operand(i);
+            if (!seen.find(op.id())) {
+                seen.set(op.id(), 1);
+                stack.push_back(op);
+            }
+        }
+    }
+}
+
+/// Marks `used[id] = true` for every variable of `e` (resizing as needed).
+void collect_variables_dag(Expr e, std::vector<bool>& used);
+
+/// Largest variable id in `e` plus one (0 without variables).
+int64_t num_variables_used_dag(Expr e);
+
+/// True if variable `id` occurs in `e`.
+bool uses_variable_dag(Expr e, int64_t id);
+
+/// True if some floordiv / ceildiv / mod node of `e` divides by the constant
+/// 0 (evaluating `e` then always fails): `d0 floordiv (d1 - d1)` built raw.
+bool has_zero_divisor(Expr e);
+
+}  // namespace provix::detail

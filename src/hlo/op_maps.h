@@ -1,0 +1,138 @@
+#pragma once
+// Building blocks of the per-operation indexing maps (private to src/hlo).
+// Each operation family has a file: op_maps_basic.cpp (elementwise,
+// broadcast, transpose, reverse, reduce, slice, concatenate, dot, tuple),
+// op_maps_reshape.cpp (reshape, bitcast), op_maps_dynamic.cpp
+// (dynamic-slice, dynamic-update-slice, gather), op_maps_window.cpp (pad,
+// reduce-window); op_indexing.cpp dispatches.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "provix/hlo/hlo_module.h"
+#include "provix/hlo/op_indexing.h"
+#include "provix/indexing_map.h"
+#include "provix/interval.h"
+#include "provix/result.h"
+
+namespace provix::hlo::detail {
+
+/// The instruction being analysed, with the context for building maps and
+/// for reporting errors at its opcode.
+struct OpInfo {
+    Context& ctx;
+    const HloModule& module;
+    const HloInstruction& instr;
+
+    /// `file:line:col: error: OPCODE: message` at the opcode.
+    Error error(const std::string& message) const;
+    /// Operand i's shape.
+    const HloShape& operand(int64_t i) const {
+        return instr.operand_shapes[static_cast<size_t>(i)];
+    }
+    int64_t num_operands() const { return static_cast<int64_t>(instr.operand_shapes.size()); }
+};
+
+/// Collects the variables of a map under construction. Dimensions come
+/// first, then range variables, then runtime variables; since ids depend on
+/// the counts, callers declare all dimensions and range variables before
+/// asking for runtime variable expressions.
+class MapBuilder {
+public:
+    explicit MapBuilder(Context& ctx) : ctx_(ctx) {}
+
+    /// Adds dimensions `[0, size - 1]` for each size; returns their expressions.
+    std::vector<Expr> add_dims(const std::vector<int64_t>& sizes);
+    /// Adds one dimension with `bounds`; returns its expression.
+    Expr add_dim(Interval bounds);
+    /// Adds a range variable with `bounds`; returns its expression. Only
+    /// before any runtime variable.
+    Expr add_range_var(Interval bounds);
+    /// Adds a runtime variable with `bounds`; returns its expression.
+    Expr add_rt_var(Interval bounds);
+    /// Sets the bounds of dimension i.
+    void set_dim_bounds(size_t i, Interval bounds) { dims_[i] = bounds; }
+    /// Adds `expr in range` unless interval arithmetic over the variable
+    /// bounds shows it always holds.
+    void constrain(Expr expr, Interval range);
+
+    /// The map with `results`. A variable with empty bounds gives KNOWN EMPTY.
+    Result<IndexingMap> build(std::vector<Expr> results) const;
+
+    Context& ctx() const { return ctx_; }
+
+private:
+    std::vector<Interval> all_bounds() const;
+
+    Context& ctx_;
+    std::vector<Interval> dims_;
+    std::vector<Interval> range_;
+    std::vector<Interval> rt_;
+    std::vector<Constraint> constraints_;
+};
+
+/// `(d0, ..., dn-1) -> (d0, ..., dn-1)` over `dims` sizes.
+Result<IndexingMap> identity_map(Context& ctx, const std::vector<int64_t>& dims);
+/// `(d0, ..., dn-1) -> ()` over `dims` sizes (an operand read whole and once
+/// per output element, or a scalar operand).
+Result<IndexingMap> to_scalar_map(Context& ctx, const std::vector<int64_t>& dims);
+/// `()[s0, ..., sn-1] -> (s0, ..., sn-1)` over `dims` sizes (every output
+/// element, from a scalar or from an operand read whole).
+Result<IndexingMap> from_scalar_map(Context& ctx, const std::vector<int64_t>& dims);
+
+/// Wraps one map per operand into one set per operand.
+std::vector<IndexingMapSet> one_per_operand(std::vector<IndexingMap> maps);
+
+/// Checks that `dims` (of an attribute) are distinct and within [0, rank).
+bool valid_dimension_list(const std::vector<int64_t>& dims, int64_t rank);
+/// `"{1, 2}"` for messages.
+std::string dims_to_string(const std::vector<int64_t>& dims);
+
+/// The input index of a reshape from `in_dims` to `out_dims` (equal element
+/// counts, none zero) at the output index `out_index`: per group of
+/// dimensions with equal element counts, the output's linear index
+/// delinearized into the input's dimensions.
+std::vector<Expr> reshape_input_index(Context& ctx, const std::vector<int64_t>& in_dims,
+                                      const std::vector<int64_t>& out_dims,
+                                      const std::vector<Expr>& out_index);
+
+// Per-operation maps. `output_to_input` functions return one set per
+// operand; `input_to_output` functions the set for `operand`. Shapes and
+// attributes are validated (errors at the opcode).
+Result<std::vector<IndexingMapSet>> elementwise_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> elementwise_input_to_output(const OpInfo& op, int64_t operand);
+Result<std::vector<IndexingMapSet>> broadcast_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> broadcast_input_to_output(const OpInfo& op);
+Result<std::vector<IndexingMapSet>> transpose_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> transpose_input_to_output(const OpInfo& op);
+Result<std::vector<IndexingMapSet>> reverse_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> reverse_input_to_output(const OpInfo& op);
+Result<std::vector<IndexingMapSet>> reduce_output_to_input(const OpInfo& op, int64_t output_id);
+Result<IndexingMapSet> reduce_input_to_output(const OpInfo& op, int64_t operand, int64_t output_id);
+Result<std::vector<IndexingMapSet>> slice_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> slice_input_to_output(const OpInfo& op);
+Result<std::vector<IndexingMapSet>> concatenate_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> concatenate_input_to_output(const OpInfo& op, int64_t operand);
+Result<std::vector<IndexingMapSet>> dot_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> dot_input_to_output(const OpInfo& op, int64_t operand);
+Result<std::vector<IndexingMapSet>> tuple_output_to_input(const OpInfo& op, int64_t output_id);
+Result<IndexingMapSet> tuple_input_to_output(const OpInfo& op, int64_t operand, int64_t output_id);
+Result<std::vector<IndexingMapSet>> reshape_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> reshape_input_to_output(const OpInfo& op);
+Result<std::vector<IndexingMapSet>> bitcast_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> bitcast_input_to_output(const OpInfo& op);
+Result<std::vector<IndexingMapSet>> dynamic_slice_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> dynamic_slice_input_to_output(const OpInfo& op, int64_t operand);
+Result<std::vector<IndexingMapSet>> dynamic_update_slice_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> dynamic_update_slice_input_to_output(const OpInfo& op, int64_t operand);
+Result<std::vector<IndexingMapSet>> gather_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> gather_input_to_output(const OpInfo& op, int64_t operand);
+Result<std::vector<IndexingMapSet>> pad_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> pad_input_to_output(const OpInfo& op, int64_t operand);
+Result<std::vector<IndexingMapSet>> reduce_window_output_to_input(const OpInfo& op,
+                                                                  int64_t output_id);
+Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t operand,
+                                                     int64_t output_id);
+
+}  // namespace provix::hlo::detail

@@ -1,0 +1,285 @@
+// Maps of dynamic-slice, dynamic-update-slice and gather: the offsets are
+// runtime variables, bounded by assuming the slice stays in bounds (XLA
+// clamps the offsets so that it does).
+
+#include <algorithm>
+
+#include "op_maps.h"
+
+namespace provix::hlo::detail {
+
+namespace {
+
+/// Checks operands 1 + first_offset.. are `rank` scalar offsets.
+Result<bool> check_scalar_offsets(const OpInfo& op, int64_t first, int64_t rank) {
+    if (op.num_operands() != first + rank) {
+        return op.error("expected " + std::to_string(first) + " array operand(s) and " +
+                        std::to_string(rank) + " scalar offsets, got " +
+                        std::to_string(op.num_operands()) + " operands");
+    }
+    for (int64_t i = first; i < op.num_operands(); ++i) {
+        if (op.operand(i).is_tuple || op.operand(i).rank() != 0) {
+            return op.error("offset operand " + std::to_string(i) + " must be a scalar");
+        }
+    }
+    return true;
+}
+
+Result<bool> check_dynamic_slice(const OpInfo& op) {
+    if (op.instr.shape.is_tuple || op.num_operands() < 1 || op.operand(0).is_tuple) {
+        return op.error("expected an array operand and shape");
+    }
+    const HloShape& src = op.operand(0);
+    auto offsets = check_scalar_offsets(op, 1, src.rank());
+    if (!offsets) return offsets;
+    if (!op.instr.dynamic_slice_sizes) {
+        return op.error("needs the attribute 'dynamic_slice_sizes={...}'");
+    }
+    const std::vector<int64_t>& sizes = *op.instr.dynamic_slice_sizes;
+    if (sizes != op.instr.shape.dims) {
+        return op.error("dynamic_slice_sizes=" + dims_to_string(sizes) +
+                        " differs from the output " + op.instr.shape.to_string());
+    }
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        if (sizes[i] < 0 || sizes[i] > src.dims[i]) {
+            return op.error("slice size " + std::to_string(sizes[i]) + " of dimension " +
+                            std::to_string(i) + " exceeds the operand's " +
+                            std::to_string(src.dims[i]));
+        }
+    }
+    return true;
+}
+
+Result<bool> check_dynamic_update_slice(const OpInfo& op) {
+    if (op.instr.shape.is_tuple || op.num_operands() < 2 || op.operand(0).is_tuple ||
+        op.operand(1).is_tuple) {
+        return op.error("expected two array operands and an array shape");
+    }
+    const HloShape& src = op.operand(0);
+    const HloShape& upd = op.operand(1);
+    if (src.dims != op.instr.shape.dims) {
+        return op.error("operand 0 " + src.to_string() + " differs from the output");
+    }
+    auto offsets = check_scalar_offsets(op, 2, src.rank());
+    if (!offsets) return offsets;
+    if (upd.rank() != src.rank()) return op.error("update and operand ranks differ");
+    for (size_t i = 0; i < upd.dims.size(); ++i) {
+        if (upd.dims[i] > src.dims[i]) {
+            return op.error("update " + upd.to_string() + " does not fit in " + src.to_string());
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+// ----------------------------------------------------------------------------
+// dynamic-slice: output d reads src[d + rt], rt_i in [0, src_i - size_i].
+
+Result<std::vector<IndexingMapSet>> dynamic_slice_output_to_input(const OpInfo& op) {
+    auto ok = check_dynamic_slice(op);
+    if (!ok) return ok.error();
+    const HloShape& src = op.operand(0);
+    const std::vector<int64_t>& out = op.instr.shape.dims;
+    MapBuilder b(op.ctx);
+    std::vector<Expr> results = b.add_dims(out);
+    for (size_t i = 0; i < out.size(); ++i)
+        results[i] = results[i] + b.add_rt_var({0, src.dims[i] - out[i]});
+    auto src_map = b.build(results);
+    if (!src_map) return src_map.error();
+    std::vector<IndexingMap> maps{std::move(*src_map)};
+    auto offset_map = to_scalar_map(op.ctx, out);
+    if (!offset_map) return offset_map.error();
+    for (int64_t i = 1; i < op.num_operands(); ++i)
+        maps.push_back(*offset_map);
+    return one_per_operand(std::move(maps));
+}
+
+Result<IndexingMapSet> dynamic_slice_input_to_output(const OpInfo& op, int64_t operand) {
+    auto ok = check_dynamic_slice(op);
+    if (!ok) return ok.error();
+    const std::vector<int64_t>& out = op.instr.shape.dims;
+    if (operand > 0) {
+        auto m = from_scalar_map(op.ctx, out);
+        if (!m) return m.error();
+        return IndexingMapSet{std::move(*m)};
+    }
+    const HloShape& src = op.operand(0);
+    MapBuilder b(op.ctx);
+    std::vector<Expr> d = b.add_dims(src.dims);
+    std::vector<Expr> results;
+    for (size_t i = 0; i < out.size(); ++i) {
+        Expr r = d[i] - b.add_rt_var({0, src.dims[i] - out[i]});
+        b.constrain(r, out[i] == 0 ? Interval::empty() : Interval{0, out[i] - 1});
+        results.push_back(r);
+    }
+    auto m = b.build(results);
+    if (!m) return m.error();
+    return IndexingMapSet{std::move(*m)};
+}
+
+// ----------------------------------------------------------------------------
+// dynamic-update-slice: the base is read where it is not overwritten (the
+// identity, an over-approximation); output d reads upd[d - rt],
+// rt_i in [0, out_i - upd_i].
+
+Result<std::vector<IndexingMapSet>> dynamic_update_slice_output_to_input(const OpInfo& op) {
+    auto ok = check_dynamic_update_slice(op);
+    if (!ok) return ok.error();
+    const std::vector<int64_t>& out = op.instr.shape.dims;
+    const std::vector<int64_t>& upd = op.operand(1).dims;
+    auto src_map = identity_map(op.ctx, out);
+    if (!src_map) return src_map.error();
+    MapBuilder b(op.ctx);
+    std::vector<Expr> results = b.add_dims(out);
+    for (size_t i = 0; i < out.size(); ++i)
+        results[i] = results[i] - b.add_rt_var({0, out[i] - upd[i]});
+    auto upd_map = b.build(results);
+    if (!upd_map) return upd_map.error();
+    std::vector<IndexingMap> maps{std::move(*src_map), std::move(*upd_map)};
+    auto offset_map = to_scalar_map(op.ctx, out);
+    if (!offset_map) return offset_map.error();
+    for (int64_t i = 2; i < op.num_operands(); ++i)
+        maps.push_back(*offset_map);
+    return one_per_operand(std::move(maps));
+}
+
+Result<IndexingMapSet> dynamic_update_slice_input_to_output(const OpInfo& op, int64_t operand) {
+    auto ok = check_dynamic_update_slice(op);
+    if (!ok) return ok.error();
+    const std::vector<int64_t>& out = op.instr.shape.dims;
+    Result<IndexingMap> m = Error::invalid("");
+    if (operand == 0) {
+        m = identity_map(op.ctx, out);
+    } else if (operand == 1) {
+        const std::vector<int64_t>& upd = op.operand(1).dims;
+        MapBuilder b(op.ctx);
+        std::vector<Expr> results = b.add_dims(upd);
+        for (size_t i = 0; i < out.size(); ++i)
+            results[i] = results[i] + b.add_rt_var({0, out[i] - upd[i]});
+        m = b.build(results);
+    } else {
+        m = from_scalar_map(op.ctx, out);
+    }
+    if (!m) return m.error();
+    return IndexingMapSet{std::move(*m)};
+}
+
+// ----------------------------------------------------------------------------
+// gather, simplified form: indices [B, K] (index_vector_dim=1), output
+// [B, slice_sizes...] (offset_dims={1..R}), no collapsed dimensions. Output
+// (b, o) reads operand o + start, where start[start_index_map[j]] is the
+// runtime value indices[b, j] (rt_j in [0, operand - slice size]), and
+// indices[b, 0..K-1] whole.
+
+namespace {
+
+Result<bool> check_gather(const OpInfo& op) {
+    if (op.instr.shape.is_tuple || op.num_operands() != 2 || op.operand(0).is_tuple ||
+        op.operand(1).is_tuple) {
+        return op.error("expected two array operands and an array shape");
+    }
+    const GatherDimensions& g = op.instr.gather;
+    const HloShape& operand = op.operand(0);
+    const HloShape& indices = op.operand(1);
+    const int64_t rank = operand.rank();
+    auto not_simplified = [&](const std::string& why) {
+        return op.error("only the simplified gather is supported (" + why + ")");
+    };
+    if (indices.rank() != 2 || g.index_vector_dim != 1) {
+        return not_simplified("indices of rank 2 with index_vector_dim=1");
+    }
+    if (!g.collapsed_slice_dims.empty()) return not_simplified("no collapsed_slice_dims");
+    std::vector<int64_t> expected_offsets;
+    for (int64_t i = 1; i <= rank; ++i)
+        expected_offsets.push_back(i);
+    if (g.offset_dims != expected_offsets) {
+        return not_simplified("offset_dims=" + dims_to_string(expected_offsets));
+    }
+    if (static_cast<int64_t>(g.start_index_map.size()) != indices.dims[1] ||
+        !valid_dimension_list(g.start_index_map, rank)) {
+        return op.error("start_index_map=" + dims_to_string(g.start_index_map) + " must name " +
+                        std::to_string(indices.dims[1]) + " distinct operand dimensions");
+    }
+    if (static_cast<int64_t>(g.slice_sizes.size()) != rank) {
+        return op.error("slice_sizes must have one entry per operand dimension");
+    }
+    for (size_t i = 0; i < g.slice_sizes.size(); ++i) {
+        if (g.slice_sizes[i] < 0 || g.slice_sizes[i] > operand.dims[i]) {
+            return op.error("slice size " + std::to_string(g.slice_sizes[i]) + " of dimension " +
+                            std::to_string(i) + " exceeds the operand's " +
+                            std::to_string(operand.dims[i]));
+        }
+    }
+    std::vector<int64_t> out{indices.dims[0]};
+    out.insert(out.end(), g.slice_sizes.begin(), g.slice_sizes.end());
+    if (out != op.instr.shape.dims) {
+        return op.error("output " + op.instr.shape.to_string() + " should have dimensions " +
+                        dims_to_string(out));
+    }
+    return true;
+}
+
+}  // namespace
+
+Result<std::vector<IndexingMapSet>> gather_output_to_input(const OpInfo& op) {
+    auto ok = check_gather(op);
+    if (!ok) return ok.error();
+    const GatherDimensions& g = op.instr.gather;
+    const HloShape& operand = op.operand(0);
+    const std::vector<int64_t>& out = op.instr.shape.dims;
+    MapBuilder b(op.ctx);
+    std::vector<Expr> d = b.add_dims(out);
+    std::vector<Expr> results(d.begin() + 1, d.end());
+    for (int64_t k : g.start_index_map) {
+        size_t i = static_cast<size_t>(k);
+        results[i] = results[i] + b.add_rt_var({0, operand.dims[i] - g.slice_sizes[i]});
+    }
+    auto operand_map = b.build(results);
+    if (!operand_map) return operand_map.error();
+
+    MapBuilder bi(op.ctx);
+    std::vector<Expr> di = bi.add_dims(out);
+    Expr column = bi.add_range_var({0, op.operand(1).dims[1] - 1});
+    auto indices_map = bi.build({di[0], column});
+    if (!indices_map) return indices_map.error();
+    return one_per_operand({std::move(*operand_map), std::move(*indices_map)});
+}
+
+Result<IndexingMapSet> gather_input_to_output(const OpInfo& op, int64_t operand) {
+    auto ok = check_gather(op);
+    if (!ok) return ok.error();
+    const GatherDimensions& g = op.instr.gather;
+    const std::vector<int64_t>& out = op.instr.shape.dims;
+    MapBuilder b(op.ctx);
+    Result<IndexingMap> m = Error::invalid("");
+    if (operand == 0) {
+        // Operand element x is read by output (b, x - start) for every batch
+        // b whose start keeps x - start inside the slice.
+        std::vector<Expr> d = b.add_dims(op.operand(0).dims);
+        Expr batch = b.add_range_var(out[0] == 0 ? Interval::empty() : Interval{0, out[0] - 1});
+        std::vector<Expr> results{batch};
+        results.insert(results.end(), d.begin(), d.end());
+        for (int64_t k : g.start_index_map) {
+            size_t i = static_cast<size_t>(k);
+            results[i + 1] = d[i] - b.add_rt_var({0, op.operand(0).dims[i] - g.slice_sizes[i]});
+        }
+        for (size_t i = 0; i < d.size(); ++i) {
+            b.constrain(results[i + 1], g.slice_sizes[i] == 0 ? Interval::empty()
+                                                              : Interval{0, g.slice_sizes[i] - 1});
+        }
+        m = b.build(results);
+    } else {
+        // Row b of the indices is read by every output element (b, ...).
+        std::vector<Expr> d = b.add_dims(op.operand(1).dims);
+        std::vector<Expr> results{d[0]};
+        for (int64_t s : g.slice_sizes) {
+            results.push_back(b.add_range_var(s == 0 ? Interval::empty() : Interval{0, s - 1}));
+        }
+        m = b.build(results);
+    }
+    if (!m) return m.error();
+    return IndexingMapSet{std::move(*m)};
+}
+
+}  // namespace provix::hlo::detail

@@ -1,0 +1,656 @@
+// The parser of the map syntax (SPEC §5):
+//
+//   file     := (map | '// -----')*
+//   map      := 'KNOWN' 'EMPTY' | 'UNDEFINED'
+//             | '(' names ')' ('[' names ']')? ('{' names '}')? '->' '(' exprs ')'
+//               (','? 'domain' ':' entries)?
+//   entries  := (entry ','?)*          -- every variable in order, then constraints
+//   entry    := expr 'in' bounds | 'is_simplified' ':' ('true' | 'false')
+//   bounds   := '[' bound ',' bound (']' | ')')      -- ')' is XLA's old half-open form
+//   bound    := ('-' | '+')? (integer | 'inf')
+//   expr     := term (('+' | '-') term)*
+//   term     := unary (('*' | 'floordiv' | '/' | 'ceildiv' | 'mod' | '%') unary)*
+//   unary    := '-' unary | primary
+//   primary  := integer | name | '(' expr ')' | ('min' | 'max') '(' expr ',' expr ')'
+//
+// Commas in the domain are optional (XLA's documentation omits some), and
+// XLA's `is_simplified:` line is accepted and ignored.
+//
+// Semantics note: `mod` here is floor modulo (sign of the divisor, SPEC §1).
+// XLA's `mod` is always non-negative, so XLA text with a negative divisor in
+// `mod` means something different in provix; XLA never prints one.
+//
+// Nesting is bounded twice: a depth counter bounds the parser's recursion
+// (parentheses, unary minus, min/max), and the height of every built tree is
+// checked, so neither the parser nor later recursive walks can overflow the
+// stack on hostile input.
+
+#include "provix/parser.h"
+
+#include <exception>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+
+#include "lexer.h"
+#include "variable_names.h"
+
+namespace provix {
+
+namespace text {
+
+namespace {
+
+// A hard cap on recursion whatever ParseOptions::max_depth says.
+constexpr int kHardMaxDepth = 2000;
+
+struct Operand {
+    Expr expr;
+    SourceLocation location;
+};
+
+struct Name {
+    std::string text;
+    SourceLocation location;
+};
+
+class Parser {
+public:
+    Parser(Context& ctx, std::string_view text, std::string_view filename,
+           const ParseOptions& options, std::vector<Token> tokens)
+        : ctx_(ctx),
+          text_(text),
+          filename_(filename),
+          options_(options),
+          max_depth_(options.max_depth < kHardMaxDepth ? options.max_depth : kHardMaxDepth),
+          tokens_(std::move(tokens)) {}
+
+    const Token& peek(size_t k = 0) const {
+        size_t i = pos_ + k;
+        return i < tokens_.size() ? tokens_[i] : tokens_.back();
+    }
+    const Token& next() {
+        const Token& t = peek();
+        if (pos_ + 1 < tokens_.size()) ++pos_;
+        return t;
+    }
+    bool at(TokenKind k) const { return peek().kind == k; }
+    bool at_word(std::string_view w, size_t k = 0) const {
+        return peek(k).kind == TokenKind::Identifier && peek(k).text == w;
+    }
+    bool at_map_end() const { return at(TokenKind::End) || at(TokenKind::Separator); }
+
+    /// Records the first error; always returns false.
+    bool fail(SourceLocation loc, const std::string& message) {
+        if (!error_) {
+            error_ = Error{Error::Kind::Parse, format_diagnostic(filename_, text_, loc, message)};
+        }
+        return false;
+    }
+    bool fail_here(const std::string& expected) {
+        return fail(peek().location, "expected " + expected + ", found " + describe(peek()));
+    }
+    const Error& error() const { return *error_; }
+    bool has_error() const { return error_.has_value(); }
+
+    bool expect(TokenKind k, const char* what) {
+        if (!at(k)) return fail_here(what);
+        next();
+        return true;
+    }
+    bool expect_word(std::string_view w) {
+        if (!at_word(w)) return fail_here("'" + std::string(w) + "'");
+        next();
+        return true;
+    }
+
+    /// Declares the names visible in expressions (name -> variable id).
+    void set_scope(const std::vector<std::string>& names) {
+        scope_.clear();
+        for (size_t i = 0; i < names.size(); ++i)
+            scope_.emplace(names[i], static_cast<int64_t>(i));
+    }
+
+    // ------------------------------------------------------------------
+    // Expressions.
+
+    std::optional<Operand> parse_expr() {
+        const Token& first_tok = peek();
+        std::optional<Operand> first = parse_term();
+        if (!first) return std::nullopt;
+        if (!at(TokenKind::Plus) && !at(TokenKind::Minus)) return first;
+        std::vector<Expr> terms{first->expr};  // canonical: one n-ary build
+        Expr acc = first->expr;                // as written: left-nested adds
+        while (at(TokenKind::Plus) || at(TokenKind::Minus)) {
+            const Token& op = next();
+            std::optional<Operand> rhs = parse_term();
+            if (!rhs) return std::nullopt;
+            const bool minus = op.kind == TokenKind::Minus;
+            if (options_.canonicalize) {
+                terms.push_back(minus ? -rhs->expr : rhs->expr);
+            } else {
+                Expr r = rhs->expr;
+                if (minus) {
+                    std::optional<Expr> neg = make(ExprKind::Mul, {r, ctx_.constant(-1)}, op);
+                    if (!neg) return std::nullopt;
+                    r = *neg;
+                }
+                std::optional<Expr> sum = make(ExprKind::Add, {acc, r}, op);
+                if (!sum) return std::nullopt;
+                acc = *sum;
+            }
+        }
+        if (options_.canonicalize) acc = build(ExprKind::Add, terms);
+        if (!check_height(acc, first_tok.location)) return std::nullopt;
+        return Operand{acc, first_tok.location};
+    }
+
+    std::optional<Operand> parse_term() {
+        std::optional<Operand> first = parse_unary();
+        if (!first) return std::nullopt;
+        std::vector<Expr> factors{first->expr};  // pending canonical product
+        auto flush = [&]() {
+            Expr e = factors.size() == 1 ? factors[0] : build(ExprKind::Mul, factors);
+            factors.assign(1, e);
+            return e;
+        };
+        while (true) {
+            const Token& op = peek();
+            std::optional<ExprKind> kind;
+            if (op.kind == TokenKind::Star) kind = ExprKind::Mul;
+            if (op.kind == TokenKind::Slash || at_word("floordiv")) kind = ExprKind::FloorDiv;
+            if (at_word("ceildiv")) kind = ExprKind::CeilDiv;
+            if (op.kind == TokenKind::Percent || at_word("mod")) kind = ExprKind::Mod;
+            if (!kind) break;
+            next();
+            std::optional<Operand> rhs = parse_unary();
+            if (!rhs) return std::nullopt;
+            if (*kind != ExprKind::Mul && rhs->expr.is_constant(0)) {
+                fail(rhs->location, "division by zero");
+                return std::nullopt;
+            }
+            if (!options_.canonicalize) {
+                std::optional<Expr> e = make(*kind, {factors[0], rhs->expr}, op);
+                if (!e) return std::nullopt;
+                factors.assign(1, *e);
+            } else if (*kind == ExprKind::Mul) {
+                factors.push_back(rhs->expr);
+                continue;  // height checked when the product is flushed
+            } else {
+                Expr lhs = flush();
+                factors.assign(1, build(*kind, {lhs, rhs->expr}));
+            }
+            if (!check_height(factors[0], op.location)) return std::nullopt;
+        }
+        Expr e = flush();
+        if (!check_height(e, first->location)) return std::nullopt;
+        return Operand{e, first->location};
+    }
+
+    std::optional<Operand> parse_unary() {
+        if (!at(TokenKind::Minus)) return parse_primary();
+        const Token& minus = next();
+        if (at(TokenKind::Integer)) {
+            std::optional<int64_t> v = parse_integer(next(), /*negative=*/true);
+            if (!v) return std::nullopt;
+            return Operand{ctx_.constant(*v), minus.location};
+        }
+        if (!enter(minus.location)) return std::nullopt;
+        std::optional<Operand> x = parse_unary();
+        --depth_;
+        if (!x) return std::nullopt;
+        Expr e;
+        if (options_.canonicalize) {
+            e = -x->expr;
+        } else {
+            std::optional<Expr> m = make(ExprKind::Mul, {x->expr, ctx_.constant(-1)}, minus);
+            if (!m) return std::nullopt;
+            e = *m;
+        }
+        if (!check_height(e, minus.location)) return std::nullopt;
+        return Operand{e, minus.location};
+    }
+
+    std::optional<Operand> parse_primary() {
+        const Token& t = peek();
+        if (t.kind == TokenKind::Integer) {
+            next();
+            std::optional<int64_t> v = parse_integer(t, /*negative=*/false);
+            if (!v) return std::nullopt;
+            return Operand{ctx_.constant(*v), t.location};
+        }
+        if (t.kind == TokenKind::LParen) {
+            next();
+            if (!enter(t.location)) return std::nullopt;
+            std::optional<Operand> e = parse_expr();
+            --depth_;
+            if (!e || !expect(TokenKind::RParen, "')'")) return std::nullopt;
+            return Operand{e->expr, t.location};
+        }
+        if (t.kind == TokenKind::Identifier) {
+            if ((t.text == "min" || t.text == "max") && peek(1).kind == TokenKind::LParen) {
+                return parse_min_max();
+            }
+            auto it = scope_.find(std::string(t.text));
+            if (it != scope_.end()) {
+                next();
+                return Operand{ctx_.variable(it->second), t.location};
+            }
+            if (detail::is_reserved_word(t.text)) {
+                fail_here("an expression");
+                return std::nullopt;
+            }
+            fail(t.location, "unknown variable '" + std::string(t.text) + "'");
+            return std::nullopt;
+        }
+        fail_here("an expression");
+        return std::nullopt;
+    }
+
+    std::optional<Operand> parse_min_max() {
+        const Token& name = next();
+        const ExprKind kind = name.text == "min" ? ExprKind::Min : ExprKind::Max;
+        next();  // '('
+        if (!enter(name.location)) return std::nullopt;
+        std::optional<Operand> a = parse_expr();
+        if (!a || !expect(TokenKind::Comma, "','")) return std::nullopt;
+        std::optional<Operand> b = parse_expr();
+        if (!b || !expect(TokenKind::RParen, "')'")) return std::nullopt;
+        --depth_;
+        Expr e;
+        if (options_.canonicalize) {
+            e = kind == ExprKind::Min ? min(a->expr, b->expr) : max(a->expr, b->expr);
+        } else {
+            std::optional<Expr> m = make(kind, {a->expr, b->expr}, name);
+            if (!m) return std::nullopt;
+            e = *m;
+        }
+        if (!check_height(e, name.location)) return std::nullopt;
+        return Operand{e, name.location};
+    }
+
+    /// The value of an integer token (negated if `negative`), or an error if
+    /// it leaves int64.
+    std::optional<int64_t> parse_integer(const Token& t, bool negative) {
+        uint64_t v = 0;
+        const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
+        for (char c : t.text) {
+            const uint64_t digit = static_cast<uint64_t>(c - '0');
+            if (v > (limit - digit) / 10) {
+                fail(t.location, "integer " + std::string(negative ? "-" : "") +
+                                     std::string(t.text) + " does not fit in 64 bits");
+                return std::nullopt;
+            }
+            v = v * 10 + digit;
+        }
+        if (!negative) return static_cast<int64_t>(v);
+        if (v == uint64_t{1} << 63) return kInt64Min;
+        return -static_cast<int64_t>(v);
+    }
+
+    // ------------------------------------------------------------------
+    // Maps.
+
+    /// Parses one map starting at the current token.
+    std::optional<IndexingMap> parse_map() {
+        if (at_word("KNOWN")) {
+            next();
+            if (!expect_word("EMPTY")) return std::nullopt;
+            return IndexingMap::known_empty(ctx_);
+        }
+        if (at_word("UNDEFINED")) {
+            next();
+            return IndexingMap::undefined(ctx_);
+        }
+        const SourceLocation start = peek().location;
+        std::vector<Name> dims;
+        std::vector<Name> range_vars;
+        std::vector<Name> rt_vars;
+        if (!at(TokenKind::LParen)) {
+            fail_here("an indexing map ('(', 'KNOWN EMPTY' or 'UNDEFINED')");
+            return std::nullopt;
+        }
+        if (!parse_names(TokenKind::RParen, "')'", dims)) return std::nullopt;
+        if (at(TokenKind::LBracket) && !parse_names(TokenKind::RBracket, "']'", range_vars)) {
+            return std::nullopt;
+        }
+        if (at(TokenKind::LBrace) && !parse_names(TokenKind::RBrace, "'}'", rt_vars)) {
+            return std::nullopt;
+        }
+        std::vector<Name> all = dims;
+        all.insert(all.end(), range_vars.begin(), range_vars.end());
+        all.insert(all.end(), rt_vars.begin(), rt_vars.end());
+        std::vector<std::string> names;
+        for (size_t i = 0; i < all.size(); ++i) {
+            for (size_t j = 0; j < i; ++j) {
+                if (all[j].text == all[i].text) {
+                    fail(all[i].location, "duplicate variable name '" + all[i].text + "'");
+                    return std::nullopt;
+                }
+            }
+            names.push_back(all[i].text);
+        }
+        set_scope(names);
+
+        if (!expect(TokenKind::Arrow, "'->'") || !expect(TokenKind::LParen, "'('")) {
+            return std::nullopt;
+        }
+        std::vector<Expr> results;
+        if (!at(TokenKind::RParen)) {
+            while (true) {
+                std::optional<Operand> e = parse_expr();
+                if (!e) return std::nullopt;
+                results.push_back(e->expr);
+                if (at(TokenKind::Comma)) {
+                    next();
+                    continue;
+                }
+                break;
+            }
+        }
+        if (!expect(TokenKind::RParen, "',' or ')'")) return std::nullopt;
+
+        std::vector<Interval> bounds(all.size(), Interval::all());
+        std::vector<Constraint> constraints;
+        if (!parse_domain(all, bounds, constraints)) return std::nullopt;
+
+        auto vars = [&](const std::vector<Name>& ns, size_t offset) {
+            std::vector<IndexingVariable> out;
+            for (size_t i = 0; i < ns.size(); ++i)
+                out.push_back({bounds[offset + i], ns[i].text});
+            return out;
+        };
+        SymbolicMap map = SymbolicMap::get(ctx_, static_cast<int64_t>(dims.size()),
+                                           static_cast<int64_t>(range_vars.size() + rt_vars.size()),
+                                           std::move(results));
+        Result<IndexingMap> m = IndexingMap::get(
+            std::move(map), vars(dims, 0), vars(range_vars, dims.size()),
+            vars(rt_vars, dims.size() + range_vars.size()), std::move(constraints));
+        if (!m) {
+            fail(start, m.error().message);
+            return std::nullopt;
+        }
+        return std::move(m).value();
+    }
+
+private:
+    bool enter(SourceLocation loc) {
+        if (++depth_ > max_depth_) {
+            return fail(loc, "expression nested too deeply (more than " +
+                                 std::to_string(max_depth_) + " levels)");
+        }
+        return true;
+    }
+
+    /// Context::make with a diagnostic at `op` on failure.
+    std::optional<Expr> make(ExprKind kind, const std::vector<Expr>& ops, const Token& op) {
+        Result<Expr> r = ctx_.make(kind, ops);
+        if (!r) {
+            fail(op.location, r.error().message);
+            return std::nullopt;
+        }
+        return *r;
+    }
+
+    /// Fails if `e` is taller than the nesting limit.
+    bool check_height(Expr e, SourceLocation loc) {
+        if (height(e) > max_depth_ + 1) {
+            return fail(loc, "expression nested too deeply (more than " +
+                                 std::to_string(max_depth_) + " levels)");
+        }
+        return true;
+    }
+
+    /// Height of the tree of `e` (a leaf is 1), memoized across the parse;
+    /// iterative, so it cannot overflow the stack.
+    int height(Expr e) {
+        auto known = heights_.find(e.id());
+        if (known != heights_.end()) return known->second;
+        std::vector<std::pair<Expr, bool>> stack{{e, false}};
+        while (!stack.empty()) {
+            auto [node, expanded] = stack.back();
+            if (heights_.count(node.id())) {
+                stack.pop_back();
+                continue;
+            }
+            const size_t n = node.num_operands();
+            if (!expanded && n > 0) {
+                stack.back().second = true;
+                for (size_t i = 0; i < n; ++i) {
+                    if (!heights_.count(node.operand(i).id()))
+                        stack.emplace_back(node.operand(i), false);
+                }
+                continue;
+            }
+            stack.pop_back();
+            int h = 0;
+            for (size_t i = 0; i < n; ++i) {
+                const int oh = heights_.at(node.operand(i).id());
+                if (oh > h) h = oh;
+            }
+            heights_.emplace(node.id(), h + 1);
+        }
+        return heights_.at(e.id());
+    }
+
+    /// `open name (',' name)* close`, or `open close`; at the opening token.
+    bool parse_names(TokenKind close, const char* close_text, std::vector<Name>& out) {
+        next();  // the opening bracket
+        if (at(close)) {
+            next();
+            return true;
+        }
+        while (true) {
+            const Token& t = peek();
+            if (t.kind != TokenKind::Identifier) return fail_here("a variable name");
+            if (detail::is_reserved_word(t.text)) {
+                return fail(t.location, "'" + std::string(t.text) +
+                                            "' is a keyword and cannot name a variable");
+            }
+            next();
+            out.push_back({std::string(t.text), t.location});
+            if (at(TokenKind::Comma)) {
+                next();
+                continue;
+            }
+            if (at(close)) {
+                next();
+                return true;
+            }
+            return fail_here(std::string("',' or ") + close_text);
+        }
+    }
+
+    /// The optional `domain:` section: bounds of every variable in order,
+    /// then constraints.
+    bool parse_domain(const std::vector<Name>& vars, std::vector<Interval>& bounds,
+                      std::vector<Constraint>& constraints) {
+        if (at(TokenKind::Comma)) {
+            next();
+            if (!at_word("domain")) return fail_here("'domain'");
+        }
+        if (!at_word("domain")) {
+            if (!vars.empty()) {
+                return fail_here("',' and 'domain:' with the bounds of '" + vars[0].text + "'");
+            }
+            return true;
+        }
+        next();
+        if (!expect(TokenKind::Colon, "':' after 'domain'")) return false;
+        size_t next_var = 0;
+        while (!at_map_end()) {
+            if (at_word("is_simplified") && peek(1).kind == TokenKind::Colon) {
+                next();
+                next();
+                if (!at_word("true") && !at_word("false")) return fail_here("'true' or 'false'");
+                next();
+            } else if (next_var < vars.size()) {
+                const std::string& name = vars[next_var].text;
+                if (!at_word(name) || !at_word("in", 1)) {
+                    return fail(peek().location,
+                                "expected the bounds of variable '" + name +
+                                    "' (the domain lists every variable in declaration order, "
+                                    "then the constraints)");
+                }
+                next();
+                next();
+                std::optional<Interval> b = parse_bounds();
+                if (!b) return false;
+                bounds[next_var++] = *b;
+            } else {
+                std::optional<Operand> e = parse_expr();
+                if (!e) return false;
+                if (!expect_word("in")) return false;
+                std::optional<Interval> b = parse_bounds();
+                if (!b) return false;
+                constraints.push_back({e->expr, *b});
+            }
+            if (at(TokenKind::Comma)) next();
+        }
+        if (next_var < vars.size()) {
+            return fail(peek().location,
+                        "missing the bounds of variable '" + vars[next_var].text + "'");
+        }
+        return true;
+    }
+
+    /// `[lo, hi]` or XLA's older half-open `[lo, hi)`.
+    std::optional<Interval> parse_bounds() {
+        if (!expect(TokenKind::LBracket, "'['")) return std::nullopt;
+        std::optional<int64_t> lo = parse_bound_value();
+        if (!lo || !expect(TokenKind::Comma, "','")) return std::nullopt;
+        std::optional<int64_t> hi = parse_bound_value();
+        if (!hi) return std::nullopt;
+        if (at(TokenKind::RBracket)) {
+            next();
+        } else if (at(TokenKind::RParen)) {
+            next();
+            if (*hi != kInt64Min && *hi != kInt64Max) *hi -= 1;
+        } else {
+            fail_here("']'");
+            return std::nullopt;
+        }
+        return Interval{*lo, *hi};
+    }
+
+    /// An integer, `inf` or `-inf` (optionally signed).
+    std::optional<int64_t> parse_bound_value() {
+        bool negative = false;
+        if (at(TokenKind::Minus) || at(TokenKind::Plus)) negative = next().kind == TokenKind::Minus;
+        if (at_word("inf")) {
+            next();
+            return negative ? kInt64Min : kInt64Max;
+        }
+        if (!at(TokenKind::Integer)) {
+            fail_here("an integer bound or 'inf'");
+            return std::nullopt;
+        }
+        return parse_integer(next(), negative);
+    }
+
+    Context& ctx_;
+    std::string_view text_;
+    std::string_view filename_;
+    ParseOptions options_;
+    int max_depth_;
+    std::vector<Token> tokens_;
+    size_t pos_ = 0;
+    int depth_ = 0;
+    std::unordered_map<std::string, int64_t> scope_;
+    std::unordered_map<uint32_t, int> heights_;
+    std::optional<Error> error_;
+};
+
+Error lex_error(const Lexed& lx, std::string_view text, std::string_view filename) {
+    return Error{Error::Kind::Parse,
+                 format_diagnostic(filename, text, lx.error_location, lx.error_message)};
+}
+
+// Runs `body` and turns an exception escaping the expression core (which
+// should not happen) into a diagnostic at the current token.
+template <class T, class F>
+Result<T> guarded(Parser& p, F body) {
+    try {
+        return body();
+    } catch (const std::exception& e) {
+        p.fail(p.peek().location, std::string("internal error: ") + e.what());
+        return p.error();
+    }
+}
+
+}  // namespace
+
+}  // namespace text
+
+using text::Lexed;
+using text::Parser;
+using text::TokenKind;
+
+Result<std::vector<ParsedMap>> parse_indexing_maps(Context& ctx, std::string_view text,
+                                                   std::string_view filename,
+                                                   const ParseOptions& options) {
+    Lexed lx = text::lex(text);
+    if (!lx.ok) return text::lex_error(lx, text, filename);
+    Parser p(ctx, text, filename, options, std::move(lx.tokens));
+    return text::guarded<std::vector<ParsedMap>>(p, [&]() -> Result<std::vector<ParsedMap>> {
+        std::vector<ParsedMap> maps;
+        while (true) {
+            while (p.at(TokenKind::Separator))
+                p.next();
+            if (p.at(TokenKind::End)) break;
+            const SourceLocation loc = p.peek().location;
+            std::optional<IndexingMap> m = p.parse_map();
+            if (!m) return p.error();
+            if (!p.at_map_end()) {
+                p.fail(p.peek().location,
+                       "unexpected " + text::describe(p.peek()) + " after the end of the map");
+                return p.error();
+            }
+            maps.push_back({std::move(*m), loc});
+        }
+        return maps;
+    });
+}
+
+Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
+                                       const ParseOptions& options) {
+    const std::string_view filename = "<input>";
+    Lexed lx = text::lex(text);
+    if (!lx.ok) return text::lex_error(lx, text, filename);
+    Parser p(ctx, text, filename, options, std::move(lx.tokens));
+    return text::guarded<IndexingMap>(p, [&]() -> Result<IndexingMap> {
+        if (p.at(TokenKind::End)) {
+            p.fail_here("an indexing map");
+            return p.error();
+        }
+        std::optional<IndexingMap> m = p.parse_map();
+        if (!m) return p.error();
+        if (!p.at(TokenKind::End)) {
+            p.fail(p.peek().location,
+                   "unexpected " + text::describe(p.peek()) + " after the end of the map");
+            return p.error();
+        }
+        return std::move(*m);
+    });
+}
+
+Result<Expr> parse_expr(Context& ctx, std::string_view text, const std::vector<std::string>& names,
+                        const ParseOptions& options) {
+    const std::string_view filename = "<input>";
+    Lexed lx = text::lex(text);
+    if (!lx.ok) return text::lex_error(lx, text, filename);
+    Parser p(ctx, text, filename, options, std::move(lx.tokens));
+    p.set_scope(names);
+    return text::guarded<Expr>(p, [&]() -> Result<Expr> {
+        std::optional<text::Operand> e = p.parse_expr();
+        if (!e) return p.error();
+        if (!p.at(TokenKind::End)) {
+            p.fail(p.peek().location,
+                   "unexpected " + text::describe(p.peek()) + " after the expression");
+            return p.error();
+        }
+        return e->expr;
+    });
+}
+
+}  // namespace provix

@@ -1,0 +1,599 @@
+#include "provix/indexing_map.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "provix/parser.h"
+#include "provix/semantics.h"
+
+namespace provix {
+namespace {
+
+class IndexingMapTest : public ::testing::Test {
+protected:
+    Context ctx;
+
+    IndexingMap parse(const std::string& text) {
+        Result<IndexingMap> m = parse_indexing_map(ctx, text);
+        EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+        return m.ok() ? *m : IndexingMap::undefined(ctx);
+    }
+
+    /// An expression over `m`'s variable names.
+    Expr expr(const IndexingMap& m, const std::string& text) {
+        std::vector<std::string> names;
+        for (int64_t id = 0; id < m.num_variables(); ++id)
+            names.push_back(m.variable(id).name);
+        Result<Expr> e = parse_expr(ctx, text, names);
+        EXPECT_TRUE(e.ok()) << (e.ok() ? "" : e.error().message);
+        return e.ok() ? *e : ctx.constant(0);
+    }
+
+    SymbolicMap smap(int64_t nd, int64_t ns, const std::vector<std::string>& results) {
+        std::vector<std::string> names;
+        for (int64_t i = 0; i < nd; ++i)
+            names.push_back("d" + std::to_string(i));
+        for (int64_t j = 0; j < ns; ++j)
+            names.push_back("s" + std::to_string(j));
+        std::vector<Expr> exprs;
+        for (const std::string& r : results)
+            exprs.push_back(*parse_expr(ctx, r, names));
+        return SymbolicMap::get(ctx, nd, ns, exprs);
+    }
+};
+
+// ---------------------------------------------------------------------------
+// Construction.
+
+TEST_F(IndexingMapTest, GetNamesUnnamedVariablesByKindAndPosition) {
+    Result<IndexingMap> m = IndexingMap::get(smap(1, 3, {"d0 + s0 + s2"}), {{{0, 9}, ""}},
+                                             {{{0, 1}, ""}, {{0, 2}, ""}}, {{{0, 5}, ""}});
+    ASSERT_TRUE(m.ok());
+    EXPECT_EQ(m->to_string(),
+              "(d0)[s0, s1]{rt0} -> (d0 + s0 + rt0),\n"
+              "domain:\n"
+              "d0 in [0, 9],\n"
+              "s0 in [0, 1],\n"
+              "s1 in [0, 2],\n"
+              "rt0 in [0, 5]");
+    EXPECT_EQ(m->num_range_vars(), 2);
+    EXPECT_EQ(m->num_rt_vars(), 1);
+    EXPECT_EQ(m->num_symbols(), 3);
+}
+
+TEST_F(IndexingMapTest, GetKeepsGivenNames) {
+    Result<IndexingMap> m =
+        IndexingMap::get(smap(2, 0, {"d1", "d0"}), {{{0, 127}, "th_x"}, {{0, 3}, "bl_x"}}, {}, {});
+    ASSERT_TRUE(m.ok());
+    EXPECT_EQ(m->to_string(),
+              "(th_x, bl_x) -> (bl_x, th_x),\ndomain:\nth_x in [0, 127],\nbl_x in [0, 3]");
+}
+
+TEST_F(IndexingMapTest, GetRejectsDuplicateNames) {
+    // Dim 1 is named d0 and dim 0 gets the default d0.
+    Result<IndexingMap> m =
+        IndexingMap::get(smap(2, 0, {"d0"}), {{{0, 1}, ""}, {{0, 1}, "d0"}}, {}, {});
+    ASSERT_FALSE(m.ok());
+    EXPECT_EQ(m.error().kind, Error::Kind::Invalid);
+    EXPECT_NE(m.error().message.find("duplicate variable name 'd0'"), std::string::npos);
+}
+
+TEST_F(IndexingMapTest, GetRejectsNamesThatWouldNotParse) {
+    EXPECT_FALSE(IndexingMap::get(smap(1, 0, {"d0"}), {{{0, 1}, "mod"}}, {}, {}).ok());
+    EXPECT_FALSE(IndexingMap::get(smap(1, 0, {"d0"}), {{{0, 1}, "2x"}}, {}, {}).ok());
+    EXPECT_FALSE(IndexingMap::get(smap(1, 0, {"d0"}), {{{0, 1}, "a b"}}, {}, {}).ok());
+}
+
+TEST_F(IndexingMapTest, GetRejectsVariableCountMismatch) {
+    EXPECT_FALSE(IndexingMap::get(smap(2, 0, {"d0"}), {{{0, 1}, ""}}, {}, {}).ok());
+    EXPECT_FALSE(IndexingMap::get(smap(1, 1, {"d0"}), {{{0, 1}, ""}}, {}, {}).ok());
+    EXPECT_TRUE(IndexingMap::get(smap(1, 1, {"d0"}), {{{0, 1}, ""}}, {}, {{{0, 1}, ""}}).ok());
+}
+
+TEST_F(IndexingMapTest, GetRejectsConstraintOnUnknownVariable) {
+    Result<IndexingMap> m = IndexingMap::get(smap(1, 0, {"d0"}), {{{0, 1}, ""}}, {}, {},
+                                             {{ctx.variable(1) * 2, {0, 4}}});
+    ASSERT_FALSE(m.ok());
+    EXPECT_EQ(m.error().kind, Error::Kind::Invalid);
+}
+
+TEST_F(IndexingMapTest, FromTensorSizesBoundsDimsAndRangeVariables) {
+    IndexingMap m = IndexingMap::from_tensor_sizes(smap(2, 1, {"d1", "d0 + s0"}), {10, 20}, {3});
+    EXPECT_EQ(m.to_string(),
+              "(d0, d1)[s0] -> (d1, d0 + s0),\ndomain:\nd0 in [0, 9],\nd1 in [0, 19],\n"
+              "s0 in [0, 2]");
+}
+
+TEST_F(IndexingMapTest, FromTensorSizesWithAZeroSizeIsKnownEmpty) {
+    IndexingMap m = IndexingMap::from_tensor_sizes(smap(2, 0, {"d1", "d0"}), {10, 0}, {});
+    EXPECT_TRUE(m.is_known_empty());
+    EXPECT_EQ(m.to_string(), "KNOWN EMPTY");
+}
+
+TEST_F(IndexingMapTest, SpecialMapsPrintTheirNames) {
+    EXPECT_EQ(IndexingMap::known_empty(ctx).to_string(), "KNOWN EMPTY");
+    EXPECT_EQ(IndexingMap::undefined(ctx).to_string(), "UNDEFINED");
+    EXPECT_TRUE(IndexingMap::undefined(ctx).is_undefined());
+    EXPECT_NE(IndexingMap::undefined(ctx), IndexingMap::known_empty(ctx));
+    EXPECT_EQ(IndexingMap::known_empty(ctx), parse("KNOWN EMPTY"));
+}
+
+TEST_F(IndexingMapTest, VariablesAreNumberedDimsThenRangeThenRuntime) {
+    IndexingMap m = parse(
+        "(d0)[s0]{rt0} -> (d0 + s0 + rt0), domain: d0 in [0, 9], s0 in [1, 2], rt0 in [-inf, 7]");
+    EXPECT_EQ(m.variable_kind(0), VariableKind::Dimension);
+    EXPECT_EQ(m.variable_kind(1), VariableKind::Range);
+    EXPECT_EQ(m.variable_kind(2), VariableKind::Runtime);
+    EXPECT_EQ(m.variable(2).name, "rt0");
+    EXPECT_EQ(m.variable(1).bounds, (Interval{1, 2}));
+    EXPECT_EQ(m.variable_bounds(), (std::vector<Interval>{{0, 9}, {1, 2}, {kInt64Min, 7}}));
+    EXPECT_THROW(m.variable(3), std::out_of_range);
+    EXPECT_THROW(m.variable_kind(-1), std::out_of_range);
+}
+
+// ---------------------------------------------------------------------------
+// Constraints.
+
+TEST_F(IndexingMapTest, ConstraintOnBareVariableIntersectsItsBounds) {
+    IndexingMap m = parse("(d0, d1) -> (d0 + d1), domain: d0 in [0, 9], d1 in [0, 9]");
+    m.add_constraint(ctx.variable(1), {3, 20});
+    EXPECT_EQ(m.to_string(), "(d0, d1) -> (d0 + d1),\ndomain:\nd0 in [0, 9],\nd1 in [3, 9]");
+    EXPECT_TRUE(m.constraints().empty());
+}
+
+TEST_F(IndexingMapTest, ConstraintOnSameExpressionIsIntersected) {
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 99]");
+    m.add_constraint(expr(m, "d0 mod 8"), {0, 5});
+    m.add_constraint(expr(m, "d0 mod 8"), {2, 7});
+    ASSERT_EQ(m.constraints().size(), 1u);
+    EXPECT_EQ(m.constraints()[0].range, (Interval{2, 5}));
+    EXPECT_EQ(m.to_string(), "(d0) -> (d0),\ndomain:\nd0 in [0, 99],\nd0 mod 8 in [2, 5]");
+}
+
+TEST_F(IndexingMapTest, ConstantConstraintThatHoldsIsDropped) {
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 9]");
+    m.add_constraint(ctx.constant(4), {0, 5});
+    EXPECT_TRUE(m.constraints().empty());
+    EXPECT_FALSE(m.is_known_empty());
+}
+
+TEST_F(IndexingMapTest, ConstantConstraintThatFailsMakesTheMapKnownEmpty) {
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 9]");
+    m.add_constraint(ctx.constant(7), {0, 5});
+    EXPECT_TRUE(m.is_known_empty());
+    EXPECT_EQ(m.to_string(), "KNOWN EMPTY");
+}
+
+TEST_F(IndexingMapTest, EmptyIntersectionMakesTheMapKnownEmpty) {
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 9], d0 mod 4 in [0, 1]");
+    m.add_constraint(expr(m, "d0 mod 4"), {2, 3});
+    EXPECT_TRUE(m.is_known_empty());
+    IndexingMap b = parse("(d0) -> (d0), domain: d0 in [0, 9]");
+    b.add_constraint(ctx.variable(0), {10, 20});
+    EXPECT_TRUE(b.is_known_empty());
+    IndexingMap e = parse("(d0) -> (d0), domain: d0 in [0, 9]");
+    e.add_constraint(expr(e, "d0 * 2"), Interval::empty());
+    EXPECT_TRUE(e.is_known_empty());
+    // Adding to a known-empty map keeps it known empty.
+    e.add_constraint(ctx.constant(0), {0, 0});
+    EXPECT_EQ(e, IndexingMap::known_empty(ctx));
+}
+
+TEST_F(IndexingMapTest, EmptyBoundsInTheTextGiveAKnownEmptyMap) {
+    EXPECT_TRUE(parse("(d0) -> (d0), domain: d0 in [5, 3]").is_known_empty());
+    EXPECT_TRUE(parse("(d0) -> (d0), domain: d0 in [0, 9], d0 mod 2 in [1, 0]").is_known_empty());
+    EXPECT_TRUE(parse("(d0) -> (d0), domain: d0 in [0, 9], d0 in [10, 12]").is_known_empty());
+}
+
+TEST_F(IndexingMapTest, ConstraintsAreKeptSortedByExpression) {
+    IndexingMap m = parse("(d0, d1) -> (d0), domain: d0 in [0, 99], d1 in [0, 99]");
+    // Added in the reverse of the canonical order.
+    m.add_constraint(expr(m, "d1 mod 3"), {0, 0});
+    m.add_constraint(expr(m, "d0 mod 5"), {1, 1});
+    m.add_constraint(expr(m, "d0 + d1"), {0, 150});
+    ASSERT_EQ(m.constraints().size(), 3u);
+    for (size_t i = 1; i < m.constraints().size(); ++i) {
+        EXPECT_LT(compare(m.constraints()[i - 1].expr, m.constraints()[i].expr), 0);
+    }
+    // The order does not depend on the order of addition.
+    IndexingMap n = parse("(d0, d1) -> (d0), domain: d0 in [0, 99], d1 in [0, 99]");
+    n.add_constraint(expr(n, "d0 + d1"), {0, 150});
+    n.add_constraint(expr(n, "d0 mod 5"), {1, 1});
+    n.add_constraint(expr(n, "d1 mod 3"), {0, 0});
+    EXPECT_EQ(m, n);
+    EXPECT_EQ(m.to_string(), n.to_string());
+}
+
+TEST_F(IndexingMapTest, SetVariableBoundsReplacesAndEmptyBoundsEmptyTheMap) {
+    IndexingMap m = parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3]");
+    m.set_variable_bounds(1, {1, 2});
+    EXPECT_EQ(m.variable(1).bounds, (Interval{1, 2}));
+    m.set_variable_bounds(0, {0, 100});
+    EXPECT_EQ(m.variable(0).bounds, (Interval{0, 100}));
+    m.set_variable_bounds(0, Interval::empty());
+    EXPECT_TRUE(m.is_known_empty());
+}
+
+TEST_F(IndexingMapTest, SetResultsKeepsTheDomain) {
+    IndexingMap m = parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3]");
+    m.set_results({expr(m, "d0 * 2"), expr(m, "s0")});
+    EXPECT_EQ(m.to_string(), "(d0)[s0] -> (d0 * 2, s0),\ndomain:\nd0 in [0, 9],\ns0 in [0, 3]");
+    EXPECT_THROW(m.set_results({ctx.variable(5)}), std::invalid_argument);
+}
+
+TEST_F(IndexingMapTest, SetConstraintsReAddsEveryConstraint) {
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 99], d0 mod 2 in [0, 0]");
+    m.set_constraints({{expr(m, "d0 mod 3"), {1, 1}}, {ctx.variable(0), {10, 20}}});
+    EXPECT_EQ(m.to_string(), "(d0) -> (d0),\ndomain:\nd0 in [10, 20],\nd0 mod 3 in [1, 1]");
+}
+
+TEST_F(IndexingMapTest, MarkKnownEmptyDropsEverything) {
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 99], d0 mod 2 in [0, 0]");
+    m.mark_known_empty();
+    EXPECT_TRUE(m.is_known_empty());
+    EXPECT_EQ(m.num_variables(), 0);
+    EXPECT_EQ(m.num_results(), 0);
+    EXPECT_TRUE(m.constraints().empty());
+    EXPECT_EQ(m.context(), &ctx);
+}
+
+TEST_F(IndexingMapTest, ConstraintsSatisfiedChecksBoundsAndConstraints) {
+    IndexingMap m =
+        parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], d0 + s0 in [2, 10]");
+    EXPECT_TRUE(m.constraints_satisfied({2, 0}));
+    EXPECT_TRUE(m.constraints_satisfied({9, 1}));
+    EXPECT_FALSE(m.constraints_satisfied({9, 2}));   // d0 + s0 = 11
+    EXPECT_FALSE(m.constraints_satisfied({1, 0}));   // d0 + s0 = 1
+    EXPECT_FALSE(m.constraints_satisfied({10, 0}));  // d0 out of bounds
+    EXPECT_FALSE(m.constraints_satisfied({5, -1}));  // s0 out of bounds
+    EXPECT_FALSE(m.constraints_satisfied({5}));      // wrong arity
+    EXPECT_FALSE(IndexingMap::known_empty(ctx).constraints_satisfied({}));
+}
+
+TEST_F(IndexingMapTest, ConstraintThatCannotBeEvaluatedIsNotSatisfied) {
+    IndexingMap m =
+        parse("(d0)[s0] -> (d0), domain: d0 in [0, 9], s0 in [-1, 3], d0 floordiv s0 in [0, 9]");
+    EXPECT_TRUE(m.constraints_satisfied({8, 2}));
+    EXPECT_FALSE(m.constraints_satisfied({8, 0}));   // zero divisor
+    EXPECT_FALSE(m.constraints_satisfied({8, -1}));  // -8 not in [0, 9]
+}
+
+TEST_F(IndexingMapTest, EvaluateComputesResultsWithoutCheckingTheDomain) {
+    IndexingMap m =
+        parse("(d0)[s0] -> (d0 floordiv 4 + s0, d0 mod 4), domain: d0 in [0, 9], s0 in [0, 3]");
+    Result<std::vector<int64_t>> r = m.evaluate({-5, 2});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r, (std::vector<int64_t>{0, 3}));
+    Result<std::vector<int64_t>> bad = m.evaluate({1});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().kind, Error::Kind::Invalid);
+    EXPECT_FALSE(IndexingMap::known_empty(ctx).evaluate({}).ok());
+    IndexingMap div = parse("(d0)[s0] -> (d0 mod s0), domain: d0 in [0, 9], s0 in [0, 3]");
+    Result<std::vector<int64_t>> zero = div.evaluate({3, 0});
+    ASSERT_FALSE(zero.ok());
+    EXPECT_EQ(zero.error().kind, Error::Kind::DivisionByZero);
+}
+
+// ---------------------------------------------------------------------------
+// Composition.
+
+TEST_F(IndexingMapTest, ComposeConcatenatesVariablesAndConstrainsFirstResults) {
+    IndexingMap first = parse(
+        "(d0, d1)[s0] -> (d0 + s0, d1 floordiv 2), domain: d0 in [0, 9], d1 in [0, 7], "
+        "s0 in [0, 3], d0 + s0 in [0, 10]");
+    IndexingMap second = parse(
+        "(d0, d1)[s0]{rt0} -> (d0 * 2 + s0, d1 + rt0), domain: d0 in [0, 11], d1 in [0, 2], "
+        "s0 in [0, 1], rt0 in [0, 5], d0 mod 2 in [0, 0]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    // Range variables: first's s0, then second's s0 (now s1); runtime: second's rt0.
+    // Constraints: first's, second's with d0 := d0 + s0, and each result of
+    // first within second's dim bounds (d0 + s0 in [0, 11] merges with
+    // [0, 10]).
+    EXPECT_EQ(c->to_string(),
+              "(d0, d1)[s0, s1]{rt0} -> (d0 * 2 + s0 * 2 + s1, rt0 + d1 floordiv 2),\n"
+              "domain:\n"
+              "d0 in [0, 9],\n"
+              "d1 in [0, 7],\n"
+              "s0 in [0, 3],\n"
+              "s1 in [0, 1],\n"
+              "rt0 in [0, 5],\n"
+              "d0 + s0 in [0, 10],\n"
+              "d1 floordiv 2 in [0, 2],\n"
+              "(d0 + s0) mod 2 in [0, 0]");
+}
+
+TEST_F(IndexingMapTest, ComposeOfReshapesFollowsTheChainedReshapeExample) {
+    // f32[10,10,10] -> f32[50,20] -> f32[10,10,10]: the consumer's map of
+    // the middle tensor, then the middle tensor's map of the input.
+    IndexingMap first = parse(
+        "(d0, d1, d2) -> (d0 * 5 + d1 floordiv 2, (d1 mod 2) * 10 + d2), "
+        "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]");
+    IndexingMap second = parse(
+        "(d0, d1) -> (d0 floordiv 5, (d0 mod 5) * 2 + d1 floordiv 10, d1 mod 10), "
+        "domain: d0 in [0, 49], d1 in [0, 19]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok());
+    EXPECT_EQ(c->num_dims(), 3);
+    EXPECT_EQ(c->num_symbols(), 0);
+    // Semantically the identity on the domain (simplification is the engine's job).
+    for (int64_t a = 0; a < 10; ++a) {
+        for (int64_t b = 0; b < 10; ++b) {
+            for (int64_t e = 0; e < 10; e += 3) {
+                ASSERT_TRUE(c->constraints_satisfied({a, b, e}));
+                EXPECT_EQ(*c->evaluate({a, b, e}), (std::vector<int64_t>{a, b, e}));
+            }
+        }
+    }
+}
+
+TEST_F(IndexingMapTest, ComposeOfEmptyOrUndefinedMaps) {
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 9]");
+    IndexingMap empty = IndexingMap::known_empty(ctx);
+    IndexingMap undef = IndexingMap::undefined(ctx);
+    EXPECT_TRUE(compose(m, empty)->is_known_empty());
+    EXPECT_TRUE(compose(empty, m)->is_known_empty());
+    EXPECT_TRUE(compose(m, undef)->is_undefined());
+    EXPECT_TRUE(compose(undef, empty)->is_undefined());
+}
+
+TEST_F(IndexingMapTest, ComposeIsKnownEmptyWhenResultsMissTheSecondDomain) {
+    IndexingMap first = parse("(d0) -> (d0 + 10), domain: d0 in [0, 9]");
+    IndexingMap second = parse("(d0) -> (d0), domain: d0 in [0, 5]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok());
+    EXPECT_FALSE(c->is_known_empty());  // d0 + 10 in [0, 5] is a constraint, not decided here
+    EXPECT_EQ(c->to_string(), "(d0) -> (d0 + 10),\ndomain:\nd0 in [0, 9],\nd0 + 10 in [0, 5]");
+    IndexingMap constant = parse("(d0) -> (7), domain: d0 in [0, 9]");
+    EXPECT_TRUE(compose(constant, second)->is_known_empty());  // 7 not in [0, 5]
+}
+
+TEST_F(IndexingMapTest, ComposeBareVariableResultTightensBounds) {
+    IndexingMap first = parse("(d0, d1) -> (d1, d0), domain: d0 in [0, 9], d1 in [0, 9]");
+    IndexingMap second = parse("(d0, d1) -> (d0 * 10 + d1), domain: d0 in [2, 4], d1 in [0, 99]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok());
+    EXPECT_EQ(c->to_string(), "(d0, d1) -> (d0 + d1 * 10),\ndomain:\nd0 in [0, 9],\nd1 in [2, 4]");
+}
+
+TEST_F(IndexingMapTest, ComposeRejectsResultDimMismatch) {
+    IndexingMap first = parse("(d0) -> (d0, d0), domain: d0 in [0, 9]");
+    IndexingMap second = parse("(d0) -> (d0), domain: d0 in [0, 9]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_FALSE(c.ok());
+    EXPECT_EQ(c.error().kind, Error::Kind::Invalid);
+}
+
+TEST_F(IndexingMapTest, ComposeRenumbersDefaultNamesAndKeepsCustomOnes) {
+    IndexingMap first = parse(
+        "(th_x)[s0]{rt0} -> (th_x + s0 + rt0), domain: th_x in [0, 9], s0 in [0, 1], rt0 in [0, "
+        "1]");
+    IndexingMap second = parse(
+        "(d0)[s0, k]{rt0} -> (d0 + s0 + k + rt0), domain: d0 in [0, 20], s0 in [0, 1], "
+        "k in [0, 1], rt0 in [0, 1]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok());
+    EXPECT_EQ(c->to_string(),
+              "(th_x)[s0, s1, k]{rt0, rt1} -> (th_x + s0 + s1 + k + rt0 + rt1),\n"
+              "domain:\n"
+              "th_x in [0, 9],\n"
+              "s0 in [0, 1],\n"
+              "s1 in [0, 1],\n"
+              "k in [0, 1],\n"
+              "rt0 in [0, 1],\n"
+              "rt1 in [0, 1],\n"
+              "th_x + s0 + rt0 in [0, 20]");
+}
+
+TEST_F(IndexingMapTest, ComposeResolvesNameClashes) {
+    IndexingMap first = parse("(s1) -> (s1), domain: s1 in [0, 9]");
+    IndexingMap second = parse(
+        "(d0)[s0, s1] -> (d0 + s0 + s1), domain: d0 in [0, 9], "
+        "s0 in [0, 1], s1 in [0, 1]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok());
+    // first's dim is a custom "s1", but second's s1 keeps the default name of
+    // its position, so the dim falls back to d0.
+    EXPECT_EQ(c->to_string(),
+              "(d0)[s0, s1] -> (d0 + s0 + s1),\ndomain:\nd0 in [0, 9],\ns0 in [0, 1],\n"
+              "s1 in [0, 1]");
+}
+
+TEST_F(IndexingMapTest, ComposeWithAZeroDivisorResultIsUndefined) {
+    IndexingMap first = parse("(d0) -> (d0, 0), domain: d0 in [0, 9]");
+    IndexingMap second = parse("(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 9], d1 in [0, 5]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok());
+    EXPECT_TRUE(c->is_undefined());
+}
+
+TEST_F(IndexingMapTest, ComposeWithAZeroDivisorConstraintIsKnownEmpty) {
+    // `d0 floordiv 0 in [0, 9]` never evaluates, so it never holds.
+    IndexingMap first = parse("(d0) -> (d0, 0), domain: d0 in [0, 9]");
+    IndexingMap second =
+        parse("(d0, d1) -> (d0), domain: d0 in [0, 9], d1 in [0, 5], d0 floordiv d1 in [0, 9]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok());
+    EXPECT_TRUE(c->is_known_empty());
+}
+
+TEST_F(IndexingMapTest, ComposeChainsWithSharedSubtreesStayLinear) {
+    // Each step uses its input twice, so the result's tree doubles in size
+    // at every step while its DAG grows by a few nodes: 2^80 tree nodes
+    // would never finish unless every walk visits shared nodes once.
+    const std::string step_text =
+        "(d0) -> (d0 floordiv 2 + (d0 mod 2) * 3), domain: d0 in [0, 1000]";
+    IndexingMap m = parse(step_text);
+    const IndexingMap step = parse(step_text);
+    for (int i = 0; i < 80; ++i) {
+        Result<IndexingMap> c = compose(m, step);
+        ASSERT_TRUE(c.ok());
+        m = *c;
+    }
+    EXPECT_EQ(m.num_dims(), 1);
+    EXPECT_EQ(m.constraints().size(), 80u);
+    // Evaluating agrees with applying the step 81 times.
+    for (int64_t x : {0, 1, 7, 1000}) {
+        int64_t y = x;
+        for (int i = 0; i < 81; ++i)
+            y = *floor_div(y, 2) + *floor_mod(y, 2) * 3;
+        Result<std::vector<int64_t>> r = m.evaluate({x});
+        ASSERT_TRUE(r.ok());
+        EXPECT_EQ((*r)[0], y) << x;
+    }
+}
+
+TEST_F(IndexingMapTest, ConstraintDividingByZeroMakesTheMapKnownEmpty) {
+    IndexingMap first = parse("(d0) -> (d0, 0), domain: d0 in [0, 9]");
+    IndexingMap second = parse("(d0, d1) -> (d0), domain: d0 in [0, 9], d1 in [0, 0]");
+    Result<IndexingMap> c = compose(first, second);
+    ASSERT_TRUE(c.ok());
+    ASSERT_FALSE(c->is_known_empty());
+    // Substituting d1 = 0 into `d0 mod d1` gives a zero divisor.
+    Expr zero_div =
+        substitute(mod(ctx.variable(0), ctx.variable(1)), {ctx.variable(0), ctx.constant(0)});
+    ASSERT_EQ(zero_div.kind(), ExprKind::Mod);
+    c->add_constraint(zero_div, {0, 5});
+    EXPECT_TRUE(c->is_known_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Removing unused symbols, converting symbols.
+
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsDropsVariablesNoResultUses) {
+    IndexingMap m = parse(
+        "(d0)[s0, s1]{rt0, rt1} -> (d0 + s1 + rt1), domain: d0 in [0, 9], s0 in [0, 3], "
+        "s1 in [0, 2], rt0 in [0, 7], rt1 in [1, 5]");
+    EXPECT_TRUE(m.remove_unused_symbols());
+    EXPECT_EQ(m.to_string(),
+              "(d0)[s0]{rt0} -> (d0 + s0 + rt0),\ndomain:\nd0 in [0, 9],\ns0 in [0, 2],\n"
+              "rt0 in [1, 5]");
+    EXPECT_FALSE(m.remove_unused_symbols());
+}
+
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsCustomNames) {
+    IndexingMap m = parse("(d0)[a, b] -> (d0 + b), domain: d0 in [0, 9], a in [0, 3], b in [0, 2]");
+    EXPECT_TRUE(m.remove_unused_symbols());
+    EXPECT_EQ(m.to_string(), "(d0)[b] -> (d0 + b),\ndomain:\nd0 in [0, 9],\nb in [0, 2]");
+}
+
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsSymbolsTiedToUsedVariables) {
+    // s0 only appears in a constraint with d0: removing it would change d0's domain.
+    IndexingMap m = parse(
+        "(d0)[s0, s1] -> (d0 + s1), domain: d0 in [0, 9], s0 in [0, 3], s1 in [0, 3], "
+        "d0 + s0 in [0, 5]");
+    IndexingMap before = m;
+    EXPECT_FALSE(m.remove_unused_symbols());
+    EXPECT_EQ(m, before);
+    // Through a chain: s1 ties to s0 which ties to d0.
+    IndexingMap chain = parse(
+        "(d0)[s0, s1] -> (d0), domain: d0 in [0, 9], s0 in [0, 3], s1 in [0, 3], "
+        "d0 + s0 in [0, 5], s0 + s1 in [0, 4]");
+    EXPECT_FALSE(chain.remove_unused_symbols());
+    EXPECT_EQ(chain.num_range_vars(), 2);
+}
+
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsDropsConstraintsThatAlwaysHold) {
+    IndexingMap m =
+        parse("(d0)[s0] -> (d0), domain: d0 in [0, 9], s0 in [0, 3], s0 mod 4 in [0, 3]");
+    EXPECT_TRUE(m.remove_unused_symbols());
+    EXPECT_EQ(m.to_string(), "(d0) -> (d0),\ndomain:\nd0 in [0, 9]");
+}
+
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsConstraintsThatMayFail) {
+    // s0 * 2 is even, so this domain is empty: dropping s0 with its
+    // constraint would make an empty map non-empty.
+    IndexingMap odd =
+        parse("(d0)[s0] -> (d0), domain: d0 in [0, 9], s0 in [0, 3], s0 * 2 in [1, 1]");
+    IndexingMap before = odd;
+    EXPECT_FALSE(odd.remove_unused_symbols());
+    EXPECT_EQ(odd, before);
+    // Not every value satisfies it (interval arithmetic cannot prove it).
+    IndexingMap mod =
+        parse("(d0)[s0] -> (d0), domain: d0 in [0, 9], s0 in [0, 7], s0 mod 4 in [1, 1]");
+    EXPECT_FALSE(mod.remove_unused_symbols());
+    // A possible zero divisor: the constraint fails at s0 = 0.
+    IndexingMap div = parse(
+        "(d0)[s0] -> (d0), domain: d0 in [0, 9], s0 in [0, 3], 12 floordiv s0 in [-inf, inf]");
+    EXPECT_FALSE(div.remove_unused_symbols());
+    EXPECT_EQ(div.num_range_vars(), 1);
+}
+
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsAProvableConstraintsNeighbours) {
+    // s0 + s1 in [0, 6] always holds and goes; s1 mod 3 in [1, 1] cannot be
+    // proven, so s1 stays with it; s0 goes.
+    IndexingMap m = parse(
+        "(d0)[s0, s1] -> (d0), domain: d0 in [0, 9], s0 in [0, 3], s1 in [0, 3], "
+        "s0 + s1 in [0, 6], s1 mod 3 in [1, 1]");
+    EXPECT_TRUE(m.remove_unused_symbols());
+    EXPECT_EQ(m.to_string(),
+              "(d0)[s0] -> (d0),\ndomain:\nd0 in [0, 9],\ns0 in [0, 3],\ns0 mod 3 in [1, 1]");
+}
+
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsNonCanonicalShapes) {
+    ParseOptions raw;
+    raw.canonicalize = false;
+    Result<IndexingMap> m = parse_indexing_map(
+        ctx, "(d0)[s0, s1] -> ((s1 + 1) - 1), domain: d0 in [0, 9], s0 in [0, 3], s1 in [0, 3]",
+        raw);
+    ASSERT_TRUE(m.ok());
+    EXPECT_TRUE(m->remove_unused_symbols());
+    Result<IndexingMap> expected = parse_indexing_map(
+        ctx, "(d0, s0) -> ((s0 + 1) - 1), domain: d0 in [0, 9], s0 in [0, 3]", raw);
+    ASSERT_TRUE(expected.ok());
+    // Only the number of dims differs: the result expression is the same tree.
+    EXPECT_EQ(m->results(), expected->results());
+}
+
+TEST_F(IndexingMapTest, ConvertSymbolsToDimsKeepsIdsBoundsAndNames) {
+    IndexingMap m = parse(
+        "(d0)[s0]{rt0} -> (d0 + s0 * 2 + rt0), domain: d0 in [0, 9], s0 in [0, 3], "
+        "rt0 in [0, 5], d0 + s0 in [0, 10]");
+    IndexingMap c = m.convert_symbols_to_dims();
+    EXPECT_EQ(c.num_dims(), 3);
+    EXPECT_EQ(c.num_symbols(), 0);
+    EXPECT_EQ(c.to_string(),
+              "(d0, s0, rt0) -> (d0 + s0 * 2 + rt0),\ndomain:\nd0 in [0, 9],\ns0 in [0, 3],\n"
+              "rt0 in [0, 5],\nd0 + s0 in [0, 10]");
+    EXPECT_EQ(c.results(), m.results());
+    EXPECT_TRUE(IndexingMap::known_empty(ctx).convert_symbols_to_dims().is_known_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Canonicalization and equality.
+
+TEST_F(IndexingMapTest, CanonicalizeRebuildsResultsAndConstraints) {
+    ParseOptions raw;
+    raw.canonicalize = false;
+    Result<IndexingMap> m = parse_indexing_map(
+        ctx,
+        "(d0, d1) -> ((d0 + 1) - 1, d1 * 1), domain: d0 in [0, 9], d1 in [0, 9], "
+        "(d0 * 1) mod 4 in [0, 0], d0 mod 4 in [0, 2], (d1 + 0) * 1 in [2, 5]",
+        raw);
+    ASSERT_TRUE(m.ok());
+    EXPECT_TRUE(m->canonicalize());
+    EXPECT_EQ(m->to_string(),
+              "(d0, d1) -> (d0, d1),\ndomain:\nd0 in [0, 9],\nd1 in [2, 5],\nd0 mod 4 in [0, 0]");
+    EXPECT_FALSE(m->canonicalize());
+    EXPECT_EQ(*m, parse(m->to_string()));
+}
+
+TEST_F(IndexingMapTest, EqualityComparesNamesBoundsResultsAndConstraints) {
+    const std::string text =
+        "(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], "
+        "d0 + s0 in [0, 10]";
+    EXPECT_EQ(parse(text), parse(text));
+    EXPECT_NE(parse(text), parse("(d0)[s1] -> (d0 + s1), domain: d0 in [0, 9], s1 in [0, 3], "
+                                 "d0 + s1 in [0, 10]"));
+    EXPECT_NE(parse(text), parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 4], "
+                                 "d0 + s0 in [0, 10]"));
+    EXPECT_NE(parse(text), parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3]"));
+    EXPECT_NE(parse(text), parse("(d0){s0} -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], "
+                                 "d0 + s0 in [0, 10]"));
+}
+
+}  // namespace
+}  // namespace provix

@@ -1,0 +1,206 @@
+// Maps through computations: composition, de-duplication, nested fusions,
+// tuples, input-to-output composition; and the enumeration equivalence.
+
+#include "provix/hlo/computation_indexing.h"
+
+#include <gtest/gtest.h>
+
+#include "hlo_test_util.h"
+#include "provix/hlo/enumerated_equivalence.h"
+
+namespace provix::hlo {
+namespace {
+
+using testing::map_set_is;
+using testing::parse_hlo;
+using testing::parse_map;
+
+std::vector<IndexingMapSet> out_to_in(Context& ctx, const HloModule& m, int64_t output = 0) {
+    auto sets = computation_output_to_input(ctx, m, m.entry_computation(), output);
+    EXPECT_TRUE(sets) << (sets ? "" : sets.error().message);
+    return sets ? *sets : std::vector<IndexingMapSet>{};
+}
+
+std::vector<IndexingMapSet> in_to_out(Context& ctx, const HloModule& m, int64_t output = 0) {
+    auto sets = computation_input_to_output(ctx, m, m.entry_computation(), output);
+    EXPECT_TRUE(sets) << (sets ? "" : sets.error().message);
+    return sets ? *sets : std::vector<IndexingMapSet>{};
+}
+
+TEST(ComputationIndexing, SliceOfPadComposesWithConstraints) {
+    Context ctx;
+    HloModule m = parse_hlo(R"(
+p0 = f32[4] parameter(0)
+v = f32[] constant(0)
+pad = f32[9] pad(p0, v), padding=1_1_1
+s = f32[4] slice(pad), slice={[1:9:2]}
+)");
+    // Output i reads pad[2i + 1] = p0[i].
+    auto sets = out_to_in(ctx, m);
+    ASSERT_EQ(sets.size(), 1u);
+    EXPECT_TRUE(map_set_is(sets[0], {"(d0) -> (d0), domain: d0 in [0, 3]"}, true, true));
+}
+
+TEST(ComputationIndexing, UnusedParameterHasNoMaps) {
+    Context ctx;
+    HloModule m = parse_hlo(R"(
+p0 = f32[4] parameter(0)
+p1 = f32[4] parameter(1)
+n = f32[4] negate(p0)
+)");
+    auto sets = out_to_in(ctx, m);
+    ASSERT_EQ(sets.size(), 2u);
+    EXPECT_EQ(sets[0].size(), 1u);
+    EXPECT_TRUE(sets[1].empty());
+}
+
+TEST(ComputationIndexing, SameOperandTwiceGivesOneMap) {
+    Context ctx;
+    HloModule m = parse_hlo("p0 = f32[4] parameter(0)\nm = f32[4] multiply(p0, p0)\n");
+    auto sets = out_to_in(ctx, m);
+    EXPECT_TRUE(map_set_is(sets[0], {"(d0) -> (d0), domain: d0 in [0, 3]"}, true, true));
+}
+
+TEST(ComputationIndexing, NestedFusionUsesItsComputation) {
+    Context ctx;
+    HloModule ok = parse_hlo(R"(
+inner {
+  a = f32[4, 5] parameter(0)
+  ROOT t = f32[5, 4] transpose(a), dimensions={1, 0}
+}
+outer {
+  b = f32[4, 5] parameter(0)
+  c = f32[] constant(0)
+  f = f32[5, 4] fusion(b), kind=kLoop, calls=inner
+  ROOT r = f32[4] reduce(f, c), dimensions={0}, to_apply=add
+}
+ENTRY main {
+  x = f32[4, 5] parameter(0)
+  ROOT o = f32[4] fusion(x), kind=kLoop, calls=outer
+}
+)");
+    auto sets = out_to_in(ctx, ok);
+    ASSERT_EQ(sets.size(), 1u);
+    EXPECT_TRUE(map_set_is(sets[0], {"(d0)[s0] -> (d0, s0), domain: d0 in [0, 3], s0 in [0, 4]"},
+                           true, true));
+}
+
+TEST(ComputationIndexing, MutuallyRecursiveFusionsAreAnError) {
+    Context ctx;
+    HloModule m = parse_hlo(R"(
+f {
+  a = f32[2] parameter(0)
+  ROOT x = f32[2] fusion(a), calls=g
+}
+g {
+  b = f32[2] parameter(0)
+  ROOT y = f32[2] fusion(b), calls=f
+}
+)");
+    auto sets = computation_output_to_input(ctx, m, m.entry_computation());
+    ASSERT_FALSE(sets);
+    EXPECT_NE(sets.error().message.find("fusions nested too deeply"), std::string::npos);
+}
+
+TEST(ComputationIndexing, GetTupleElementOfVariadicReduce) {
+    Context ctx;
+    HloModule m = parse_hlo(R"(
+p0 = f32[8, 3] parameter(0)
+p1 = s32[8, 3] parameter(1)
+c0 = f32[] constant(0)
+c1 = s32[] constant(0)
+r = (f32[3], s32[3]) reduce(p0, p1, c0, c1), dimensions={0}, to_apply=argmax
+i = s32[3] get-tuple-element(r), index=1
+b = s32[3, 2] broadcast(i), dimensions={0}
+)");
+    auto sets = out_to_in(ctx, m);
+    ASSERT_EQ(sets.size(), 2u);
+    const char* expected =
+        "(d0, d1)[s0] -> (s0, d0), domain: d0 in [0, 2], d1 in [0, 1], s0 in [0, 7]";
+    EXPECT_TRUE(map_set_is(sets[0], {expected}, true, true));
+    EXPECT_TRUE(map_set_is(sets[1], {expected}, true, true));
+    auto back = in_to_out(ctx, m);
+    ASSERT_EQ(back.size(), 2u);
+    EXPECT_TRUE(map_set_is(back[1],
+                           {"(d0, d1)[s0] -> (d1, s0), domain: d0 in [0, 7], d1 in [0, 2], "
+                            "s0 in [0, 1]"},
+                           true, true));
+}
+
+TEST(ComputationIndexing, TupleRootSelectsAnOutput) {
+    Context ctx;
+    HloModule m = parse_hlo(R"(
+p0 = f32[4, 6] parameter(0)
+t = f32[6, 4] transpose(p0), dimensions={1, 0}
+n = f32[4, 6] negate(p0)
+ROOT r = (f32[4, 6], f32[6, 4]) tuple(n, t)
+)");
+    EXPECT_TRUE(map_set_is(out_to_in(ctx, m, 1)[0],
+                           {"(d0, d1) -> (d1, d0), domain: d0 in [0, 5], d1 in [0, 3]"}, true,
+                           true));
+    EXPECT_TRUE(map_set_is(in_to_out(ctx, m, 0)[0],
+                           {"(d0, d1) -> (d0, d1), domain: d0 in [0, 3], d1 in [0, 5]"}, true,
+                           true));
+    auto bad = computation_output_to_input(ctx, m, m.entry_computation(), 2);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message.find("the root 'r' has 2 output(s); there is no output 2"),
+              std::string::npos);
+}
+
+TEST(ComputationIndexing, InputToOutputThroughBroadcastAndReduce) {
+    Context ctx;
+    HloModule m = parse_hlo(R"(
+p0 = f32[4] parameter(0)
+b = f32[4, 5] broadcast(p0), dimensions={0}
+c = f32[] constant(0)
+r = f32[5] reduce(b, c), dimensions={0}, to_apply=add
+)");
+    // Every element of p0 reaches every output element.
+    EXPECT_TRUE(map_set_is(in_to_out(ctx, m)[0],
+                           {"(d0)[s0] -> (s0), domain: d0 in [0, 3], s0 in [0, 4]"}, true, true));
+}
+
+TEST(AddDistinct, EquivalentMapsInDifferentFormsAreKeptOnce) {
+    Context ctx;
+    IndexingMapSet set;
+    EXPECT_TRUE(add_distinct(set, parse_map(ctx,
+                                            "(d0) -> (d0 floordiv 8, d0 mod 8), "
+                                            "domain: d0 in [0, 31]")));
+    EXPECT_FALSE(add_distinct(set, parse_map(ctx,
+                                             "(d0) -> ((d0 mod 32) floordiv 8, d0 mod 8), "
+                                             "domain: d0 in [0, 31]")));
+    EXPECT_TRUE(add_distinct(set, parse_map(ctx,
+                                            "(d0) -> (d0 floordiv 8, d0 mod 4), "
+                                            "domain: d0 in [0, 31]")));
+    EXPECT_EQ(set.size(), 2u);
+}
+
+TEST(EnumeratedEquivalence, DecidesRelationsWithRangeVariables) {
+    Context ctx;
+    auto a = parse_map(ctx, "(d0)[s0] -> (d0 + s0), domain: d0 in [0, 3], s0 in [0, 1]");
+    auto b = parse_map(ctx, "(d0)[s0] -> (d0 + 1 - s0), domain: d0 in [0, 3], s0 in [0, 1]");
+    auto c = parse_map(ctx, "(d0)[s0] -> (d0 + 2 * s0), domain: d0 in [0, 3], s0 in [0, 1]");
+    EXPECT_EQ(equivalent_by_enumeration(a, b), std::optional<bool>(true));
+    EXPECT_EQ(equivalent_by_enumeration(a, c), std::optional<bool>(false));
+}
+
+TEST(EnumeratedEquivalence, ComparesDomainsNotOnlyResults) {
+    Context ctx;
+    auto a = parse_map(ctx, "(d0) -> (d0), domain: d0 in [0, 9], d0 mod 2 in [0, 0]");
+    auto b = parse_map(ctx, "(d0) -> (d0), domain: d0 in [0, 9]");
+    auto empty = parse_map(ctx, "(d0) -> (d0), domain: d0 in [0, 9], d0 mod 2 in [3, 3]");
+    EXPECT_EQ(equivalent_by_enumeration(a, b), std::optional<bool>(false));
+    EXPECT_EQ(equivalent_by_enumeration(empty, IndexingMap::known_empty(ctx)),
+              std::optional<bool>(true));
+}
+
+TEST(EnumeratedEquivalence, GivesUpAboveTheBudget) {
+    Context ctx;
+    auto a = parse_map(ctx, "(d0, d1) -> (d0), domain: d0 in [0, 999], d1 in [0, 999]");
+    EXPECT_EQ(equivalent_by_enumeration(a, a, 1000), std::nullopt);
+    auto unbounded = parse_map(ctx, "(d0) -> (d0), domain: d0 in [0, inf]");
+    EXPECT_EQ(equivalent_by_enumeration(unbounded, unbounded), std::nullopt);
+}
+
+}  // namespace
+}  // namespace provix::hlo

@@ -1,0 +1,241 @@
+// The HLO text reader: shapes, layouts, tuples, attributes, the three input
+// forms, and diagnostics at file:line:col.
+
+#include "provix/hlo/hlo_parser.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace provix::hlo {
+namespace {
+
+HloModule parse_ok(std::string_view text) {
+    auto m = parse_hlo_module(text, "in.hlo");
+    EXPECT_TRUE(m) << (m ? "" : m.error().message);
+    return m ? std::move(*m) : HloModule{};
+}
+
+std::string parse_error(std::string_view text) {
+    auto m = parse_hlo_module(text, "in.hlo");
+    EXPECT_FALSE(m) << "expected a parse error";
+    return m ? "" : m.error().message;
+}
+
+TEST(HloParser, ReadsShapesWithLayoutsAndTuples) {
+    HloModule m = parse_ok(R"(
+p0 = f32[1000,1000]{0,1} parameter(0)
+p1 = s32[] parameter(1)
+t = (f32[1000,1000]{0,1}, s32[]) tuple(p0, p1)
+)");
+    const HloComputation& c = m.entry_computation();
+    ASSERT_EQ(c.instructions.size(), 3u);
+    const HloShape& s = c.instruction(0).shape;
+    EXPECT_EQ(s.element_type, "f32");
+    EXPECT_EQ(s.dims, (std::vector<int64_t>{1000, 1000}));
+    EXPECT_EQ(s.layout, (std::vector<int64_t>{0, 1}));
+    EXPECT_EQ(s.to_string(), "f32[1000,1000]{0,1}");
+    EXPECT_EQ(c.instruction(1).shape.rank(), 0);
+    const HloShape& t = c.instruction(2).shape;
+    EXPECT_TRUE(t.is_tuple);
+    ASSERT_EQ(t.tuple_elements.size(), 2u);
+    EXPECT_EQ(t.to_string(), "(f32[1000,1000]{0,1}, s32[])");
+    EXPECT_EQ(c.root, 2);
+}
+
+TEST(HloShape, DefaultLayoutIsRowMajor) {
+    HloModule m = parse_ok("p = f32[2,3,4] parameter(0)");
+    EXPECT_EQ(m.entry_computation().instruction(0).shape.minor_to_major(),
+              (std::vector<int64_t>{2, 1, 0}));
+}
+
+TEST(HloShape, NumElementsReportsOverflow) {
+    HloModule m = parse_ok("p = f32[4611686018427387904,4] parameter(0)");
+    EXPECT_FALSE(m.entry_computation().instruction(0).shape.num_elements());
+}
+
+TEST(HloParser, ReadsModuleWithEntryAndSignatures) {
+    HloModule m = parse_ok(R"(
+HloModule m, entry_computation_layout={(f32[4]{0})->f32[4]{0}}
+
+%add.1 (a: f32[], b: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  %b = f32[] parameter(1)
+  ROOT %s = f32[] add(f32[] %a, f32[] %b), metadata={op_name="x"}
+}
+
+ENTRY %main.2 (p: f32[4]) -> f32[4] {
+  %p = f32[4]{0} parameter(0) /* a comment */
+  // another comment
+  ROOT %n = f32[4]{0} negate(%p), sharding={replicated}
+}
+)");
+    EXPECT_EQ(m.name, "m");
+    ASSERT_EQ(m.computations.size(), 2u);
+    EXPECT_EQ(m.entry_computation().name, "main.2");
+    EXPECT_EQ(m.entry_computation().root_instruction().name, "n");
+    EXPECT_EQ(m.entry_computation().root_instruction().operands, (std::vector<int64_t>{0}));
+}
+
+TEST(HloParser, SingleComputationIsTheEntry) {
+    HloModule m = parse_ok(R"(
+f {
+  p0 = f32[10] parameter(0)
+  ROOT e = f32[10] exponential(p0)
+}
+)");
+    EXPECT_EQ(m.entry_computation().name, "f");
+}
+
+TEST(HloParser, WithoutEntryTheLastComputationIsTheEntry) {
+    HloModule m = parse_ok(R"(
+g { p = f32[] parameter(0) }
+f { q = f32[] parameter(0) }
+)");
+    EXPECT_EQ(m.entry_computation().name, "f");
+}
+
+TEST(HloParser, RootMarkerPicksTheRoot) {
+    HloModule m = parse_ok(R"(
+p0 = f32[4] parameter(0)
+ROOT n = f32[4] negate(p0)
+e = f32[4] exponential(p0)
+)");
+    EXPECT_EQ(m.entry_computation().root_instruction().name, "n");
+}
+
+TEST(HloParser, ReadsTypedAttributes) {
+    HloModule m = parse_ok(R"(
+p0 = f32[10, 20, 50] parameter(0)
+slice = f32[5, 3, 25] slice(p0), slice={[5:10:1], [3:20:7], [0:50]}
+pv = f32[] constant(0)
+pad = f32[12, 31, 50] pad(slice, pv), padding=1_6_1x-4_8_0x0_0_1
+rw = f32[3, 4] reduce-window(p0, pv), window={size=2x3 stride=4x5 pad=1_2x3_4 lhs_dilate=1x2 rhs_dilate=3x1}, to_apply=%max
+d = f32[4] dot(p0, p0), lhs_batch_dims={0}, rhs_batch_dims={0}, lhs_contracting_dims={1,2}, rhs_contracting_dims={1,2}
+)");
+    const HloComputation& c = m.entry_computation();
+    const auto& s = *c.instruction(1).slice;
+    ASSERT_EQ(s.size(), 3u);
+    EXPECT_EQ(s[1].start, 3);
+    EXPECT_EQ(s[1].limit, 20);
+    EXPECT_EQ(s[1].stride, 7);
+    EXPECT_EQ(s[2].stride, 1);
+    const auto& p = *c.instruction(3).padding;
+    ASSERT_EQ(p.size(), 3u);
+    EXPECT_EQ(p[0].low, 1);
+    EXPECT_EQ(p[0].high, 6);
+    EXPECT_EQ(p[0].interior, 1);
+    EXPECT_EQ(p[1].low, -4);
+    EXPECT_EQ(p[2].interior, 1);
+    const auto& w = *c.instruction(4).window;
+    ASSERT_EQ(w.size(), 2u);
+    EXPECT_EQ(w[0].size, 2);
+    EXPECT_EQ(w[1].stride, 5);
+    EXPECT_EQ(w[1].pad_low, 3);
+    EXPECT_EQ(w[1].pad_high, 4);
+    EXPECT_EQ(w[1].base_dilation, 2);
+    EXPECT_EQ(w[0].window_dilation, 3);
+    EXPECT_EQ(c.instruction(4).to_apply, "max");
+    EXPECT_EQ(c.instruction(5).dot.lhs_contracting, (std::vector<int64_t>{1, 2}));
+    EXPECT_EQ(c.instruction(2).literal, "0");
+}
+
+TEST(HloParser, UnsupportedOperationIsAnErrorAtItsLocation) {
+    std::string e = parse_error(
+        "p0 = f32[8] parameter(0)\n"
+        "s = f32[8] sort(p0), dimensions={0}\n");
+    EXPECT_EQ(e.rfind("in.hlo:2:12: error: unsupported HLO operation 'sort'", 0), 0u) << e;
+    EXPECT_NE(e.find("s = f32[8] sort(p0)"), std::string::npos) << e;
+}
+
+TEST(HloParser, UnknownOperandIsAnError) {
+    std::string e = parse_error("n = f32[8] negate(p0)\n");
+    EXPECT_EQ(e.rfind("in.hlo:1:19: error: unknown operand 'p0'", 0), 0u) << e;
+}
+
+TEST(HloParser, ForwardReferencesAreAnError) {
+    std::string e = parse_error(
+        "g {\n a = f32[] parameter(0)\n ROOT n = f32[] negate(b)\n"
+        " b = f32[] parameter(1)\n}\n");
+    EXPECT_NE(e.find("in.hlo:3:24: error: unknown operand 'b' (operands must be defined before "
+                     "they are used)"),
+              std::string::npos)
+        << e;
+}
+
+TEST(HloParser, DuplicateNamesAndParametersAreErrors) {
+    EXPECT_NE(parse_error("p = f32[] parameter(0)\np = f32[] parameter(1)\n")
+                  .find("in.hlo:2:1: error: instruction 'p' is defined twice"),
+              std::string::npos);
+    EXPECT_NE(parse_error("p = f32[] parameter(0)\nq = f32[] parameter(0)\n")
+                  .find("parameter number 0 is used twice"),
+              std::string::npos);
+    EXPECT_NE(parse_error("p = f32[] parameter(1)\n").find("has no parameter(0)"),
+              std::string::npos);
+}
+
+TEST(HloParser, WrittenOperandShapeMustMatchItsDefinition) {
+    std::string e = parse_error("p = f32[4] parameter(0)\nn = f32[4] negate(f32[5] p)\n");
+    EXPECT_NE(e.find("in.hlo:2:26: error: operand 'p' is written as f32[5]"), std::string::npos)
+        << e;
+}
+
+TEST(HloParser, MalformedAttributesAreErrorsAtTheValue) {
+    std::string e =
+        parse_error("p = f32[4] parameter(0)\nt = f32[4] transpose(p), dimensions={0,}\n");
+    EXPECT_NE(e.find("in.hlo:2:40: error: expected an integer"), std::string::npos) << e;
+    e = parse_error("p = f32[4] parameter(0)\ns = f32[2] slice(p), slice={[0:2:1}\n");
+    EXPECT_NE(e.find("in.hlo:2:"), std::string::npos) << e;
+    e = parse_error(
+        "p = f32[4] parameter(0)\nq = f32[] constant(0)\n"
+        "r = f32[4] reduce-window(p, q), window={size=1 bogus=2}\n");
+    EXPECT_NE(e.find("unknown window field 'bogus'"), std::string::npos) << e;
+}
+
+TEST(HloParser, DynamicDimensionsAreRejected) {
+    std::string e = parse_error("p = f32[<=4] parameter(0)\n");
+    EXPECT_NE(e.find("in.hlo:1:9: error: dynamic dimensions are not supported"), std::string::npos)
+        << e;
+}
+
+TEST(HloParser, BadLayoutIsAnError) {
+    std::string e = parse_error("p = f32[4,5]{0,0} parameter(0)\n");
+    EXPECT_NE(e.find("is not a permutation of its dimensions"), std::string::npos) << e;
+}
+
+TEST(HloParser, FusionMustCallAKnownComputation) {
+    std::string e = parse_error(R"(ENTRY m {
+  p = f32[4] parameter(0)
+  ROOT f = f32[4] fusion(p), kind=kLoop, calls=nowhere
+})");
+    EXPECT_NE(e.find("in.hlo:3:19: error: fusion calls unknown computation 'nowhere'"),
+              std::string::npos)
+        << e;
+}
+
+TEST(HloParser, EmptyAndTruncatedInputsAreErrors) {
+    EXPECT_NE(parse_error("").find("no computation or instruction"), std::string::npos);
+    EXPECT_NE(parse_error("// only a comment\n").find("no computation or instruction"),
+              std::string::npos);
+    EXPECT_NE(parse_error("f {\n p = f32[4] parameter(0)\n").find("expected '}'"),
+              std::string::npos);
+    EXPECT_NE(parse_error("p = f32[4").find("expected ']'"), std::string::npos);
+    EXPECT_NE(parse_error("p = f32[99999999999999999999] parameter(0)").find("int64"),
+              std::string::npos);
+}
+
+TEST(HloParser, DeeplyNestedTuplesAreAnErrorNotACrash) {
+    std::string text =
+        "p = " + std::string(10000, '(') + "f32[]" + std::string(10000, ')') + " parameter(0)";
+    EXPECT_NE(parse_error(text).find("nested too deeply"), std::string::npos);
+}
+
+TEST(HloParser, ClassifiesOpcodes) {
+    EXPECT_TRUE(is_supported_opcode("dynamic-update-slice"));
+    EXPECT_TRUE(is_elementwise_opcode("maximum"));
+    EXPECT_FALSE(is_elementwise_opcode("broadcast"));
+    EXPECT_FALSE(is_supported_opcode("scatter"));
+}
+
+}  // namespace
+}  // namespace provix::hlo

@@ -1,0 +1,102 @@
+#pragma once
+// Reference semantics of HLO operations for the property tests: random
+// small instances of each operation (drawn with RapidCheck, so only inside a
+// property) together with the elements each output element reads, computed
+// by straightforward loops over the tensors (mostly from the inputs'
+// side: where does input element x land), independently of the maps.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace provix::hlo::testing {
+
+using Index = std::vector<int64_t>;
+using Dims = std::vector<int64_t>;
+/// For each output element, the operand elements it reads (missing key: none).
+using Reads = std::map<Index, std::set<Index>>;
+
+/// Every index of a box of sizes `dims`, in row-major order.
+std::vector<Index> all_indices(const Dims& dims);
+/// `f32[2,3]`, with `{layout}` if given.
+std::string shape_text(const Dims& dims, const Dims& layout = {});
+/// `{1,2,3}`.
+std::string list_text(const std::vector<int64_t>& values);
+
+/// One random instance of an operation.
+struct OpInstance {
+    /// HLO instructions: parameters `p<i>` for the operands, then the
+    /// operation (last, the root).
+    std::string hlo;
+    std::vector<Dims> operand_dims;
+    Dims out_dims;
+    /// Reference reads per operand.
+    std::vector<Reads> reads;
+    /// Per operand: false where the analysis' map is a documented
+    /// over-approximation (checked as a superset instead).
+    std::vector<bool> exact;
+    /// Values of the runtime variables of operand j's output-to-input map
+    /// at output index `dims` (given the range variables' values), and of
+    /// its input-to-output map at operand index `dims`; empty when the maps
+    /// have none.
+    std::function<Index(int64_t j, const Index& dims, const Index& range)> rt_out_to_in;
+    std::function<Index(int64_t j, const Index& dims, const Index& range)> rt_in_to_out;
+};
+
+/// A step applied to one operand named `operand`, defining `name`; extra
+/// operands are constants defined in the same lines. `reads` is for operand
+/// 0 (the chained one), and is exact.
+struct UnaryStep {
+    std::string lines;
+    Dims out_dims;
+    /// The layout written on the result (empty: default).
+    Dims out_layout;
+    Reads reads;
+};
+
+/// Random dims: rank in [min_rank, max_rank], sizes in [1, max_size].
+Dims random_dims(int min_rank, int max_rank, int max_size);
+
+// Unary steps (random parameters for input `in`, whose layout is
+// `in_layout`, empty for the default; only bitcast depends on layouts).
+UnaryStep random_transpose(const Dims& in, const Dims& in_layout, const std::string& operand,
+                           const std::string& name);
+UnaryStep random_reverse(const Dims& in, const Dims& in_layout, const std::string& operand,
+                         const std::string& name);
+UnaryStep random_broadcast(const Dims& in, const Dims& in_layout, const std::string& operand,
+                           const std::string& name);
+UnaryStep random_slice(const Dims& in, const Dims& in_layout, const std::string& operand,
+                       const std::string& name);
+UnaryStep random_reshape(const Dims& in, const Dims& in_layout, const std::string& operand,
+                         const std::string& name);
+UnaryStep random_bitcast(const Dims& in, const Dims& in_layout, const std::string& operand,
+                         const std::string& name);
+UnaryStep random_pad(const Dims& in, const Dims& in_layout, const std::string& operand,
+                     const std::string& name);
+UnaryStep random_reduce(const Dims& in, const Dims& in_layout, const std::string& operand,
+                        const std::string& name);
+UnaryStep random_reduce_window(const Dims& in, const Dims& in_layout, const std::string& operand,
+                               const std::string& name);
+/// Any of the above.
+UnaryStep random_unary_step(const Dims& in, const Dims& in_layout, const std::string& operand,
+                            const std::string& name);
+
+// Whole operations with all their operands as parameters.
+OpInstance random_elementwise();
+OpInstance random_concatenate();
+OpInstance random_dot();
+OpInstance random_dynamic_slice();
+OpInstance random_dynamic_update_slice();
+OpInstance random_gather();
+OpInstance random_variadic_reduce();
+/// pad with its padding value as a parameter (operand 1 over-approximated).
+OpInstance random_pad_with_value();
+/// A unary step as an operation on parameter p0 (of layout `in_layout`).
+OpInstance unary_instance(const Dims& in, const Dims& in_layout, const UnaryStep& step);
+/// A random permutation of 0..n-1.
+std::vector<int64_t> random_permutation(int64_t n);
+
+}  // namespace provix::hlo::testing

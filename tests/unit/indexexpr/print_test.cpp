@@ -1,0 +1,76 @@
+/// \file
+/// Debug printing (issue 7 item 7) of values of every kind, of lists and of
+/// scopes, in both modes.
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <sstream>
+
+#include "provix/indexexpr/c_emitter.h"
+#include "provix/indexexpr/evaluator.h"
+#include "provix/indexexpr/index_expr.h"
+#include "provix/indexexpr/scope.h"
+
+namespace provix {
+namespace {
+
+TEST(DebugPrint, EveryKindPrintsOnOneLine) {
+    Context ctx;
+    EvaluatorBuilder eval({{"i", 4}, {"n", 10}});
+    IndexExprScope scope(ctx, eval);
+    IndexExpr i = scope.input_dim("i", {0, 9});      // %0
+    IndexExpr n = scope.input_symbol("n", {1, 64});  // %1
+    EXPECT_EQ(IndexExpr(7).to_string(), "7");
+    EXPECT_EQ(IndexExpr(-7).to_string(), "-7");
+    EXPECT_EQ(IndexExpr::boolean(false).to_string(), "false");
+    EXPECT_EQ(IndexExpr::question_mark("q", {0, 3}).to_string(), "?q in [0, 3]");
+    EXPECT_EQ(i.to_string(), "dim d0 in [0, 9]");
+    EXPECT_EQ(n.to_string(), "symbol s0 in [1, 64]");
+    EXPECT_EQ((i * 2 - n).to_string(), "affine d0 * 2 - s0 in [-64, 17]");
+    EXPECT_EQ((i * n).to_string(), "nonaffine %2=40 in [0, 576]");
+    EXPECT_EQ((i < n).to_string(), "predicate %3=1");
+    EXPECT_EQ(IndexExpr(1).floor_div(0).to_string(), "undefined: division by zero: floordiv(1, 0)");
+    EXPECT_EQ((IndexExpr(kInt64Max) + 1).to_string(),
+              "undefined: overflow: add(9223372036854775807, 1)");
+    EXPECT_EQ(i.floor_div(0).to_string(),
+              "undefined: division by zero: floordiv: literal zero divisor (dim d0 in [0, 9])");
+}
+
+TEST(DebugPrint, TheEmitterNamesValuesByTheirCVariable) {
+    Context ctx;
+    CEmitterBuilder c;
+    IndexExprScope scope(ctx, c);
+    IndexExpr a = scope.input_symbol("a"), b = scope.input_symbol("b");
+    EXPECT_EQ((a * b).to_string(), "nonaffine v2 in [-inf, inf]");
+}
+
+TEST(DebugPrint, ValuesListsAndScopesGoToAStream) {
+    Context ctx;
+    AnalysisBuilder analysis;
+    IndexExprScope scope(ctx, analysis);
+    IndexExpr n = scope.input_dim("n");
+    std::ostringstream os;
+    n.debug_print(os, "n");
+    debug_print(os, "dims", {n, 3, n + 1});
+    scope.debug_print(os, "shape scope");
+    EXPECT_EQ(os.str(),
+              "n: ?n in [0, inf]\n"
+              "dims: [?n in [0, inf], 3, ? in [1, inf]]\n"
+              "shape scope: scope #0 (analysis): 0 dims, 0 symbols\n");
+}
+
+TEST(DebugPrint, KindNames) {
+    EXPECT_STREQ(kind_name(IndexExprKind::Undefined), "undefined");
+    EXPECT_STREQ(kind_name(IndexExprKind::Literal), "literal");
+    EXPECT_STREQ(kind_name(IndexExprKind::QuestionMark), "questionmark");
+    EXPECT_STREQ(kind_name(IndexExprKind::Affine), "affine");
+    EXPECT_STREQ(kind_name(IndexExprKind::Dim), "dim");
+    EXPECT_STREQ(kind_name(IndexExprKind::Symbol), "symbol");
+    EXPECT_STREQ(kind_name(IndexExprKind::NonAffine), "nonaffine");
+    EXPECT_STREQ(kind_name(IndexExprKind::Predicate), "predicate");
+    EXPECT_STREQ(rt_op_name(RtOp::CeilDiv), "ceildiv");
+}
+
+}  // namespace
+}  // namespace provix

@@ -1,0 +1,207 @@
+// Proofs and refutations of single rules: Z3 first, the isl grid where Z3
+// answers unknown. Every counterexample is re-evaluated with provix's own
+// parser and evaluator, independently of the prover.
+
+#include <gtest/gtest.h>
+
+#include "prover_test_util.h"
+#include "provix/solvers/prover.h"
+
+namespace provix::solvers {
+namespace {
+
+using testing::evaluate_side;
+using testing::rule_of;
+using testing::values_of;
+
+/// Checks that `p` refutes `rule` with a counterexample at which the
+/// condition's constant facts hold and both sides, evaluated by provix,
+/// differ and equal the reported values.
+void expect_real_counterexample(const rules::Rule& rule, const RuleProof& p) {
+    ASSERT_EQ(p.verdict, RuleVerdict::Refuted) << p.detail;
+    ASSERT_TRUE(p.counterexample.has_value());
+    const RuleCounterexample& c = *p.counterexample;
+    auto v = values_of(c);
+    auto lhs = evaluate_side(rule, rule.lhs, v);
+    auto rhs = evaluate_side(rule, rule.rhs, v);
+    ASSERT_TRUE(lhs.has_value()) << to_string(c);
+    ASSERT_TRUE(rhs.has_value()) << to_string(c);
+    EXPECT_NE(*lhs, *rhs) << to_string(c);
+    EXPECT_EQ(c.kind, "value mismatch");
+    EXPECT_EQ(c.source, std::to_string(*lhs));
+    EXPECT_EQ(c.target, std::to_string(*rhs));
+}
+
+TEST(Prover, ProvesNestedFloorDivWithPositiveDivisors) {
+    auto r = rule_of("nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
+                     "if c0 > 0 && c1 > 0");
+    RuleProof p = prove_rule(r);
+    EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail << " " << p.z3_answer;
+    EXPECT_EQ(p.backend, "z3");
+    EXPECT_EQ(p.z3_answer, "unsat");
+}
+
+TEST(Prover, ProvesNegativeDivisorNormalization) {
+    auto r = rule_of("neg: x floordiv c0 => (x * -1) floordiv (c0 * -1) if c0 < 0");
+    EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
+}
+
+TEST(Prover, ProvesConstraintRule) {
+    auto r = rule_of("fd: x floordiv c0 in [c1, c2] => x in [c1 * c0, c2 * c0 + c0 - 1] "
+                     "if c0 > 0");
+    EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
+}
+
+TEST(Prover, RefutesXlaSumOfQuotientsRule) {
+    // XLA once rewrote (x floordiv a + y floordiv a) floordiv b to
+    // (x + y) floordiv (a * b): wrong, x = y = 1, a = 2, b = 1 gives 0 vs 1.
+    auto r = rule_of("xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 "
+                     "=> (x + y) floordiv (c0 * c1) if c0 > 0 && c1 > 0");
+    RuleProof p = prove_rule(r);
+    expect_real_counterexample(r, p);
+    auto v = values_of(*p.counterexample);
+    EXPECT_GT(v["c0"], 0);
+    EXPECT_GT(v["c1"], 0);
+}
+
+TEST(Prover, RefutesModRuleMissingItsSignCondition) {
+    // x mod c0 == x for 0 <= x < |c0| only when c0 > 0: 1 mod -2 == -1.
+    auto r = rule_of("mod_small: x mod c0 => x if lb(x) >= 0 && ub(x) < abs(c0)");
+    RuleProof p = prove_rule(r);
+    expect_real_counterexample(r, p);
+    auto v = values_of(*p.counterexample);
+    EXPECT_LT(v["c0"], 0);
+    // The bounds are sound bounds of x satisfying the condition.
+    EXPECT_LE(v["lb(x)"], v["x"]);
+    EXPECT_LE(v["x"], v["ub(x)"]);
+    EXPECT_GE(v["lb(x)"], 0);
+    EXPECT_LT(v["ub(x)"], v["c0"] < 0 ? -v["c0"] : v["c0"]);
+}
+
+TEST(Prover, RefutesRuleValidOnlyForPositiveDivisorsWithoutCondition) {
+    auto r = rule_of("nested_any: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1)");
+    RuleProof p = prove_rule(r);
+    expect_real_counterexample(r, p);
+    auto v = values_of(*p.counterexample);
+    EXPECT_TRUE(v["c0"] < 0 || v["c1"] < 0);
+}
+
+TEST(Prover, RefutesConstraintRuleWithWrongBound) {
+    // floor(x / c0) <= c2 allows x up to c2 * c0 + c0 - 1, not c2 * c0.
+    auto r = rule_of("fd_bad: x floordiv c0 in [c1, c2] => x in [c1 * c0, c2 * c0] if c0 > 1");
+    RuleProof p = prove_rule(r);
+    ASSERT_EQ(p.verdict, RuleVerdict::Refuted);
+    ASSERT_TRUE(p.counterexample.has_value());
+    EXPECT_EQ(p.counterexample->kind, "constraint mismatch");
+    auto v = values_of(*p.counterexample);
+    auto lhs = testing::evaluate_side(r, r.lhs, v);
+    ASSERT_TRUE(lhs.has_value());
+    bool in_lhs = v["c1"] <= *lhs && *lhs <= v["c2"];
+    bool in_rhs = v["c1"] * v["c0"] <= v["x"] && v["x"] <= v["c2"] * v["c0"];
+    EXPECT_NE(in_lhs, in_rhs) << to_string(*p.counterexample);
+}
+
+TEST(Prover, UnknownZ3AnswerFallsBackToTheGrid) {
+    // With no resources Z3 cannot answer; isl decides the grid instead.
+    auto r = rule_of("nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
+                     "if c0 > 0 && c1 > 0");
+    ProverOptions o;
+    o.z3_rlimit = 1;
+    RuleProof p = prove_rule(r, o);
+    EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid) << p.detail;
+    EXPECT_EQ(p.backend, "isl grid");
+    EXPECT_EQ(p.z3_answer.rfind("unknown", 0), 0u) << p.z3_answer;
+    EXPECT_EQ(p.detail, "c0, c1 in [-16, 16]; bounds symbolic; 256 instances");
+    EXPECT_EQ(p.grid_instances, 256);
+    EXPECT_STREQ(rule_verdict_name(p.verdict), "checked (grid)");
+}
+
+TEST(Prover, RuleZ3CannotDecideIsCheckedOnTheGrid) {
+    // floor((k*c1*X + Y) / c1) == k*X + floor(Y / c1): products of symbolic
+    // constants and variables, beyond Z3's non-linear integer reasoning.
+    auto r = rule_of("pull: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1 "
+                     "if c0 mod c1 == 0");
+    RuleProof p = prove_rule(r);
+    EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid) << p.detail;
+    EXPECT_EQ(p.z3_answer.rfind("unknown", 0), 0u) << p.z3_answer;
+    // c0 != 0 (a partition scale), c1 != 0 (a divisor), c1 divides c0.
+    EXPECT_EQ(p.detail, "c0, c1 in [-16, 16]; bounds symbolic; 200 instances");
+}
+
+TEST(Prover, GridKeepsOffsetsSymbolic) {
+    auto r = rule_of("add: X + c0 in [c1, c2] => X in [c1 - c0, c2 - c0]");
+    RuleProof p = check_rule_on_grid(r);
+    EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid);
+    EXPECT_EQ(p.detail,
+              "no enumerated constants; c0, c1, c2 symbolic (all integers); bounds symbolic; "
+              "1 instance");
+}
+
+TEST(Prover, GridRefutesXlaSumOfQuotientsRule) {
+    auto r = rule_of("xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 "
+                     "=> (x + y) floordiv (c0 * c1) if c0 > 0 && c1 > 0");
+    RuleProof p = check_rule_on_grid(r);
+    expect_real_counterexample(r, p);
+    EXPECT_EQ(p.backend, "isl grid");
+}
+
+TEST(Prover, GridRefutesModRuleMissingItsSignCondition) {
+    auto r = rule_of("mod_small: x mod c0 => x if lb(x) >= 0 && ub(x) < abs(c0)");
+    RuleProof p = check_rule_on_grid(r);
+    expect_real_counterexample(r, p);
+    auto v = values_of(*p.counterexample);
+    EXPECT_LE(v["lb(x)"], v["x"]);
+    EXPECT_LE(v["x"], v["ub(x)"]);
+}
+
+TEST(Prover, RightSideDividingByZeroDoesNotFire) {
+    // c1 == 0 makes the right side undefined: the engine does not fire, so
+    // such values are no counterexample.
+    auto r = rule_of("zero: x floordiv c0 => (x * c1) floordiv (c0 * c1)");
+    EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
+}
+
+TEST(Prover, DivisibleConditionIsModelled) {
+    auto r = rule_of("exact: (x floordiv c0) * c0 => x if divisible(x, c0)");
+    EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
+    auto wrong = rule_of("inexact: (x floordiv c0) * c0 => x if c0 > 0");
+    expect_real_counterexample(wrong, prove_rule(wrong));
+}
+
+TEST(Prover, NonLinearRuleIsUnknownWithoutGrid) {
+    auto r = rule_of("sq: x * y => y * x");
+    RuleProof p = check_rule_on_grid(r);
+    EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
+    EXPECT_EQ(p.detail, "not quasi-affine for isl: non-linear product '(x * y)'");
+}
+
+TEST(Prover, ObligationDefinesFloorDivisionInTheFile) {
+    auto r = rule_of("nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
+                     "if c0 > 0 && c1 > 0");
+    std::string text = rule_obligation_smtlib(r);
+    EXPECT_NE(text.find("(define-fun floor_div ((a Int) (b Int)) Int\n"
+                        "  (ite (> b 0) (div a b) (div (- a) (- b))))"),
+              std::string::npos);
+    EXPECT_NE(text.find("(define-fun lhs () Int (floor_div (floor_div v_x c0) c1))"),
+              std::string::npos);
+    EXPECT_NE(text.find("(define-fun rhs () Int (floor_div v_x (* c0 c1)))"), std::string::npos);
+    EXPECT_NE(text.find("(define-fun condition () Bool (and (> c0 0) (> c1 0)))"),
+              std::string::npos);
+    EXPECT_EQ(text.rfind("(check-sat)\n"), text.size() - 12);
+}
+
+TEST(Prover, CounterexampleIsPrintedAsAlive2Does) {
+    RuleCounterexample c;
+    c.kind = "value mismatch";
+    c.constants = {{"c0", "2"}};
+    c.variables = {{"x", "1"}};
+    c.bounds = {{"lb(x)", "0"}};
+    c.source = "0";
+    c.target = "1";
+    EXPECT_EQ(to_string(c),
+              "ERROR: value mismatch\n\nExample:\n  c0 = 2\n  x = 1\n  lb(x) = 0\n"
+              "Source value: 0\nTarget value: 1");
+}
+
+}  // namespace
+}  // namespace provix::solvers

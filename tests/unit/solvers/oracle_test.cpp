@@ -1,0 +1,308 @@
+// The oracles on hand-picked cases: counterexample contents, int64 limits
+// built through the API, resource limits, special maps, the SMT-LIB text.
+
+#include "provix/solvers/oracle.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "provix/solvers/quasi_affine.h"
+#include "provix/solvers/smtlib.h"
+#include "solver_test_util.h"
+
+namespace provix::solvers {
+namespace {
+
+using testing::expr_of;
+using testing::map_of;
+
+/// Both exact back ends, to ask each the same question.
+std::vector<std::unique_ptr<Oracle>> isl_and_z3() {
+    std::vector<std::unique_ptr<Oracle>> out;
+    out.push_back(make_isl_oracle());
+    out.push_back(make_z3_oracle());
+    return out;
+}
+
+IndexingMap one_dim(Context& ctx, Expr result, Interval bounds) {
+    return *IndexingMap::get(SymbolicMap::get(ctx, 1, 0, {result}), {{bounds, ""}}, {}, {});
+}
+
+// --- Counterexamples --------------------------------------------------------
+
+TEST(IslEquivalence, CounterexampleGivesDimsAndBothValues) {
+    Context ctx;
+    auto a = map_of(ctx, "(d0) -> (d0 mod -3), domain: d0 in [-5, 5]");
+    auto b = map_of(ctx, "(d0) -> (d0 mod 3), domain: d0 in [-5, 5]");
+    Decision d = make_isl_oracle()->equivalent(a, b);
+    ASSERT_EQ(d.verdict, Verdict::Refuted);
+    EXPECT_EQ(d.backend, "isl");
+    ASSERT_TRUE(d.counterexample);
+    const Counterexample& c = *d.counterexample;
+    EXPECT_EQ(c.kind, "value mismatch");
+    ASSERT_EQ(c.variables.size(), 1u);
+    EXPECT_EQ(c.variables[0].name, "d0");
+    int64_t x = *parse_int64(c.variables[0].value);
+    EXPECT_EQ(c.first.results, std::vector<std::string>{std::to_string(*floor_mod(x, -3))});
+    EXPECT_EQ(c.second.results, std::vector<std::string>{std::to_string(*floor_mod(x, 3))});
+}
+
+TEST(Z3Equivalence, ZeroDivisorOnOneSideIsACounterexample) {
+    Context ctx;
+    auto a = map_of(ctx, "(d0, d1) -> (d0 floordiv d1), domain: d0 in [-10, 10], d1 in [0, 2]");
+    auto b = map_of(ctx,
+                    "(d0, d1) -> (d0 floordiv max(d1, 1)), "
+                    "domain: d0 in [-10, 10], d1 in [0, 2]");
+    Decision d = make_exact_oracle()->equivalent(a, b);
+    ASSERT_EQ(d.verdict, Verdict::Refuted);
+    EXPECT_EQ(d.backend, "z3");
+    ASSERT_TRUE(d.counterexample);
+    EXPECT_EQ(d.counterexample->kind, "only one side divides by zero");
+    EXPECT_EQ(d.counterexample->variables[1].value, "0");
+    EXPECT_EQ(d.counterexample->first.note, "division by zero");
+    ASSERT_EQ(d.counterexample->second.results.size(), 1u);
+    EXPECT_EQ(d.counterexample->second.results[0], d.counterexample->variables[0].value);
+}
+
+TEST(IslEquivalence, RelationalCounterexampleNamesTheSymbol) {
+    Context ctx;
+    auto a = map_of(ctx, "(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 2]");
+    auto b = map_of(ctx, "(d0)[s0] -> (d0 * 1 + s0 * 1), domain: d0 in [0, 9], s0 in [0, 3]");
+    for (auto& oracle : isl_and_z3()) {
+        Decision d = oracle->equivalent(a, b);
+        ASSERT_EQ(d.verdict, Verdict::Refuted) << oracle->name();
+        ASSERT_TRUE(d.counterexample);
+        const Counterexample& c = *d.counterexample;
+        EXPECT_EQ(c.kind, "result tuple only in the second map") << oracle->name();
+        ASSERT_EQ(c.second.symbols.size(), 1u);
+        EXPECT_EQ(c.second.symbols[0].name, "s0");
+        EXPECT_EQ(c.second.symbols[0].value, "3") << oracle->name();
+        int64_t d0 = *parse_int64(c.variables[0].value);
+        EXPECT_EQ(c.second.results, std::vector<std::string>{std::to_string(d0 + 3)});
+        EXPECT_TRUE(c.first.note.empty());  // the first map has other tuples at d0
+    }
+}
+
+TEST(Counterexample, PrintsInAlive2Style) {
+    Counterexample c;
+    c.kind = "value mismatch";
+    c.variables = {{"d0", "3"}, {"d1", "-1"}};
+    c.first.results = {"3", "5"};
+    c.second.results = {"3", "4"};
+    c.second.symbols = {{"s0", "1"}};
+    EXPECT_EQ(to_string(c),
+              "ERROR: value mismatch\nExample:\n  d0 = 3\n  d1 = -1\n"
+              "first:  (3, 5)\nsecond: (3, 4) with s0 = 1");
+}
+
+TEST(Z3Implies, ViolationReportsTheConstraintValue) {
+    Context ctx;
+    auto m = map_of(ctx, "(d0, d1) -> (d0), domain: d0 in [2, 3], d1 in [2, 3]");
+    Constraint c{expr_of(ctx, m, "d0 * d1"), Interval{0, 8}};
+    Decision d = make_exact_oracle()->implies(m, c);
+    ASSERT_EQ(d.verdict, Verdict::Refuted);
+    ASSERT_TRUE(d.counterexample);
+    EXPECT_EQ(d.counterexample->variables[0].value, "3");
+    EXPECT_EQ(d.counterexample->variables[1].value, "3");
+    EXPECT_EQ(d.counterexample->first.results, std::vector<std::string>{"9"});
+}
+
+TEST(Z3Implies, ZeroDivisorInAConstraintExcludesThePoint) {
+    Context ctx;
+    // Points with d1 == 0 make the constraint undefined: not in the domain.
+    auto m = map_of(ctx,
+                    "(d0, d1) -> (d0), domain: d0 in [0, 5], d1 in [-1, 1], "
+                    "d0 floordiv d1 in [-10, 10]");
+    Constraint c{expr_of(ctx, m, "d1 * d1"), Interval{1, 1}};
+    EXPECT_EQ(make_exact_oracle()->implies(m, c).verdict, Verdict::Proven);
+}
+
+// --- int64 limits through the API -------------------------------------------
+
+TEST(Int64Limits, DivisorInt64MinFloorsExactly) {
+    Context ctx;
+    Expr d0 = ctx.variable(0);
+    auto m = one_dim(ctx, floor_div(d0, kInt64Min), Interval{-10, 10});
+    for (auto& oracle : isl_and_z3()) {
+        RangeDecision r = oracle->exact_range(m, 0);
+        ASSERT_EQ(r.verdict, Verdict::Proven) << oracle->name() << r.reason;
+        EXPECT_EQ(r.to_string(), "[-1, 0]") << oracle->name();
+    }
+}
+
+TEST(Int64Limits, ModByInt64MinTakesTheDivisorSign) {
+    Context ctx;
+    auto m = one_dim(ctx, mod(ctx.variable(0), kInt64Min), Interval{-10, 10});
+    for (auto& oracle : isl_and_z3()) {
+        RangeDecision r = oracle->exact_range(m, 0);
+        ASSERT_EQ(r.verdict, Verdict::Proven) << oracle->name() << r.reason;
+        // 1 mod -2^63 == 1 - 2^63.
+        EXPECT_EQ(r.to_string(), "[-9223372036854775807, 0]") << oracle->name();
+    }
+}
+
+TEST(Int64Limits, RangeBeyondInt64IsNotWrapped) {
+    Context ctx;
+    auto m = one_dim(ctx, ctx.variable(0) * kInt64Min, Interval{-1, 1});
+    for (auto& oracle : isl_and_z3()) {
+        RangeDecision r = oracle->exact_range(m, 0);
+        ASSERT_EQ(r.verdict, Verdict::Proven) << oracle->name() << r.reason;
+        EXPECT_EQ(r.lo, "-9223372036854775808") << oracle->name();
+        EXPECT_EQ(r.hi, "9223372036854775808") << oracle->name();
+        EXPECT_FALSE(r.interval().has_value());
+    }
+}
+
+TEST(Int64Limits, InfiniteBoundsAreUnbounded) {
+    Context ctx;
+    auto m = map_of(ctx, "(d0) -> (d0 mod 5, d0 floordiv -3), domain: d0 in [-inf, inf]");
+    for (auto& oracle : isl_and_z3()) {
+        EXPECT_EQ(oracle->exact_range(m, 0).to_string(), "[0, 4]") << oracle->name();
+        EXPECT_EQ(oracle->exact_range(m, 1).to_string(), "[-inf, inf]") << oracle->name();
+    }
+}
+
+// --- Resource limits: unknown, never a pass ---------------------------------
+
+TEST(Limits, IslBudgetExhaustedIsUnknownWithReason) {
+    Context ctx;
+    Limits tiny;
+    tiny.isl_max_operations = 1;
+    auto a = map_of(ctx,
+                    "(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), "
+                    "domain: d0 in [0, 6], d1 in [0, 14]");
+    auto b = map_of(ctx, "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
+    Decision d = make_isl_oracle(tiny)->equivalent(a, b);
+    EXPECT_EQ(d.verdict, Verdict::Unknown);
+    EXPECT_NE(d.reason.find("isl operation limit exceeded"), std::string::npos) << d.reason;
+    // The exact oracle then asks Z3.
+    Decision e = make_exact_oracle(tiny)->equivalent(a, b);
+    EXPECT_EQ(e.verdict, Verdict::Proven);
+    EXPECT_EQ(e.backend, "z3");
+}
+
+TEST(Limits, Z3ResourceLimitIsUnknownWithReason) {
+    Context ctx;
+    Limits tiny;
+    tiny.z3_rlimit = 1;
+    auto a = map_of(ctx, "(d0, d1) -> (d0 * d1), domain: d0 in [-50, 50], d1 in [-50, 50]");
+    auto b = map_of(ctx,
+                    "(d0, d1) -> ((d0 + 1) * d1 - d1), "
+                    "domain: d0 in [-50, 50], d1 in [-50, 50]");
+    Decision d = make_exact_oracle(tiny)->equivalent(a, b);
+    EXPECT_EQ(d.verdict, Verdict::Unknown);
+    EXPECT_NE(d.reason.find("rlimit"), std::string::npos) << d.reason;
+}
+
+// --- Special maps and shapes ------------------------------------------------
+
+TEST(SpecialMaps, UndefinedIsUnknown) {
+    Context ctx;
+    auto u = map_of(ctx, "UNDEFINED");
+    auto oracle = make_exact_oracle();
+    EXPECT_EQ(oracle->equivalent(u, u).verdict, Verdict::Unknown);
+    EXPECT_EQ(oracle->is_empty(u).verdict, Verdict::Unknown);
+    EXPECT_EQ(oracle->exact_range(u, 0).verdict, Verdict::Unknown);
+}
+
+TEST(SpecialMaps, DifferentResultCountsAreRefuted) {
+    Context ctx;
+    auto a = map_of(ctx, "(d0) -> (d0), domain: d0 in [0, 3]");
+    auto b = map_of(ctx, "(d0) -> (d0, d0), domain: d0 in [0, 3]");
+    Decision d = make_exact_oracle()->equivalent(a, b);
+    EXPECT_EQ(d.verdict, Verdict::Refuted);
+    EXPECT_EQ(d.reason, "the maps have 1 and 2 results");
+}
+
+TEST(SpecialMaps, RangeOfMissingResultIsUnknown) {
+    Context ctx;
+    auto m = map_of(ctx, "(d0) -> (d0), domain: d0 in [0, 3]");
+    EXPECT_EQ(make_exact_oracle()->exact_range(m, 1).verdict, Verdict::Unknown);
+}
+
+TEST(Pointwise, PermutedSymbolsDifferPointwiseButNotAsRelations) {
+    Context ctx;
+    auto a = map_of(ctx,
+                    "(d0)[s0, s1] -> (d0 + s0 * 2 + s1), "
+                    "domain: d0 in [0, 3], s0 in [0, 1], s1 in [0, 1]");
+    auto b = map_of(ctx,
+                    "(d0)[s0, s1] -> (d0 + s1 * 2 + s0), "
+                    "domain: d0 in [0, 3], s0 in [0, 1], s1 in [0, 1]");
+    for (auto& oracle : isl_and_z3()) {
+        EXPECT_EQ(oracle->equivalent_pointwise(a, b).verdict, Verdict::Refuted);
+        EXPECT_EQ(oracle->equivalent(a, b).verdict, Verdict::Proven);
+    }
+}
+
+TEST(Determinism, SameQueryGivesTheSameCounterexample) {
+    Context ctx;
+    auto a = map_of(ctx, "(d0, d1) -> (d0 floordiv d1), domain: d0 in [-10, 10], d1 in [1, 3]");
+    auto b = map_of(ctx, "(d0, d1) -> (d0 ceildiv d1), domain: d0 in [-10, 10], d1 in [1, 3]");
+    Decision x = make_z3_oracle()->equivalent(a, b);
+    Decision y = make_z3_oracle()->equivalent(a, b);
+    ASSERT_EQ(x.verdict, Verdict::Refuted);
+    EXPECT_EQ(to_string(*x.counterexample), to_string(*y.counterexample));
+}
+
+// --- Fragment and values ----------------------------------------------------
+
+TEST(QuasiAffine, ConstantDivisorsAndScaledTermsOnly) {
+    Context ctx;
+    std::vector<std::string> names = {"d0", "d1"};
+    auto e = [&](const char* text) { return *parse_expr(ctx, text, names); };
+    EXPECT_TRUE(is_quasi_affine(e("d0 floordiv 4 + min(d1, 3) * 2 - d0 mod -7")));
+    EXPECT_TRUE(is_quasi_affine(e("(d0 ceildiv 3) * 5")));
+    EXPECT_FALSE(is_quasi_affine(e("d0 floordiv d1")));
+    EXPECT_FALSE(is_quasi_affine(e("d0 * d1")));
+    EXPECT_FALSE(is_quasi_affine(e("d0 mod (d1 + 1)")));
+}
+
+TEST(RangeDecision, IntervalOnlyInsideInt64) {
+    RangeDecision r;
+    r.verdict = Verdict::Proven;
+    r.lo = "-3";
+    r.hi = "9";
+    EXPECT_EQ(r.interval(), (Interval{-3, 9}));
+    r.hi = "9223372036854775808";
+    EXPECT_FALSE(r.interval());
+    r.hi = "inf";
+    EXPECT_FALSE(r.interval());
+    EXPECT_EQ(r.to_string(), "[-3, inf]");
+    EXPECT_EQ(parse_int64("-9223372036854775808"), kInt64Min);
+    EXPECT_EQ(parse_int64("9223372036854775808"), std::nullopt);
+    EXPECT_EQ(parse_int64("12x"), std::nullopt);
+}
+
+// --- SMT-LIB text -----------------------------------------------------------
+
+TEST(SmtLib, DefinesFloorDivisionAndAsksForACounterexample) {
+    Context ctx;
+    auto a = map_of(ctx, "(d0)[s0] -> (d0 floordiv -4 + s0), domain: d0 in [0, 9], s0 in [0, 1]");
+    auto b = map_of(ctx,
+                    "(d0)[s0] -> (d0 floordiv -4 + 1 - s0), "
+                    "domain: d0 in [0, 9], s0 in [0, 1]");
+    auto obligations = to_smtlib(Query::equivalent(a, b));
+    ASSERT_TRUE(obligations.ok());
+    ASSERT_EQ(obligations->size(), 2u);
+    const std::string& text = (*obligations)[0].text;
+    EXPECT_EQ((*obligations)[0].name, "first-not-in-second");
+    EXPECT_NE(text.find("(set-logic ALL)"), std::string::npos);
+    EXPECT_NE(text.find("(define-fun pvx_floor_div ((a Int) (b Int)) Int\n"
+                        "  (ite (> b 0) (div a b) (div (- a) (- b))))"),
+              std::string::npos);
+    EXPECT_NE(text.find("(pvx_floor_div d0 (- 4))"), std::string::npos);
+    EXPECT_NE(text.find("(forall ((qb0 Int))"), std::string::npos);
+    EXPECT_NE(text.find("(declare-const d0 Int)\n(declare-const a0 Int)"), std::string::npos);
+    EXPECT_EQ(text.substr(text.size() - 12), "(check-sat)\n");
+}
+
+TEST(SmtLib, UndefinedMapIsAnError) {
+    Context ctx;
+    EXPECT_FALSE(to_smtlib(Query::empty(map_of(ctx, "UNDEFINED"))).ok());
+}
+
+}  // namespace
+}  // namespace provix::solvers

@@ -1,0 +1,92 @@
+// The solver-backed commands through the `provix` binary, for the exit codes
+// the golden runner does not cover (1: refuted or unknown). Skipped when the
+// binary has not been built (it is built by the default target).
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+namespace {
+
+const std::string kProvix = std::string(PROVIX_BINARY_DIR) + "/provix";
+
+bool have_provix() { return std::ifstream(kProvix).good(); }
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    std::string path = std::string(PROVIX_BINARY_DIR) + "/solver_commands_test_" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+/// Runs `provix args` and returns {exit status, standard output}.
+std::pair<int, std::string> run(const std::string& args) {
+    FILE* p = popen((kProvix + " " + args + " 2>/dev/null").c_str(), "r");
+    std::string out;
+    char buf[256];
+    while (p && fgets(buf, sizeof buf, p))
+        out += buf;
+    int status = p ? pclose(p) : -1;
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+const char* const kModNegative = "(d0) -> (d0 mod -3),\ndomain:\nd0 in [-5, 5]\n";
+const char* const kModPositive = "(d0) -> (d0 mod 3),\ndomain:\nd0 in [-5, 5]\n";
+
+TEST(EquivCommand, RefutedPairExitsOneWithACounterexample) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("a.map", std::string(kModNegative) + "// -----\n" + kModNegative);
+    std::string b = write_temp("b.map", std::string(kModNegative) + "// -----\n" + kModPositive);
+    auto [status, out] = run("equiv " + a + " " + b);
+    EXPECT_EQ(status, 1);
+    EXPECT_EQ(out.substr(0, out.find('\n')), "map 1: proven equivalent [isl]");
+    EXPECT_NE(out.find("map 2: refuted [isl]\n  ERROR: value mismatch\n  Example:\n    d0 = "),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("  first:  ("), std::string::npos) << out;
+    EXPECT_NE(out.find("  second: ("), std::string::npos) << out;
+}
+
+TEST(EquivCommand, DifferentMapCountsAreAnInputError) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("one.map", kModNegative);
+    std::string b = write_temp("two.map", std::string(kModNegative) + "// -----\n" + kModNegative);
+    EXPECT_EQ(run("equiv " + a + " " + b).first, 2);
+}
+
+TEST(EquivCommand, UnknownExitsOne) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("p.map",
+                               "(d0, d1) -> (d0 * d1),\ndomain:\nd0 in [-50, 50],\n"
+                               "d1 in [-50, 50]\n");
+    std::string b = write_temp("q.map",
+                               "(d0, d1) -> ((d0 + 1) * d1 - d1),\ndomain:\n"
+                               "d0 in [-50, 50],\nd1 in [-50, 50]\n");
+    auto [status, out] = run("equiv --z3-rlimit 1 " + a + " " + b);
+    EXPECT_EQ(status, 1);
+    EXPECT_EQ(out.substr(0, 20), "map 1: unknown [z3]:");
+}
+
+TEST(BoundsCommand, UnknownRangeExitsOne) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("r.map", kModNegative);
+    auto [status, out] = run("bounds --isl-max-operations 1 --z3-rlimit 1 " + a);
+    EXPECT_EQ(status, 1);
+    EXPECT_EQ(out.substr(0, 9), "unknown (");
+}
+
+TEST(SimplifyVerify, PrintsTheVerdictAfterEachMap) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("s.map",
+                               "(d0) -> ((d0 + 1) - 1),\ndomain:\nd0 in [0, 9]\n"
+                               "// -----\nKNOWN EMPTY\n");
+    auto [status, out] = run("simplify --verify " + a);
+    EXPECT_EQ(status, 0);
+    EXPECT_EQ(out,
+              "(d0) -> (d0),\ndomain:\nd0 in [0, 9]\n// verify: proven equivalent [isl]\n"
+              "// -----\nKNOWN EMPTY\n// verify: proven equivalent\n");
+}
+
+}  // namespace

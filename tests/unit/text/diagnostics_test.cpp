@@ -1,0 +1,225 @@
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "provix/parser.h"
+
+namespace provix {
+namespace {
+
+class DiagnosticsTest : public ::testing::Test {
+protected:
+    Context ctx;
+
+    /// The diagnostic for a map that must not parse.
+    std::string map_error(const std::string& text, ParseOptions options = {}) {
+        Result<IndexingMap> m = parse_indexing_map(ctx, text, options);
+        EXPECT_FALSE(m.ok()) << text;
+        if (m.ok()) return "";
+        EXPECT_EQ(m.error().kind, Error::Kind::Parse);
+        return m.error().message;
+    }
+
+    std::string expr_error(const std::string& text, ParseOptions options = {}) {
+        Result<Expr> e = parse_expr(ctx, text, {"d0", "d1"}, options);
+        EXPECT_FALSE(e.ok()) << text;
+        if (e.ok()) return "";
+        EXPECT_EQ(e.error().kind, Error::Kind::Parse);
+        return e.error().message;
+    }
+};
+
+TEST_F(DiagnosticsTest, FormatShowsLocationSourceLineAndCaret) {
+    EXPECT_EQ(format_diagnostic("input.map", "first\n(d0) -> (d0 floordiv 0),\nlast", {2, 22},
+                                "division by zero"),
+              "input.map:2:22: error: division by zero\n"
+              "(d0) -> (d0 floordiv 0),\n"
+              "                     ^");
+}
+
+TEST_F(DiagnosticsTest, FormatMirrorsTabsAndCountsUtf8AsOneColumn) {
+    EXPECT_EQ(format_diagnostic("f", "\tab x", {1, 5}, "m"), "f:1:5: error: m\n\tab x\n\t   ^");
+    // "é" is two bytes: column 4 is the byte after it, printed under 'x'.
+    EXPECT_EQ(format_diagnostic("f", "\xc3\xa9 x", {1, 4}, "m"),
+              "f:1:4: error: m\n\xc3\xa9 x\n  ^");
+}
+
+TEST_F(DiagnosticsTest, FormatBeyondTheTextShowsAnEmptyLine) {
+    EXPECT_EQ(format_diagnostic("f", "abc", {3, 2}, "m"), "f:3:2: error: m\n\n ^");
+    EXPECT_EQ(format_diagnostic("f", "abc\r\n", {1, 4}, "m"), "f:1:4: error: m\nabc\n   ^");
+}
+
+TEST_F(DiagnosticsTest, UnknownVariable) {
+    EXPECT_EQ(map_error("(d0) -> (d0 + d5), domain: d0 in [0, 9]"),
+              "<input>:1:15: error: unknown variable 'd5'\n"
+              "(d0) -> (d0 + d5), domain: d0 in [0, 9]\n"
+              "              ^");
+}
+
+TEST_F(DiagnosticsTest, LiteralZeroDivisorPointsAtTheDivisor) {
+    EXPECT_EQ(map_error("(d0) -> (d0 floordiv 0), domain: d0 in [0, 9]"),
+              "<input>:1:22: error: division by zero\n"
+              "(d0) -> (d0 floordiv 0), domain: d0 in [0, 9]\n"
+              "                     ^");
+    // A divisor that folds to zero is a zero divisor too.
+    EXPECT_EQ(map_error("(d0) -> (d0 mod (1 - 1)), domain: d0 in [0, 9]"),
+              "<input>:1:17: error: division by zero\n"
+              "(d0) -> (d0 mod (1 - 1)), domain: d0 in [0, 9]\n"
+              "                ^");
+    EXPECT_NE(expr_error("d0 ceildiv -0").find("1:12: error: division by zero"), std::string::npos);
+    EXPECT_NE(expr_error("d0 % 0", {false, 256}).find("1:6: error: division by zero"),
+              std::string::npos);
+}
+
+TEST_F(DiagnosticsTest, IntegersOutOfRange) {
+    EXPECT_EQ(map_error("(d0) -> (d0 + 9223372036854775808), domain: d0 in [0, 9]"),
+              "<input>:1:15: error: integer 9223372036854775808 does not fit in 64 bits\n"
+              "(d0) -> (d0 + 9223372036854775808), domain: d0 in [0, 9]\n"
+              "              ^");
+    EXPECT_EQ(map_error("(d0) -> (d0), domain: d0 in [0, 99999999999999999999]"),
+              "<input>:1:33: error: integer 99999999999999999999 does not fit in 64 bits\n"
+              "(d0) -> (d0), domain: d0 in [0, 99999999999999999999]\n"
+              "                                ^");
+    EXPECT_NE(expr_error("-9223372036854775809").find("1:2: error: integer -9223372036854775809"),
+              std::string::npos);
+}
+
+TEST_F(DiagnosticsTest, MissingBoundsAtTheEndOfAFile) {
+    Result<std::vector<ParsedMap>> maps =
+        parse_indexing_maps(ctx, "(d0, d1) -> (d0),\ndomain:\nd0 in [0, 9]\n", "f.map");
+    ASSERT_FALSE(maps.ok());
+    EXPECT_EQ(maps.error().message,
+              "f.map:3:13: error: missing the bounds of variable 'd1'\n"
+              "d0 in [0, 9]\n"
+              "            ^");
+}
+
+TEST_F(DiagnosticsTest, BoundsOutOfDeclarationOrder) {
+    EXPECT_EQ(map_error("(d0, d1) -> (d0), domain: d1 in [0, 9], d0 in [0, 9]"),
+              "<input>:1:27: error: expected the bounds of variable 'd0' (the domain lists every "
+              "variable in declaration order, then the constraints)\n"
+              "(d0, d1) -> (d0), domain: d1 in [0, 9], d0 in [0, 9]\n"
+              "                          ^");
+}
+
+TEST_F(DiagnosticsTest, MissingDomain) {
+    EXPECT_EQ(map_error("(d0) -> (d0)"),
+              "<input>:1:13: error: expected ',' and 'domain:' with the bounds of 'd0', found end "
+              "of input\n"
+              "(d0) -> (d0)\n"
+              "            ^");
+}
+
+TEST_F(DiagnosticsTest, MalformedBounds) {
+    EXPECT_EQ(map_error("(d0) -> (d0), domain: d0 in [0 9]"),
+              "<input>:1:32: error: expected ',', found '9'\n"
+              "(d0) -> (d0), domain: d0 in [0 9]\n"
+              "                               ^");
+    EXPECT_NE(map_error("(d0) -> (d0), domain: d0 in [0, x]")
+                  .find("error: expected an integer bound or 'inf', found 'x'"),
+              std::string::npos);
+    EXPECT_NE(map_error("(d0) -> (d0), domain: d0 in 5").find("error: expected '[', found '5'"),
+              std::string::npos);
+}
+
+TEST_F(DiagnosticsTest, DuplicateVariableNames) {
+    EXPECT_EQ(map_error("(d0, d0) -> (d0), domain: d0 in [0, 9]"),
+              "<input>:1:6: error: duplicate variable name 'd0'\n"
+              "(d0, d0) -> (d0), domain: d0 in [0, 9]\n"
+              "     ^");
+    EXPECT_NE(map_error("(d0)[s0]{d0} -> (d0)").find("1:10: error: duplicate variable name 'd0'"),
+              std::string::npos);
+}
+
+TEST_F(DiagnosticsTest, KeywordsCannotNameVariables) {
+    EXPECT_EQ(map_error("(mod) -> (mod)"),
+              "<input>:1:2: error: 'mod' is a keyword and cannot name a variable\n"
+              "(mod) -> (mod)\n"
+              " ^");
+}
+
+TEST_F(DiagnosticsTest, UnexpectedEndOfInputPointsAfterTheLastToken) {
+    EXPECT_EQ(map_error("(d0) -> (d0 +"),
+              "<input>:1:14: error: expected an expression, found end of input\n"
+              "(d0) -> (d0 +\n"
+              "             ^");
+    EXPECT_EQ(map_error(""),
+              "<input>:1:1: error: expected an indexing map, found end of input\n\n^");
+    EXPECT_EQ(expr_error("min(d0, "),
+              "<input>:1:8: error: expected an expression, found end of input\nmin(d0, \n       ^");
+}
+
+TEST_F(DiagnosticsTest, TrailingGarbage) {
+    EXPECT_EQ(map_error("() -> () garbage"),
+              "<input>:1:10: error: unexpected 'garbage' after the end of the map\n"
+              "() -> () garbage\n"
+              "         ^");
+    EXPECT_EQ(expr_error("d0 + 1 )"),
+              "<input>:1:8: error: unexpected ')' after the expression\nd0 + 1 )\n       ^");
+    EXPECT_NE(map_error("(d0) -> (d0), domain: d0 in [0, 9] d0 mod 2 in [0, 0] )")
+                  .find("1:55: error: expected an expression, found ')'"),
+              std::string::npos);
+}
+
+TEST_F(DiagnosticsTest, UnexpectedCharacter) {
+    EXPECT_EQ(map_error("(d0) -> (d0 # 2), domain: d0 in [0, 9]"),
+              "<input>:1:13: error: unexpected character '#'\n"
+              "(d0) -> (d0 # 2), domain: d0 in [0, 9]\n"
+              "            ^");
+    EXPECT_NE(expr_error("d0 \x01").find("1:4: error: unexpected character byte 0x01"),
+              std::string::npos);
+}
+
+TEST_F(DiagnosticsTest, OneMapOnlyInParseIndexingMap) {
+    EXPECT_EQ(map_error("() -> ()\n// -----\n() -> ()"),
+              "<input>:2:1: error: unexpected '// -----' separator after the end of the map\n"
+              "// -----\n"
+              "^");
+}
+
+TEST_F(DiagnosticsTest, ErrorsInLaterMapsOfAFileHaveFileLines) {
+    Result<std::vector<ParsedMap>> maps = parse_indexing_maps(
+        ctx, "() -> ()\n// -----\n(d0) -> (d0 floordiv 0),\ndomain: d0 in [0, 1]", "in.map");
+    ASSERT_FALSE(maps.ok());
+    EXPECT_EQ(maps.error().message,
+              "in.map:3:22: error: division by zero\n"
+              "(d0) -> (d0 floordiv 0),\n"
+              "                     ^");
+}
+
+TEST_F(DiagnosticsTest, DeepNestingIsAnErrorNotACrash) {
+    ParseOptions shallow;
+    shallow.max_depth = 3;
+    EXPECT_EQ(expr_error("((((d0))))", shallow),
+              "<input>:1:4: error: expression nested too deeply (more than 3 levels)\n"
+              "((((d0))))\n"
+              "   ^");
+    EXPECT_TRUE(parse_expr(ctx, "(((d0)))", {"d0"}, shallow).ok());
+    EXPECT_NE(expr_error("- - - - d0", shallow).find("1:7: error: expression nested too deeply"),
+              std::string::npos);
+    // Operator chains build tall trees without recursion; their height is bounded too.
+    ParseOptions raw_shallow = shallow;
+    raw_shallow.canonicalize = false;
+    EXPECT_EQ(expr_error("d0 floordiv 2 floordiv 2 floordiv 2 floordiv 2", raw_shallow),
+              "<input>:1:37: error: expression nested too deeply (more than 3 levels)\n"
+              "d0 floordiv 2 floordiv 2 floordiv 2 floordiv 2\n"
+              "                                    ^");
+    // The default limit, and hostile depths far beyond the stack.
+    std::string deep(100000, '(');
+    deep += "d0";
+    deep += std::string(100000, ')');
+    EXPECT_NE(expr_error(deep).find("1:257: error: expression nested too deeply (more than 256 "
+                                    "levels)"),
+              std::string::npos);
+    std::string minus;
+    for (int i = 0; i < 100000; ++i)
+        minus += "-";
+    EXPECT_NE(expr_error(minus + "d0").find("expression nested too deeply"), std::string::npos);
+    std::string mins;
+    for (int i = 0; i < 100000; ++i)
+        mins += "min(d0, ";
+    EXPECT_NE(expr_error(mins + "d0").find("expression nested too deeply"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace provix

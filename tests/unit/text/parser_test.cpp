@@ -1,0 +1,266 @@
+#include "provix/parser.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace provix {
+namespace {
+
+class ParserTest : public ::testing::Test {
+protected:
+    Context ctx;
+    Expr d0 = ctx.variable(0);
+    Expr d1 = ctx.variable(1);
+    Expr d2 = ctx.variable(2);
+
+    Expr expr(const std::string& text, bool canonical = true) {
+        ParseOptions options;
+        options.canonicalize = canonical;
+        Result<Expr> e = parse_expr(ctx, text, {"d0", "d1", "d2"}, options);
+        EXPECT_TRUE(e.ok()) << (e.ok() ? "" : e.error().message);
+        return e.ok() ? *e : Expr();
+    }
+    Expr raw(ExprKind k, std::vector<Expr> ops) { return *ctx.make(k, ops); }
+    Expr c(int64_t v) { return ctx.constant(v); }
+
+    IndexingMap map(const std::string& text) {
+        Result<IndexingMap> m = parse_indexing_map(ctx, text);
+        EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+        return m.ok() ? *m : IndexingMap::undefined(ctx);
+    }
+};
+
+// ---------------------------------------------------------------------------
+// Expressions.
+
+TEST_F(ParserTest, IntegersNamesAndOperatorsBuildCanonicalExpressions) {
+    EXPECT_EQ(expr("42"), c(42));
+    EXPECT_EQ(expr("d1"), d1);
+    EXPECT_EQ(expr("d0 + d1 * 4"), d0 + d1 * 4);
+    EXPECT_EQ(expr("(d0 + 1) - 1"), d0);
+    EXPECT_EQ(expr("d0 floordiv 4"), floor_div(d0, 4));
+    EXPECT_EQ(expr("d0 / 4"), floor_div(d0, 4));
+    EXPECT_EQ(expr("d0 ceildiv 4"), ceil_div(d0, 4));
+    EXPECT_EQ(expr("d0 mod 4"), mod(d0, 4));
+    EXPECT_EQ(expr("d0 % 4"), mod(d0, 4));
+    EXPECT_EQ(expr("min(d0, d1 + 2)"), min(d0, d1 + 2));
+    EXPECT_EQ(expr("max(d0, -3)"), max(d0, -3));
+}
+
+TEST_F(ParserTest, MultiplicativeOperatorsBindTighterThanAdditive) {
+    EXPECT_EQ(expr("d0 + d1 floordiv 8"), d0 + floor_div(d1, 8));
+    EXPECT_EQ(expr("d0 - d1 mod 8 * 2"), d0 - mod(d1, 8) * 2);
+    EXPECT_EQ(expr("(d0 + d1) floordiv 8"), floor_div(d0 + d1, 8));
+}
+
+TEST_F(ParserTest, OperatorsAssociateLeft) {
+    EXPECT_EQ(expr("d0 - d1 - d2"), (d0 - d1) - d2);
+    EXPECT_EQ(expr("d0 floordiv 2 floordiv 3"), floor_div(floor_div(d0, 2), 3));
+    EXPECT_EQ(expr("d0 mod 6 floordiv 2"), floor_div(mod(d0, 6), 2));
+    EXPECT_EQ(expr("d0 * 3 mod 4"), mod(d0 * 3, 4));
+    EXPECT_EQ(expr("d0 floordiv 4 * 4"), floor_div(d0, 4) * 4);
+}
+
+TEST_F(ParserTest, UnaryMinusBindsTighterThanBinaryOperators) {
+    EXPECT_EQ(expr("-d0"), -d0);
+    EXPECT_EQ(expr("-d0 floordiv 4"), floor_div(-d0, 4));
+    EXPECT_EQ(expr("-(d0 floordiv 4)"), -floor_div(d0, 4));
+    EXPECT_EQ(expr("d1 * -d0"), d1 * -d0);
+    EXPECT_EQ(expr("- -d0"), d0);
+    EXPECT_EQ(expr("-7 floordiv 2"), c(-4));
+}
+
+TEST_F(ParserTest, IntegerLiteralsCoverInt64) {
+    EXPECT_EQ(expr("9223372036854775807"), c(INT64_MAX));
+    EXPECT_EQ(expr("-9223372036854775808"), c(INT64_MIN));
+    EXPECT_EQ(expr("d0 * -9223372036854775808"), d0 * INT64_MIN);
+    EXPECT_EQ(expr("007"), c(7));
+}
+
+TEST_F(ParserTest, NonCanonicalModeKeepsTheTreeAsWritten) {
+    Expr minus_one = c(-1);
+    EXPECT_EQ(expr("(d0 + 1) - 1", false),
+              raw(ExprKind::Add,
+                  {raw(ExprKind::Add, {d0, c(1)}), raw(ExprKind::Mul, {c(1), minus_one})}));
+    EXPECT_EQ(expr("-d0", false), raw(ExprKind::Mul, {d0, minus_one}));
+    EXPECT_EQ(expr("-5", false), c(-5));
+    EXPECT_EQ(expr("d0 * 1", false), raw(ExprKind::Mul, {d0, c(1)}));
+    EXPECT_EQ(expr("d0 floordiv 1", false), raw(ExprKind::FloorDiv, {d0, c(1)}));
+    EXPECT_EQ(expr("min(d0, d0)", false), raw(ExprKind::Min, {d0, d0}));
+    EXPECT_EQ(expr("d0 + d1 + d2", false), raw(ExprKind::Add, {raw(ExprKind::Add, {d0, d1}), d2}));
+    EXPECT_EQ(expr("2 * 3", false), raw(ExprKind::Mul, {c(2), c(3)}));
+    EXPECT_EQ(canonicalize(expr("(d0 + 1) - 1", false)), d0);
+}
+
+TEST_F(ParserTest, ExpressionNamesAreTheGivenList) {
+    Result<Expr> e = parse_expr(ctx, "th_x * 4 + bl_x", {"bl_x", "th_x"});
+    ASSERT_TRUE(e.ok());
+    EXPECT_EQ(*e, d1 * 4 + d0);
+}
+
+TEST_F(ParserTest, LongSumsParseWithoutNestingLimits) {
+    std::string text = "d0";
+    for (int i = 0; i < 5000; ++i)
+        text += " + d1";
+    EXPECT_EQ(expr(text), d0 + d1 * 5000);
+    std::string product = "d0";
+    for (int i = 0; i < 3000; ++i)
+        product += " * 2";
+    Result<Expr> p = parse_expr(ctx, product, {"d0"});
+    ASSERT_TRUE(p.ok());
+}
+
+// ---------------------------------------------------------------------------
+// Maps.
+
+TEST_F(ParserTest, ParsesTheSpecExample) {
+    IndexingMap m =
+        map("(d0, d1)[s0]{rt0} -> (d0 + d1 floordiv 8 - rt0 * 64, s0),\n"
+            "domain:\n"
+            "d0 in [0, 3],\n"
+            "d1 in [-4, 4],\n"
+            "s0 in [0, 1],\n"
+            "rt0 in [0, 100],\n"
+            "d0 mod 4 in [0, 0]\n");
+    EXPECT_EQ(m.num_dims(), 2);
+    EXPECT_EQ(m.num_range_vars(), 1);
+    EXPECT_EQ(m.num_rt_vars(), 1);
+    EXPECT_EQ(m.variable(1).bounds, (Interval{-4, 4}));
+    EXPECT_EQ(m.variable(3).name, "rt0");
+    EXPECT_EQ(m.results()[0], d0 + floor_div(d1, 8) - ctx.variable(3) * 64);
+    ASSERT_EQ(m.constraints().size(), 1u);
+    EXPECT_EQ(m.constraints()[0].expr, mod(d0, 4));
+    EXPECT_EQ(m.constraints()[0].range, (Interval{0, 0}));
+}
+
+TEST_F(ParserTest, RangeAndRuntimeListsAreOptional) {
+    EXPECT_EQ(map("(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 1], rt0 in [0, 2]").num_rt_vars(), 1);
+    EXPECT_EQ(map("()[s0] -> (s0), domain: s0 in [0, 9]").num_range_vars(), 1);
+    EXPECT_EQ(map("(d0)[]{} -> (d0), domain: d0 in [0, 9]"),
+              map("(d0) -> (d0), domain: d0 in [0, 9]"));
+}
+
+TEST_F(ParserTest, MapsWithoutVariablesNeedNoDomain) {
+    IndexingMap m = map("() -> ()");
+    EXPECT_EQ(m.num_variables(), 0);
+    EXPECT_EQ(m.num_results(), 0);
+    EXPECT_FALSE(m.is_known_empty());
+    EXPECT_EQ(map("() -> (5, 7)").results(), (std::vector<Expr>{c(5), c(7)}));
+    EXPECT_EQ(map("() -> (), domain:"), map("() -> ()"));
+}
+
+TEST_F(ParserTest, SpecialMaps) {
+    EXPECT_TRUE(map("KNOWN EMPTY").is_known_empty());
+    EXPECT_TRUE(map("  KNOWN\n EMPTY ").is_known_empty());
+    EXPECT_TRUE(map("UNDEFINED").is_undefined());
+}
+
+TEST_F(ParserTest, FreeVariableNames) {
+    IndexingMap m =
+        map("(th_x, bl_x)[_k1] -> (th_x + bl_x * 128 + _k1), "
+            "domain: th_x in [0, 127], bl_x in [0, 9], _k1 in [0, 1]");
+    EXPECT_EQ(m.variable(0).name, "th_x");
+    EXPECT_EQ(m.variable(2).name, "_k1");
+    EXPECT_EQ(m.results()[0], d0 + d1 * 128 + d2);
+}
+
+TEST_F(ParserTest, BoundsAcceptInfinities) {
+    IndexingMap m =
+        map("(d0, d1) -> (d0), domain: d0 in [-inf, 5], d1 in [-3, inf], "
+            "d0 + d1 in [-inf, +inf]");
+    EXPECT_EQ(m.variable(0).bounds, (Interval{kInt64Min, 5}));
+    EXPECT_EQ(m.variable(1).bounds, (Interval{-3, kInt64Max}));
+    ASSERT_EQ(m.constraints().size(), 1u);
+    EXPECT_EQ(m.constraints()[0].range, Interval::all());
+}
+
+TEST_F(ParserTest, ConstraintsOnBareVariablesTightenBounds) {
+    IndexingMap m = map("(d0) -> (d0), domain: d0 in [0, 9], d0 in [2, 20]");
+    EXPECT_EQ(m.variable(0).bounds, (Interval{2, 9}));
+    EXPECT_TRUE(m.constraints().empty());
+}
+
+TEST_F(ParserTest, ReversedBoundsMakeAKnownEmptyMap) {
+    EXPECT_EQ(map("(d0) -> (d0), domain: d0 in [5, 3]"), IndexingMap::known_empty(ctx));
+    EXPECT_TRUE(map("(d0) -> (d0), domain: d0 in [0, 3], d0 mod 2 in [1, 0]").is_known_empty());
+}
+
+TEST_F(ParserTest, AcceptsXlaPrintedForms) {
+    IndexingMap expected =
+        map("(d0, d1)[s0] -> (d0 + s0, d1), domain: d0 in [0, 9], "
+            "d1 in [0, 4], s0 in [0, 2]");
+    // Trailing comma.
+    EXPECT_EQ(map("(d0, d1)[s0] -> (d0 + s0, d1), domain: d0 in [0, 9], d1 in [0, 4], "
+                  "s0 in [0, 2],"),
+              expected);
+    // The `is_simplified` line of older XLA.
+    EXPECT_EQ(map("(d0, d1)[s0] -> (d0 + s0, d1),\ndomain:\nd0 in [0, 9],\nd1 in [0, 4],\n"
+                  "s0 in [0, 2],\nis_simplified: false"),
+              expected);
+    EXPECT_EQ(map("(d0, d1)[s0] -> (d0 + s0, d1), domain: d0 in [0, 9], d1 in [0, 4], "
+                  "s0 in [0, 2], is_simplified: true"),
+              expected);
+    // The seeds leave out some commas.
+    EXPECT_EQ(map("(d0, d1)[s0] -> (d0 + s0, d1)\ndomain:\nd0 in [0, 9]\nd1 in [0, 4]\n"
+                  "s0 in [0, 2]"),
+              expected);
+    // Older XLA printed half-open ranges.
+    EXPECT_EQ(map("(d0, d1)[s0] -> (d0 + s0, d1), domain: d0 in [0, 10), d1 in [0, 5), "
+                  "s0 in [0, 3)"),
+              expected);
+}
+
+TEST_F(ParserTest, CommentsAreIgnored) {
+    IndexingMap m =
+        map("// a reshape\n(d0) -> (d0 floordiv 4), // results\n"
+            "domain:\n// bounds\nd0 in [0, 15]\n// end");
+    EXPECT_EQ(m, map("(d0) -> (d0 floordiv 4), domain: d0 in [0, 15]"));
+}
+
+TEST_F(ParserTest, SeveralMapsSeparatedByLines) {
+    const std::string text =
+        "// first\n"
+        "(d0) -> (d0), domain: d0 in [0, 9]\n"
+        "// -----\n"
+        "KNOWN EMPTY\n"
+        "  // -----  \n"
+        "// only a comment\n"
+        "// -----\n"
+        "(d0, d1) -> (d1),\n"
+        "domain:\n"
+        "d0 in [0, 1],\n"
+        "d1 in [0, 2]\n"
+        "// -----\n";
+    Result<std::vector<ParsedMap>> maps = parse_indexing_maps(ctx, text, "f.map");
+    ASSERT_TRUE(maps.ok()) << maps.error().message;
+    ASSERT_EQ(maps->size(), 3u);
+    EXPECT_EQ((*maps)[0].map, map("(d0) -> (d0), domain: d0 in [0, 9]"));
+    EXPECT_EQ((*maps)[0].location.line, 2);
+    EXPECT_EQ((*maps)[0].location.column, 1);
+    EXPECT_TRUE((*maps)[1].map.is_known_empty());
+    EXPECT_EQ((*maps)[1].location.line, 4);
+    EXPECT_EQ((*maps)[2].map.num_dims(), 2);
+    EXPECT_EQ((*maps)[2].location.line, 8);
+}
+
+TEST_F(ParserTest, EmptyFilesHoldNoMaps) {
+    for (const char* text : {"", "  \n", "// nothing here\n", "// -----\n// -----\n"}) {
+        Result<std::vector<ParsedMap>> maps = parse_indexing_maps(ctx, text);
+        ASSERT_TRUE(maps.ok()) << text;
+        EXPECT_TRUE(maps->empty()) << text;
+    }
+}
+
+TEST_F(ParserTest, SeparatorMustBeAWholeLine) {
+    // `// -----` after code on the same line is an ordinary comment, so the
+    // two maps run together.
+    Result<std::vector<ParsedMap>> maps =
+        parse_indexing_maps(ctx, "() -> () // -----\n() -> ()", "f.map");
+    ASSERT_FALSE(maps.ok());
+    EXPECT_EQ(maps.error().kind, Error::Kind::Parse);
+}
+
+}  // namespace
+}  // namespace provix
