@@ -40,12 +40,9 @@ endforeach()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/provix/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/provix
   FILES_MATCHING PATTERN "*.h" ${_provix_header_excludes})
-# Solver headers (provix/solvers/*.h), wherever the solvers library keeps them.
-if(TARGET provix_solvers AND EXISTS ${PROJECT_SOURCE_DIR}/solvers/include/provix)
+# Solver headers: solvers/include/provix/solvers/*.h.
+if(TARGET provix_solvers)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/solvers/include/provix/
-    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/provix FILES_MATCHING PATTERN "*.h")
-elseif(TARGET provix_solvers AND EXISTS ${PROJECT_SOURCE_DIR}/solvers/provix)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/solvers/provix/
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/provix FILES_MATCHING PATTERN "*.h")
 endif()
 

@@ -91,7 +91,8 @@ void check_points(const provix::IndexingMap& in, const provix::IndexingMap& out,
         if (in_domain(in, point) != InDomain::Yes) continue;
         auto expected = in.evaluate(point);
         if (!expected) continue;
-        if (out.is_known_empty()) finding("a map with a domain point became KNOWN EMPTY", in_text, "");
+        if (out.is_known_empty())
+            finding("a map with a domain point became KNOWN EMPTY", in_text, "");
         if (out.num_variables() != in.num_variables() || out.num_results() != in.num_results()) {
             finding("simplify changed the variables of a map without symbols", in_text,
                     out.to_string());
@@ -104,8 +105,7 @@ void check_points(const provix::IndexingMap& in, const provix::IndexingMap& out,
         if (*got != *expected) finding("values differ at a domain point", in_text, out.to_string());
         for (size_t i = 0; i < got->size(); ++i) {
             if (!ranges[i].contains((*got)[i])) {
-                finding("a value lies outside the engine's result range", in_text,
-                        out.to_string());
+                finding("a value lies outside the engine's result range", in_text, out.to_string());
             }
         }
     }
@@ -117,7 +117,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size > 1 << 14) return 0;
     std::string_view text(reinterpret_cast<const char*>(data), size);
     uint64_t seed = 1469598103934665603ULL;  // FNV-1a of the input
-    for (size_t i = 0; i < size; ++i) seed = (seed ^ data[i]) * 1099511628211ULL;
+    for (size_t i = 0; i < size; ++i)
+        seed = (seed ^ data[i]) * 1099511628211ULL;
     provix::Context ctx;
     provix::ParseOptions options;
     options.canonicalize = (seed & 1) == 0;
@@ -130,8 +131,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         provix::simplify(out);
         const std::string printed = out.to_string();
         auto again = provix::parse_indexing_map(ctx, printed);
-        if (!again) finding("the simplified map's text does not parse", pm.map.to_string(), printed);
-        if (!(*again == out)) finding("the simplified map does not round-trip", printed, again->to_string());
+        if (!again)
+            finding("the simplified map's text does not parse", pm.map.to_string(), printed);
+        if (!(*again == out))
+            finding("the simplified map does not round-trip", printed, again->to_string());
         provix::IndexingMap twice = out;
         provix::simplify(twice);
         if (!(twice == out)) finding("simplify is not idempotent", printed, twice.to_string());
@@ -139,7 +142,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             finding("result_ranges has the wrong size", pm.map.to_string(), printed);
         }
         // Pointwise: only meaningful when the variables keep their meaning.
-        provix::IndexingMap base = pm.map.num_symbols() == 0 ? pm.map : pm.map.convert_symbols_to_dims();
+        provix::IndexingMap base =
+            pm.map.num_symbols() == 0 ? pm.map : pm.map.convert_symbols_to_dims();
         provix::IndexingMap base_out = base;
         provix::simplify(base_out);
         check_points(base, base_out, seed);

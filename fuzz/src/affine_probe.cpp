@@ -52,7 +52,8 @@ public:
         : ctx_(ctx), space_(isl_space_set_alloc(ctx, 0, num_vars)) {}
     ~PwAffBuilder() {
         isl_space_free(space_);
-        for (auto& entry : memo_) isl_pw_aff_free(entry.second);
+        for (auto& entry : memo_)
+            isl_pw_aff_free(entry.second);
     }
     PwAffBuilder(const PwAffBuilder&) = delete;
     PwAffBuilder& operator=(const PwAffBuilder&) = delete;
@@ -83,10 +84,12 @@ public:
                 return isl_set_empty(isl_space_copy(space_));
             }
             if (!b.lo_is_inf()) {
-                set = isl_set_lower_bound_val(set, isl_dim_set, pos, isl_val_int_from_si(ctx_, b.lo));
+                set =
+                    isl_set_lower_bound_val(set, isl_dim_set, pos, isl_val_int_from_si(ctx_, b.lo));
             }
             if (!b.hi_is_inf()) {
-                set = isl_set_upper_bound_val(set, isl_dim_set, pos, isl_val_int_from_si(ctx_, b.hi));
+                set =
+                    isl_set_upper_bound_val(set, isl_dim_set, pos, isl_val_int_from_si(ctx_, b.hi));
             }
         }
         for (const Constraint& c : m.constraints()) {
@@ -123,8 +126,8 @@ private:
                 isl_pw_aff* acc = expr(e.operand(0));
                 for (size_t i = 1; i < e.num_operands(); ++i) {
                     isl_pw_aff* o = expr(e.operand(i));
-                    acc = e.kind() == ExprKind::Add ? isl_pw_aff_add(acc, o)
-                                                    : isl_pw_aff_mul(acc, o);
+                    acc =
+                        e.kind() == ExprKind::Add ? isl_pw_aff_add(acc, o) : isl_pw_aff_mul(acc, o);
                 }
                 return acc;
             }
@@ -198,7 +201,8 @@ isl_stat scan_constraint(isl_constraint* c, void* user) {
         }
     }
     // The constraint reads  a_y * y + sum a_i * v_i + a_0 = 0.
-    isl_val* ay = isl_constraint_get_coefficient_val(c, isl_dim_set, static_cast<int>(scan.num_vars));
+    isl_val* ay =
+        isl_constraint_get_coefficient_val(c, isl_dim_set, static_cast<int>(scan.num_vars));
     std::optional<int64_t> a_y = to_int64(ay);
     isl_val_free(ay);
     if (!a_y || (*a_y != 1 && *a_y != -1)) {

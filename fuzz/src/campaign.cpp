@@ -2,6 +2,8 @@
 
 #include "provix/fuzz/campaign.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -12,7 +14,6 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
-#include <unistd.h>
 
 #include "provix/fuzz/random.h"
 #include "provix/fuzz/shrinker.h"
@@ -36,7 +37,8 @@ void on_fatal_signal(int sig) {
 }
 
 void install_crash_handlers() {
-    for (int sig : {SIGSEGV, SIGABRT, SIGFPE, SIGILL, SIGBUS}) std::signal(sig, on_fatal_signal);
+    for (int sig : {SIGSEGV, SIGABRT, SIGFPE, SIGILL, SIGBUS})
+        std::signal(sig, on_fatal_signal);
 }
 
 void set_crash_note(uint64_t seed, int64_t index, const std::string& text) {
@@ -53,8 +55,10 @@ void set_crash_note(uint64_t seed, int64_t index, const std::string& text) {
 /// A value of a variable with bounds `b` (near the finite side when unbounded).
 int64_t draw_value(RandomSource& rng, const Interval& b) {
     if (b.is_bounded()) return rng.uniform(b.lo, b.hi);
-    if (!b.lo_is_inf()) return rng.uniform(b.lo, b.lo > kInt64Max - 100 ? kInt64Max - 1 : b.lo + 100);
-    if (!b.hi_is_inf()) return rng.uniform(b.hi < kInt64Min + 100 ? kInt64Min + 1 : b.hi - 100, b.hi);
+    if (!b.lo_is_inf())
+        return rng.uniform(b.lo, b.lo > kInt64Max - 100 ? kInt64Max - 1 : b.lo + 100);
+    if (!b.hi_is_inf())
+        return rng.uniform(b.hi < kInt64Min + 100 ? kInt64Min + 1 : b.hi - 100, b.hi);
     return rng.uniform(-100, 100);
 }
 
@@ -75,13 +79,15 @@ void check_print_fidelity(const IndexingMap& built, const std::string& text, uin
     std::vector<Interval> bounds = built.variable_bounds();
     for (int k = 0; k < 8; ++k) {
         std::vector<int64_t> point;
-        for (const Interval& b : bounds) point.push_back(draw_value(rng, b));
+        for (const Interval& b : bounds)
+            point.push_back(draw_value(rng, b));
         Result<std::vector<int64_t>> a = built.evaluate(point);
         Result<std::vector<int64_t>> b = parsed->evaluate(point);
         if (a && b && *a != *b) {
             std::ostringstream os;
             os << "the printed text evaluates differently from the map it was printed from at (";
-            for (size_t i = 0; i < point.size(); ++i) os << (i ? ", " : "") << point[i];
+            for (size_t i = 0; i < point.size(); ++i)
+                os << (i ? ", " : "") << point[i];
             os << ")\ntext:\n" << text << "\n";
             r.failures.push_back({"roundtrip", os.str()});
             return;
@@ -138,9 +144,11 @@ void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o
                     const MapSpec& spec, int64_t index, uint64_t cseed, const CaseReport& r,
                     CampaignStats& stats, std::ostream& out) {
     out << "FAIL case " << index << " of seed " << o.seed << ":";
-    for (const Finding& f : r.failures) out << " " << f.kind;
-    out << "\n  reproduce: provix fuzz --seed " << o.seed << " --case " << index << "\n";
-    for (const Finding& f : r.failures) out << indent(f.detail, "  ");
+    for (const Finding& f : r.failures)
+        out << " " << f.kind;
+    out << "\n  reproduce: " << o.reproduce_command(index) << "\n";
+    for (const Finding& f : r.failures)
+        out << indent(f.detail, "  ");
     const std::string kind = r.failures.front().kind;
     std::string map_text = spec_text(ctx, spec);
     if (o.shrink) {
@@ -162,7 +170,8 @@ void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o
             }
         }
     }
-    std::string file = regression_file_text(kind, o.seed, index, map_text);
+    std::string file =
+        regression_file_text(kind, o.seed, index, o.reproduce_command(index), map_text);
     out << "  ready-to-paste regression case:\n" << indent(file, "    | ");
     if (!o.regression_dir.empty()) {
         std::error_code ec;
@@ -191,8 +200,10 @@ void CampaignStats::add(const CaseReport& r) {
     } else {
         ++passed;
     }
-    for (const Finding& f : r.failures) ++failure_kinds[f.kind];
-    for (const Finding& m : r.misses) ++miss_kinds[m.kind];
+    for (const Finding& f : r.failures)
+        ++failure_kinds[f.kind];
+    for (const Finding& m : r.misses)
+        ++miss_kinds[m.kind];
     if (r.completeness_unknowns.empty()) ++completeness_decided;
     if (r.fully_simplified()) ++fully_simplified;
     if (r.input_known_empty) {
@@ -209,12 +220,19 @@ void CampaignStats::add(const CaseReport& r) {
     unbounded_ranges += r.unbounded_ranges;
 }
 
+std::string CampaignOptions::reproduce_command(int64_t index) const {
+    std::string s =
+        "provix fuzz --seed " + std::to_string(seed) + " --case " + std::to_string(index);
+    if (!generator.near_limit_constants) s += " --no-near-limit";
+    return s;
+}
+
 std::string regression_file_text(const std::string& kind, uint64_t seed, int64_t case_index,
-                                 const std::string& map_text) {
+                                 const std::string& reproduce, const std::string& map_text) {
     std::ostringstream os;
     os << "// provix fuzz regression: " << kind << "\n"
-       << "// Found as case " << case_index << " of seed " << seed
-       << " (provix fuzz --seed " << seed << " --case " << case_index << "), then shrunk.\n"
+       << "// Found as case " << case_index << " of seed " << seed << " (" << reproduce
+       << "), then shrunk.\n"
        << "// Replayed by the fuzz tests: every check of `provix fuzz` must pass\n"
        << "// (simplify is equivalent to this map by isl, ranges contain the exact ones, ...).\n"
        << map_text << "\n";
@@ -267,8 +285,8 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
         if (!r.failures.empty()) report_failure(checker, ctx, o, spec, index, cseed, r, stats, out);
         for (const Finding& m : r.misses) {
             if (o.verbose || shown_misses[m.kind]++ < 2) {
-                out << "miss (" << m.kind << ") in case " << index << " of seed " << o.seed
-                    << ":\n" << indent(m.detail, "  ");
+                out << "miss (" << m.kind << ") in case " << index << " of seed " << o.seed << ":\n"
+                    << indent(m.detail, "  ");
             }
         }
         if (o.verbose) {
@@ -277,13 +295,12 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
             }
         }
         if (progress && o.progress_every > 0 && stats.cases % o.progress_every == 0) {
-            *progress << "provix fuzz: " << stats.cases << " cases, " << stats.failed
-                      << " failed, " << stats.unknown << " unknown" << std::endl;
+            *progress << "provix fuzz: " << stats.cases << " cases, " << stats.failed << " failed, "
+                      << stats.unknown << " unknown" << std::endl;
         }
     }
     g_crash_note[0] = '\0';
-    stats.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return stats;
 }
 
@@ -309,17 +326,19 @@ CampaignStats replay_files(const std::vector<std::string>& paths, const Campaign
             stats.add(r);
             if (!r.failures.empty()) {
                 out << "FAIL " << path << " (map " << i + 1 << "):";
-                for (const Finding& f : r.failures) out << " " << f.kind;
+                for (const Finding& f : r.failures)
+                    out << " " << f.kind;
                 out << "\n";
-                for (const Finding& f : r.failures) out << indent(f.detail, "  ");
+                for (const Finding& f : r.failures)
+                    out << indent(f.detail, "  ");
             } else if (!r.unknowns.empty()) {
                 out << "UNKNOWN " << path << " (map " << i + 1 << "):\n";
-                for (const std::string& u : r.unknowns) out << "  " << u << "\n";
+                for (const std::string& u : r.unknowns)
+                    out << "  " << u << "\n";
             }
         }
     }
-    stats.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return stats;
 }
 
@@ -330,11 +349,12 @@ void print_summary(const CampaignStats& s, std::ostream& out) {
         << s.fully_simplified << " of " << s.completeness_decided << " decided cases)\n";
     out << "  missed simplifications:";
     if (s.miss_kinds.empty()) out << " none";
-    for (const auto& [kind, n] : s.miss_kinds) out << " " << kind << " " << n << ";";
+    for (const auto& [kind, n] : s.miss_kinds)
+        out << " " << kind << " " << n << ";";
     out << "\n";
     out << "  empty domains: " << s.engine_detected_empty << " of " << s.exact_empty
-        << " detected by the engine (" << percent(s.engine_detected_empty, s.exact_empty)
-        << "); " << s.built_empty << " known empty when built\n";
+        << " detected by the engine (" << percent(s.engine_detected_empty, s.exact_empty) << "); "
+        << s.built_empty << " known empty when built\n";
     std::vector<double> w = s.widening;
     std::sort(w.begin(), w.end());
     out << "  ranges: " << w.size() << " finite exact ranges";
@@ -343,11 +363,18 @@ void print_summary(const CampaignStats& s, std::ostream& out) {
         out << ", " << percent(tight, static_cast<int64_t>(w.size())) << " exact, median widening "
             << ratio(w[w.size() / 2]) << ", p90 " << ratio(w[w.size() * 9 / 10]) << ", max "
             << ratio(w.back());
+        if (tight < static_cast<int64_t>(w.size())) {
+            // The widening among the ranges the engine did not get exactly.
+            size_t first_wide = static_cast<size_t>(tight);
+            out << " (median of the inexact: "
+                << ratio(w[first_wide + (w.size() - first_wide) / 2]) << ")";
+        }
     }
     out << "; " << s.unbounded_ranges << " reported unbounded\n";
     if (!s.failure_kinds.empty()) {
         out << "  failures:";
-        for (const auto& [kind, n] : s.failure_kinds) out << " " << kind << " " << n << ";";
+        for (const auto& [kind, n] : s.failure_kinds)
+            out << " " << kind << " " << n << ";";
         out << "\n";
     }
     out << s.unknown << " unknown\n";

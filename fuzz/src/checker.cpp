@@ -88,8 +88,8 @@ CaseReport CaseChecker::check_text(const std::string& text, const CheckOptions& 
     if (!input) {
         CaseReport r;
         r.input_text = text;
-        r.failures.push_back({"roundtrip", "the printed map does not parse:\n" +
-                                               input.error().message + "\n"});
+        r.failures.push_back(
+            {"roundtrip", "the printed map does not parse:\n" + input.error().message + "\n"});
         return r;
     }
     CaseReport r = check(*input, text, options);
@@ -99,9 +99,8 @@ CaseReport CaseChecker::check_text(const std::string& text, const CheckOptions& 
         std::string printed = canonical->to_string();
         Result<IndexingMap> again = parse_indexing_map(ctx, printed);
         if (!again) {
-            r.failures.push_back(
-                {"roundtrip", "the canonical map's text does not parse:\n" + printed + "\n" +
-                                  again.error().message + "\n"});
+            r.failures.push_back({"roundtrip", "the canonical map's text does not parse:\n" +
+                                                   printed + "\n" + again.error().message + "\n"});
         } else if (!(*again == *canonical) || again->to_string() != printed) {
             r.failures.push_back({"roundtrip", "parse(print(m)) != m for m =\n" + printed +
                                                    "\nreparsed:\n" + again->to_string() + "\n"});
@@ -144,15 +143,16 @@ CaseReport CaseChecker::check(const IndexingMap& input, const std::string& text,
         if (again) {
             simplify(*again);
             if (again->to_string() != r.simplified_text) {
-                r.failures.push_back(
-                    {"nondeterministic", "first context:\n" + r.simplified_text +
-                                             "\nfresh context:\n" + again->to_string() + "\n"});
+                r.failures.push_back({"nondeterministic", "first context:\n" + r.simplified_text +
+                                                              "\nfresh context:\n" +
+                                                              again->to_string() + "\n"});
             }
         }
     }
 
     CaseReport oracle_part = check_result(input, simplified, options);
-    for (Finding& f : oracle_part.failures) r.failures.push_back(std::move(f));
+    for (Finding& f : oracle_part.failures)
+        r.failures.push_back(std::move(f));
     r.misses = std::move(oracle_part.misses);
     r.unknowns = std::move(oracle_part.unknowns);
     r.completeness_unknowns = std::move(oracle_part.completeness_unknowns);
@@ -185,7 +185,8 @@ CaseReport CaseChecker::check_result(const IndexingMap& input, const IndexingMap
         }
     }
     if (options.ranges && !r.engine_empty) check_ranges(simplified, r);
-    if (options.completeness && !r.engine_empty && !r.exact_empty) check_completeness(simplified, r);
+    if (options.completeness && !r.engine_empty && !r.exact_empty)
+        check_completeness(simplified, r);
     return r;
 }
 
@@ -196,9 +197,10 @@ void CaseChecker::check_emptiness(const IndexingMap& input, const IndexingMap& s
     if (r.engine_empty) {
         if (empty.verdict == Verdict::Refuted) {
             r.failures.push_back(
-                {"false-empty", "the engine made the map KNOWN EMPTY, but its domain has a point [" +
-                                    empty.backend + "]\n" + decision_detail(empty) +
-                                    "input:\n" + r.input_text + "\n"});
+                {"false-empty",
+                 "the engine made the map KNOWN EMPTY, but its domain has a point [" +
+                     empty.backend + "]\n" + decision_detail(empty) + "input:\n" + r.input_text +
+                     "\n"});
         } else if (empty.verdict == Verdict::Unknown) {
             r.unknowns.push_back("emptiness: " + empty.reason);
         }
@@ -215,10 +217,9 @@ void CaseChecker::check_emptiness(const IndexingMap& input, const IndexingMap& s
 void CaseChecker::check_ranges(const IndexingMap& simplified, CaseReport& r) {
     std::vector<Interval> engine = result_ranges(simplified);
     if (static_cast<int64_t>(engine.size()) != simplified.num_results()) {
-        r.failures.push_back({"range", "result_ranges gave " + std::to_string(engine.size()) +
-                                           " ranges for " +
-                                           std::to_string(simplified.num_results()) +
-                                           " results\n"});
+        r.failures.push_back(
+            {"range", "result_ranges gave " + std::to_string(engine.size()) + " ranges for " +
+                          std::to_string(simplified.num_results()) + " results\n"});
         return;
     }
     for (int64_t i = 0; i < simplified.num_results(); ++i) {
@@ -231,11 +232,12 @@ void CaseChecker::check_ranges(const IndexingMap& simplified, CaseReport& r) {
         if (x.empty) continue;  // the domain is empty: any range contains no value
         if (!range_contains(e, x.lo, x.hi)) {
             r.failures.push_back(
-                {"range", "result " + std::to_string(i) + " `" +
-                              simplified.expr_to_string(simplified.results()[static_cast<size_t>(i)]) +
-                              "`: the engine's range " + to_string(e) +
-                              " does not contain the exact range [" + x.lo + ", " + x.hi +
-                              "] [" + x.backend + "]\nsimplified:\n" + r.simplified_text + "\n"});
+                {"range",
+                 "result " + std::to_string(i) + " `" +
+                     simplified.expr_to_string(simplified.results()[static_cast<size_t>(i)]) +
+                     "`: the engine's range " + to_string(e) +
+                     " does not contain the exact range [" + x.lo + ", " + x.hi + "] [" +
+                     x.backend + "]\nsimplified:\n" + r.simplified_text + "\n"});
             continue;
         }
         std::optional<Interval> exact = x.interval();
@@ -252,8 +254,8 @@ void CaseChecker::check_completeness(const IndexingMap& simplified, CaseReport& 
     for (int64_t i = 0; i < simplified.num_results(); ++i) {
         Expr e = simplified.results()[static_cast<size_t>(i)];
         if (e.is_constant()) continue;
-        const std::string where = "result " + std::to_string(i) + " `" +
-                                  simplified.expr_to_string(e) + "`";
+        const std::string where =
+            "result " + std::to_string(i) + " `" + simplified.expr_to_string(e) + "`";
         if (!has_division(e) && !has_min_max(e)) {
             // A div-free result: only a constant would be simpler.
             RangeDecision x = oracle_->exact_range(simplified, i);

@@ -34,10 +34,10 @@ int64_t mul_or_keep(int64_t a, int64_t b) {
 
 /// Constants near the int64 limits, for coefficients, divisors and offsets.
 const std::vector<int64_t>& near_limit_values() {
-    static const std::vector<int64_t> v = {kInt64Max,     kInt64Min,           kInt64Max - 1,
-                                           kInt64Min + 1, kBit62,              -kBit62,
-                                           kBit62 + 1,    int64_t{1} << 32,    (int64_t{1} << 31) - 1,
-                                           -(int64_t{1} << 31), int64_t{1} << 40, 3037000499};
+    static const std::vector<int64_t> v = {
+        kInt64Max,        kInt64Min,  kInt64Max - 1,    kInt64Min + 1,          kBit62,
+        -kBit62,          kBit62 + 1, int64_t{1} << 32, (int64_t{1} << 31) - 1, -(int64_t{1} << 31),
+        int64_t{1} << 40, 3037000499};
     return v;
 }
 
@@ -60,7 +60,8 @@ public:
         }
         const int64_t num_constraints =
             rng_.chance(45) ? 0 : rng_.uniform(1, std::max(1, o_.max_constraints));
-        for (int64_t i = 0; i < num_constraints; ++i) spec_.constraints.push_back(constraint());
+        for (int64_t i = 0; i < num_constraints; ++i)
+            spec_.constraints.push_back(constraint());
         return std::move(spec_);
     }
 
@@ -80,14 +81,14 @@ private:
         int64_t room = std::max<int64_t>(0, o_.max_variables - dims);
         int64_t symbols = std::min<int64_t>(
             {rng_.pick<int64_t>({0, 0, 0, 1, 1, 1, 2, 2, 3, 4}), o_.max_symbols, room});
-        int64_t rts = symbols > 0 && rng_.chance(40) ? rng_.uniform(1, std::min<int64_t>(2, symbols))
-                                                      : 0;
+        int64_t rts =
+            symbols > 0 && rng_.chance(40) ? rng_.uniform(1, std::min<int64_t>(2, symbols)) : 0;
         bool custom_names = rng_.chance(10);
         int64_t id = 0;
         auto make_var = [&](const char* prefix, int64_t index) {
             std::string name;
             if (custom_names && rng_.chance(50)) {
-                static const std::vector<std::string> kNames = {"th_x", "bl_x", "i", "j",
+                static const std::vector<std::string> kNames = {"th_x", "bl_x", "i",   "j",
                                                                 "k",    "off",  "row", "col"};
                 name = kNames[static_cast<size_t>(id) % kNames.size()] + std::to_string(id);
             } else {
@@ -96,9 +97,12 @@ private:
             ++id;
             return IndexingVariable{bounds(), name};
         };
-        for (int64_t i = 0; i < dims; ++i) spec_.dims.push_back(make_var("d", i));
-        for (int64_t i = 0; i < symbols - rts; ++i) spec_.range_vars.push_back(make_var("s", i));
-        for (int64_t i = 0; i < rts; ++i) spec_.rt_vars.push_back(make_var("rt", i));
+        for (int64_t i = 0; i < dims; ++i)
+            spec_.dims.push_back(make_var("d", i));
+        for (int64_t i = 0; i < symbols - rts; ++i)
+            spec_.range_vars.push_back(make_var("s", i));
+        for (int64_t i = 0; i < rts; ++i)
+            spec_.rt_vars.push_back(make_var("rt", i));
     }
 
     Interval bounds() {
@@ -150,7 +154,8 @@ private:
 
     std::vector<Interval> all_bounds() const {
         std::vector<Interval> out;
-        for (int64_t i = 0; i < num_vars(); ++i) out.push_back(spec_.variable(i).bounds);
+        for (int64_t i = 0; i < num_vars(); ++i)
+            out.push_back(spec_.variable(i).bounds);
         return out;
     }
 
@@ -165,8 +170,8 @@ private:
 
     int64_t coefficient() {
         if (o_.near_limit_constants && rng_.chance(2)) return rng_.pick(near_limit_values());
-        return rng_.pick<int64_t>({1, 1, 1, 2, 3, 4, 5, 7, 8, 10, 16, 32, 100, 128, -1, -1, -2,
-                                   -3, -4, -8});
+        return rng_.pick<int64_t>(
+            {1, 1, 1, 2, 3, 4, 5, 7, 8, 10, 16, 32, 100, 128, -1, -1, -2, -3, -4, -8});
     }
 
     int64_t offset() {
@@ -202,14 +207,16 @@ private:
             std::swap(terms[i - 1], terms[static_cast<size_t>(rng_.uniform(0, int64_t(i) - 1))]);
         }
         Expr acc = terms[0];
-        for (size_t i = 1; i < terms.size(); ++i) acc = add(acc, terms[i]);
+        for (size_t i = 1; i < terms.size(); ++i)
+            acc = add(acc, terms[i]);
         return acc;
     }
 
     /// Up to `max_vars` distinct variable ids in random order.
     std::vector<int64_t> some_vars(int64_t max_vars) {
         std::vector<int64_t> ids;
-        for (int64_t i = 0; i < num_vars(); ++i) ids.push_back(i);
+        for (int64_t i = 0; i < num_vars(); ++i)
+            ids.push_back(i);
         for (size_t i = ids.size(); i > 1; --i) {
             std::swap(ids[i - 1], ids[static_cast<size_t>(rng_.uniform(0, int64_t(i) - 1))]);
         }
@@ -232,11 +239,13 @@ private:
         std::vector<int64_t> ids = some_vars(3);
         for (int64_t id : ids) {
             int64_t n = extent(id);
-            if (n < 2 || n > 1000 || rng_.chance(15)) n = rng_.pick<int64_t>({2, 3, 4, 5, 8, 10, 16});
+            if (n < 2 || n > 1000 || rng_.chance(15))
+                n = rng_.pick<int64_t>({2, 3, 4, 5, 8, 10, 16});
             l.sizes.push_back(n);
         }
         l.strides.assign(ids.size(), 1);
-        for (size_t i = ids.size(); i-- > 1;) l.strides[i - 1] = l.strides[i] * l.sizes[i];
+        for (size_t i = ids.size(); i-- > 1;)
+            l.strides[i - 1] = l.strides[i] * l.sizes[i];
         std::vector<Expr> terms;
         for (size_t i = 0; i < ids.size(); ++i) {
             int64_t s = l.strides[i];
@@ -270,7 +279,8 @@ private:
     std::vector<Expr> family_reshape_chain() {
         Linear a = linearize();
         int64_t total = 1;
-        for (int64_t n : a.sizes) total = total * n;
+        for (int64_t n : a.sizes)
+            total = total * n;
         // Shape B: split `total` into up to three factors.
         std::vector<int64_t> b_sizes;
         int64_t rest = total;
@@ -286,7 +296,8 @@ private:
         }
         b_sizes.push_back(rest);
         std::vector<int64_t> b_strides(b_sizes.size(), 1);
-        for (size_t i = b_sizes.size(); i-- > 1;) b_strides[i - 1] = b_strides[i] * b_sizes[i];
+        for (size_t i = b_sizes.size(); i-- > 1;)
+            b_strides[i - 1] = b_strides[i] * b_sizes[i];
         std::vector<Expr> b_coords;
         for (size_t j = 0; j < b_sizes.size(); ++j) {
             b_coords.push_back(delinearize(a.expr, b_sizes, b_strides, j));
@@ -308,13 +319,20 @@ private:
         Expr x = rng_.chance(60) ? linearize().expr : tree(2);
         int64_t d = divisor();
         switch (rng_.uniform(0, 6)) {
-            case 0: return add(mul(fdiv(x, d), d), fmod(x, d));
-            case 1: return add(fmod(x, d), mul(fdiv(x, d), d));
-            case 2: return sub(x, fmod(x, d));
-            case 3: return sub(x, mul(fdiv(x, d), d));
-            case 4: return mul(fdiv(mul(x, -1), d), -1);
-            case 5: return fdiv(add(x, c(sat_add(d, -1))), d);
-            default: return sub(mul(cdiv(x, d), d), x);
+            case 0:
+                return add(mul(fdiv(x, d), d), fmod(x, d));
+            case 1:
+                return add(fmod(x, d), mul(fdiv(x, d), d));
+            case 2:
+                return sub(x, fmod(x, d));
+            case 3:
+                return sub(x, mul(fdiv(x, d), d));
+            case 4:
+                return mul(fdiv(mul(x, -1), d), -1);
+            case 5:
+                return fdiv(add(x, c(sat_add(d, -1))), d);
+            default:
+                return sub(mul(cdiv(x, d), d), x);
         }
     }
 
@@ -329,12 +347,18 @@ private:
         if (rng_.chance(10)) t += 1;
         Expr e = add(mul(var(outer), t), var(inner));
         switch (rng_.uniform(0, 5)) {
-            case 0: return fdiv(e, t);
-            case 1: return fmod(e, t);
-            case 2: return fdiv(fmod(e, t * 2), t);
-            case 3: return fdiv(e, t * rng_.pick<int64_t>({2, 4}));
-            case 4: return fmod(fdiv(e, std::max<int64_t>(1, t / 2)), 2);
-            default: return add(fdiv(e, t), fmod(var(inner), t));
+            case 0:
+                return fdiv(e, t);
+            case 1:
+                return fmod(e, t);
+            case 2:
+                return fdiv(fmod(e, t * 2), t);
+            case 3:
+                return fdiv(e, t * rng_.pick<int64_t>({2, 4}));
+            case 4:
+                return fmod(fdiv(e, std::max<int64_t>(1, t / 2)), 2);
+            default:
+                return add(fdiv(e, t), fmod(var(inner), t));
         }
     }
 
@@ -343,14 +367,18 @@ private:
         Expr x = rng_.chance(50) ? any_var() : linearize().expr;
         Interval r = interval_of(x, all_bounds());
         int64_t lo = r.lo_is_inf() ? rng_.uniform(-5, 5) : sat_add(r.lo, rng_.uniform(-2, 4));
-        int64_t hi = r.hi_is_inf() ? sat_add(lo, rng_.uniform(0, 20))
-                                   : sat_add(r.hi, -rng_.uniform(-2, 4));
+        int64_t hi =
+            r.hi_is_inf() ? sat_add(lo, rng_.uniform(0, 20)) : sat_add(r.hi, -rng_.uniform(-2, 4));
         switch (rng_.uniform(0, 3)) {
-            case 0: return node(ExprKind::Min, node(ExprKind::Max, x, c(lo)), c(hi));
-            case 1: return node(ExprKind::Max, node(ExprKind::Min, x, c(hi)), c(lo));
-            case 2: return add(node(ExprKind::Min, node(ExprKind::Max, any_var(), c(0)), c(hi)),
-                               any_var());
-            default: return node(rng_.chance(50) ? ExprKind::Min : ExprKind::Max, x, tree(1));
+            case 0:
+                return node(ExprKind::Min, node(ExprKind::Max, x, c(lo)), c(hi));
+            case 1:
+                return node(ExprKind::Max, node(ExprKind::Min, x, c(hi)), c(lo));
+            case 2:
+                return add(node(ExprKind::Min, node(ExprKind::Max, any_var(), c(0)), c(hi)),
+                           any_var());
+            default:
+                return node(rng_.chance(50) ? ExprKind::Min : ExprKind::Max, x, tree(1));
         }
     }
 
@@ -359,14 +387,22 @@ private:
         Expr x = rng_.chance(50) ? linearize().expr : tree(2);
         int64_t c1 = divisor(), c2 = divisor();
         switch (rng_.uniform(0, 7)) {
-            case 0: return fdiv(fdiv(x, c1), c2);
-            case 1: return fmod(fmod(x, c1), c2);
-            case 2: return fdiv(fmod(x, c1), c2);
-            case 3: return fmod(fdiv(x, c1), c2);
-            case 4: return fdiv(mul(x, c1), c2);
-            case 5: return fmod(mul(x, c1), c2);
-            case 6: return cdiv(cdiv(x, c1), c2);
-            default: return fmod(add(x, c(offset())), c2);
+            case 0:
+                return fdiv(fdiv(x, c1), c2);
+            case 1:
+                return fmod(fmod(x, c1), c2);
+            case 2:
+                return fdiv(fmod(x, c1), c2);
+            case 3:
+                return fmod(fdiv(x, c1), c2);
+            case 4:
+                return fdiv(mul(x, c1), c2);
+            case 5:
+                return fmod(mul(x, c1), c2);
+            case 6:
+                return cdiv(cdiv(x, c1), c2);
+            default:
+                return fmod(add(x, c(offset())), c2);
         }
     }
 
@@ -376,13 +412,17 @@ private:
         pool_.push_back(e);
         int64_t d = divisor();
         switch (rng_.uniform(0, 4)) {
-            case 0: return add(fdiv(e, d), fmod(e, d));
-            case 1: return sub(fdiv(add(e, c(rng_.uniform(1, 8))), d), fdiv(e, d));
+            case 0:
+                return add(fdiv(e, d), fmod(e, d));
+            case 1:
+                return sub(fdiv(add(e, c(rng_.uniform(1, 8))), d), fdiv(e, d));
             case 2:
                 return add(mul(fdiv(e, d), mul_or_keep(d, rng_.uniform(-3, 3))),
                            mul(e, rng_.uniform(1, 3)));
-            case 3: return add(fmod(add(e, any_var()), d), fdiv(e, d));
-            default: return sub(e, mul(fmod(e, d), rng_.pick<int64_t>({1, 2})));
+            case 3:
+                return add(fmod(add(e, any_var()), d), fdiv(e, d));
+            default:
+                return sub(e, mul(fmod(e, d), rng_.pick<int64_t>({1, 2})));
         }
     }
 
@@ -395,16 +435,24 @@ private:
         auto sub_tree = [&] { return tree(depth - 1); };
         switch (rng_.uniform(0, 11)) {
             case 0:
-            case 1: return add(sub_tree(), sub_tree());
-            case 2: return sub(sub_tree(), sub_tree());
-            case 3: return mul(sub_tree(), coefficient());
+            case 1:
+                return add(sub_tree(), sub_tree());
+            case 2:
+                return sub(sub_tree(), sub_tree());
+            case 3:
+                return mul(sub_tree(), coefficient());
             case 4:
-            case 5: return fdiv(sub_tree(), divisor());
-            case 6: return cdiv(sub_tree(), divisor());
+            case 5:
+                return fdiv(sub_tree(), divisor());
+            case 6:
+                return cdiv(sub_tree(), divisor());
             case 7:
-            case 8: return fmod(sub_tree(), divisor());
-            case 9: return node(ExprKind::Min, sub_tree(), sub_tree());
-            case 10: return node(ExprKind::Max, sub_tree(), sub_tree());
+            case 8:
+                return fmod(sub_tree(), divisor());
+            case 9:
+                return node(ExprKind::Min, sub_tree(), sub_tree());
+            case 10:
+                return node(ExprKind::Max, sub_tree(), sub_tree());
             default:
                 if (!pool_.empty()) return rng_.pick(pool_);
                 pool_.push_back(sub_tree());
@@ -457,14 +505,15 @@ private:
 
     static void count_constants(Expr e, int64_t& count) {
         if (e.is_constant()) ++count;
-        for (size_t i = 0; i < e.num_operands(); ++i) count_constants(e.operand(i), count);
+        for (size_t i = 0; i < e.num_operands(); ++i)
+            count_constants(e.operand(i), count);
     }
 
     Expr rewrite_constant(Expr e, int64_t& target, int64_t mode, bool is_divisor) {
         if (e.is_constant()) {
             if (target-- != 0) return e;
             int64_t v = e.constant_value();
-            std::optional<int64_t> nv = mode == 0 ? checked_add(v, 1)
+            std::optional<int64_t> nv = mode == 0   ? checked_add(v, 1)
                                         : mode == 1 ? checked_sub(v, 1)
                                                     : checked_neg(v);
             if (!nv || (is_divisor && *nv == 0)) return e;
@@ -496,7 +545,8 @@ private:
             Expr x = rng_.chance(60) ? any_var() : linearize().expr;
             int64_t m = rng_.pick<int64_t>({2, 3, 4, 4, 6, 8, 16});
             int64_t res = rng_.uniform(0, m - 1);
-            if (rng_.chance(10)) return {fmod(x, m), {res, std::min(m - 1, res + rng_.uniform(0, 2))}};
+            if (rng_.chance(10))
+                return {fmod(x, m), {res, std::min(m - 1, res + rng_.uniform(0, 2))}};
             if (rng_.chance(5)) res = m;  // never holds
             return {fmod(x, m), {res, res}};
         }
@@ -522,7 +572,8 @@ private:
             case 0: {
                 // An even sum in an odd point.
                 std::vector<Expr> terms;
-                for (int64_t id : some_vars(3)) terms.push_back(mul(var(id), 2 * rng_.uniform(1, 3)));
+                for (int64_t id : some_vars(3))
+                    terms.push_back(mul(var(id), 2 * rng_.uniform(1, 3)));
                 int64_t odd = 2 * rng_.uniform(-5, 20) + 1;
                 return {sum(terms), {odd, odd}};
             }

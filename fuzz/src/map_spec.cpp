@@ -49,7 +49,8 @@ uint64_t sat_sum(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MA
 uint64_t expr_magnitude(Expr e) {
     if (e.is_constant()) return magnitude(e.constant_value());
     uint64_t n = 0;
-    for (size_t i = 0; i < e.num_operands(); ++i) n = sat_sum(n, expr_magnitude(e.operand(i)));
+    for (size_t i = 0; i < e.num_operands(); ++i)
+        n = sat_sum(n, expr_magnitude(e.operand(i)));
     return n;
 }
 
@@ -75,10 +76,9 @@ const IndexingVariable& MapSpec::variable(int64_t id) const {
 }
 
 Result<IndexingMap> build_map(Context& ctx, const MapSpec& spec) {
-    SymbolicMap sm =
-        SymbolicMap::get(ctx, static_cast<int64_t>(spec.dims.size()),
-                         static_cast<int64_t>(spec.range_vars.size() + spec.rt_vars.size()),
-                         spec.results);
+    SymbolicMap sm = SymbolicMap::get(
+        ctx, static_cast<int64_t>(spec.dims.size()),
+        static_cast<int64_t>(spec.range_vars.size() + spec.rt_vars.size()), spec.results);
     return IndexingMap::get(sm, spec.dims, spec.range_vars, spec.rt_vars, spec.constraints);
 }
 
@@ -94,9 +94,12 @@ MapSpec spec_of(const IndexingMap& map) {
 
 int64_t spec_size(const MapSpec& spec) {
     int64_t n = 0;
-    for (int64_t i = 0; i < spec.num_variables(); ++i) n += 4 + bounds_size(spec.variable(i).bounds);
-    for (Expr r : spec.results) n += 2 + expr_size(r);
-    for (const Constraint& c : spec.constraints) n += 3 + expr_size(c.expr) + bounds_size(c.range);
+    for (int64_t i = 0; i < spec.num_variables(); ++i)
+        n += 4 + bounds_size(spec.variable(i).bounds);
+    for (Expr r : spec.results)
+        n += 2 + expr_size(r);
+    for (const Constraint& c : spec.constraints)
+        n += 3 + expr_size(c.expr) + bounds_size(c.range);
     return n;
 }
 
@@ -105,7 +108,8 @@ uint64_t spec_magnitude(const MapSpec& spec) {
     for (int64_t i = 0; i < spec.num_variables(); ++i) {
         n = sat_sum(n, bounds_magnitude(spec.variable(i).bounds));
     }
-    for (Expr r : spec.results) n = sat_sum(n, expr_magnitude(r));
+    for (Expr r : spec.results)
+        n = sat_sum(n, expr_magnitude(r));
     for (const Constraint& c : spec.constraints) {
         n = sat_sum(n, sat_sum(expr_magnitude(c.expr), bounds_magnitude(c.range)));
     }

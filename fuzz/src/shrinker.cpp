@@ -51,7 +51,8 @@ Expr map_variables(Context& ctx, Expr e, const F& f) {
     if (e.is_variable()) return f(e.variable_id());
     if (e.num_operands() == 0) return e;
     std::vector<Expr> ops = e.operands();
-    for (Expr& op : ops) op = map_variables(ctx, op, f);
+    for (Expr& op : ops)
+        op = map_variables(ctx, op, f);
     return rebuild(ctx, e.kind(), ops);
 }
 
@@ -89,7 +90,8 @@ void preorder(Expr e, bool divisor, std::vector<std::pair<Expr, bool>>& out) {
 std::vector<Expr> node_variants(Context& ctx, Expr node, bool divisor) {
     std::vector<Expr> out;
     if (node.is_constant()) {
-        for (int64_t v : smaller_values(node.constant_value(), divisor)) out.push_back(ctx.constant(v));
+        for (int64_t v : smaller_values(node.constant_value(), divisor))
+            out.push_back(ctx.constant(v));
         return out;
     }
     if (divisor) {
@@ -98,7 +100,8 @@ std::vector<Expr> node_variants(Context& ctx, Expr node, bool divisor) {
         out.push_back(ctx.constant(1));
         return out;
     }
-    for (size_t i = 0; i < node.num_operands(); ++i) out.push_back(node.operand(i));
+    for (size_t i = 0; i < node.num_operands(); ++i)
+        out.push_back(node.operand(i));
     if ((node.kind() == ExprKind::Add || node.kind() == ExprKind::Mul) && node.num_operands() > 2) {
         for (size_t i = 0; i < node.num_operands(); ++i) {
             std::vector<Expr> ops = node.operands();
@@ -134,10 +137,12 @@ std::vector<Interval> interval_variants(const Interval& b) {
         if (lo <= hi && !(Interval{lo, hi} == b)) out.push_back({lo, hi});
     };
     if (!b.lo_is_inf()) {
-        for (int64_t v : smaller_values(b.lo, false)) add(v, b.hi);
+        for (int64_t v : smaller_values(b.lo, false))
+            add(v, b.hi);
     }
     if (!b.hi_is_inf()) {
-        for (int64_t v : smaller_values(b.hi, false)) add(b.lo, v);
+        for (int64_t v : smaller_values(b.hi, false))
+            add(b.lo, v);
     }
     if (b.is_empty()) out.push_back({1, 0});
     return out;
@@ -150,8 +155,10 @@ MapSpec remove_variable(Context& ctx, const MapSpec& s, int64_t id, int64_t valu
         if (v == id) return ctx.constant(value);
         return ctx.variable(v > id ? v - 1 : v);
     };
-    for (Expr& r : out.results) r = map_variables(ctx, r, f);
-    for (Constraint& c : out.constraints) c.expr = map_variables(ctx, c.expr, f);
+    for (Expr& r : out.results)
+        r = map_variables(ctx, r, f);
+    for (Constraint& c : out.constraints)
+        c.expr = map_variables(ctx, c.expr, f);
     size_t i = static_cast<size_t>(id);
     if (i < s.dims.size()) {
         out.dims.erase(out.dims.begin() + static_cast<long>(i));

@@ -30,11 +30,11 @@ RuleResult prove_and_check(const rules::Rule& rule, const ProverOptions& options
 
 void record_cvc5(RuleResult& r, const std::string& answer) {
     r.cvc5 = answer;
-    bool passed = r.proof.verdict == RuleVerdict::Proven ||
-                  r.proof.verdict == RuleVerdict::CheckedGrid;
+    bool passed =
+        r.proof.verdict == RuleVerdict::Proven || r.proof.verdict == RuleVerdict::CheckedGrid;
     if (answer == "sat") r.cvc5_disagrees = passed || r.proof.z3_answer == "unsat";
-    if (answer == "unsat") r.cvc5_disagrees = r.proof.z3_answer == "sat" ||
-                                              r.proof.verdict == RuleVerdict::Refuted;
+    if (answer == "unsat")
+        r.cvc5_disagrees = r.proof.z3_answer == "sat" || r.proof.verdict == RuleVerdict::Refuted;
 }
 
 namespace {
@@ -42,7 +42,10 @@ namespace {
 std::string verdict_text(const RuleResult& r) {
     std::string s = rule_verdict_name(r.proof.verdict);
     std::string how = r.proof.backend;
-    if (r.proof.verdict == RuleVerdict::CheckedGrid) how += ": " + r.proof.detail;
+    bool grid = r.proof.backend == "isl grid";
+    if (grid &&
+        (r.proof.verdict == RuleVerdict::CheckedGrid || r.proof.verdict == RuleVerdict::Refuted))
+        how += ": " + r.proof.detail;
     if (!r.proof.z3_answer.empty() && r.proof.backend != "z3")
         how += (how.empty() ? "" : "; ") + std::string("z3: ") + r.proof.z3_answer;
     if (!r.cvc5.empty()) how += (how.empty() ? "" : "; ") + std::string("cvc5: ") + r.cvc5;
@@ -52,8 +55,10 @@ std::string verdict_text(const RuleResult& r) {
 std::string failure_text(const RuleResult& r) {
     std::string out;
     if (r.proof.verdict == RuleVerdict::Refuted) {
-        if (r.proof.counterexample) out += to_string(*r.proof.counterexample) + "\n";
-        else out += "ERROR: refuted (" + r.proof.detail + ")\n";
+        if (r.proof.counterexample)
+            out += to_string(*r.proof.counterexample) + "\n";
+        else
+            out += "ERROR: refuted (" + r.proof.detail + ")\n";
     } else if (r.proof.verdict == RuleVerdict::Unknown) {
         out += "ERROR: could not be proven or checked: " + r.proof.detail + "\n";
     }
@@ -69,12 +74,24 @@ std::string xml_escape(const std::string& s) {
     std::string out;
     for (char c : s) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default: out += c; break;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&apos;";
+                break;
+            default:
+                out += c;
+                break;
         }
     }
     return out;
@@ -101,10 +118,18 @@ std::string summary_line(const std::vector<RuleResult>& results) {
     int proven = 0, grid = 0, refuted = 0, unknown = 0, looping = 0, disagree = 0;
     for (const RuleResult& r : results) {
         switch (r.proof.verdict) {
-            case RuleVerdict::Proven: ++proven; break;
-            case RuleVerdict::CheckedGrid: ++grid; break;
-            case RuleVerdict::Refuted: ++refuted; break;
-            case RuleVerdict::Unknown: ++unknown; break;
+            case RuleVerdict::Proven:
+                ++proven;
+                break;
+            case RuleVerdict::CheckedGrid:
+                ++grid;
+                break;
+            case RuleVerdict::Refuted:
+                ++refuted;
+                break;
+            case RuleVerdict::Unknown:
+                ++unknown;
+                break;
         }
         if (!r.order.ok) ++looping;
         if (r.cvc5_disagrees) ++disagree;
@@ -126,7 +151,8 @@ std::string junit_report(const std::vector<RuleResult>& results, double total_se
         by_file[r.file].push_back(&r);
     }
     size_t failures = 0;
-    for (const RuleResult& r : results) failures += r.passed() ? 0 : 1;
+    for (const RuleResult& r : results)
+        failures += r.passed() ? 0 : 1;
     std::ostringstream os;
     os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
        << "<testsuites name=\"provix prove\" tests=\"" << results.size() << "\" failures=\""
@@ -152,8 +178,9 @@ std::string junit_report(const std::vector<RuleResult>& results, double total_se
                 os << "      <failure message=\"" << xml_escape(kind) << "\" type=\""
                    << xml_escape(kind) << "\">" << xml_escape(failure_text(*r)) << "</failure>\n";
             }
-            os << "      <system-out>" << xml_escape(verdict_text(*r) + "\n" + r->text + "\n" +
-                                                     "order: " + r->order.message)
+            os << "      <system-out>"
+               << xml_escape(verdict_text(*r) + "\n" + r->text + "\n" +
+                             "order: " + r->order.message)
                << "</system-out>\n"
                << "    </testcase>\n";
         }
@@ -166,7 +193,8 @@ std::string junit_report(const std::vector<RuleResult>& results, double total_se
 std::string run_cvc5(const std::string& path, unsigned time_limit_ms, const std::string& binary) {
     auto quote = [](const std::string& s) {
         std::string q = "'";
-        for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        for (char c : s)
+            q += c == '\'' ? std::string("'\\''") : std::string(1, c);
         return q + "'";
     };
     std::string cmd = quote(binary) + " --lang=smt2 --tlimit=" + std::to_string(time_limit_ms) +
@@ -175,15 +203,16 @@ std::string run_cvc5(const std::string& path, unsigned time_limit_ms, const std:
     if (!pipe) return "error: cannot run " + binary;
     std::string out;
     char buf[512];
-    while (std::fgets(buf, sizeof buf, pipe)) out += buf;
+    while (std::fgets(buf, sizeof buf, pipe))
+        out += buf;
     int status = pclose(pipe);
     std::string first = out.substr(0, out.find('\n'));
     if (first == "sat" || first == "unsat" || first == "unknown") return first;
     if (out.find("interrupted by timeout") != std::string::npos ||
         out.find("timeout") != std::string::npos)
         return "unknown";
-    if (status != 0 && first.empty()) return "error: " + binary + " exited with status " +
-                                             std::to_string(status);
+    if (status != 0 && first.empty())
+        return "error: " + binary + " exited with status " + std::to_string(status);
     return "error: " + first;
 }
 

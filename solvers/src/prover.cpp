@@ -25,10 +25,14 @@ using rules::VarKind;
 
 const char* rule_verdict_name(RuleVerdict v) {
     switch (v) {
-        case RuleVerdict::Proven: return "proven";
-        case RuleVerdict::CheckedGrid: return "checked (grid)";
-        case RuleVerdict::Refuted: return "refuted";
-        case RuleVerdict::Unknown: return "unknown";
+        case RuleVerdict::Proven:
+            return "proven";
+        case RuleVerdict::CheckedGrid:
+            return "checked (grid)";
+        case RuleVerdict::Refuted:
+            return "refuted";
+        case RuleVerdict::Unknown:
+            return "unknown";
     }
     return "unknown";
 }
@@ -36,7 +40,8 @@ const char* rule_verdict_name(RuleVerdict v) {
 std::string to_string(const RuleCounterexample& c) {
     std::string out = "ERROR: " + c.kind + "\n\nExample:";
     for (const auto* list : {&c.constants, &c.variables, &c.bounds})
-        for (const NamedValue& v : *list) out += "\n  " + v.name + " = " + v.value;
+        for (const NamedValue& v : *list)
+            out += "\n  " + v.name + " = " + v.value;
     out += "\nSource value: " + c.source;
     out += "\nTarget value: " + c.target;
     return out;
@@ -112,7 +117,8 @@ Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, unsigned rlimit) {
         z3::params params(ctx);
         params.set("rlimit", rlimit);
         s.set(params);
-        for (unsigned i = 0; i < assertions.size(); ++i) s.add(assertions[i]);
+        for (unsigned i = 0; i < assertions.size(); ++i)
+            s.add(assertions[i]);
         out.result = s.check();
         if (out.result == z3::unknown) out.reason = s.reason_unknown();
         if (out.result != z3::sat) return out;
@@ -138,9 +144,12 @@ Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, unsigned rlimit) {
             std::optional<int64_t> fit;
             if (v.is_numeral_i64(value)) fit = value;
             size_t i = static_cast<size_t>(sym.var);
-            if (sym.kind == SymbolKind::Lb) p.lb[i] = fit;
-            else if (sym.kind == SymbolKind::Ub) p.ub[i] = fit;
-            else p.value[i] = fit;
+            if (sym.kind == SymbolKind::Lb)
+                p.lb[i] = fit;
+            else if (sym.kind == SymbolKind::Ub)
+                p.ub[i] = fit;
+            else
+                p.value[i] = fit;
         }
         out.point = p;
     } catch (const z3::exception& e) {
@@ -157,6 +166,11 @@ Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, unsigned rlimit) {
 std::string rule_obligation_smtlib(const Rule& rule) { return prover::encode_rule(rule).text; }
 
 RuleProof prove_rule(const Rule& rule, const ProverOptions& options) {
+    if (rule.lhs < 0 || rule.rhs < 0) {
+        RuleProof p;
+        p.detail = "not a parsed rule (no left or right side)";
+        return p;
+    }
     std::string z3_text;
     if (options.use_z3) {
         RuleObligation o = prover::encode_rule(rule);
@@ -178,7 +192,11 @@ RuleProof prove_rule(const Rule& rule, const ProverOptions& options) {
             if (a.point) p.counterexample = prover::make_counterexample(rule, *a.point, lb, ub);
             return p;
         }
-        z3_text = "unknown (" + a.reason + ")";
+        // The strategy reports an exhausted rlimit as "canceled".
+        std::string reason = a.reason;
+        if (reason == "canceled" || reason.find("resource limit") != std::string::npos)
+            reason = "rlimit " + std::to_string(options.z3_rlimit) + " exhausted";
+        z3_text = "unknown (" + reason + ")";
     }
     if (!options.grid_fallback) {
         RuleProof p;

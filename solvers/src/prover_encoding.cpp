@@ -43,7 +43,8 @@ std::string and_of(const std::vector<std::string>& parts) {
     if (kept.empty()) return "true";
     if (kept.size() == 1) return kept[0];
     std::string s = "(and";
-    for (const std::string& p : kept) s += " " + p;
+    for (const std::string& p : kept)
+        s += " " + p;
     return s + ")";
 }
 
@@ -56,7 +57,8 @@ std::string or_of(const std::vector<std::string>& parts) {
     if (kept.empty()) return "false";
     if (kept.size() == 1) return kept[0];
     std::string s = "(or";
-    for (const std::string& p : kept) s += " " + p;
+    for (const std::string& p : kept)
+        s += " " + p;
     return s + ")";
 }
 
@@ -144,18 +146,22 @@ std::string Encoder::value(int n, Where w, Defs& d, bool in_const) {
     if (w == Where::Rhs && !in_const && rules::is_constant_subtree(r_, n)) in_const = true;
     auto arg = [&](size_t i) { return value(nd.children[i], w, d, in_const); };
     switch (nd.op) {
-        case Op::Literal: return literal(nd.value);
+        case Op::Literal:
+            return literal(nd.value);
         case Op::ConstVar:
         case Op::ExprVar:
-        case Op::SumVar: return var_name(static_cast<int>(nd.value));
+        case Op::SumVar:
+            return var_name(static_cast<int>(nd.value));
         case Op::Lb:
         case Op::Ub: {
             int v = static_cast<int>(node(nd.children[0]).value);
             (nd.op == Op::Lb ? lb_ : ub_)[static_cast<size_t>(v)] = true;
             return (nd.op == Op::Lb ? "lb_" : "ub_") + r_.vars[static_cast<size_t>(v)].name;
         }
-        case Op::Add: return "(+ " + arg(0) + " " + arg(1) + ")";
-        case Op::Mul: return "(* " + arg(0) + " " + arg(1) + ")";
+        case Op::Add:
+            return "(+ " + arg(0) + " " + arg(1) + ")";
+        case Op::Mul:
+            return "(* " + arg(0) + " " + arg(1) + ")";
         case Op::FloorDiv:
         case Op::CeilDiv:
         case Op::Mod: {
@@ -165,22 +171,27 @@ std::string Encoder::value(int n, Where w, Defs& d, bool in_const) {
             bool checked_by_engine = w != Where::Rhs || in_const || div.op == Op::ExprVar ||
                                      rules::is_constant_subtree(r_, nd.children[1]);
             (checked_by_engine ? d.guard : d.required).push_back(nonzero);
-            const char* f = nd.op == Op::FloorDiv ? "floor_div"
+            const char* f = nd.op == Op::FloorDiv  ? "floor_div"
                             : nd.op == Op::CeilDiv ? "ceil_div"
                                                    : "floor_mod";
             return std::string("(") + f + " " + a + " " + b + ")";
         }
-        case Op::Min: return "(int_min " + arg(0) + " " + arg(1) + ")";
-        case Op::Max: return "(int_max " + arg(0) + " " + arg(1) + ")";
-        case Op::Abs: return "(int_abs " + arg(0) + ")";
-        case Op::Gcd: return gcd_of(arg(0), arg(1));
+        case Op::Min:
+            return "(int_min " + arg(0) + " " + arg(1) + ")";
+        case Op::Max:
+            return "(int_max " + arg(0) + " " + arg(1) + ")";
+        case Op::Abs:
+            return "(int_abs " + arg(0) + ")";
+        case Op::Gcd:
+            return gcd_of(arg(0), arg(1));
         case Op::Lcm: {
             std::string a = arg(0), b = arg(1);
             std::string g = gcd_of(a, b);
             return "(ite (or (= " + a + " 0) (= " + b + " 0)) 0 (div (int_abs (* " + a + " " + b +
                    ")) " + g + "))";
         }
-        default: break;
+        default:
+            break;
     }
     return "0";  // conditions never reach here: the parser checked the types
 }
@@ -226,20 +237,35 @@ std::pair<std::string, std::string> Encoder::truth(int n) {
             // The engine only ever shows divisibility; it never knows it false.
             return {and_of(t), "false"};
         }
-        default: break;
+        default:
+            break;
     }
     Defs d;
     std::string a = value(nd.children[0], Where::Cond, d, true);
     std::string b = value(nd.children[1], Where::Cond, d, true);
     std::string rel;
     switch (nd.op) {
-        case Op::Eq: rel = "(= " + a + " " + b + ")"; break;
-        case Op::Ne: rel = "(not (= " + a + " " + b + "))"; break;
-        case Op::Lt: rel = "(< " + a + " " + b + ")"; break;
-        case Op::Le: rel = "(<= " + a + " " + b + ")"; break;
-        case Op::Gt: rel = "(> " + a + " " + b + ")"; break;
-        case Op::Ge: rel = "(>= " + a + " " + b + ")"; break;
-        default: rel = "false"; break;
+        case Op::Eq:
+            rel = "(= " + a + " " + b + ")";
+            break;
+        case Op::Ne:
+            rel = "(not (= " + a + " " + b + "))";
+            break;
+        case Op::Lt:
+            rel = "(< " + a + " " + b + ")";
+            break;
+        case Op::Le:
+            rel = "(<= " + a + " " + b + ")";
+            break;
+        case Op::Gt:
+            rel = "(> " + a + " " + b + ")";
+            break;
+        case Op::Ge:
+            rel = "(>= " + a + " " + b + ")";
+            break;
+        default:
+            rel = "false";
+            break;
     }
     std::vector<std::string> t = d.guard, f = d.guard;
     t.push_back(rel);
@@ -265,12 +291,14 @@ RuleObligation Encoder::run() {
     std::string cond = "true";
     if (r_.condition >= 0) cond = truth(r_.condition).first;
 
-    for (int c : partition_constants(r_)) facts.push_back("(not (= " + var_name(c) + " 0))");
+    for (int c : partition_constants(r_))
+        facts.push_back("(not (= " + var_name(c) + " 0))");
     for (size_t v = 0; v < r_.vars.size(); ++v) {
         if (lb_[v]) facts.push_back("(<= lb_" + r_.vars[v].name + " " + var_name(int(v)) + ")");
         if (ub_[v]) facts.push_back("(<= " + var_name(int(v)) + " ub_" + r_.vars[v].name + ")");
     }
-    for (const std::string& f : aux_facts_) facts.push_back(f);
+    for (const std::string& f : aux_facts_)
+        facts.push_back(f);
 
     RuleObligation out;
     std::ostringstream body;
@@ -295,7 +323,8 @@ RuleObligation Encoder::run() {
         if (lb_[v]) declare("lb_" + name, "lb(" + name + ")", SymbolKind::Lb, int(v));
         if (ub_[v]) declare("ub_" + name, "ub(" + name + ")", SymbolKind::Ub, int(v));
     }
-    for (const std::string& a : aux_) declare(a, a, SymbolKind::Aux, -1);
+    for (const std::string& a : aux_)
+        declare(a, a, SymbolKind::Aux, -1);
     body << "(define-fun lhs () Int " << lhs << ")\n"
          << "(define-fun rhs () Int " << rhs << ")\n"
          << "; bounds, partition scales, gcd witnesses"
@@ -306,9 +335,8 @@ RuleObligation Encoder::run() {
          << "; the engine does not fire unless the right side's constants are defined\n"
          << "(define-fun rhs_defined () Bool " << and_of(rhs_defs.guard) << ")\n"
          << "(define-fun rhs_required () Bool " << and_of(rhs_defs.required) << ")\n";
-    std::string mismatch = r_.is_constraint()
-                               ? "(not (= " + in_lhs + " " + in_rhs + "))"
-                               : "(not (= lhs rhs))";
+    std::string mismatch =
+        r_.is_constraint() ? "(not (= " + in_lhs + " " + in_rhs + "))" : "(not (= lhs rhs))";
     body << "(assert (and facts condition lhs_defined rhs_defined\n"
          << "  (or (not rhs_required) " << mismatch << ")))\n";
     out.body = body.str();
@@ -329,7 +357,8 @@ void collect_divisors(const Rule& rule, int n, std::vector<int>& out) {
     const Node& nd = rule.nodes[static_cast<size_t>(n)];
     if (nd.op == Op::FloorDiv || nd.op == Op::CeilDiv || nd.op == Op::Mod)
         out.push_back(nd.children[1]);
-    for (int c : nd.children) collect_divisors(rule, c, out);
+    for (int c : nd.children)
+        collect_divisors(rule, c, out);
 }
 
 namespace {
@@ -342,11 +371,13 @@ void find_partitions(const Rule& rule, int n, std::vector<int>& out) {
         if (a.op == Op::ConstVar && b.op == Op::SumVar) {
             int v = static_cast<int>(a.value);
             bool seen = false;
-            for (int o : out) seen = seen || o == v;
+            for (int o : out)
+                seen = seen || o == v;
             if (!seen) out.push_back(v);
         }
     }
-    for (int c : nd.children) find_partitions(rule, c, out);
+    for (int c : nd.children)
+        find_partitions(rule, c, out);
 }
 
 void find_bounds(const Rule& rule, int n, std::vector<bool>& lb, std::vector<bool>& ub) {
@@ -355,7 +386,8 @@ void find_bounds(const Rule& rule, int n, std::vector<bool>& lb, std::vector<boo
         size_t v = static_cast<size_t>(rule.nodes[static_cast<size_t>(nd.children[0])].value);
         (nd.op == Op::Lb ? lb : ub)[v] = true;
     }
-    for (int c : nd.children) find_bounds(rule, c, lb, ub);
+    for (int c : nd.children)
+        find_bounds(rule, c, lb, ub);
 }
 
 }  // namespace

@@ -23,10 +23,12 @@ std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoin
     const Node& nd = rule.nodes[static_cast<size_t>(n)];
     auto arg = [&](size_t i) { return eval_value(rule, nd.children[i], p); };
     switch (nd.op) {
-        case Op::Literal: return nd.value;
+        case Op::Literal:
+            return nd.value;
         case Op::ConstVar:
         case Op::ExprVar:
-        case Op::SumVar: return p.value[static_cast<size_t>(nd.value)];
+        case Op::SumVar:
+            return p.value[static_cast<size_t>(nd.value)];
         case Op::Lb:
         case Op::Ub: {
             size_t v = static_cast<size_t>(rule.nodes[static_cast<size_t>(nd.children[0])].value);
@@ -37,7 +39,8 @@ std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoin
             if (!a) return std::nullopt;
             return *a < 0 ? checked_neg(*a) : a;
         }
-        default: break;
+        default:
+            break;
     }
     if (nd.children.size() != 2) return std::nullopt;
     auto a = arg(0);
@@ -45,16 +48,26 @@ std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoin
     auto b = arg(1);
     if (!b) return std::nullopt;
     switch (nd.op) {
-        case Op::Add: return checked_add(*a, *b);
-        case Op::Mul: return checked_mul(*a, *b);
-        case Op::FloorDiv: return floor_div(*a, *b);
-        case Op::CeilDiv: return ceil_div(*a, *b);
-        case Op::Mod: return floor_mod(*a, *b);
-        case Op::Min: return std::min(*a, *b);
-        case Op::Max: return std::max(*a, *b);
-        case Op::Gcd: return gcd(*a, *b);
-        case Op::Lcm: return lcm(*a, *b);
-        default: return std::nullopt;
+        case Op::Add:
+            return checked_add(*a, *b);
+        case Op::Mul:
+            return checked_mul(*a, *b);
+        case Op::FloorDiv:
+            return floor_div(*a, *b);
+        case Op::CeilDiv:
+            return ceil_div(*a, *b);
+        case Op::Mod:
+            return floor_mod(*a, *b);
+        case Op::Min:
+            return std::min(*a, *b);
+        case Op::Max:
+            return std::max(*a, *b);
+        case Op::Gcd:
+            return gcd(*a, *b);
+        case Op::Lcm:
+            return lcm(*a, *b);
+        default:
+            return std::nullopt;
     }
 }
 
@@ -87,20 +100,34 @@ Truth eval_truth(const rules::Rule& rule, int n, const RulePoint& p) {
             auto m = floor_mod(*v, *k);
             return m && *m == 0 ? Truth::True : Truth::Unknown;
         }
-        default: break;
+        default:
+            break;
     }
     auto a = eval_value(rule, nd.children[0], p);
     auto b = eval_value(rule, nd.children[1], p);
     if (!a || !b) return Truth::Unknown;
     bool r = false;
     switch (nd.op) {
-        case Op::Eq: r = *a == *b; break;
-        case Op::Ne: r = *a != *b; break;
-        case Op::Lt: r = *a < *b; break;
-        case Op::Le: r = *a <= *b; break;
-        case Op::Gt: r = *a > *b; break;
-        case Op::Ge: r = *a >= *b; break;
-        default: return Truth::Unknown;
+        case Op::Eq:
+            r = *a == *b;
+            break;
+        case Op::Ne:
+            r = *a != *b;
+            break;
+        case Op::Lt:
+            r = *a < *b;
+            break;
+        case Op::Le:
+            r = *a <= *b;
+            break;
+        case Op::Gt:
+            r = *a > *b;
+            break;
+        case Op::Ge:
+            r = *a >= *b;
+            break;
+        default:
+            return Truth::Unknown;
     }
     return r ? Truth::True : Truth::False;
 }

@@ -115,7 +115,8 @@ private:
 void GridChecker::const_vars_of(int n, std::vector<int>& out) const {
     const Node& nd = node(n);
     if (nd.op == Op::ConstVar) out.push_back(static_cast<int>(nd.value));
-    for (int c : nd.children) const_vars_of(c, out);
+    for (int c : nd.children)
+        const_vars_of(c, out);
 }
 
 bool GridChecker::has_bounds_or_vars(int n) const {
@@ -159,19 +160,28 @@ bool GridChecker::classify(std::string* why) {
             switch (nd.op) {
                 case Op::FloorDiv:
                 case Op::CeilDiv:
-                case Op::Mod: mark_all(nd.children[1], &changed); break;
-                case Op::Divisible: mark_all(nd.children[1], &changed); break;
+                case Op::Mod:
+                    mark_all(nd.children[1], &changed);
+                    break;
+                case Op::Divisible:
+                    mark_all(nd.children[1], &changed);
+                    break;
                 case Op::Gcd:
-                case Op::Lcm: mark_all(static_cast<int>(i), &changed); break;
+                case Op::Lcm:
+                    mark_all(static_cast<int>(i), &changed);
+                    break;
                 case Op::Mul: {
                     int a = nd.children[0], b = nd.children[1];
                     if (evaluable(a) || evaluable(b)) break;
                     // Fix the constant operand (the right one if both are).
-                    if (!has_bounds_or_vars(b)) mark_all(b, &changed);
-                    else if (!has_bounds_or_vars(a)) mark_all(a, &changed);
+                    if (!has_bounds_or_vars(b))
+                        mark_all(b, &changed);
+                    else if (!has_bounds_or_vars(a))
+                        mark_all(a, &changed);
                     break;
                 }
-                default: break;
+                default:
+                    break;
             }
         }
     }
@@ -192,8 +202,8 @@ bool GridChecker::classify(std::string* why) {
 }
 
 isl_pw_aff* GridChecker::constant(int64_t v) const {
-    return isl_pw_aff_from_aff(isl_aff_val_on_domain(isl_local_space_copy(ls_),
-                                                     isl_val_int_from_si(isl_space_get_ctx(space_), v)));
+    return isl_pw_aff_from_aff(isl_aff_val_on_domain(
+        isl_local_space_copy(ls_), isl_val_int_from_si(isl_space_get_ctx(space_), v)));
 }
 
 isl_pw_aff* GridChecker::slot_aff(const Slot& s) const {
@@ -214,7 +224,8 @@ isl_pw_aff* GridChecker::build(int n, bool* undefined) {
     switch (nd.op) {
         case Op::ConstVar:
         case Op::ExprVar:
-        case Op::SumVar: return slot_aff(var_slot_[static_cast<size_t>(nd.value)]);
+        case Op::SumVar:
+            return slot_aff(var_slot_[static_cast<size_t>(nd.value)]);
         case Op::Lb:
         case Op::Ub: {
             size_t v = static_cast<size_t>(node(nd.children[0]).value);
@@ -275,7 +286,8 @@ isl_pw_aff* GridChecker::build(int n, bool* undefined) {
             isl_pw_aff* minus = isl_pw_aff_neg(isl_pw_aff_copy(a));
             return isl_pw_aff_max(a, minus);
         }
-        default: break;
+        default:
+            break;
     }
     error_ = "cannot translate '" + rules::to_string(r_, n) + "' to isl";
     return nullptr;
@@ -291,7 +303,8 @@ isl_set* GridChecker::truth(int n, bool want_true) {
             bool meet = (nd.op == Op::And) == want_true;
             return meet ? isl_set_intersect(a, b) : isl_set_union(a, b);
         }
-        case Op::Not: return truth(nd.children[0], !want_true);
+        case Op::Not:
+            return truth(nd.children[0], !want_true);
         case Op::Divisible: {
             if (!want_true) return empty();
             auto k = eval_value(r_, nd.children[1], point_);
@@ -310,7 +323,8 @@ isl_set* GridChecker::truth(int n, bool want_true) {
             isl_pw_aff* mult = isl_pw_aff_scale_val(q, isl_val_int_from_si(ctx, m));
             return isl_pw_aff_eq_set(v, mult);
         }
-        default: break;
+        default:
+            break;
     }
     bool undefined = false;
     isl_pw_aff* a = build(nd.children[0], &undefined);
@@ -324,23 +338,43 @@ isl_set* GridChecker::truth(int n, bool want_true) {
     Op op = nd.op;
     if (!want_true) {
         switch (op) {
-            case Op::Eq: op = Op::Ne; break;
-            case Op::Ne: op = Op::Eq; break;
-            case Op::Lt: op = Op::Ge; break;
-            case Op::Le: op = Op::Gt; break;
-            case Op::Gt: op = Op::Le; break;
-            case Op::Ge: op = Op::Lt; break;
-            default: break;
+            case Op::Eq:
+                op = Op::Ne;
+                break;
+            case Op::Ne:
+                op = Op::Eq;
+                break;
+            case Op::Lt:
+                op = Op::Ge;
+                break;
+            case Op::Le:
+                op = Op::Gt;
+                break;
+            case Op::Gt:
+                op = Op::Le;
+                break;
+            case Op::Ge:
+                op = Op::Lt;
+                break;
+            default:
+                break;
         }
     }
     switch (op) {
-        case Op::Eq: return isl_pw_aff_eq_set(a, b);
-        case Op::Ne: return isl_pw_aff_ne_set(a, b);
-        case Op::Lt: return isl_pw_aff_lt_set(a, b);
-        case Op::Le: return isl_pw_aff_le_set(a, b);
-        case Op::Gt: return isl_pw_aff_gt_set(a, b);
-        case Op::Ge: return isl_pw_aff_ge_set(a, b);
-        default: break;
+        case Op::Eq:
+            return isl_pw_aff_eq_set(a, b);
+        case Op::Ne:
+            return isl_pw_aff_ne_set(a, b);
+        case Op::Lt:
+            return isl_pw_aff_lt_set(a, b);
+        case Op::Le:
+            return isl_pw_aff_le_set(a, b);
+        case Op::Gt:
+            return isl_pw_aff_gt_set(a, b);
+        case Op::Ge:
+            return isl_pw_aff_ge_set(a, b);
+        default:
+            break;
     }
     isl_pw_aff_free(a);
     isl_pw_aff_free(b);
@@ -371,11 +405,11 @@ int GridChecker::check_instance() {
     isl_set* set = universe();
     for (size_t v = 0; v < r_.vars.size(); ++v) {
         if (lb_used_[v])
-            set = isl_set_intersect(set, isl_pw_aff_le_set(slot_aff(lb_slot_[v]),
-                                                           slot_aff(var_slot_[v])));
+            set = isl_set_intersect(
+                set, isl_pw_aff_le_set(slot_aff(lb_slot_[v]), slot_aff(var_slot_[v])));
         if (ub_used_[v])
-            set = isl_set_intersect(set, isl_pw_aff_le_set(slot_aff(var_slot_[v]),
-                                                           slot_aff(ub_slot_[v])));
+            set = isl_set_intersect(
+                set, isl_pw_aff_le_set(slot_aff(var_slot_[v]), slot_aff(ub_slot_[v])));
     }
     if (r_.condition >= 0) set = isl_set_intersect(set, truth(r_.condition, true));
     isl_set* mismatch = nullptr;
@@ -388,7 +422,8 @@ int GridChecker::check_instance() {
         isl_pw_aff* rlo = build(r_.rhs_lo, &bad);
         isl_pw_aff* rhi = build(r_.rhs_hi, &bad);
         if (!lo || !hi || !rlo || !rhi || bad) {
-            for (isl_pw_aff* p : {lo, hi, rlo, rhi, lhs, rhs}) isl_pw_aff_free(p);
+            for (isl_pw_aff* p : {lo, hi, rlo, rhi, lhs, rhs})
+                isl_pw_aff_free(p);
             isl_set_free(set);
             return bad ? 1 : -1;
         }
@@ -530,8 +565,8 @@ RuleProof GridChecker::run() {
         space_ = isl_space_set_dim_name(space_, isl_dim_param, static_cast<unsigned>(i),
                                         params[i].c_str());
     for (size_t i = 0; i < dims.size(); ++i)
-        space_ = isl_space_set_dim_name(space_, isl_dim_set, static_cast<unsigned>(i),
-                                        dims[i].c_str());
+        space_ =
+            isl_space_set_dim_name(space_, isl_dim_set, static_cast<unsigned>(i), dims[i].c_str());
     ls_ = isl_local_space_from_space(isl_space_copy(space_));
 
     // Checks on constants alone, each made as soon as its factors are set:
@@ -587,7 +622,7 @@ RuleProof GridChecker::run() {
     if (counterexample_) {
         out.verdict = RuleVerdict::Refuted;
         out.counterexample = counterexample_;
-        out.detail = "refuted by isl on the grid (" + statement + ")";
+        out.detail = statement;
     } else if (!error_.empty()) {
         out.verdict = RuleVerdict::Unknown;
         out.detail = "isl grid failed: " + error_;
@@ -601,6 +636,11 @@ RuleProof GridChecker::run() {
 }  // namespace
 
 RuleProof check_rule_on_grid(const Rule& rule, const ProverOptions& options) {
+    if (rule.lhs < 0 || rule.rhs < 0) {
+        RuleProof p;
+        p.detail = "not a parsed rule (no left or right side)";
+        return p;
+    }
     return GridChecker(rule, options).run();
 }
 

@@ -14,7 +14,8 @@ using rules::VarKind;
 
 std::string OrderMeasure::to_string() const {
     std::string s = "(";
-    for (size_t i = 0; i < value.size(); ++i) s += (i ? ", " : "") + std::to_string(value[i]);
+    for (size_t i = 0; i < value.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(value[i]);
     return s + ")";
 }
 
@@ -39,13 +40,20 @@ int combine(int a, int b, F f) {
 int signs_allowed(Op op, int64_t k) {
     auto possible = [&](int64_t lo, int64_t hi) {  // does [lo, hi] meet {c : c op k}?
         switch (op) {
-            case Op::Lt: return lo < k;
-            case Op::Le: return lo <= k;
-            case Op::Gt: return hi > k;
-            case Op::Ge: return hi >= k;
-            case Op::Eq: return lo <= k && k <= hi;
-            case Op::Ne: return !(lo == hi && lo == k);
-            default: return true;
+            case Op::Lt:
+                return lo < k;
+            case Op::Le:
+                return lo <= k;
+            case Op::Gt:
+                return hi > k;
+            case Op::Ge:
+                return hi >= k;
+            case Op::Eq:
+                return lo <= k && k <= hi;
+            case Op::Ne:
+                return !(lo == hi && lo == k);
+            default:
+                return true;
         }
     };
     int out = 0;
@@ -57,11 +65,16 @@ int signs_allowed(Op op, int64_t k) {
 
 Op flip(Op op) {
     switch (op) {
-        case Op::Lt: return Op::Gt;
-        case Op::Le: return Op::Ge;
-        case Op::Gt: return Op::Lt;
-        case Op::Ge: return Op::Le;
-        default: return op;
+        case Op::Lt:
+            return Op::Gt;
+        case Op::Le:
+            return Op::Ge;
+        case Op::Gt:
+            return Op::Lt;
+        case Op::Ge:
+            return Op::Le;
+        default:
+            return op;
     }
 }
 
@@ -97,7 +110,8 @@ private:
 void OrderChecker::collect_facts(int n) {
     const Node& nd = node(n);
     if (nd.op == Op::And) {
-        for (int c : nd.children) collect_facts(c);
+        for (int c : nd.children)
+            collect_facts(c);
         return;
     }
     if (nd.children.size() != 2) return;
@@ -117,18 +131,22 @@ void OrderChecker::divisor_vars(int n, std::vector<bool>& out) const {
             const Node& d = node(stack.back());
             stack.pop_back();
             if (d.op == Op::ConstVar) out[static_cast<size_t>(d.value)] = true;
-            for (int c : d.children) stack.push_back(c);
+            for (int c : d.children)
+                stack.push_back(c);
         }
     }
-    for (int c : nd.children) divisor_vars(c, out);
+    for (int c : nd.children)
+        divisor_vars(c, out);
 }
 
 int OrderChecker::sign(int n) const {
     const Node& nd = node(n);
     auto arg = [&](size_t i) { return sign(nd.children[i]); };
     switch (nd.op) {
-        case Op::Literal: return sign_of(nd.value);
-        case Op::ConstVar: return sign_[static_cast<size_t>(nd.value)];
+        case Op::Literal:
+            return sign_of(nd.value);
+        case Op::ConstVar:
+            return sign_[static_cast<size_t>(nd.value)];
         case Op::Add:
             return combine(arg(0), arg(1), [](int a, int b) {
                 if (a == kZero) return b;
@@ -161,14 +179,16 @@ int OrderChecker::sign(int n) const {
             return combine(arg(0), arg(1), [](int a, int b) { return a < b ? a : b; });
         case Op::Max:
             return combine(arg(0), arg(1), [](int a, int b) { return a > b ? a : b; });
-        case Op::Abs: return arg(0) == kZero ? kZero : (arg(0) & kZero) | kPos;
+        case Op::Abs:
+            return arg(0) == kZero ? kZero : (arg(0) & kZero) | kPos;
         case Op::Gcd:
             return combine(arg(0), arg(1),
                            [](int a, int b) { return a == kZero && b == kZero ? kZero : kPos; });
         case Op::Lcm:
             return combine(arg(0), arg(1),
                            [](int a, int b) { return a == kZero || b == kZero ? kZero : kPos; });
-        default: return kAny;
+        default:
+            return kAny;
     }
 }
 
@@ -178,7 +198,8 @@ int64_t OrderChecker::size(int n) const {
     if (nd.op == Op::SumVar) return 0;
     if (nd.op == Op::ExprVar) return 1;
     int64_t s = 1;
-    for (int c : nd.children) s += size(c);
+    for (int c : nd.children)
+        s += size(c);
     return s;
 }
 
@@ -186,7 +207,8 @@ int64_t OrderChecker::mods(int n) const {
     if (is_const(n)) return 0;
     const Node& nd = node(n);
     int64_t m = nd.op == Op::Mod ? 1 : 0;
-    for (int c : nd.children) m += mods(c);
+    for (int c : nd.children)
+        m += mods(c);
     return m;
 }
 
@@ -236,7 +258,9 @@ bool OrderChecker::measure(int n, bool lhs, int depth, OrderMeasure& m,
             v[6] += 1;
             v[5] += 1;
             break;
-        default: v[6] += 1; break;
+        default:
+            v[6] += 1;
+            break;
     }
     for (int c : nd.children)
         if (!measure(c, lhs, depth, m, uses)) return false;
@@ -262,7 +286,8 @@ OrderCheck OrderChecker::run() {
                     int k = stack.back();
                     stack.pop_back();
                     on_left = k == static_cast<int>(i);
-                    for (int c : node(k).children) stack.push_back(c);
+                    for (int c : node(k).children)
+                        stack.push_back(c);
                 }
                 if (on_left) base_[static_cast<size_t>(d.value)] &= ~kZero;
             }
@@ -301,7 +326,9 @@ OrderCheck OrderChecker::run() {
                 if (b == kNeg || b == kZero || b == kPos) continue;  // not a case split
                 int s = sign_[static_cast<size_t>(u)];
                 where += (where.empty() ? " when " : ", ") + r_.vars[static_cast<size_t>(u)].name +
-                         (s == kNeg ? " < 0" : s == kZero ? " == 0" : " > 0");
+                         (s == kNeg    ? " < 0"
+                          : s == kZero ? " == 0"
+                                       : " > 0");
             }
             failures.push_back("left side " + l.to_string() + " is not greater than right side " +
                                r.to_string() + where);
@@ -329,13 +356,21 @@ OrderCheck OrderChecker::run() {
         if (out.cases.size() > 1)
             out.message += " (and " + std::to_string(out.cases.size() - 1) + " more sign cases)";
     } else {
-        for (size_t i = 0; i < failures.size(); ++i) out.message += (i ? "; " : "") + failures[i];
+        for (size_t i = 0; i < failures.size(); ++i)
+            out.message += (i ? "; " : "") + failures[i];
     }
     return out;
 }
 
 }  // namespace
 
-OrderCheck check_reduction_order(const Rule& rule) { return OrderChecker(rule).run(); }
+OrderCheck check_reduction_order(const Rule& rule) {
+    if (rule.lhs < 0 || rule.rhs < 0) {
+        OrderCheck out;
+        out.message = "not a parsed rule (no left or right side)";
+        return out;
+    }
+    return OrderChecker(rule).run();
+}
 
 }  // namespace provix::solvers

@@ -1,12 +1,13 @@
 /// \file
-/// Interval arithmetic with saturating infinities. kInt64Min is -inf and
-/// kInt64Max is +inf in every operation; treating them so only widens
-/// results, which keeps every operation a sound over-approximation.
+/// Interval arithmetic with saturating infinities. A lower bound kInt64Min is
+/// -inf and an upper bound kInt64Max is +inf; results that leave int64
+/// saturate outward, which keeps every operation a sound over-approximation.
 
 #include "provix/interval.h"
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 namespace provix {
 namespace {
@@ -16,56 +17,95 @@ constexpr int64_t kPosInf = kInt64Max;
 
 bool is_inf(int64_t v) { return v == kNegInf || v == kPosInf; }
 
-/// Saturating sum of two bounds; an infinite operand wins (the caller never
-/// adds opposite infinities for the same end).
-int64_t sat_add(int64_t a, int64_t b) {
-    if (a == kNegInf || b == kNegInf) return kNegInf;
-    if (a == kPosInf || b == kPosInf) return kPosInf;
-    if (auto r = checked_add(a, b)) return *r;
-    return a < 0 ? kNegInf : kPosInf;
+/// An interval end in extended arithmetic: -inf, +inf or an exact value.
+/// A lower bound is -inf exactly when it is kInt64Min and an upper bound
+/// +inf exactly when it is kInt64Max; a lower bound kInt64Max or an upper
+/// bound kInt64Min are ordinary values (the constant 2^63 - 1 is not
+/// infinite).
+struct Ext {
+    int inf = 0;  // -1, 0 (finite), +1
+    __int128 v = 0;
+};
+
+Ext lo_of(const Interval& a) { return a.lo == kNegInf ? Ext{-1, 0} : Ext{0, a.lo}; }
+Ext hi_of(const Interval& a) { return a.hi == kPosInf ? Ext{+1, 0} : Ext{0, a.hi}; }
+
+/// Back to a lower / upper bound, saturating outward (always sound).
+int64_t to_lo(Ext e) {
+    if (e.inf < 0) return kNegInf;
+    if (e.inf > 0) return kPosInf;
+    if (e.v < kNegInf) return kNegInf;
+    if (e.v > kPosInf) return kPosInf;
+    return static_cast<int64_t>(e.v);
+}
+int64_t to_hi(Ext e) { return to_lo(e); }
+
+Ext add(Ext a, Ext b) {
+    if (a.inf != 0) return a;  // callers never add opposite infinities
+    if (b.inf != 0) return b;
+    return {0, a.v + b.v};
 }
 
-/// Saturating product, infinity times zero is zero.
-int64_t sat_mul(int64_t a, int64_t b) {
-    if (a == 0 || b == 0) return 0;
-    bool negative = (a < 0) != (b < 0);
-    if (is_inf(a) || is_inf(b)) return negative ? kNegInf : kPosInf;
-    if (auto r = checked_mul(a, b)) return *r;
-    return negative ? kNegInf : kPosInf;
+Ext neg(Ext a) { return {-a.inf, -a.v}; }
+
+Ext mul(Ext a, Ext b) {
+    bool a_zero = a.inf == 0 && a.v == 0, b_zero = b.inf == 0 && b.v == 0;
+    if (a_zero || b_zero) return {0, 0};
+    if (a.inf != 0 || b.inf != 0) {
+        int sa = a.inf != 0 ? a.inf : (a.v < 0 ? -1 : 1);
+        int sb = b.inf != 0 ? b.inf : (b.v < 0 ? -1 : 1);
+        return {sa * sb, 0};
+    }
+    return {0, a.v * b.v};  // |a|, |b| <= 2^63: fits in 128 bits
 }
 
-int64_t sat_neg(int64_t a) {
-    if (a == kNegInf) return kPosInf;
-    if (a == kPosInf) return kNegInf;
-    return -a;
+bool less(Ext a, Ext b) {
+    if (a.inf != b.inf) return a.inf < b.inf;
+    return a.inf == 0 && a.v < b.v;
 }
 
-/// The possible values of floor(x / y) near the corner (x, y), y != 0, as an
-/// interval (a point for finite corners).
-Interval floor_div_corner(int64_t x, int64_t y) {
-    if (is_inf(y)) {
-        if (is_inf(x)) {
+__int128 floor_div128(__int128 x, __int128 y) {
+    __int128 q = x / y, r = x % y;
+    if (r != 0 && ((r < 0) != (y < 0))) --q;
+    return q;
+}
+
+/// The possible values of floor(x / y) near the corner (x, y), y != 0 and of
+/// one sign, as a [lo, hi] pair of extended values.
+std::pair<Ext, Ext> floor_div_corner(Ext x, Ext y) {
+    if (y.inf != 0) {
+        if (x.inf != 0) {
             // Both unbounded: any value of the sign of x*y, including 0 / -1.
-            bool positive = (x > 0) == (y > 0);
-            return positive ? Interval{0, kPosInf} : Interval{kNegInf, 0};
+            bool positive = x.inf == y.inf;
+            return positive ? std::pair{Ext{0, 0}, Ext{+1, 0}} : std::pair{Ext{-1, 0}, Ext{0, 0}};
         }
         // |y| huge: floor(x / y) is 0 or -1.
-        if (x == 0) return Interval::point(0);
-        bool positive = (x > 0) == (y > 0);
-        return Interval::point(positive ? 0 : -1);
+        if (x.v == 0) return {Ext{0, 0}, Ext{0, 0}};
+        bool positive = (x.v > 0) == (y.inf > 0);
+        Ext r{0, positive ? 0 : -1};
+        return {r, r};
     }
-    if (is_inf(x)) return Interval::point((x > 0) == (y > 0) ? kPosInf : kNegInf);
-    if (auto q = floor_div(x, y)) return Interval::point(*q);
-    return Interval::point(kPosInf);  // kInt64Min / -1 = 2^63: saturate
+    if (x.inf != 0) {
+        Ext r{(x.inf > 0) == (y.v > 0) ? +1 : -1, 0};
+        return {r, r};
+    }
+    Ext r{0, floor_div128(x.v, y.v)};
+    return {r, r};
 }
 
 /// Range of floor(a / b) for b of one sign (b does not contain 0).
 Interval floor_div_one_sign(const Interval& a, const Interval& b) {
-    Interval r = floor_div_corner(a.lo, b.lo);
-    r = r.hull(floor_div_corner(a.lo, b.hi));
-    r = r.hull(floor_div_corner(a.hi, b.lo));
-    r = r.hull(floor_div_corner(a.hi, b.hi));
-    return r;
+    Ext xs[2] = {lo_of(a), hi_of(a)};
+    Ext ys[2] = {lo_of(b), hi_of(b)};
+    Ext lo{+1, 0}, hi{-1, 0};
+    for (Ext x : xs) {
+        for (Ext y : ys) {
+            auto [l, h] = floor_div_corner(x, y);
+            if (less(l, lo)) lo = l;
+            if (less(hi, h)) hi = h;
+        }
+    }
+    return {to_lo(lo), to_hi(hi)};
 }
 
 }  // namespace
@@ -93,23 +133,28 @@ Interval Interval::hull(const Interval& o) const {
 
 Interval operator+(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    return {sat_add(a.lo, b.lo), sat_add(a.hi, b.hi)};
+    return {to_lo(add(lo_of(a), lo_of(b))), to_hi(add(hi_of(a), hi_of(b)))};
 }
 
 Interval operator+(const Interval& a, int64_t b) { return a + Interval::point(b); }
 
 Interval operator-(const Interval& a) {
     if (a.is_empty()) return Interval::empty();
-    return {sat_neg(a.hi), sat_neg(a.lo)};
+    return {to_lo(neg(hi_of(a))), to_hi(neg(lo_of(a)))};
 }
 
 Interval operator-(const Interval& a, const Interval& b) { return a + (-b); }
 
 Interval operator*(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    int64_t p[4] = {sat_mul(a.lo, b.lo), sat_mul(a.lo, b.hi), sat_mul(a.hi, b.lo),
-                    sat_mul(a.hi, b.hi)};
-    return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
+    Ext p[4] = {mul(lo_of(a), lo_of(b)), mul(lo_of(a), hi_of(b)), mul(hi_of(a), lo_of(b)),
+                mul(hi_of(a), hi_of(b))};
+    Ext lo = p[0], hi = p[0];
+    for (Ext e : p) {
+        if (less(e, lo)) lo = e;
+        if (less(hi, e)) hi = e;
+    }
+    return {to_lo(lo), to_hi(hi)};
 }
 
 Interval operator*(const Interval& a, int64_t b) { return a * Interval::point(b); }

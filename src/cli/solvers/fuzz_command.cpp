@@ -109,9 +109,11 @@ bool count_option(const Args& args, const std::string& name, int64_t& out, bool 
 int run_fuzz(const std::vector<std::string>& argv) {
     ArgSpec spec;
     spec.flags = {"--no-shrink", "--exact", "--replay", "--strict", "--verbose", "--no-near-limit"};
-    spec.valued = {"--cases", "--seed",     "--shard",    "--case",
-                   "--regressions", "--max-shrink-checks", "--progress"};
-    for (const std::string& s : solver_option_names()) spec.valued.push_back(s);
+    spec.valued = {"--cases",   "--seed",        "--shard",
+                   "--case",    "--regressions", "--max-shrink-checks",
+                   "--progress"};
+    for (const std::string& s : solver_option_names())
+        spec.valued.push_back(s);
     spec.max_positional = 1000;
     auto args = parse_args(argv, spec);
     if (!args) {
@@ -133,8 +135,8 @@ int run_fuzz(const std::vector<std::string>& argv) {
     }
     o.seed = static_cast<uint64_t>(seed);
     if (args->has_value("--shard") && !parse_shard(args->value("--shard"), o)) {
-        report_error("fuzz", "--shard expects I/N with 0 <= I < N, got '" +
-                                 args->value("--shard") + "'");
+        report_error("fuzz",
+                     "--shard expects I/N with 0 <= I < N, got '" + args->value("--shard") + "'");
         return kExitUsage;
     }
     if (!args->has("--replay") && !args->positional.empty()) {

@@ -2,10 +2,14 @@
 // rule set terminates. See kHelp.
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "args.h"
@@ -23,7 +27,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kHelp =
     R"(usage: provix prove [RULE_FILES...] [--smtlib DIR] [--junit FILE] [--cvc5]
-                    [--z3-rlimit N] [--grid-limit F] [--no-grid]
+                    [--z3-rlimit N] [--grid-limit F] [--no-grid] [--jobs N]
 
 Proves every rule of the given rule files (default: rules/*.rules in the
 current directory, else in the provix source tree). Each rule is proven by Z3
@@ -42,6 +46,7 @@ options:
   --z3-rlimit N     Z3's resource limit per obligation (default 1000000)
   --grid-limit F    enumerate factor constants in [-F, F] (default 16)
   --no-grid         no isl fallback: a rule Z3 cannot decide fails
+  --jobs N          prove N rules at a time (default: the number of cores)
   -h, --help        print this help
 
 exit status: 0 every rule proven or checked and terminating,
@@ -90,7 +95,7 @@ std::optional<long long> count_option(const Args& a, const std::string& name, lo
 
 int run_prove(const std::vector<std::string>& argv) {
     ArgSpec spec{{"--cvc5", "--no-grid"},
-                 {"--smtlib", "--junit", "--z3-rlimit", "--grid-limit", "--cvc5-tlimit"},
+                 {"--smtlib", "--junit", "--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--jobs"},
                  1000};
     auto parsed = parse_args(argv, spec);
     if (!parsed) {
@@ -107,7 +112,13 @@ int run_prove(const std::vector<std::string>& argv) {
     auto rlimit = count_option(a, "--z3-rlimit", options.z3_rlimit);
     auto grid = count_option(a, "--grid-limit", options.factor_limit);
     auto tlimit = count_option(a, "--cvc5-tlimit", 20000);
-    if (!rlimit || !grid || !tlimit) return kExitUsage;
+    long long cores = std::max(1u, std::thread::hardware_concurrency());
+    auto jobs = count_option(a, "--jobs", cores);
+    if (!rlimit || !grid || !tlimit || !jobs) return kExitUsage;
+    if (*jobs < 1 || *jobs > 256) {
+        report_error("prove", "--jobs takes a value in [1, 256]");
+        return kExitUsage;
+    }
     if (*rlimit > 4'000'000'000LL || *grid > 1000 || *tlimit > 4'000'000'000LL) {
         report_error("prove", "option value too large");
         return kExitUsage;
@@ -137,7 +148,8 @@ int run_prove(const std::vector<std::string>& argv) {
             report_diagnostic(parsed_rules.error().message);
             return kExitUsage;
         }
-        for (rules::Rule& r : *parsed_rules) all.push_back(std::move(r));
+        for (rules::Rule& r : *parsed_rules)
+            all.push_back(std::move(r));
     }
 
     fs::path smt_dir;
@@ -146,9 +158,8 @@ int run_prove(const std::vector<std::string>& argv) {
         smt_dir = a.value("--smtlib");
     } else if (a.has("--cvc5")) {
         smt_dir = fs::temp_directory_path() /
-                  ("provix-prove-" + std::to_string(std::chrono::steady_clock::now()
-                                                        .time_since_epoch()
-                                                        .count()));
+                  ("provix-prove-" +
+                   std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
         temporary_dir = true;
     }
     if (!smt_dir.empty()) {
@@ -161,26 +172,57 @@ int run_prove(const std::vector<std::string>& argv) {
     }
 
     auto start = std::chrono::steady_clock::now();
-    std::vector<solvers::RuleResult> results;
-    bool all_passed = true;
-    for (const rules::Rule& rule : all) {
-        solvers::RuleResult r = solvers::prove_and_check(rule, options);
-        if (!smt_dir.empty()) {
-            fs::path file = smt_dir / obligation_file_name(rule.file, rule.name);
-            auto written = write_output(file.string(), solvers::rule_obligation_smtlib(rule));
-            if (!written) {
-                report_error("prove", written.error().message);
-                return kExitUsage;
+    // Rules are proven in parallel (one Z3 context and one isl context per
+    // rule) and reported in file order as soon as their turn comes.
+    size_t n = all.size();
+    std::vector<solvers::RuleResult> results(n);
+    std::vector<std::string> errors(n);
+    std::vector<char> done(n, 0);
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t i = next++; i < n; i = next++) {
+            const rules::Rule& rule = all[i];
+            solvers::RuleResult r = solvers::prove_and_check(rule, options);
+            std::string error;
+            if (!smt_dir.empty()) {
+                fs::path file = smt_dir / obligation_file_name(rule.file, rule.name);
+                auto written = write_output(file.string(), solvers::rule_obligation_smtlib(rule));
+                if (!written)
+                    error = written.error().message;
+                else if (a.has("--cvc5"))
+                    solvers::record_cvc5(
+                        r, solvers::run_cvc5(file.string(), static_cast<unsigned>(*tlimit)));
             }
-            if (a.has("--cvc5"))
-                solvers::record_cvc5(r, solvers::run_cvc5(file.string(),
-                                                          static_cast<unsigned>(*tlimit)));
+            std::lock_guard<std::mutex> lock(mutex);
+            results[i] = std::move(r);
+            errors[i] = std::move(error);
+            done[i] = 1;
+            ready.notify_all();
         }
-        std::cout << solvers::format_rule_result(r) << std::flush;
-        all_passed = all_passed && r.passed();
-        results.push_back(std::move(r));
+    };
+    size_t workers = std::min<size_t>(static_cast<size_t>(*jobs), n);
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < workers; ++t)
+        threads.emplace_back(work);
+    bool all_passed = true;
+    std::string write_error;
+    for (size_t i = 0; i < n; ++i) {
+        std::unique_lock<std::mutex> lock(mutex);
+        ready.wait(lock, [&] { return done[i] != 0; });
+        if (!errors[i].empty() && write_error.empty()) write_error = errors[i];
+        std::cout << solvers::format_rule_result(results[i]) << std::flush;
+        all_passed = all_passed && results[i].passed();
     }
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (std::thread& t : threads)
+        t.join();
+    if (!write_error.empty()) {
+        report_error("prove", write_error);
+        return kExitUsage;
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     char timing[64];
     std::snprintf(timing, sizeof timing, " (%.2f s)", seconds);
     std::cout << solvers::summary_line(results) << timing << "\n";

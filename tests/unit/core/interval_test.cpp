@@ -26,6 +26,16 @@ TEST(Interval, InfinitiesSaturate) {
     EXPECT_EQ((Interval{kInt64Min + 1, 0} * Interval{2, 2}).lo, kInt64Min);
 }
 
+TEST(Interval, TheConstantInt64MaxIsNotInfinite) {
+    // [-1, 0] + 2^63-1: the lower end is the value 2^63-2, not +inf.
+    EXPECT_EQ((Interval{-1, 0} + Interval::point(kInt64Max)), (Interval{kInt64Max - 1, kInt64Max}));
+    // An upper bound 2^63-1 reads as +inf, so negation widens (soundly) to
+    // -inf below; the upper end stays exact.
+    EXPECT_EQ((Interval::point(kInt64Max) * -1), (Interval{kInt64Min, -kInt64Max}));
+    EXPECT_EQ(-Interval::point(kInt64Max), (Interval{kInt64Min, -kInt64Max}));
+    EXPECT_EQ((Interval{5, 7} + Interval::point(kInt64Min + 1)), (Interval{kInt64Min + 6, kInt64Min + 8}));
+}
+
 TEST(Interval, FloorDivByConstants) {
     EXPECT_EQ(floor_div(Interval{-7, 7}, 2), (Interval{-4, 3}));
     EXPECT_EQ(floor_div(Interval{-7, 7}, -2), (Interval{-4, 3}));

@@ -22,7 +22,8 @@ IndexingMap map_of(Context& ctx, const std::string& text) {
 
 std::string kinds(const std::vector<Finding>& findings) {
     std::string s;
-    for (const Finding& f : findings) s += (s.empty() ? "" : " ") + f.kind;
+    for (const Finding& f : findings)
+        s += (s.empty() ? "" : " ") + f.kind;
     return s;
 }
 
@@ -60,8 +61,7 @@ INSTANTIATE_TEST_SUITE_P(
         ProbeCase{"(d0)[s0] -> ((d0 * 8 + s0) floordiv 8), domain: d0 in [0, 3], s0 in [0, 7]",
                   "d0"},
         ProbeCase{"(d0) -> (d0 mod 3 + (d0 floordiv 3) * 3), domain: d0 in [-50, 50]", "d0"},
-        ProbeCase{"(d0) -> ((d0 + 7) floordiv 8), domain: d0 in [1, 64], d0 mod 8 in [1, 1]",
-                  ""},
+        ProbeCase{"(d0) -> ((d0 + 7) floordiv 8), domain: d0 in [1, 64], d0 mod 8 in [1, 1]", ""},
         ProbeCase{"(d0) -> (d0 floordiv 2), domain: d0 in [0, 9]", ""},
         // d0 floordiv 2 is d0 / 2 here, but that needs a coefficient 1/2.
         ProbeCase{"(d0) -> (d0 floordiv 2), domain: d0 in [0, 9], d0 mod 2 in [0, 0]", ""},
@@ -107,10 +107,10 @@ TEST(RangeContains, ComparesDecimalTextExactly) {
     EXPECT_FALSE(range_contains({0, kInt64Max - 1}, "0", "99999999999999999999"));
     EXPECT_FALSE(range_contains({5, 5}, "-99999999999999999999", "5"));
     // A lower bound saturated to +inf claims every value lies beyond int64.
-    EXPECT_FALSE(range_contains({kInt64Max, kInt64Max}, "9223372036852678658",
-                                "9223372036852678658"));
-    EXPECT_TRUE(range_contains({kInt64Max, kInt64Max}, "9223372036854775808",
-                               "9223372036854775808"));
+    EXPECT_FALSE(
+        range_contains({kInt64Max, kInt64Max}, "9223372036852678658", "9223372036852678658"));
+    EXPECT_TRUE(
+        range_contains({kInt64Max, kInt64Max}, "9223372036854775808", "9223372036854775808"));
     EXPECT_FALSE(range_contains(Interval::empty(), "0", "0"));
 }
 
@@ -182,8 +182,9 @@ TEST(FuzzChecker, DivisionThatIsAffineOnTheDomainIsAMiss) {
 
 TEST(FuzzChecker, ResultConstantOnTheDomainIsAMiss) {
     Context ctx;
-    IndexingMap in = map_of(ctx, "(d0, d1) -> (d0 + d1), domain: d0 in [0, 9], d1 in [0, 9], "
-                                 "d0 + d1 in [4, 4]");
+    IndexingMap in = map_of(ctx,
+                            "(d0, d1) -> (d0 + d1), domain: d0 in [0, 9], d1 in [0, 9], "
+                            "d0 + d1 in [4, 4]");
     CaseChecker checker;
     CaseReport r = checker.check_result(in, in);
     ASSERT_EQ(kinds(r.misses), "constant");

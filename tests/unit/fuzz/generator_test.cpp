@@ -54,7 +54,8 @@ TEST(SplitMix, UniformStaysInItsRangeAtTheLimits) {
 TEST(SplitMix, UniformReachesEveryValueOfASmallRange) {
     SplitMixSource rng(11);
     std::set<int64_t> seen;
-    for (int i = 0; i < 200; ++i) seen.insert(rng.uniform(0, 4));
+    for (int i = 0; i < 200; ++i)
+        seen.insert(rng.uniform(0, 4));
     EXPECT_EQ(seen, (std::set<int64_t>{0, 1, 2, 3, 4}));
 }
 
@@ -67,12 +68,14 @@ TEST(FuzzGenerator, CaseSeedsArePinned) {
 }
 
 TEST(FuzzGenerator, SameSeedAndCaseGiveTheSameMap) {
-    for (uint64_t i = 0; i < 50; ++i) EXPECT_EQ(case_text(9, i), case_text(9, i)) << i;
+    for (uint64_t i = 0; i < 50; ++i)
+        EXPECT_EQ(case_text(9, i), case_text(9, i)) << i;
 }
 
 TEST(FuzzGenerator, DifferentCasesGiveDifferentMaps) {
     std::set<std::string> texts;
-    for (uint64_t i = 0; i < 300; ++i) texts.insert(case_text(4, i));
+    for (uint64_t i = 0; i < 300; ++i)
+        texts.insert(case_text(4, i));
     EXPECT_GT(texts.size(), 250u);  // tiny maps (`() -> (3)`, KNOWN EMPTY) repeat
 }
 
@@ -122,9 +125,8 @@ TEST(FuzzGenerator, DrawsEveryFeatureOfTheList) {
                        n.rhs().is_constant() && n.rhs().constant_value() < 0;
             });
             ceildiv += any_node(e, [](Expr n) { return n.kind() == ExprKind::CeilDiv; });
-            min_max += any_node(e, [](Expr n) {
-                return n.kind() == ExprKind::Min || n.kind() == ExprKind::Max;
-            });
+            min_max += any_node(
+                e, [](Expr n) { return n.kind() == ExprKind::Min || n.kind() == ExprKind::Max; });
             near_limit += any_node(e, [](Expr n) {
                 return n.is_constant() && (n.constant_value() > (int64_t{1} << 61) ||
                                            n.constant_value() < -(int64_t{1} << 61));
@@ -132,9 +134,8 @@ TEST(FuzzGenerator, DrawsEveryFeatureOfTheList) {
             // `x floordiv c` and `x mod c` of the same x: a shared sub-term.
             shared_div += any_node(e, [&](Expr n) {
                 if (n.kind() != ExprKind::FloorDiv) return false;
-                return any_node(e, [&](Expr m) {
-                    return m.kind() == ExprKind::Mod && m.lhs() == n.lhs();
-                });
+                return any_node(
+                    e, [&](Expr m) { return m.kind() == ExprKind::Mod && m.lhs() == n.lhs(); });
             });
         }
     }
@@ -162,7 +163,8 @@ TEST(FuzzGenerator, WithoutNearLimitConstantsEveryConstantIsModest) {
         SplitMixSource rng(case_seed(8, i));
         MapSpec s = generate_map(ctx, rng, o);
         std::vector<Expr> exprs = s.results;
-        for (const Constraint& c : s.constraints) exprs.push_back(c.expr);
+        for (const Constraint& c : s.constraints)
+            exprs.push_back(c.expr);
         for (Expr e : exprs) {
             EXPECT_FALSE(any_node(e, [](Expr n) {
                 return n.is_constant() && (n.constant_value() > (int64_t{1} << 40) ||

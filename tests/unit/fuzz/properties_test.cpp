@@ -8,12 +8,12 @@
 #include <memory>
 #include <vector>
 
+#include "fuzz/rc_source.h"
 #include "provix/fuzz/generator.h"
 #include "provix/fuzz/map_spec.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
 #include "provix/solvers/oracle.h"
-#include "fuzz/rc_source.h"
 
 namespace provix::fuzz {
 namespace {
@@ -147,9 +147,11 @@ RC_GTEST_PROP(FuzzProperties, ComposeThenSimplifyEqualsSimplifyThenCompose, ()) 
     simplify(staged);
     solvers::Decision d = oracle().equivalent(direct, staged);
     RC_PRE(d.verdict != solvers::Verdict::Unknown);  // unknown is never a pass
-    RC_LOG() << "first:\n" << first->to_string() << "\nsecond:\n" << second->to_string()
-             << "\nsimplify(compose):\n" << direct.to_string()
-             << "\nsimplify(compose(simplify, simplify)):\n" << staged.to_string() << "\n"
+    RC_LOG() << "first:\n"
+             << first->to_string() << "\nsecond:\n"
+             << second->to_string() << "\nsimplify(compose):\n"
+             << direct.to_string() << "\nsimplify(compose(simplify, simplify)):\n"
+             << staged.to_string() << "\n"
              << (d.counterexample ? solvers::to_string(*d.counterexample) : d.reason) << "\n";
     RC_ASSERT(d.verdict == solvers::Verdict::Proven);
 }

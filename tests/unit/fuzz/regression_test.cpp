@@ -45,8 +45,10 @@ TEST_P(FuzzRegression, PassesEveryCheck) {
     CaseChecker checker(CampaignOptions::default_limits());
     for (const std::string& text : maps) {
         CaseReport r = checker.check_text(text);
-        for (const Finding& f : r.failures) ADD_FAILURE() << f.kind << ":\n" << f.detail;
-        for (const std::string& u : r.unknowns) ADD_FAILURE() << "unknown: " << u;
+        for (const Finding& f : r.failures)
+            ADD_FAILURE() << f.kind << ":\n" << f.detail;
+        for (const std::string& u : r.unknowns)
+            ADD_FAILURE() << "unknown: " << u;
     }
 }
 
@@ -58,13 +60,10 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
     return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Files, FuzzRegression, ::testing::ValuesIn(regression_files()),
-                         test_name);
+INSTANTIATE_TEST_SUITE_P(Files, FuzzRegression, ::testing::ValuesIn(regression_files()), test_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(FuzzRegression);
 
-TEST(FuzzRegressions, DirectoryHoldsCases) {
-    EXPECT_FALSE(regression_files().empty()) << kDir;
-}
+TEST(FuzzRegressions, DirectoryHoldsCases) { EXPECT_FALSE(regression_files().empty()) << kDir; }
 
 }  // namespace
 }  // namespace provix::fuzz

@@ -67,10 +67,13 @@ TEST(FuzzShrinker, IsDeterministic) {
 TEST(FuzzShrinker, RespectsTheCheckBudget) {
     Context ctx;
     int64_t calls = 0;
-    ShrinkResult r = shrink(ctx, spec_from(ctx, kBigMap), [&](const MapSpec&) {
-        ++calls;
-        return false;
-    }, 5);
+    ShrinkResult r = shrink(
+        ctx, spec_from(ctx, kBigMap),
+        [&](const MapSpec&) {
+            ++calls;
+            return false;
+        },
+        5);
     EXPECT_EQ(calls, 5);
     EXPECT_EQ(r.checks, 5);
     EXPECT_EQ(r.steps, 0);

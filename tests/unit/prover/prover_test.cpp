@@ -2,10 +2,11 @@
 // answers unknown. Every counterexample is re-evaluated with provix's own
 // parser and evaluator, independently of the prover.
 
+#include "provix/solvers/prover.h"
+
 #include <gtest/gtest.h>
 
 #include "prover_test_util.h"
-#include "provix/solvers/prover.h"
 
 namespace provix::solvers {
 namespace {
@@ -33,8 +34,9 @@ void expect_real_counterexample(const rules::Rule& rule, const RuleProof& p) {
 }
 
 TEST(Prover, ProvesNestedFloorDivWithPositiveDivisors) {
-    auto r = rule_of("nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
-                     "if c0 > 0 && c1 > 0");
+    auto r = rule_of(
+        "nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
+        "if c0 > 0 && c1 > 0");
     RuleProof p = prove_rule(r);
     EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail << " " << p.z3_answer;
     EXPECT_EQ(p.backend, "z3");
@@ -47,16 +49,18 @@ TEST(Prover, ProvesNegativeDivisorNormalization) {
 }
 
 TEST(Prover, ProvesConstraintRule) {
-    auto r = rule_of("fd: x floordiv c0 in [c1, c2] => x in [c1 * c0, c2 * c0 + c0 - 1] "
-                     "if c0 > 0");
+    auto r = rule_of(
+        "fd: x floordiv c0 in [c1, c2] => x in [c1 * c0, c2 * c0 + c0 - 1] "
+        "if c0 > 0");
     EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
 }
 
 TEST(Prover, RefutesXlaSumOfQuotientsRule) {
     // XLA once rewrote (x floordiv a + y floordiv a) floordiv b to
     // (x + y) floordiv (a * b): wrong, x = y = 1, a = 2, b = 1 gives 0 vs 1.
-    auto r = rule_of("xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 "
-                     "=> (x + y) floordiv (c0 * c1) if c0 > 0 && c1 > 0");
+    auto r = rule_of(
+        "xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 "
+        "=> (x + y) floordiv (c0 * c1) if c0 > 0 && c1 > 0");
     RuleProof p = prove_rule(r);
     expect_real_counterexample(r, p);
     auto v = values_of(*p.counterexample);
@@ -103,8 +107,9 @@ TEST(Prover, RefutesConstraintRuleWithWrongBound) {
 
 TEST(Prover, UnknownZ3AnswerFallsBackToTheGrid) {
     // With no resources Z3 cannot answer; isl decides the grid instead.
-    auto r = rule_of("nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
-                     "if c0 > 0 && c1 > 0");
+    auto r = rule_of(
+        "nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
+        "if c0 > 0 && c1 > 0");
     ProverOptions o;
     o.z3_rlimit = 1;
     RuleProof p = prove_rule(r, o);
@@ -119,8 +124,9 @@ TEST(Prover, UnknownZ3AnswerFallsBackToTheGrid) {
 TEST(Prover, RuleZ3CannotDecideIsCheckedOnTheGrid) {
     // floor((k*c1*X + Y) / c1) == k*X + floor(Y / c1): products of symbolic
     // constants and variables, beyond Z3's non-linear integer reasoning.
-    auto r = rule_of("pull: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1 "
-                     "if c0 mod c1 == 0");
+    auto r = rule_of(
+        "pull: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1 "
+        "if c0 mod c1 == 0");
     RuleProof p = prove_rule(r);
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid) << p.detail;
     EXPECT_EQ(p.z3_answer.rfind("unknown", 0), 0u) << p.z3_answer;
@@ -138,8 +144,9 @@ TEST(Prover, GridKeepsOffsetsSymbolic) {
 }
 
 TEST(Prover, GridRefutesXlaSumOfQuotientsRule) {
-    auto r = rule_of("xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 "
-                     "=> (x + y) floordiv (c0 * c1) if c0 > 0 && c1 > 0");
+    auto r = rule_of(
+        "xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 "
+        "=> (x + y) floordiv (c0 * c1) if c0 > 0 && c1 > 0");
     RuleProof p = check_rule_on_grid(r);
     expect_real_counterexample(r, p);
     EXPECT_EQ(p.backend, "isl grid");
@@ -157,8 +164,13 @@ TEST(Prover, GridRefutesModRuleMissingItsSignCondition) {
 TEST(Prover, RightSideDividingByZeroDoesNotFire) {
     // c1 == 0 makes the right side undefined: the engine does not fire, so
     // such values are no counterexample.
-    auto r = rule_of("zero: x floordiv c0 => (x * c1) floordiv (c0 * c1)");
-    EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
+    auto r = rule_of("zero: x floordiv c0 + c1 => (x * c1) floordiv (c0 * c1) + c1");
+    RuleProof p = prove_rule(r);
+    EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail << " " << p.z3_answer;
+    std::string text = rule_obligation_smtlib(r);
+    EXPECT_NE(text.find("(define-fun rhs_defined () Bool (not (= (* c0 c1) 0)))"),
+              std::string::npos)
+        << text;
 }
 
 TEST(Prover, DivisibleConditionIsModelled) {
@@ -176,8 +188,9 @@ TEST(Prover, NonLinearRuleIsUnknownWithoutGrid) {
 }
 
 TEST(Prover, ObligationDefinesFloorDivisionInTheFile) {
-    auto r = rule_of("nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
-                     "if c0 > 0 && c1 > 0");
+    auto r = rule_of(
+        "nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
+        "if c0 > 0 && c1 > 0");
     std::string text = rule_obligation_smtlib(r);
     EXPECT_NE(text.find("(define-fun floor_div ((a Int) (b Int)) Int\n"
                         "  (ite (> b 0) (div a b) (div (- a) (- b))))"),

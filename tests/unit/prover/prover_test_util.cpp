@@ -23,7 +23,8 @@ std::vector<rules::Rule> rules_in_source_tree() {
         auto parsed = rules::parse_rules(text.str(), fs::path(f).filename().string());
         EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().message);
         if (parsed.ok())
-            for (rules::Rule& r : *parsed) out.push_back(std::move(r));
+            for (rules::Rule& r : *parsed)
+                out.push_back(std::move(r));
     }
     return out;
 }

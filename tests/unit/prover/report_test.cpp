@@ -110,8 +110,9 @@ TEST(ProveReport, JunitHasOneTestcasePerRuleAndFailures) {
 }
 
 TEST(ProveReport, ProveAndCheckCombinesProofAndOrder) {
-    auto r = rule_of("nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
-                     "if c0 > 0 && c1 > 0");
+    auto r = rule_of(
+        "nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
+        "if c0 > 0 && c1 > 0");
     RuleResult res = prove_and_check(r, ProverOptions{});
     EXPECT_TRUE(res.passed());
     EXPECT_EQ(res.name, "nested");

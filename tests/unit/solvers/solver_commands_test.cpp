@@ -49,6 +49,21 @@ TEST(EquivCommand, RefutedPairExitsOneWithACounterexample) {
     EXPECT_NE(out.find("  second: ("), std::string::npos) << out;
 }
 
+TEST(EquivCommand, PointwiseOptionComparesPointByPoint) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    // A rescaled range variable: the same relation, different points.
+    std::string a = write_temp("rescaled_a.map",
+                               "(d0)[s0] -> (d0 + s0),\ndomain:\nd0 in [0, 9],\ns0 in [0, 12],\n"
+                               "s0 mod 4 in [0, 0]\n");
+    std::string b = write_temp(
+        "rescaled_b.map", "(d0)[s0] -> (d0 + s0 * 4),\ndomain:\nd0 in [0, 9],\ns0 in [0, 3]\n");
+    EXPECT_EQ(run("equiv " + a + " " + b),
+              (std::pair<int, std::string>{0, "map 1: proven equivalent [isl]\n"}));
+    auto [status, out] = run("equiv --pointwise " + a + " " + b);
+    EXPECT_EQ(status, 1);
+    EXPECT_EQ(out.substr(0, 35), "map 1: refuted [isl]\n  ERROR: domai");
+}
+
 TEST(EquivCommand, DifferentMapCountsAreAnInputError) {
     if (!have_provix()) GTEST_SKIP() << "provix binary not built";
     std::string a = write_temp("one.map", kModNegative);

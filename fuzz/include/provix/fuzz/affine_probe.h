@@ -27,9 +27,9 @@ namespace provix::fuzz {
 /// What the probe found for one result.
 struct AffineProbe {
     enum class Outcome {
-        Affine,     ///< `expr` (div-free, affine; maybe a constant) equals the result
-        NotFound,   ///< no such expression found (or the domain is empty)
-        Unknown,    ///< not decided: isl's budget ran out, or outside isl's fragment
+        Affine,    ///< `expr` (div-free, affine; maybe a constant) equals the result
+        NotFound,  ///< no such expression found (or the domain is empty)
+        Unknown,   ///< not decided: isl's budget ran out, or outside isl's fragment
     };
     Outcome outcome = Outcome::Unknown;
     /// The affine expression over the map's variable ids (Affine only).

@@ -47,6 +47,10 @@ struct CampaignOptions {
     /// Print every miss (else only the first few of each kind).
     bool verbose = false;
 
+    /// The command that reruns case `index` alone:
+    /// `provix fuzz --seed 7 --case 12` (plus generator flags in use).
+    std::string reproduce_command(int64_t index) const;
+
     /// The campaign's default isl budget: smaller than the oracle's, so one
     /// pathological case cannot stall a campaign (it becomes `unknown`).
     static solvers::Limits default_limits() {
@@ -105,8 +109,8 @@ void print_summary(const CampaignStats& stats, std::ostream& out);
 std::vector<std::string> split_maps(const std::string& text);
 
 /// The regression file for a shrunk failure: a comment header naming the
-/// kind, the seed and case and how to reproduce, then the map.
+/// kind, the seed and case and the command that reproduces it, then the map.
 std::string regression_file_text(const std::string& kind, uint64_t seed, int64_t case_index,
-                                 const std::string& map_text);
+                                 const std::string& reproduce, const std::string& map_text);
 
 }  // namespace provix::fuzz

@@ -38,8 +38,8 @@ struct GeneratorOptions {
     int max_depth = 4;        ///< nesting depth of random trees
     /// Constants near the int64 limits, and bounds up to 2^62 (else 2^40).
     bool near_limit_constants = true;
-    bool empty_bounds = true;          ///< variables with lo > hi (map known empty)
-    bool unbounded = true;             ///< variables without a finite bound
+    bool empty_bounds = true;  ///< variables with lo > hi (map known empty)
+    bool unbounded = true;     ///< variables without a finite bound
 };
 
 /// One random map drawn from `rng`. The same draws give the same map.

@@ -22,9 +22,9 @@ namespace provix::fuzz {
 
 /// The outcome of shrinking.
 struct ShrinkResult {
-    MapSpec spec;         ///< the smallest failing spec found
-    int64_t checks = 0;   ///< how many times the predicate ran
-    int64_t steps = 0;    ///< how many edits were kept
+    MapSpec spec;        ///< the smallest failing spec found
+    int64_t checks = 0;  ///< how many times the predicate ran
+    int64_t steps = 0;   ///< how many edits were kept
 };
 
 /// Shrinks `spec` while `still_fails` holds, running it at most

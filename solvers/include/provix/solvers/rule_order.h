@@ -27,7 +27,7 @@
 ///
 ///     auto r = *rules::parse_rules("nested: (x floordiv c0) floordiv c1 "
 ///                                  "=> x floordiv (c0 * c1) if c0 > 0 && c1 > 0", "r");
-///     check_reduction_order(r[0]).ok  // (0,2,0,2,0,0,5,1) > (0,1,0,1,0,0,3,1)
+///     check_reduction_order(r[0]).ok  // (0, 2, 0, 4, 0, 0, 5, 1) > (0, 1, 0, 1, 0, 0, 3, 1)
 
 #include <array>
 #include <cstdint>

@@ -35,9 +35,13 @@ enum class QueryKind {
 
 /// One query. Build with the named constructors.
 struct Query {
+    /// Which claim.
     QueryKind kind = QueryKind::Empty;
+    /// The map of the claim (the first of two for equivalence).
     IndexingMap first;
+    /// Equivalence: the second map.
     IndexingMap second;
+    /// Implies: the constraint, over `first`'s variables (by id).
     Constraint constraint;
     /// Range: the result index and the claimed exact bounds (decimal text,
     /// any size, or `-inf` / `inf`; both empty: the result takes no value).
