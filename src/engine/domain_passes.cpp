@@ -26,6 +26,17 @@ bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* resi
     return true;
 }
 
+/// True unless the congruence `mr` rules out every value of `range`.
+bool has_value_with_residue(ModRem mr, Interval range) {
+    if (range.is_empty()) return false;
+    if (mr.modulus == 0) return range.contains(mr.remainder);
+    if (mr.modulus == 1 || range.lo_is_inf() || range.hi_is_inf()) return true;
+    // Smallest value >= lo congruent to the remainder.
+    auto shift = floor_mod(mr.remainder - floor_mod(range.lo, mr.modulus).value(), mr.modulus);
+    auto first = shift ? checked_add(range.lo, *shift) : std::nullopt;
+    return !first || *first <= range.hi;  // on overflow: cannot tell, keep it
+}
+
 }  // namespace
 
 bool tighten_bounds_from_linear_constraints(IndexingMap& map) {
@@ -182,11 +193,16 @@ bool rescale_symbols(IndexingMap& map) {
 
 bool drop_decided_constraints(IndexingMap& map) {
     RangeAnalysis ranges(map.variable_bounds());
+    // Congruences known from the other constraints (`d2 mod 8 in [4, 4]`
+    // makes `d0 * 2 + d2` even): a constraint whose range holds no value of
+    // the right residue can never hold. Emptiness only; nothing is dropped
+    // on this basis.
+    DivisibilityAnalysis divisibility(map.constraints());
     std::vector<Constraint> keep;
     bool changed = false;
     for (const Constraint& c : map.constraints()) {
         Interval r = ranges.range(c.expr);
-        if (r.intersect(c.range).is_empty()) {
+        if (r.intersect(c.range).is_empty() || !has_value_with_residue(divisibility.of(c.expr), c.range)) {
             map.mark_known_empty();
             return true;
         }
