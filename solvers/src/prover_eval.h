@@ -31,11 +31,13 @@ struct RulePoint {
 /// a divisor is zero or int64 overflows.
 std::optional<int64_t> eval_value(const rules::Rule& rule, int node, const RulePoint& p);
 
+/// A three-valued truth value.
+enum class Truth : uint8_t { False, True, Unknown };
+
 /// Three-valued truth of a condition node, as the engine evaluates it:
 /// `&&`/`||` short-circuit on a known operand; a comparison of an unknown
 /// value is Unknown; `divisible(v, k)` is True when k != 0 divides v and
 /// Unknown otherwise (the engine never knows it false).
-enum class Truth : uint8_t { False, True, Unknown };
 Truth eval_truth(const rules::Rule& rule, int node, const RulePoint& p);
 
 }  // namespace provix::solvers::prover

@@ -617,8 +617,10 @@ RuleProof GridChecker::run() {
         symbolic += (i ? ", " : "") + r_.vars[static_cast<size_t>(offsets_[i])].name;
     std::string statement = grid.empty() ? "no enumerated constants" : grid;
     if (!symbolic.empty()) statement += "; " + symbolic + " symbolic (all integers)";
-    statement += "; bounds symbolic; " + std::to_string(instances_) + " instance" +
-                 (instances_ == 1 ? "" : "s");
+    bool bounds = false;
+    for (size_t v = 0; v < r_.vars.size(); ++v) bounds = bounds || lb_used_[v] || ub_used_[v];
+    if (bounds) statement += "; bounds symbolic";
+    statement += "; " + std::to_string(instances_) + " instance" + (instances_ == 1 ? "" : "s");
     if (counterexample_) {
         out.verdict = RuleVerdict::Refuted;
         out.counterexample = counterexample_;

@@ -116,7 +116,7 @@ TEST(Prover, UnknownZ3AnswerFallsBackToTheGrid) {
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid) << p.detail;
     EXPECT_EQ(p.backend, "isl grid");
     EXPECT_EQ(p.z3_answer.rfind("unknown", 0), 0u) << p.z3_answer;
-    EXPECT_EQ(p.detail, "c0, c1 in [-16, 16]; bounds symbolic; 256 instances");
+    EXPECT_EQ(p.detail, "c0, c1 in [-16, 16]; 256 instances");
     EXPECT_EQ(p.grid_instances, 256);
     EXPECT_STREQ(rule_verdict_name(p.verdict), "checked (grid)");
 }
@@ -131,7 +131,7 @@ TEST(Prover, RuleZ3CannotDecideIsCheckedOnTheGrid) {
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid) << p.detail;
     EXPECT_EQ(p.z3_answer.rfind("unknown", 0), 0u) << p.z3_answer;
     // c0 != 0 (a partition scale), c1 != 0 (a divisor), c1 divides c0.
-    EXPECT_EQ(p.detail, "c0, c1 in [-16, 16]; bounds symbolic; 200 instances");
+    EXPECT_EQ(p.detail, "c0, c1 in [-16, 16]; 200 instances");
 }
 
 TEST(Prover, GridKeepsOffsetsSymbolic) {
@@ -139,8 +139,23 @@ TEST(Prover, GridKeepsOffsetsSymbolic) {
     RuleProof p = check_rule_on_grid(r);
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid);
     EXPECT_EQ(p.detail,
-              "no enumerated constants; c0, c1, c2 symbolic (all integers); bounds symbolic; "
-              "1 instance");
+              "no enumerated constants; c0, c1, c2 symbolic (all integers); 1 instance");
+}
+
+TEST(Prover, GridKeepsBoundsSymbolic) {
+    auto r = rule_of("block: x mod c0 => x - c0 * (lb(x) floordiv c0) "
+                     "if lb(x) floordiv c0 == ub(x) floordiv c0");
+    RuleProof p = check_rule_on_grid(r);
+    EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid);
+    EXPECT_EQ(p.detail, "c0 in [-16, 16]; bounds symbolic; 32 instances");
+}
+
+TEST(Prover, GridLimitIsAnOption) {
+    auto r = rule_of("block: x mod c0 => x - c0 * (lb(x) floordiv c0) "
+                     "if lb(x) floordiv c0 == ub(x) floordiv c0");
+    ProverOptions o;
+    o.factor_limit = 4;
+    EXPECT_EQ(check_rule_on_grid(r, o).detail, "c0 in [-4, 4]; bounds symbolic; 8 instances");
 }
 
 TEST(Prover, GridRefutesXlaSumOfQuotientsRule) {

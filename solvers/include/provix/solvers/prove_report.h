@@ -19,19 +19,19 @@ namespace provix::solvers {
 
 /// Everything `provix prove` learned about one rule.
 struct RuleResult {
-    std::string name;
-    std::string file;
-    int line = 0;
+    std::string name;  ///< the rule's name
+    std::string file;  ///< its rule file, as given to the parser
+    int line = 0;      ///< its first line in that file
     std::string text;  ///< the rule as written
-    RuleProof proof;
-    OrderCheck order;
+    RuleProof proof;   ///< Z3 / isl grid verdict
+    OrderCheck order;  ///< the reduction-order check
     /// cvc5's answer on the exported obligation (`"unsat"`, `"sat"`,
     /// `"unknown"`, `"error: ..."`), or `""` when not re-checked.
     std::string cvc5;
     /// True when cvc5 contradicts the verdict (a definite answer opposite
     /// to Z3's, or `sat` on a rule that passed).
     bool cvc5_disagrees = false;
-    double seconds = 0;
+    double seconds = 0;  ///< wall-clock time of the proof and the order check
 
     /// Proven or checked, terminating, and not contradicted by cvc5.
     bool passed() const;
