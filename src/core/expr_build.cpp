@@ -48,9 +48,22 @@ Term split_term(Expr e) {
     return {e, 1};
 }
 
+Expr build_mul(Context& ctx, const std::vector<Expr>& operands);
+
+/// True for a product whose constants overflowed int64 and were kept apart
+/// (`d0 * 922337 * 92233720368547`): it has two or more constant factors.
+bool has_unfolded_constants(Expr e) {
+    if (e.kind() != ExprKind::Mul) return false;
+    size_t constants = 0;
+    for (size_t i = 0; i < e.num_operands(); ++i) constants += e.operand(i).is_constant();
+    return constants >= 2;
+}
+
 /// `monomial * coef` as a canonical term (coef != 0).
 Expr make_term(Context& ctx, Expr monomial, int64_t coef) {
     if (coef == 1) return monomial;
+    // Its constants are kept sorted as one product, as parsing builds it.
+    if (has_unfolded_constants(monomial)) return build_mul(ctx, {monomial, ctx.constant(coef)});
     std::vector<Expr> ops;
     if (monomial.kind() == ExprKind::Mul) {
         ops = monomial.operands();
@@ -121,6 +134,12 @@ Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
     std::vector<Term>& merged = scratch.merged;
     merged.clear();
     for (size_t i = 0; i < terms.size();) {
+        if (has_unfolded_constants(terms[i].monomial)) {
+            // Not merged: `A * B + A * B` has no int64 coefficient form that
+            // parses back to itself; each occurrence stays a term.
+            merged.push_back(terms[i++]);
+            continue;
+        }
         __int128 total = 0;
         size_t j = i;
         for (; j < terms.size() && terms[j].monomial == terms[i].monomial; ++j) total += terms[j].coef;

@@ -282,6 +282,13 @@ bool IndexingMap::canonicalize() {
         set_constraints(std::move(constraints));
         changed = true;
     }
+    if (state_ == State::Normal) {
+        for (Expr r : map_.results()) {
+            if (!detail::has_zero_divisor(r)) continue;
+            *this = undefined(*map_.context());
+            return true;
+        }
+    }
     return changed;
 }
 

@@ -37,9 +37,8 @@ bool has_value_with_residue(ModRem mr, Interval range) {
     return !first || *first <= range.hi;  // on overflow: cannot tell, keep it
 }
 
-}  // namespace
-
-bool tighten_bounds_from_linear_constraints(IndexingMap& map) {
+/// One pass of bound tightening over every linear constraint.
+bool tighten_once(IndexingMap& map) {
     bool changed = false;
     std::vector<Interval> bounds = map.variable_bounds();
     for (const Constraint& c : map.constraints()) {
@@ -80,6 +79,23 @@ bool tighten_bounds_from_linear_constraints(IndexingMap& map) {
                 if (map.is_known_empty()) return true;
             }
         }
+    }
+    return changed;
+}
+
+/// Passes of tightening per call. Two constraints that bound each other
+/// (`d0 + d2 in [0, 0]`, `d0 * 2 + d2 * 5 in [7, 10]`) shrink the bounds by a
+/// constant factor per pass, so 64 passes bring any int64 range to its fixed
+/// point; only ranges that shrink by a constant step per pass can stop short.
+constexpr int kMaxTightenPasses = 64;
+
+}  // namespace
+
+bool tighten_bounds_from_linear_constraints(IndexingMap& map) {
+    bool changed = false;
+    for (int pass = 0; pass < kMaxTightenPasses && !map.is_known_empty(); ++pass) {
+        if (!tighten_once(map)) break;
+        changed = true;
     }
     return changed;
 }

@@ -6,11 +6,11 @@
 namespace provix::engine {
 namespace {
 
-/// Safety nets. Termination is argued by the reduction order checked for
-/// every rule (`provix prove`); these bounds only stop a defect from hanging
-/// a caller, and a test asserts they are never reached on the corpus.
-constexpr int kMaxRewritesPerNode = 64;
-constexpr int kMaxDepth = 200;
+/// Safety net. Termination is argued by the reduction order checked for
+/// every rule (`provix prove`); this bound on the recursion (tree depth plus
+/// chained rewrites) only stops a defect from exhausting the stack. The
+/// parser's default nesting limit (256) stays well below it.
+constexpr int kMaxDepth = 1000;
 
 }  // namespace
 
@@ -30,7 +30,14 @@ Expr Rewriter::simplify_operands(Expr e, int depth) {
         }
         if (changed) ops.push_back(s);
     }
-    return changed ? build(e.kind(), ops) : e;
+    if (!changed) return e;
+    // A divisor fixed to zero by its range (`x mod rt0`, rt0 in [0, 0]) stays
+    // as it was: the expression is undefined either way, and a literal zero
+    // divisor could not be printed and parsed back (SPEC §1).
+    bool div_mod = e.kind() == ExprKind::FloorDiv || e.kind() == ExprKind::CeilDiv ||
+                   e.kind() == ExprKind::Mod;
+    if (div_mod && ops[1].is_constant(0)) ops[1] = e.operand(1);
+    return build(e.kind(), ops);
 }
 
 Expr Rewriter::simplify_at(Expr e, int depth) {
@@ -39,32 +46,29 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
     memo_.set(e.id(), e);  // in progress: a cycle sees the node as is
     Expr current = e.num_operands() > 0 ? simplify_operands(e, depth) : e;
     if (current != e) {
-        if (const Expr* done = memo_.find(current.id())) current = *done;
+        // Rebuilding canonically can create nodes that were never simplified
+        // (`2 * (x floordiv 2 + 1)` distributes to `(x floordiv 2) * 2 + 2`),
+        // so the rebuilt node is simplified as a whole, operands included.
+        current = simplify_at(current, depth + 1);
+    } else {
+        current = rewrite_root(current, depth);
     }
-    current = rewrite_root(current, depth);
     memo_.set(e.id(), current);
     memo_.set(current.id(), current);
     return current;
 }
 
 Expr Rewriter::rewrite_root(Expr e, int depth) {
-    for (int round = 0; round < kMaxRewritesPerNode; ++round) {
-        if (e.is_constant()) return e;  // nothing simplifies a constant
-        bool fired = false;
-        for (const CompiledRule* rule : table_.expression_rules(e.kind())) {
-            std::optional<Expr> r = matcher_.apply(*rule, e);
-            if (!r || *r == e) continue;
-            ++firings_;
-            if (log_.trace) log_.trace->push_back(rule->rule.name);
-            if (log_.counters) ++(*log_.counters)[rule->rule.name];
-            // The right side may hold new sub-expressions: simplify them.
-            Expr next = r->num_operands() > 0 ? simplify_operands(*r, depth) : *r;
-            if (const Expr* done = memo_.find(next.id())) next = *done;
-            e = next;
-            fired = true;
-            break;
-        }
-        if (!fired) return e;
+    if (e.is_constant()) return e;  // nothing simplifies a constant
+    for (const CompiledRule* rule : table_.expression_rules(e.kind())) {
+        std::optional<Expr> r = matcher_.apply(*rule, e);
+        if (!r || *r == e) continue;
+        ++firings_;
+        if (log_.trace) log_.trace->push_back(rule->rule.name);
+        if (log_.counters) ++(*log_.counters)[rule->rule.name];
+        // The right side may hold new sub-expressions: simplify it as a whole
+        // (memoized; a node still in progress is seen as is).
+        return simplify_at(*r, depth + 1);
     }
     return e;
 }

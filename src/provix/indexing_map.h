@@ -148,6 +148,11 @@ public:
 
     /// Canonicalizes results and constraint expressions (constant folding,
     /// term ordering; no rewrite rules). Returns true if anything changed.
+    /// A divisor that folds to the constant 0 fails at every point, as in
+    /// `compose`: in a constraint the map becomes known empty, in a result
+    /// (on a domain not known empty) the map becomes undefined.
+    ///
+    ///     (d0) -> (d0 floordiv (2 - 2))   canonicalizes to   UNDEFINED
     bool canonicalize();
 
     /// Structural equality: state, variables (bounds and names), results and

@@ -195,9 +195,12 @@ public:
             if (!v) return std::nullopt;
             return Operand{ctx_.constant(*v), minus.location};
         }
-        if (!enter(minus.location)) return std::nullopt;
+        // `-(...)` is one level, as the printer writes a negated sum: the
+        // parenthesis counts it, so printed trees parse back within the limit.
+        bool counted = !at(TokenKind::LParen);
+        if (counted && !enter(minus.location)) return std::nullopt;
         std::optional<Operand> x = parse_unary();
-        --depth_;
+        if (counted) --depth_;
         if (!x) return std::nullopt;
         Expr e;
         if (options_.canonicalize) {

@@ -158,6 +158,29 @@ TEST_F(ExprTest, CanonicalizeRebuildsRawTrees) {
     EXPECT_EQ(canonicalize(canon), canon);
 }
 
+TEST_F(ExprTest, OverflowingConstantProductsStayCanonical) {
+    // Found by the libFuzzer parser target: products of constants beyond
+    // int64 stay unfolded, with their constants sorted (the text round trip
+    // is tested in tests/unit/text/printer_test.cpp).
+    Expr big = c(922337) * c(92233720368547);  // > 2^63
+    EXPECT_EQ(str(big), "922337 * 92233720368547");
+    EXPECT_EQ(str(big * 2), "2 * 922337 * 92233720368547");
+    EXPECT_EQ(str(-(big * 2)), "-1 * 2 * 922337 * 92233720368547");
+    Expr min_times_minus_one = c(INT64_MIN) * c(-1);
+    EXPECT_EQ(canonicalize(min_times_minus_one * c(-1)), min_times_minus_one * c(-1));
+    EXPECT_EQ(str(min_times_minus_one * c(-1)), "-9223372036854775808");
+    Expr near = (d0 + c(INT64_MAX - 20)) + c(INT64_MAX) + c(INT64_MIN);
+    EXPECT_EQ(canonicalize(near), near);
+    EXPECT_EQ(str(near), "d0 + 9223372036854775786");
+    // Like terms with unfolded constants are not merged into an int64
+    // coefficient (none exists); a sum keeps each occurrence.
+    Expr twice = d0 * big + d0 * big;
+    EXPECT_EQ(twice.kind(), ExprKind::Add);
+    EXPECT_EQ(twice.num_operands(), 2u);
+    Expr scaled = (d0 + big) * 3;
+    EXPECT_EQ(scaled, d0 * 3 + big * 3);
+}
+
 TEST_F(ExprTest, SubstituteRebuildsCanonically) {
     Expr e = d0 + d1;
     EXPECT_EQ(substitute(e, {d1, c(5)}), d1 + 5);

@@ -581,6 +581,24 @@ TEST_F(IndexingMapTest, CanonicalizeRebuildsResultsAndConstraints) {
     EXPECT_EQ(*m, parse(m->to_string()));
 }
 
+TEST_F(IndexingMapTest, CanonicalizeOfADivisorFoldingToZero) {
+    // Found by the libFuzzer simplify target: kept as written, `(-(0 * -1))`
+    // is not a literal zero divisor; folded, it is, and no text prints it.
+    ParseOptions raw;
+    raw.canonicalize = false;
+    Result<IndexingMap> in_result = parse_indexing_map(
+        ctx, "(d0, d1) -> (d1 - d0 ceildiv (-(0 * -1))), domain: d0 in [-10, 37], d1 in [1, 5]",
+        raw);
+    ASSERT_TRUE(in_result.ok());
+    EXPECT_TRUE(in_result->canonicalize());
+    EXPECT_TRUE(in_result->is_undefined());
+    Result<IndexingMap> in_constraint = parse_indexing_map(
+        ctx, "(d0) -> (d0), domain: d0 in [0, 9], d0 mod (1 - 1) in [0, 0]", raw);
+    ASSERT_TRUE(in_constraint.ok());
+    EXPECT_TRUE(in_constraint->canonicalize());
+    EXPECT_TRUE(in_constraint->is_known_empty());
+}
+
 TEST_F(IndexingMapTest, EqualityComparesNamesBoundsResultsAndConstraints) {
     const std::string text =
         "(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], "

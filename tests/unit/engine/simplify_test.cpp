@@ -213,6 +213,23 @@ TEST(SimplifyRules, ExactDivisionFromACongruence) {
               printed("(d0) -> (d0, 0), domain: d0 in [0, 100], d0 mod 4 in [0, 0]"));
 }
 
+TEST(SimplifyEngine, NodesCreatedByCanonicalRebuildingAreSimplified) {
+    // `2 * ((d0 + 2) floordiv 2)` becomes `2 * (d0 floordiv 2 + 1)`, which the
+    // canonical kernel distributes into `(d0 floordiv 2) * 2 + 2`: the new
+    // product must itself be simplified (d0 is even), in the same pass.
+    EXPECT_EQ(simplified("(d0) -> (2 * ((d0 + 2) floordiv 2)), "
+                         "domain: d0 in [0, 2], d0 mod 2 in [0, 0]"),
+              printed("(d0) -> (d0 + 2), domain: d0 in [0, 2], d0 mod 2 in [0, 0]"));
+}
+
+TEST(SimplifyEngine, MutuallyBoundingConstraintsReachTheirFixedPoint) {
+    // d2 = -d0 and 2 * d0 + 5 * d2 = -3 * d0 in [7, 10] leave d0 = -3 only;
+    // tightening shrinks the bounds by a factor per pass, from 2^30.
+    EXPECT_EQ(simplified("(d0, d2) -> (d0), domain: d0 in [-1073741824, 1073741824], "
+                         "d2 in [-inf, 4], d0 + d2 in [0, 0], d0 * 2 + d2 * 5 in [7, 10]"),
+              printed("(d0, d2) -> (-3), domain: d0 in [-3, -3], d2 in [3, 3]"));
+}
+
 TEST(SimplifyEngine, TraceNamesEveryRuleInOrder) {
     std::vector<std::string> trace;
     simplified("(d0) -> ((d0 floordiv 4) floordiv 8), domain: d0 in [0, 1000]", &trace);
@@ -225,6 +242,10 @@ TEST(SimplifyEngine, IsIdempotent) {
         "(d0, d1, d2) -> ((d0 * 16 + d1 * 4 + d2) floordiv 8, (d0 * 16 + d1 * 4 + d2) mod 8), "
         "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]",
         "(d0)[s0] -> (d0 + s0), domain: d0 in [0, 10], s0 in [0, 20], s0 mod 4 in [2, 2]",
+        // Found by the fuzzer (seed 100): once needed a second pass each.
+        "(d0) -> (((d0 + 2) floordiv -2) * 2), domain: d0 in [0, 8], d0 mod 6 in [2, 2]",
+        "(d0, d2) -> (), domain: d0 in [-1073741824, 1073741824], d2 in [-inf, 4], "
+        "d0 + d2 in [0, 0], d0 * 2 + d2 * 5 in [7, 10]",
     };
     for (const char* text : maps) {
         Context ctx;

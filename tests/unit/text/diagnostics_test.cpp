@@ -221,5 +221,22 @@ TEST_F(DiagnosticsTest, DeepNestingIsAnErrorNotACrash) {
     EXPECT_NE(expr_error(mins + "d0").find("expression nested too deeply"), std::string::npos);
 }
 
+TEST_F(DiagnosticsTest, PrintedNegationsAtTheDepthLimitParseBack) {
+    // Found by the libFuzzer parser target: a tree kept as written prints
+    // `- - - d0` as `-(-(-d0))`; the parenthesis after a minus is one level.
+    ParseOptions raw;
+    raw.canonicalize = false;
+    raw.max_depth = 3;
+    Result<Expr> e = parse_expr(ctx, "- - - d0", {"d0"}, raw);
+    ASSERT_TRUE(e.ok());
+    std::string printed = to_string(*e, [](int64_t) { return std::string("d0"); });
+    EXPECT_EQ(printed, "-(-(-d0))");
+    Result<Expr> again = parse_expr(ctx, printed, {"d0"}, raw);
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_EQ(*again, *e);
+    EXPECT_NE(expr_error("-(-(-(-d0)))", raw).find("1:7: error: expression nested too deeply"),
+              std::string::npos);
+}
+
 }  // namespace
 }  // namespace provix

@@ -106,6 +106,20 @@ TEST_F(PrinterTest, ExtremeConstantsRoundTrip) {
               "domain:\nd0 in [-9223372036854775807, 9223372036854775806]");
 }
 
+TEST_F(PrinterTest, OverflowingConstantProductsRoundTrip) {
+    // Found by the libFuzzer parser target (crash artifacts of its 30-minute
+    // run): like terms whose constants overflow int64 were merged into an
+    // unsorted product that parsed back differently.
+    const std::string domain = ", domain: d0 in [0, 9]";
+    EXPECT_EQ(print("(d0) -> (d0 - 92233720368547 * 922337 - 92233720368547 * 922337)" + domain),
+              "(d0) -> (d0 + -1 * 922337 * 92233720368547 + -1 * 922337 * 92233720368547),\n"
+              "domain:\nd0 in [0, 9]");
+    print("(d0) -> (d0 + d0 * -1 * 8 * 1337203685 * 921720368547758 * 2)" + domain);
+    print("(d0) -> (d0 - d0 * 8 * 1337203685 * 921720368547758 - "
+          "d0 * 8 * 1337203685 * 921720368547758)" + domain);
+    print("(d0) -> ((d0 + 922337 * 92233720368547) * 3)" + domain);
+}
+
 TEST_F(PrinterTest, XlaStyleInputPrintsCanonically) {
     EXPECT_EQ(print("(d0, d1) -> ()\ndomain:\nd0 in [0, 1]\nd1 in [0, 3]\nis_simplified: true"),
               "(d0, d1) -> (),\ndomain:\nd0 in [0, 1],\nd1 in [0, 3]");
