@@ -2,10 +2,19 @@
 /// \file
 /// IdMap: a small open-addressing hash map from node ids (uint32) to values,
 /// for the per-node memo tables of the analyses and the rewriter. No
-/// allocation per insertion (one flat array, doubled when 70% full).
+/// allocation per insertion, and none at all while the map is small: the
+/// first `kInline` slots live inside the object (an occupancy bit per slot,
+/// so constructing a map writes nothing to them); beyond that one flat heap
+/// array, doubled when 70% full.
+///
+///     IdMap<Interval> memo;
+///     memo.set(e.id(), Interval::point(3));
+///     memo.find(e.id())->lo == 3
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -13,59 +22,160 @@ namespace provix::engine {
 
 template <class V>
 class IdMap {
+    static_assert(std::is_trivially_copyable<V>::value && std::is_trivially_destructible<V>::value,
+                  "IdMap stores plain values");
+
 public:
+    IdMap() = default;
+    IdMap(const IdMap& other) { copy_from(other); }
+    IdMap& operator=(const IdMap& other) {
+        if (this != &other) {
+            clear();
+            copy_from(other);
+        }
+        return *this;
+    }
+    IdMap(IdMap&& other) noexcept { move_from(other); }
+    IdMap& operator=(IdMap&& other) noexcept {
+        if (this != &other) {
+            clear();
+            move_from(other);
+        }
+        return *this;
+    }
+
     /// The value for `id`, or nullptr.
     const V* find(uint32_t id) const {
-        if (slots_.empty()) return nullptr;
-        size_t mask = slots_.size() - 1;
+        if (heap_.empty()) {
+            if (inline_used_ == 0) return nullptr;
+            for (size_t i = hash(id) & (kInline - 1);; i = (i + 1) & (kInline - 1)) {
+                if (!(inline_used_ & (uint64_t{1} << i))) return nullptr;
+                const Entry& s = inline_slot(i);
+                if (s.id == id) return &s.value;
+            }
+        }
+        size_t mask = heap_.size() - 1;
         for (size_t i = hash(id) & mask;; i = (i + 1) & mask) {
-            const Slot& s = slots_[i];
+            const Slot& s = heap_[i];
             if (!s.used) return nullptr;
-            if (s.id == id) return &s.value;
+            if (s.entry.id == id) return &s.entry.value;
         }
     }
     V* find(uint32_t id) { return const_cast<V*>(static_cast<const IdMap*>(this)->find(id)); }
 
     /// Sets the value for `id` (inserting or overwriting).
     void set(uint32_t id, V value) {
-        if ((count_ + 1) * 10 > slots_.size() * 7) grow();
-        size_t mask = slots_.size() - 1;
-        for (size_t i = hash(id) & mask;; i = (i + 1) & mask) {
-            Slot& s = slots_[i];
-            if (!s.used) {
-                s.used = true;
-                s.id = id;
-                s.value = std::move(value);
-                ++count_;
+        if (heap_.empty()) {
+            if ((count_ + 1) * 10 <= kInline * 7) {
+                set_inline(id, value);
                 return;
             }
-            if (s.id == id) {
-                s.value = std::move(value);
-                return;
-            }
+            spill();
+        } else if ((count_ + 1) * 10 > heap_.size() * 7) {
+            grow();
         }
+        set_heap(id, value);
     }
 
     size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }
 
 private:
+    /// Inline slots (a power of two, at most 64: one occupancy bit each).
+    static constexpr size_t kInline = 64;
+    struct Entry {
+        uint32_t id;
+        V value;
+    };
     struct Slot {
-        uint32_t id = 0;
+        Entry entry{};
         bool used = false;
-        V value{};
     };
     static size_t hash(uint32_t id) { return static_cast<size_t>(id) * 0x9E3779B1u; }
+
+    Entry& inline_slot(size_t i) { return reinterpret_cast<Entry*>(inline_)[i]; }
+    const Entry& inline_slot(size_t i) const { return reinterpret_cast<const Entry*>(inline_)[i]; }
+
+    void set_inline(uint32_t id, V value) {
+        for (size_t i = hash(id) & (kInline - 1);; i = (i + 1) & (kInline - 1)) {
+            uint64_t bit = uint64_t{1} << i;
+            if (!(inline_used_ & bit)) {
+                inline_used_ |= bit;
+                new (&inline_slot(i)) Entry{id, value};
+                ++count_;
+                return;
+            }
+            Entry& s = inline_slot(i);
+            if (s.id == id) {
+                s.value = value;
+                return;
+            }
+        }
+    }
+    void set_heap(uint32_t id, V value) {
+        size_t mask = heap_.size() - 1;
+        for (size_t i = hash(id) & mask;; i = (i + 1) & mask) {
+            Slot& s = heap_[i];
+            if (!s.used) {
+                s.used = true;
+                s.entry = Entry{id, value};
+                ++count_;
+                return;
+            }
+            if (s.entry.id == id) {
+                s.entry.value = value;
+                return;
+            }
+        }
+    }
+    /// Moves the inline entries to a heap table of twice the size.
+    void spill() {
+        heap_.resize(kInline * 2);
+        count_ = 0;
+        for (uint64_t m = inline_used_; m; m &= m - 1) {
+            const Entry& s = inline_slot(static_cast<size_t>(__builtin_ctzll(m)));
+            set_heap(s.id, s.value);
+        }
+        inline_used_ = 0;
+    }
     void grow() {
         std::vector<Slot> old;
-        old.swap(slots_);
-        slots_.resize(old.empty() ? 32 : old.size() * 2);
+        old.swap(heap_);
+        heap_.resize(old.size() * 2);
         count_ = 0;
-        for (Slot& s : old)
-            if (s.used) set(s.id, std::move(s.value));
+        for (const Slot& s : old)
+            if (s.used) set_heap(s.entry.id, s.entry.value);
+    }
+    void clear() {
+        heap_.clear();
+        inline_used_ = 0;
+        count_ = 0;
+    }
+    void copy_from(const IdMap& other) {
+        heap_ = other.heap_;
+        inline_used_ = other.inline_used_;
+        count_ = other.count_;
+        for (uint64_t m = inline_used_; m; m &= m - 1) {
+            size_t i = static_cast<size_t>(__builtin_ctzll(m));
+            new (&inline_slot(i)) Entry(other.inline_slot(i));
+        }
+    }
+    void move_from(IdMap& other) {
+        heap_ = std::move(other.heap_);
+        other.heap_.clear();
+        inline_used_ = other.inline_used_;
+        count_ = other.count_;
+        for (uint64_t m = inline_used_; m; m &= m - 1) {
+            size_t i = static_cast<size_t>(__builtin_ctzll(m));
+            new (&inline_slot(i)) Entry(other.inline_slot(i));
+        }
+        other.inline_used_ = 0;
+        other.count_ = 0;
     }
 
-    std::vector<Slot> slots_;
+    alignas(Entry) unsigned char inline_[kInline * sizeof(Entry)];
+    uint64_t inline_used_ = 0;
+    std::vector<Slot> heap_;
     size_t count_ = 0;
 };
 

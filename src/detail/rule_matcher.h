@@ -4,7 +4,6 @@
 /// sum partitions and backtracking), checks its condition with the range and
 /// divisibility analyses, and builds the right side.
 
-#include <deque>
 #include <optional>
 #include <vector>
 
@@ -64,6 +63,9 @@ private:
         const std::vector<SumTerm>* terms = nullptr;
         uint64_t mask = 0;
         int64_t scale = 1;
+        /// The range of an Expr or Sum binding, once var_range computed it.
+        bool range_known = false;
+        Interval range;
     };
 
     bool match(int p, Expr e, Continuation k);
@@ -81,10 +83,14 @@ private:
 
     Tri eval_cond(int n);
     std::optional<int64_t> eval_int(int n);
+    std::optional<int64_t> eval_operand(int n);
     std::optional<Expr> build(int n);
     Expr materialize(const Binding& b);
     Interval var_range(int var);
     bool divisors_nonzero();
+    /// True if the rule's condition holds for the current (complete)
+    /// bindings, reusing the conjunct verdicts bound() recorded.
+    bool condition_holds();
     bool finish();
 
     const rules::Node& node(int n) const { return rule_->nodes[static_cast<size_t>(n)]; }
@@ -99,13 +105,16 @@ private:
     const CompiledRule* compiled_ = nullptr;
     const rules::Rule* rule_ = nullptr;
     Context* ctx_ = nullptr;
-    std::vector<Binding> b_;
+    /// The bindings of the current rule's variables: `inline_b_` for rules
+    /// with few variables (no allocation), else `heap_b_`. Set by reset().
+    static constexpr size_t kInlineVars = 8;
+    Binding* b_ = nullptr;
+    Binding inline_b_[kInlineVars];
+    std::vector<Binding> heap_b_;
     std::optional<Expr> result_;
     uint64_t bound_ = 0;  ///< bit per variable index
-    /// Term buffers of the sums being matched, one per nesting level, kept
-    /// to reuse their storage.
-    std::deque<std::vector<SumTerm>> term_pool_;  // deque: references stay valid
-    size_t pool_depth_ = 0;
+    /// Bit i: conjunct i was Unknown when last evaluated (see bound()).
+    uint64_t unknown_conjuncts_ = 0;
 };
 
 }  // namespace provix::engine

@@ -30,19 +30,34 @@ struct CompiledRule {
     std::vector<char> is_sum;
     /// For each node index: true if it is computed as an integer.
     std::vector<char> constant_subtree;
+    /// For each node index: the expression kinds (a bit per ExprKind) the
+    /// node can match, so the matcher rejects other nodes before binding
+    /// anything: `(x floordiv c0) mod c1` needs a Mod whose left operand is
+    /// a FloorDiv and whose right operand is a constant.
+    std::vector<uint16_t> kinds;
     /// Expression variables used as divisors on the left side (their range
     /// must exclude zero).
     std::vector<int> divisor_vars;
     /// The condition's top-level conjuncts with the variables each reads (a
     /// bit per variable index), so the matcher can reject a partial match as
     /// soon as one conjunct is false. Empty for rules with more than 64
-    /// variables (then only the whole condition is checked).
+    /// variables or more than 64 conjuncts (then only the whole condition is
+    /// checked).
     struct Conjunct {
         int node;
         uint64_t vars;
     };
     std::vector<Conjunct> conjuncts;
+    /// For each variable index: the conjuncts that read it (a bit per
+    /// conjunct index). Sized like `rule.vars` when `conjuncts` is not empty.
+    std::vector<uint64_t> var_conjuncts;
 };
+
+/// The bit of `kind` in CompiledRule::kinds:
+/// `kinds[p] & kind_bit(ExprKind::Mod)` is non-zero if node p may match a Mod.
+inline uint16_t kind_bit(ExprKind kind) {
+    return static_cast<uint16_t>(1u << static_cast<unsigned>(kind));
+}
 
 /// Precomputes the matcher's facts for `rule`.
 CompiledRule compile_rule(rules::Rule rule);

@@ -3,6 +3,8 @@
 
 #include "divisibility.h"
 
+#include "expr_node.h"
+
 #include "provix/semantics.h"
 
 namespace provix::engine {
@@ -112,15 +114,16 @@ DivisibilityAnalysis::DivisibilityAnalysis(const std::vector<Constraint>& constr
 }
 
 ModRem DivisibilityAnalysis::of(Expr e) {
-    if (e.is_constant()) return {0, e.constant_value()};
-    if (const ModRem* m = memo_.find(e.id())) return *m;
+    const detail::ExprNode* n = detail::node_of(e);  // inline field reads
+    if (n->kind == ExprKind::Constant) return {0, n->value};
+    if (const ModRem* m = memo_.find(n->id)) return *m;
     ModRem r = compute(e);
-    if (const ModRem* f = facts_.find(e.id())) {
+    if (const ModRem* f = facts_.find(n->id)) {
         bool empty = false;
         ModRem merged = intersect(r, *f, &empty);
         if (!empty) r = merged;
     }
-    memo_.set(e.id(), r);
+    memo_.set(n->id, r);
     return r;
 }
 

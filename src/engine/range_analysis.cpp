@@ -3,6 +3,8 @@
 
 #include "range_analysis.h"
 
+#include "expr_node.h"
+
 namespace provix::engine {
 
 RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
@@ -15,29 +17,31 @@ RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
 }
 
 Interval RangeAnalysis::range(Expr e) {
-    if (e.is_constant()) return Interval::point(e.constant_value());
-    if (const Interval* m = memo_.find(e.id())) return *m;
+    const detail::ExprNode* n = detail::node_of(e);  // inline field reads
+    if (n->kind == ExprKind::Constant) return Interval::point(n->value);
+    if (const Interval* m = memo_.find(n->id)) return *m;
     Interval r = compute(e);
     if (!known_.empty()) {
-        if (const Interval* k = known_.find(e.id())) r = r.intersect(*k);
+        if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
     }
-    memo_.set(e.id(), r);
+    memo_.set(n->id, r);
     return r;
 }
 
 Interval RangeAnalysis::compute(Expr e) {
-    if (e.is_variable()) {
-        auto id = static_cast<size_t>(e.variable_id());
+    const detail::ExprNode* n = detail::node_of(e);
+    if (n->kind == ExprKind::Variable) {
+        auto id = static_cast<size_t>(n->value);
         return id < bounds_.size() ? bounds_[id] : Interval::all();
     }
-    Interval acc = range(e.operand(0));
-    for (size_t i = 1; i < e.num_operands(); ++i) {
-        Interval next = range(e.operand(i));
-        switch (e.kind()) {
+    Interval acc = range(Expr(n->operands[0]));
+    for (size_t i = 1; i < n->num_operands; ++i) {
+        Interval next = range(Expr(n->operands[i]));
+        switch (n->kind) {
             case ExprKind::Add: acc = acc + next; break;
             case ExprKind::Mul:
                 // x * x is a square: never negative.
-                if (e.operand(i) == e.operand(i - 1) && e.num_operands() == 2) {
+                if (n->operands[i] == n->operands[i - 1] && n->num_operands == 2) {
                     acc = acc * next;
                     acc = acc.intersect({0, kInt64Max});
                 } else {

@@ -4,7 +4,9 @@
 #include "rule_matcher.h"
 
 #include <algorithm>
+#include <memory>
 
+#include "expr_node.h"
 #include "provix/semantics.h"
 
 namespace provix::engine {
@@ -13,21 +15,74 @@ using rules::Op;
 
 namespace {
 
+// Inline reads of a node's fields (the Expr accessors are out of line).
+ExprKind kind_of(Expr e) { return detail::node_of(e)->kind; }
+bool is_const(Expr e) { return kind_of(e) == ExprKind::Constant; }
+int64_t const_value(Expr e) { return detail::node_of(e)->value; }
+size_t num_ops(Expr e) { return detail::node_of(e)->num_operands; }
+Expr op_at(Expr e, size_t i) { return Expr(detail::node_of(e)->operands[i]); }
+
+/// Buffers reused across matches and matchers, so that matching and
+/// building right sides allocate nothing in the steady state. A stack: each
+/// frame (a sum being matched, a right-side node being built) takes the next
+/// buffer and gives it back when it returns, so nested frames never share.
+template <class T>
+class BufferStack {
+public:
+    std::vector<T>& acquire() {
+        if (depth_ == pool_.size()) pool_.push_back(std::make_unique<std::vector<T>>());
+        std::vector<T>& v = *pool_[depth_++];
+        v.clear();
+        return v;
+    }
+    void release() { --depth_; }
+
+private:
+    std::vector<std::unique_ptr<std::vector<T>>> pool_;  // stable addresses
+    size_t depth_ = 0;
+};
+
+/// One buffer of a BufferStack for the lifetime of a frame.
+template <class T>
+class ScopedBuffer {
+public:
+    explicit ScopedBuffer(BufferStack<T>& stack) : stack_(stack), buf_(stack.acquire()) {}
+    ~ScopedBuffer() { stack_.release(); }
+    ScopedBuffer(const ScopedBuffer&) = delete;
+    ScopedBuffer& operator=(const ScopedBuffer&) = delete;
+    std::vector<T>& operator*() { return buf_; }
+    std::vector<T>* operator->() { return &buf_; }
+
+private:
+    BufferStack<T>& stack_;
+    std::vector<T>& buf_;
+};
+
+BufferStack<SumTerm>& term_buffers() {
+    thread_local BufferStack<SumTerm> stack;
+    return stack;
+}
+
+BufferStack<Expr>& expr_buffers() {
+    thread_local BufferStack<Expr> stack;
+    return stack;
+}
+
 SumTerm split(Expr e) {
-    if (e.is_constant()) return {Expr(), e.constant_value(), e};
-    if (e.kind() == ExprKind::Mul) {
-        size_t n = e.num_operands();
-        Expr last = e.operand(n - 1);
-        if (last.is_constant() && !e.operand(n - 2).is_constant()) {
+    if (is_const(e)) return {Expr(), const_value(e), e};
+    if (kind_of(e) == ExprKind::Mul) {
+        size_t n = num_ops(e);
+        Expr last = op_at(e, n - 1);
+        if (is_const(last) && !is_const(op_at(e, n - 2))) {
             Expr mono;
             if (n == 2) {
-                mono = e.operand(0);
+                mono = op_at(e, 0);
             } else {
                 std::vector<Expr> rest = e.operands();
                 rest.pop_back();
                 mono = *e.context().make(ExprKind::Mul, rest);
             }
-            return {mono, last.constant_value(), e};
+            return {mono, const_value(last), e};
         }
     }
     return {e, 1, e};
@@ -38,16 +93,18 @@ bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op =
 /// True if some node of `e` has two constant operands (a fold that
 /// overflowed) or divides by the constant zero.
 bool has_unfolded_constants(Expr e) {
-    if (e.num_operands() == 0) return false;
+    size_t n = num_ops(e);
+    if (n == 0) return false;
     size_t constants = 0;
-    for (size_t i = 0; i < e.num_operands(); ++i) {
-        if (e.operand(i).is_constant()) ++constants;
-        else if (has_unfolded_constants(e.operand(i))) return true;
+    for (size_t i = 0; i < n; ++i) {
+        Expr o = op_at(e, i);
+        if (is_const(o)) ++constants;
+        else if (has_unfolded_constants(o)) return true;
     }
     if (constants >= 2) return true;
-    bool division = e.kind() == ExprKind::FloorDiv || e.kind() == ExprKind::CeilDiv ||
-                    e.kind() == ExprKind::Mod;
-    return division && e.operand(1).is_constant(0);
+    ExprKind k = kind_of(e);
+    bool division = k == ExprKind::FloorDiv || k == ExprKind::CeilDiv || k == ExprKind::Mod;
+    return division && is_const(op_at(e, 1)) && const_value(op_at(e, 1)) == 0;
 }
 
 }  // namespace
@@ -56,8 +113,9 @@ namespace {
 
 void append_terms(Expr e, std::vector<SumTerm>& out) {
     out.clear();
-    if (e.kind() == ExprKind::Add) {
-        for (size_t i = 0; i < e.num_operands(); ++i) out.push_back(split(e.operand(i)));
+    if (kind_of(e) == ExprKind::Add) {
+        size_t n = num_ops(e);
+        for (size_t i = 0; i < n; ++i) out.push_back(split(op_at(e, i)));
     } else {
         out.push_back(split(e));
     }
@@ -92,15 +150,40 @@ bool RuleMatcher::match_const(int p, int64_t v, Continuation k) {
 bool RuleMatcher::bound(int64_t var) {
     if (var >= 64) return true;
     bound_ |= uint64_t{1} << var;
-    uint64_t bit = uint64_t{1} << var;
-    for (const CompiledRule::Conjunct& c : compiled_->conjuncts) {
-        if (!(c.vars & bit) || (c.vars & ~bound_)) continue;
-        if (eval_cond(c.node) == Tri::False) return false;
+    const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
+    // The conjuncts reading `var`, in order (a bit per conjunct index).
+    for (uint64_t m = compiled_->var_conjuncts[static_cast<size_t>(var)]; m; m &= m - 1) {
+        size_t i = static_cast<size_t>(__builtin_ctzll(m));
+        const CompiledRule::Conjunct& c = conjuncts[i];
+        if (c.vars & ~bound_) continue;
+        Tri t = eval_cond(c.node);
+        if (t == Tri::False) return false;
+        // Remember the verdict for condition_holds(): it stays valid while
+        // the conjunct's variables stay bound (rebinding one re-evaluates it).
+        if (t == Tri::True) unknown_conjuncts_ &= ~(uint64_t{1} << i);
+        else unknown_conjuncts_ |= uint64_t{1} << i;
+    }
+    return true;
+}
+
+bool RuleMatcher::condition_holds() {
+    if (rule_->condition < 0) return true;
+    const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
+    if (conjuncts.empty()) return eval_cond(rule_->condition) == Tri::True;
+    // The condition holds if every conjunct does. A conjunct whose variables
+    // are all bound was evaluated when the last of them was bound.
+    for (size_t i = 0; i < conjuncts.size(); ++i) {
+        const CompiledRule::Conjunct& c = conjuncts[i];
+        bool evaluated = c.vars != 0 && !(c.vars & ~bound_);
+        if (evaluated ? (unknown_conjuncts_ >> i) & 1 : eval_cond(c.node) != Tri::True)
+            return false;
     }
     return true;
 }
 
 bool RuleMatcher::match(int p, Expr e, Continuation k) {
+    ExprKind kind = kind_of(e);
+    if (!(compiled_->kinds[static_cast<size_t>(p)] & kind_bit(kind))) return false;
     if (compiled_->is_sum[static_cast<size_t>(p)]) return match_sum(p, e, k);
     const rules::Node& n = node(p);
     switch (n.op) {
@@ -109,6 +192,7 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
             if (b.kind == Binding::Kind::Expr) return b.expr == e && k();
             b.kind = Binding::Kind::Expr;
             b.expr = e;
+            b.range_known = false;
             if (bound(n.value) && k()) return true;
             b_[static_cast<size_t>(n.value)].kind = Binding::Kind::Unbound;
             unbound(n.value);
@@ -116,7 +200,7 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
         }
         case Op::ConstVar:
         case Op::Literal:
-            return e.is_constant() && match_const(p, e.constant_value(), k);
+            return match_const(p, const_value(e), k);  // a constant (kinds checked)
         case Op::Mul: {
             if (is_coefficient(node(n.children[1]))) {
                 SumTerm t = split(e);
@@ -124,35 +208,30 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
                 auto rest = [&] { return match(n.children[0], t.monomial, k); };
                 return match_const(n.children[1], t.coef, rest);
             }
-            if (e.kind() != ExprKind::Mul || e.num_operands() != 2) return false;
+            if (num_ops(e) != 2) return false;  // a Mul (kinds checked)
             break;
         }
         case Op::FloorDiv:
-            if (e.kind() != ExprKind::FloorDiv) return false;
-            break;
         case Op::CeilDiv:
-            if (e.kind() != ExprKind::CeilDiv) return false;
-            break;
         case Op::Mod:
-            if (e.kind() != ExprKind::Mod) return false;
-            break;
         case Op::Min:
-            if (e.kind() != ExprKind::Min) return false;
-            break;
-        case Op::Max:
-            if (e.kind() != ExprKind::Max) return false;
-            break;
+        case Op::Max: break;  // the node's kind (kinds checked)
         default: return false;
     }
     // Binary operator. A constant right operand (the usual divisor) is
     // matched first: it is cheap and lets conditions on it prune early.
+    // Both operands' kinds are checked before anything is bound.
+    Expr left_e = op_at(e, 0), right_e = op_at(e, 1);
+    if (!(compiled_->kinds[static_cast<size_t>(n.children[0])] & kind_bit(kind_of(left_e))) ||
+        !(compiled_->kinds[static_cast<size_t>(n.children[1])] & kind_bit(kind_of(right_e))))
+        return false;
     const rules::Node& right = node(n.children[1]);
     if (right.op == Op::Literal || right.op == Op::ConstVar) {
-        auto first = [&] { return match(n.children[0], e.operand(0), k); };
-        return match(n.children[1], e.operand(1), first);
+        auto first = [&] { return match(n.children[0], left_e, k); };
+        return match(n.children[1], right_e, first);
     }
-    auto second = [&] { return match(n.children[1], e.operand(1), k); };
-    return match(n.children[0], e.operand(0), second);
+    auto second = [&] { return match(n.children[1], right_e, k); };
+    return match(n.children[0], left_e, second);
 }
 
 bool RuleMatcher::match_term(int p, const SumTerm& t, Continuation k) {
@@ -171,14 +250,11 @@ bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
             return false;  // a sub-sum is bound once
     // Quick reject: too few terms for the term patterns.
     size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
-    size_t have = e.kind() == ExprKind::Add ? e.num_operands() : 1;
+    size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
     if (have < needed || have > kMaxSumTerms) return false;
-    if (term_pool_.size() <= pool_depth_) term_pool_.resize(pool_depth_ + 1);
-    std::vector<SumTerm>& terms = term_pool_[pool_depth_++];
-    append_terms(e, terms);
-    bool ok = assign_terms(sp, terms, 0, 0, k);
-    --pool_depth_;
-    return ok;
+    ScopedBuffer<SumTerm> terms(term_buffers());
+    append_terms(e, *terms);
+    return assign_terms(sp, *terms, 0, 0, k);
 }
 
 /// Assigns general term patterns i.. to distinct unused non-constant terms.
@@ -214,6 +290,7 @@ bool RuleMatcher::bind_sum(int var_node, const std::vector<SumTerm>& terms, uint
     b.terms = &terms;
     b.mask = mask;
     b.scale = scale;
+    b.range_known = false;
     if (bound(var) && k()) return true;
     b_[static_cast<size_t>(var)].kind = Binding::Kind::Unbound;
     unbound(var);
@@ -251,14 +328,39 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
         if (sp.rest < 0) return remaining == 0 && k();
         return bind_sum(sp.rest, terms, remaining, 1, k);
     }
+    // Binding c0 to a scale checks the conjuncts that become decidable; with
+    // the other bindings fixed during this enumeration their verdict depends
+    // on the scale alone, so a scale they rejected is not bound again.
+    int64_t c0_var = node(sp.part_const).value;
+    int64_t rejected[8];
+    size_t num_rejected = 0;
+    auto bind_scale = [&](int64_t scale, Continuation next) -> bool {
+        Binding& b = b_[static_cast<size_t>(c0_var)];
+        if (b.kind == Binding::Kind::Const) return b.value == scale && next();
+        for (size_t i = 0; i < num_rejected; ++i)
+            if (rejected[i] == scale) return false;
+        b.kind = Binding::Kind::Const;
+        b.value = scale;
+        if (bound(c0_var)) {
+            if (next()) return true;
+        } else if (num_rejected < 8) {
+            rejected[num_rejected++] = scale;
+        }
+        b_[static_cast<size_t>(c0_var)].kind = Binding::Kind::Unbound;
+        unbound(c0_var);
+        return false;
+    };
     auto try_subset = [&](uint64_t subset) -> bool {
         // Scale: the bound constant if any, else the gcd of the coefficients.
-        const Binding& cb = b_[static_cast<size_t>(node(sp.part_const).value)];
+        const Binding& cb = b_[static_cast<size_t>(c0_var)];
         int64_t scale = 0;
         for (uint64_t m = subset; m; m &= m - 1) {
             const SumTerm& t = terms[static_cast<size_t>(__builtin_ctzll(m))];
             if (cb.kind == Binding::Kind::Const) {
-                if (cb.value == 0 || t.coef % cb.value != 0) return false;
+                // `coef % -1` and `coef / -1` overflow for INT64_MIN (found by
+                // the libFuzzer simplify target under UBSan).
+                if (cb.value == 0 || (cb.value == -1 && t.coef == kInt64Min)) return false;
+                if (cb.value != -1 && t.coef % cb.value != 0) return false;
             } else {
                 auto g = gcd(scale, t.coef);
                 if (!g) return false;
@@ -275,7 +377,7 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
             };
             return bind_sum(sp.part_sum, terms, subset, scale, with_rest);
         };
-        return match_const(sp.part_const, scale, with_x);
+        return bind_scale(scale, with_x);  // c0 is a ConstVar (see is_partition)
     };
     size_t n = static_cast<size_t>(__builtin_popcountll(remaining));
     if (n == 0) return false;
@@ -298,7 +400,8 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
         uint64_t s = 0;
         for (uint64_t r = remaining; r; r &= r - 1) {
             size_t j = static_cast<size_t>(__builtin_ctzll(r));
-            if (terms[j].coef % f == 0) s |= uint64_t{1} << j;
+            // f = -1 divides everything (and INT64_MIN % -1 would overflow).
+            if (f == -1 || terms[j].coef % f == 0) s |= uint64_t{1} << j;
         }
         if (std::find(candidates.begin(), candidates.end(), s) == candidates.end())
             candidates.push_back(s);
@@ -315,17 +418,25 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
 // Conditions and constants.
 
 Interval RuleMatcher::var_range(int var) {
-    const Binding& b = b_[static_cast<size_t>(var)];
+    Binding& b = b_[static_cast<size_t>(var)];
     switch (b.kind) {
-        case Binding::Kind::Expr: return ranges_.range(b.expr);
+        case Binding::Kind::Expr:
+            if (!b.range_known) {
+                b.range = ranges_.range(b.expr);
+                b.range_known = true;
+            }
+            return b.range;
         case Binding::Kind::Const: return Interval::point(b.value);
         case Binding::Kind::Sum: {
+            if (b.range_known) return b.range;
             Interval acc = Interval::point(0);
             for (uint64_t m = b.mask; m; m &= m - 1) {
                 const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
                 int64_t c = t.coef / b.scale;
                 acc = acc + (t.monomial ? ranges_.range(t.monomial) * c : Interval::point(c));
             }
+            b.range = acc;
+            b.range_known = true;
             return acc;
         }
         case Binding::Kind::Unbound: break;
@@ -333,9 +444,21 @@ Interval RuleMatcher::var_range(int var) {
     return Interval::all();
 }
 
+inline std::optional<int64_t> RuleMatcher::eval_operand(int n) {
+    // Constants and constant variables without the call.
+    const rules::Node& nd = node(n);
+    if (nd.op == Op::Literal) return nd.value;
+    if (nd.op == Op::ConstVar) {
+        const Binding& b = b_[static_cast<size_t>(nd.value)];
+        if (b.kind != Binding::Kind::Const) return std::nullopt;
+        return b.value;
+    }
+    return eval_int(n);
+}
+
 std::optional<int64_t> RuleMatcher::eval_int(int n) {
     const rules::Node& nd = node(n);
-    auto arg = [&](size_t i) { return eval_int(nd.children[i]); };
+    auto arg = [&](size_t i) { return eval_operand(nd.children[i]); };
     switch (nd.op) {
         case Op::Literal: return nd.value;
         case Op::ConstVar: {
@@ -398,7 +521,7 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
             return a == Tri::Unknown ? a : (a == Tri::True ? Tri::False : Tri::True);
         }
         case Op::Divisible: {
-            auto c = eval_int(nd.children[1]);
+            auto c = eval_operand(nd.children[1]);
             if (!c || *c == 0) return Tri::Unknown;
             const Binding& b = b_[static_cast<size_t>(node(nd.children[0]).value)];
             Expr e = b.kind == Binding::Kind::Expr ? b.expr : materialize(b);
@@ -407,8 +530,8 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
         }
         default: break;
     }
-    auto a = eval_int(nd.children[0]);
-    auto b = eval_int(nd.children[1]);
+    auto a = eval_operand(nd.children[0]);
+    auto b = eval_operand(nd.children[1]);
     if (!a || !b) return Tri::Unknown;
     bool r = false;
     switch (nd.op) {
@@ -426,16 +549,34 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
 // ---------------------------------------------------------------------------
 // Right sides.
 
+namespace {
+
+/// `t.monomial * c` as the canonical product builds it, without
+/// building it when the answer is known: `m * 1` is `m` for a monomial that
+/// is not a product (nothing to flatten, reorder or fold), and a term
+/// `m * coef` of two operands with such an `m` is the product itself.
+Expr scaled_monomial(const SumTerm& t, int64_t c) {
+    ExprKind mk = kind_of(t.monomial);
+    bool plain = mk != ExprKind::Mul && mk != ExprKind::Add && mk != ExprKind::Constant;
+    if (c == 1 && mk != ExprKind::Mul && mk != ExprKind::Constant) return t.monomial;
+    if (plain && c == t.coef && c != 0 && t.whole != t.monomial && num_ops(t.whole) == 2 &&
+        op_at(t.whole, 0) == t.monomial)
+        return t.whole;
+    return t.monomial * c;
+}
+
+}  // namespace
+
 Expr RuleMatcher::materialize(const Binding& b) {
-    std::vector<Expr> parts;
+    ScopedBuffer<Expr> parts(expr_buffers());
     for (uint64_t m = b.mask; m; m &= m - 1) {
         const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
         int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
-        parts.push_back(t.monomial ? t.monomial * c : ctx_->constant(c));
+        parts->push_back(t.monomial ? scaled_monomial(t, c) : ctx_->constant(c));
     }
-    if (parts.empty()) return ctx_->constant(0);
-    if (parts.size() == 1) return parts[0];
-    return provix::build(ExprKind::Add, parts);
+    if (parts->empty()) return ctx_->constant(0);
+    if (parts->size() == 1) return (*parts)[0];
+    return provix::build(ExprKind::Add, *parts);
 }
 
 std::optional<Expr> RuleMatcher::build(int n) {
@@ -450,12 +591,11 @@ std::optional<Expr> RuleMatcher::build(int n) {
         case Op::SumVar: return materialize(b_[static_cast<size_t>(nd.value)]);
         default: break;
     }
-    std::vector<Expr> ops;
-    ops.reserve(nd.children.size());
+    ScopedBuffer<Expr> ops(expr_buffers());
     for (int c : nd.children) {
         auto e = build(c);
         if (!e) return std::nullopt;
-        ops.push_back(*e);
+        ops->push_back(*e);
     }
     ExprKind kind;
     switch (nd.op) {
@@ -469,9 +609,9 @@ std::optional<Expr> RuleMatcher::build(int n) {
         default: return std::nullopt;
     }
     if ((kind == ExprKind::FloorDiv || kind == ExprKind::CeilDiv || kind == ExprKind::Mod) &&
-        ops[1].is_constant(0))
+        (*ops)[1].is_constant(0))
         return std::nullopt;
-    Expr out = provix::build(kind, ops);
+    Expr out = provix::build(kind, *ops);
     // A fold that would overflow leaves constants unfolded: refuse.
     if (has_unfolded_constants(out)) return std::nullopt;
     return out;
@@ -488,7 +628,7 @@ bool RuleMatcher::divisors_nonzero() {
 
 bool RuleMatcher::finish() {
     if (!divisors_nonzero()) return false;
-    if (rule_->condition >= 0 && eval_cond(rule_->condition) != Tri::True) return false;
+    if (!condition_holds()) return false;
     auto r = build(rule_->rhs);
     if (!r) return false;
     result_ = r;
@@ -498,10 +638,16 @@ bool RuleMatcher::finish() {
 void RuleMatcher::reset(const CompiledRule& rule) {
     compiled_ = &rule;
     rule_ = &rule.rule;
-    if (b_.size() < rule_->vars.size()) b_.resize(rule_->vars.size());
-    for (size_t i = 0; i < rule_->vars.size(); ++i) b_[i].kind = Binding::Kind::Unbound;
-    pool_depth_ = 0;
+    size_t n = rule_->vars.size();
+    if (n <= kInlineVars) {
+        b_ = inline_b_;
+    } else {
+        if (heap_b_.size() < n) heap_b_.resize(n);
+        b_ = heap_b_.data();
+    }
+    for (size_t i = 0; i < n; ++i) b_[i].kind = Binding::Kind::Unbound;
     bound_ = 0;
+    unknown_conjuncts_ = 0;
 }
 
 std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {
@@ -517,13 +663,15 @@ std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {
 std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& compiled,
                                                         const Constraint& c) {
     if (!c.range.is_bounded() || c.range.is_empty()) return std::nullopt;
+    if (!(compiled.kinds[static_cast<size_t>(compiled.rule.lhs)] & kind_bit(kind_of(c.expr))))
+        return std::nullopt;  // the left side cannot match this expression
     reset(compiled);
     const rules::Rule& rule = compiled.rule;
     ctx_ = &c.expr.context();
     std::optional<Constraint> out;
     auto k = [&]() -> bool {
         if (!divisors_nonzero()) return false;
-        if (rule.condition >= 0 && eval_cond(rule.condition) != Tri::True) return false;
+        if (!condition_holds()) return false;
         auto e = build(rule.rhs);
         auto lo = eval_int(rule.rhs_lo);
         auto hi = eval_int(rule.rhs_hi);

@@ -11,21 +11,14 @@ namespace {
 using rules::Op;
 using rules::Rule;
 
-/// The node kinds a left side rooted at `root` may match: a specific kind
-/// for operator roots, every kind for variables, sums and term patterns.
-std::vector<ExprKind> root_kinds(const Rule& rule) {
-    const rules::Node& n = rule.nodes[static_cast<size_t>(rule.lhs)];
-    switch (n.op) {
-        case Op::FloorDiv: return {ExprKind::FloorDiv};
-        case Op::CeilDiv: return {ExprKind::CeilDiv};
-        case Op::Mod: return {ExprKind::Mod};
-        case Op::Min: return {ExprKind::Min};
-        case Op::Max: return {ExprKind::Max};
-        default:
-            return {ExprKind::Constant, ExprKind::Variable, ExprKind::Add,
-                    ExprKind::Mul,      ExprKind::FloorDiv, ExprKind::CeilDiv,
-                    ExprKind::Mod,      ExprKind::Min,      ExprKind::Max};
-    }
+constexpr uint16_t kAllKinds = (1u << 9) - 1;
+
+/// The expression kinds of an ExprKind mask, in enum order.
+std::vector<ExprKind> kinds_of(uint16_t mask) {
+    std::vector<ExprKind> out;
+    for (unsigned k = 0; k < 9; ++k)
+        if (mask & (1u << k)) out.push_back(static_cast<ExprKind>(k));
+    return out;
 }
 
 std::vector<Rule> load_generated() {
@@ -106,6 +99,37 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
     for (int ch : n.children) find_sums(c, ch, child_inside);
 }
 
+bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }
+
+/// The kinds of expression node `p` can match (see RuleMatcher::match): a
+/// sum needing two or more terms only matches an Add; `p * c` with a
+/// coefficient matches a Mul or what `p` matches (coefficient 1).
+uint16_t node_kinds(const CompiledRule& c, int p) {
+    const Rule& rule = c.rule;
+    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
+    if (c.is_sum[static_cast<size_t>(p)]) {
+        const SumPattern& sp = c.sums[static_cast<size_t>(p)];
+        size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
+        return needed >= 2 ? kind_bit(ExprKind::Add) : kAllKinds;
+    }
+    switch (n.op) {
+        case Op::Literal:
+        case Op::ConstVar: return kind_bit(ExprKind::Constant);
+        case Op::Mul:
+            if (is_coefficient(rule.nodes[static_cast<size_t>(n.children[1])])) {
+                uint16_t monomial = node_kinds(c, n.children[0]);
+                return static_cast<uint16_t>(monomial | kind_bit(ExprKind::Mul));
+            }
+            return kind_bit(ExprKind::Mul);
+        case Op::FloorDiv: return kind_bit(ExprKind::FloorDiv);
+        case Op::CeilDiv: return kind_bit(ExprKind::CeilDiv);
+        case Op::Mod: return kind_bit(ExprKind::Mod);
+        case Op::Min: return kind_bit(ExprKind::Min);
+        case Op::Max: return kind_bit(ExprKind::Max);
+        default: return kAllKinds;
+    }
+}
+
 uint64_t vars_read(const Rule& rule, int p) {
     const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
     uint64_t m = 0;
@@ -136,6 +160,8 @@ CompiledRule compile_rule(rules::Rule rule) {
     for (size_t i = 0; i < n; ++i)
         c.constant_subtree[i] = rules::is_constant_subtree(c.rule, static_cast<int>(i)) ? 1 : 0;
     find_sums(c, c.rule.lhs, false);
+    c.kinds.assign(n, kAllKinds);
+    for (size_t i = 0; i < n; ++i) c.kinds[i] = node_kinds(c, static_cast<int>(i));
     // Divisor variables of the left side (nodes reachable from lhs).
     std::vector<int> stack = {c.rule.lhs};
     while (!stack.empty()) {
@@ -150,6 +176,11 @@ CompiledRule compile_rule(rules::Rule rule) {
     }
     if (c.rule.condition >= 0 && c.rule.vars.size() <= 64)
         split_conjuncts(c.rule, c.rule.condition, c.conjuncts);
+    if (c.conjuncts.size() > 64) c.conjuncts.clear();
+    c.var_conjuncts.assign(c.rule.vars.size(), 0);
+    for (size_t i = 0; i < c.conjuncts.size(); ++i)
+        for (size_t v = 0; v < c.rule.vars.size(); ++v)
+            if (c.conjuncts[i].vars & (uint64_t{1} << v)) c.var_conjuncts[v] |= uint64_t{1} << i;
     return c;
 }
 
@@ -166,7 +197,9 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules) {
                 constraint_rules_.push_back(&c);
                 continue;
             }
-            for (ExprKind k : root_kinds(rule)) by_kind_[static_cast<size_t>(k)].push_back(&c);
+            // Indexed by the kinds its left side can match at all.
+            for (ExprKind k : kinds_of(c.kinds[static_cast<size_t>(rule.lhs)]))
+                by_kind_[static_cast<size_t>(k)].push_back(&c);
         }
     }
 }
