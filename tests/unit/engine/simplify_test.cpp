@@ -213,6 +213,20 @@ TEST(SimplifyRules, ExactDivisionFromACongruence) {
               printed("(d0) -> (d0, 0), domain: d0 in [0, 100], d0 mod 4 in [0, 0]"));
 }
 
+TEST(SimplifyRules, CoefficientReducedInsideOneBlock) {
+    // Fuzzer completeness misses: with r = c0 mod c1, r * X + Y in one block.
+    EXPECT_EQ(simplified("(d0) -> ((d0 * 5) mod 4, (d0 * 33) floordiv 32), domain: d0 in [0, 3]"),
+              printed("(d0) -> (d0, d0), domain: d0 in [0, 3]"));
+    EXPECT_EQ(simplified("(d0) -> (d0 + (d0 * 129) floordiv 128 + 128), domain: d0 in [-4, -2]"),
+              printed("(d0) -> (d0 * 2 + 127), domain: d0 in [-4, -2]"));
+    EXPECT_EQ(simplified("(d0, d1) -> ((d0 * 9 + d1) floordiv 8, (d0 * 9 + d1) mod 8), "
+                         "domain: d0 in [0, 3], d1 in [0, 4]"),
+              printed("(d0, d1) -> (d0, d0 + d1), domain: d0 in [0, 3], d1 in [0, 4]"));
+    // Two blocks: no rewrite into a wrong constant.
+    EXPECT_EQ(simplified("(d0) -> ((d0 * 5) mod 4), domain: d0 in [0, 4]"),
+              printed("(d0) -> ((d0 * 5) mod 4), domain: d0 in [0, 4]"));
+}
+
 TEST(SimplifyEngine, NodesCreatedByCanonicalRebuildingAreSimplified) {
     // `2 * ((d0 + 2) floordiv 2)` becomes `2 * (d0 floordiv 2 + 1)`, which the
     // canonical kernel distributes into `(d0 floordiv 2) * 2 + 2`: the new
