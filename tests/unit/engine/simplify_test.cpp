@@ -213,6 +213,16 @@ TEST(SimplifyRules, ExactDivisionFromACongruence) {
               printed("(d0) -> (d0, 0), domain: d0 in [0, 100], d0 mod 4 in [0, 0]"));
 }
 
+TEST(SimplifyRules, NestedDigitsRecombine) {
+    // Fuzzer completeness misses: the digits of x floordiv c2 put back.
+    EXPECT_EQ(simplified("(d0)[s0] -> ((s0 floordiv 8) * 8 + s0 mod 4 + ((s0 floordiv 4) mod 2) * 4), "
+                         "domain: d0 in [0, 3], s0 in [0, 63]"),
+              printed("(d0)[s0] -> (s0), domain: d0 in [0, 3], s0 in [0, 63]"));
+    EXPECT_EQ(simplified("(d0) -> ((d0 floordiv 20) * 40 + ((d0 floordiv 2) mod 10) * 4 + 1), "
+                         "domain: d0 in [-100, 100]"),
+              printed("(d0) -> ((d0 floordiv 2) * 4 + 1), domain: d0 in [-100, 100]"));
+}
+
 TEST(SimplifyRules, CoefficientReducedInsideOneBlock) {
     // Fuzzer completeness misses: with r = c0 mod c1, r * X + Y in one block.
     EXPECT_EQ(simplified("(d0) -> ((d0 * 5) mod 4, (d0 * 33) floordiv 32), domain: d0 in [0, 3]"),
@@ -222,6 +232,12 @@ TEST(SimplifyRules, CoefficientReducedInsideOneBlock) {
     EXPECT_EQ(simplified("(d0, d1) -> ((d0 * 9 + d1) floordiv 8, (d0 * 9 + d1) mod 8), "
                          "domain: d0 in [0, 3], d1 in [0, 4]"),
               printed("(d0, d1) -> (d0, d0 + d1), domain: d0 in [0, 3], d1 in [0, 4]"));
+    // The remainder taken below zero (r = c0 - c1 * (c0 ceildiv c1)).
+    EXPECT_EQ(simplified("(d0) -> ((d0 * 6 + 4) floordiv 7, (d0 * 6 + 4) mod 7), "
+                         "domain: d0 in [0, 4]"),
+              printed("(d0) -> (d0, d0 * 6 + 4 - d0 * 7), domain: d0 in [0, 4]"));
+    EXPECT_EQ(simplified("(d0) -> ((d0 * 25) ceildiv 6), domain: d0 in [1, 6]"),
+              printed("(d0) -> (d0 * 4 + 1), domain: d0 in [1, 6]"));
     // Two blocks: no rewrite into a wrong constant.
     EXPECT_EQ(simplified("(d0) -> ((d0 * 5) mod 4), domain: d0 in [0, 4]"),
               printed("(d0) -> ((d0 * 5) mod 4), domain: d0 in [0, 4]"));
