@@ -1,10 +1,12 @@
 /// \file
 /// Context: arena allocation and hash-consing of expression nodes.
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
 #include "expr_node.h"
+#include "provix/semantics.h"
 
 namespace provix {
 namespace detail {
@@ -47,6 +49,39 @@ bool same_fields(const ExprNode* node, ExprKind kind, int64_t value, const ExprN
     return true;
 }
 
+static_assert(sizeof(void*) != 8 || sizeof(ExprNode) == 64, "a node fills one cache line");
+
+/// Fills the node's DAG facts (see ExprNode) from its operands' facts.
+void set_dag_facts(ExprNode* node) {
+    node->var_mask = 0;
+    node->var_end = 0;
+    node->has_high_var = false;
+    node->zero_divisor = false;
+    if (node->kind == ExprKind::Variable) {
+        const int64_t id = node->value;  // >= 0 (Context::variable checks)
+        if (id < 64) {
+            node->var_mask = uint64_t{1} << id;
+        } else {
+            node->has_high_var = true;
+        }
+        node->var_end = id == kInt64Max ? kInt64Max : id + 1;
+        return;
+    }
+    for (uint32_t k = 0; k < node->num_operands; ++k) {
+        const ExprNode* op = node->operands[k];
+        node->var_mask |= op->var_mask;
+        node->var_end = std::max(node->var_end, op->var_end);
+        node->has_high_var = node->has_high_var || op->has_high_var;
+        node->zero_divisor = node->zero_divisor || op->zero_divisor;
+    }
+    const bool division = node->kind == ExprKind::FloorDiv || node->kind == ExprKind::CeilDiv ||
+                          node->kind == ExprKind::Mod;
+    if (division && node->num_operands == 2) {
+        const ExprNode* divisor = node->operands[1];
+        if (divisor->kind == ExprKind::Constant && divisor->value == 0) node->zero_divisor = true;
+    }
+}
+
 }  // namespace
 
 const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* const* ops,
@@ -81,6 +116,7 @@ const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* c
     node->context = owner;
     node->value = value;
     node->operands = stored;
+    set_dag_facts(node);
     table[i] = node;
     if (++count * 10 > table.size() * 7) grow();
     return node;

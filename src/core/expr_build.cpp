@@ -5,6 +5,7 @@
 /// is a rule in rules/.
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include "expr_node.h"
@@ -13,14 +14,46 @@
 namespace provix {
 namespace {
 
+using detail::const_value;
 using detail::ExprNode;
+using detail::is_const;
+using detail::kind_of;
+using detail::num_ops;
+using detail::op_at;
+
+/// Operands without a vector: `Ops{&a, 1}`. Binary constructors pass a
+/// two-element array, so building `a + b` allocates nothing.
+struct Ops {
+    const Expr* data;
+    size_t size;
+    Ops(const Expr* d, size_t n) : data(d), size(n) {}
+    Ops(const std::vector<Expr>& v) : data(v.data()), size(v.size()) {}  // NOLINT: implicit
+    const Expr* begin() const { return data; }
+    const Expr* end() const { return data + size; }
+};
 
 /// Uniques the node (built by a canonical constructor) without rewriting.
-Expr raw(Context& ctx, ExprKind kind, const std::vector<Expr>& ops) {
+Expr raw(Context& ctx, ExprKind kind, Ops ops) {
     static_assert(sizeof(Expr) == sizeof(const ExprNode*), "Expr is one pointer");
-    // An Expr is exactly one node pointer: reuse the vector's storage.
-    const auto* nodes = reinterpret_cast<const ExprNode* const*>(ops.data());
-    return Expr(ctx.impl().get(kind, 0, nodes, ops.size(), /*canonical=*/true));
+    // An Expr is exactly one node pointer: reuse the operands' storage.
+    const auto* nodes = reinterpret_cast<const ExprNode* const*>(ops.data);
+    return Expr(ctx.impl().get(kind, 0, nodes, ops.size, /*canonical=*/true));
+}
+
+/// Sorts stably like std::stable_sort, without its temporary buffer for
+/// the short operand lists constructors see (insertion sort up to 16).
+template <class T, class Less>
+void small_stable_sort(std::vector<T>& v, Less less) {
+    if (v.size() > 16) {
+        std::stable_sort(v.begin(), v.end(), less);
+        return;
+    }
+    for (size_t i = 1; i < v.size(); ++i) {
+        T x = v[i];
+        size_t j = i;
+        for (; j > 0 && less(x, v[j - 1]); --j) v[j] = v[j - 1];
+        v[j] = x;
+    }
 }
 
 /// A sum term split into monomial and coefficient: `d0 * 3` is (d0, 3); a
@@ -32,30 +65,31 @@ struct Term {
 
 /// Splits a (non-Add) operand into monomial * coefficient.
 Term split_term(Expr e) {
-    if (e.is_constant()) return {Expr(), e.constant_value()};
-    if (e.kind() == ExprKind::Mul) {
-        size_t n = e.num_operands();
-        Expr last = e.operand(n - 1);
+    if (is_const(e)) return {Expr(), const_value(e)};
+    if (kind_of(e) == ExprKind::Mul) {
+        size_t n = num_ops(e);
+        Expr last = op_at(e, n - 1);
         // Only a single trailing constant is a coefficient (canonical form);
         // a raw Mul with several constants stays a monomial.
-        if (last.is_constant() && !e.operand(n - 2).is_constant()) {
-            if (n == 2) return {e.operand(0), last.constant_value()};
-            std::vector<Expr> rest;
-            for (size_t i = 0; i + 1 < n; ++i) rest.push_back(e.operand(i));
-            return {raw(e.context(), ExprKind::Mul, rest), last.constant_value()};
+        if (is_const(last) && !is_const(op_at(e, n - 2))) {
+            if (n == 2) return {op_at(e, 0), const_value(last)};
+            thread_local std::vector<Expr> rest;  // raw() calls no constructor back
+            rest.clear();
+            for (size_t i = 0; i + 1 < n; ++i) rest.push_back(op_at(e, i));
+            return {raw(e.context(), ExprKind::Mul, rest), const_value(last)};
         }
     }
     return {e, 1};
 }
 
-Expr build_mul(Context& ctx, const std::vector<Expr>& operands);
+Expr build_mul(Context& ctx, Ops operands);
 
 /// True for a product whose constants overflowed int64 and were kept apart
 /// (`d0 * 922337 * 92233720368547`): it has two or more constant factors.
 bool has_unfolded_constants(Expr e) {
-    if (e.kind() != ExprKind::Mul) return false;
+    if (kind_of(e) != ExprKind::Mul) return false;
     size_t constants = 0;
-    for (size_t i = 0; i < e.num_operands(); ++i) constants += e.operand(i).is_constant();
+    for (size_t i = 0; i < num_ops(e); ++i) constants += is_const(op_at(e, i));
     return constants >= 2;
 }
 
@@ -63,10 +97,14 @@ bool has_unfolded_constants(Expr e) {
 Expr make_term(Context& ctx, Expr monomial, int64_t coef) {
     if (coef == 1) return monomial;
     // Its constants are kept sorted as one product, as parsing builds it.
-    if (has_unfolded_constants(monomial)) return build_mul(ctx, {monomial, ctx.constant(coef)});
-    std::vector<Expr> ops;
-    if (monomial.kind() == ExprKind::Mul) {
-        ops = monomial.operands();
+    if (has_unfolded_constants(monomial)) {
+        const Expr pair[2] = {monomial, ctx.constant(coef)};
+        return build_mul(ctx, Ops(pair, 2));
+    }
+    thread_local std::vector<Expr> ops;  // raw() calls no constructor back
+    ops.clear();
+    if (kind_of(monomial) == ExprKind::Mul) {
+        for (size_t i = 0; i < num_ops(monomial); ++i) ops.push_back(op_at(monomial, i));
     } else {
         ops.push_back(monomial);
     }
@@ -75,8 +113,8 @@ Expr make_term(Context& ctx, Expr monomial, int64_t coef) {
 }
 
 void flatten(Expr e, ExprKind kind, std::vector<Expr>& out) {
-    if (e.kind() == kind) {
-        for (size_t i = 0; i < e.num_operands(); ++i) out.push_back(e.operand(i));
+    if (kind_of(e) == kind) {
+        for (size_t i = 0; i < num_ops(e); ++i) out.push_back(op_at(e, i));
     } else {
         out.push_back(e);
     }
@@ -106,7 +144,7 @@ void split_total(__int128 total, std::vector<int64_t>& out) {
     if (total != 0) out.push_back(static_cast<int64_t>(total));
 }
 
-Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
+Expr build_add(Context& ctx, Ops operands) {
     thread_local AddScratch scratch;
     std::vector<Expr>& flat = scratch.flat;
     flat.clear();
@@ -126,7 +164,7 @@ Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
         }
     }
     split_total(constant_total, constants);
-    std::stable_sort(terms.begin(), terms.end(), [](const Term& a, const Term& b) {
+    small_stable_sort(terms, [](const Term& a, const Term& b) {
         return compare(a.monomial, b.monomial) < 0;
     });
     // Merge like terms with exact totals; a coefficient beyond int64 stays
@@ -142,7 +180,8 @@ Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
         }
         __int128 total = 0;
         size_t j = i;
-        for (; j < terms.size() && terms[j].monomial == terms[i].monomial; ++j) total += terms[j].coef;
+        for (; j < terms.size() && terms[j].monomial == terms[i].monomial; ++j)
+            total += terms[j].coef;
         std::vector<int64_t>& chunks = scratch.chunks;
         chunks.clear();
         split_total(total, chunks);
@@ -160,16 +199,55 @@ Expr build_add(Context& ctx, const std::vector<Expr>& operands) {
     return raw(ctx, ExprKind::Add, ops);
 }
 
-Expr build_mul(Context& ctx, const std::vector<Expr>& operands) {
-    std::vector<Expr> flat;
+/// Scratch buffers of one build_mul call. build_mul can re-enter itself
+/// (through make_term and build_add), so each active call takes its own
+/// from a stack of them, reused across calls to avoid allocating.
+struct MulScratch {
+    std::vector<Expr> flat, factors, terms, ops;
+    std::vector<int64_t> constants;
+};
+
+/// Takes the next MulScratch of this thread's stack for one build_mul call.
+class MulScratchFrame {
+public:
+    MulScratchFrame() {
+        if (depth() == pool().size()) pool().push_back(std::make_unique<MulScratch>());
+        s_ = pool()[depth()++].get();
+        s_->flat.clear();
+        s_->factors.clear();
+        s_->terms.clear();
+        s_->ops.clear();
+        s_->constants.clear();
+    }
+    ~MulScratchFrame() { --depth(); }
+    MulScratchFrame(const MulScratchFrame&) = delete;
+    MulScratchFrame& operator=(const MulScratchFrame&) = delete;
+    MulScratch& operator*() { return *s_; }
+
+private:
+    static std::vector<std::unique_ptr<MulScratch>>& pool() {
+        thread_local std::vector<std::unique_ptr<MulScratch>> p;  // stable addresses
+        return p;
+    }
+    static size_t& depth() {
+        thread_local size_t d = 0;
+        return d;
+    }
+    MulScratch* s_;
+};
+
+Expr build_mul(Context& ctx, Ops operands) {
+    MulScratchFrame frame;
+    MulScratch& scratch = *frame;
+    std::vector<Expr>& flat = scratch.flat;
     for (Expr e : operands) flatten(e, ExprKind::Mul, flat);
 
-    std::vector<Expr> factors;
-    std::vector<int64_t> constants;
+    std::vector<Expr>& factors = scratch.factors;
+    std::vector<int64_t>& constants = scratch.constants;
     for (Expr e : flat) {
-        if (e.is_constant()) {
-            if (e.constant_value() == 0) return ctx.constant(0);  // x * 0
-            constants.push_back(e.constant_value());
+        if (is_const(e)) {
+            if (const_value(e) == 0) return ctx.constant(0);  // x * 0
+            constants.push_back(const_value(e));
         } else {
             factors.push_back(e);
         }
@@ -189,18 +267,18 @@ Expr build_mul(Context& ctx, const std::vector<Expr>& operands) {
     }
     if (factors.empty()) {
         if (constants.size() == 1) return ctx.constant(constants[0]);
-        std::vector<Expr> ops;
+        std::vector<Expr>& ops = scratch.ops;
         for (int64_t c : constants) ops.push_back(ctx.constant(c));
         return raw(ctx, ExprKind::Mul, ops);
     }
     // Distribute a single constant over a single sum factor: (d0 + 2) * 3.
-    if (factors.size() == 1 && constants.size() == 1 && factors[0].kind() == ExprKind::Add &&
+    if (factors.size() == 1 && constants.size() == 1 && kind_of(factors[0]) == ExprKind::Add &&
         constants[0] != 1) {
         int64_t c = constants[0];
-        std::vector<Expr> terms;
+        std::vector<Expr>& terms = scratch.terms;
         bool ok = true;
-        for (size_t i = 0; i < factors[0].num_operands() && ok; ++i) {
-            Term t = split_term(factors[0].operand(i));
+        for (size_t i = 0; i < num_ops(factors[0]) && ok; ++i) {
+            Term t = split_term(op_at(factors[0], i));
             auto p = checked_mul(t.coef, c);
             if (!p) {
                 ok = false;
@@ -210,41 +288,61 @@ Expr build_mul(Context& ctx, const std::vector<Expr>& operands) {
         }
         if (ok) return build_add(ctx, terms);
     }
-    std::stable_sort(factors.begin(), factors.end(), ExprLess());
-    std::vector<Expr> ops = factors;
+    small_stable_sort(factors, ExprLess());
+    std::vector<Expr>& ops = scratch.ops;
+    ops = factors;
     for (int64_t c : constants)
         if (c != 1) ops.push_back(ctx.constant(c));
     if (ops.size() == 1) return ops[0];
     return raw(ctx, ExprKind::Mul, ops);
 }
 
+/// `a * b` canonically, without a vector.
+Expr mul2(Context& ctx, Expr a, Expr b) {
+    const Expr pair[2] = {a, b};
+    return build_mul(ctx, Ops(pair, 2));
+}
+
+/// `a + b` canonically, without a vector.
+Expr add2(Context& ctx, Expr a, Expr b) {
+    const Expr pair[2] = {a, b};
+    return build_add(ctx, Ops(pair, 2));
+}
+
+/// The raw binary node `a kind b`.
+Expr raw2(Context& ctx, ExprKind kind, Expr a, Expr b) {
+    const Expr pair[2] = {a, b};
+    return raw(ctx, kind, Ops(pair, 2));
+}
+
 Expr build_div_mod(ExprKind kind, Expr a, Expr b) {
     Context& ctx = a.context();
     // A divisor that folded to zero (`x floordiv (d0 - d0)`) leaves the node
     // as it is: undefined everywhere, and evaluation reports it.
-    if (b.is_constant(0)) return raw(ctx, kind, {a, b});
-    if (a.is_constant() && b.is_constant()) {
-        int64_t x = a.constant_value(), y = b.constant_value();
+    if (is_const(b, 0)) return raw2(ctx, kind, a, b);
+    if (is_const(a) && is_const(b)) {
+        int64_t x = const_value(a), y = const_value(b);
         std::optional<int64_t> r = kind == ExprKind::FloorDiv ? floor_div(x, y)
                                    : kind == ExprKind::CeilDiv ? ceil_div(x, y)
                                                                : floor_mod(x, y);
         if (r) return ctx.constant(*r);
-        return raw(ctx, kind, {a, b});  // overflow: not folded
+        return raw2(ctx, kind, a, b);  // overflow: not folded
     }
-    if (b.is_constant(1)) return kind == ExprKind::Mod ? ctx.constant(0) : a;
-    if (b.is_constant(-1)) return kind == ExprKind::Mod ? ctx.constant(0) : build_mul(ctx, {a, ctx.constant(-1)});
-    return raw(ctx, kind, {a, b});
+    if (is_const(b, 1)) return kind == ExprKind::Mod ? ctx.constant(0) : a;
+    if (is_const(b, -1))
+        return kind == ExprKind::Mod ? ctx.constant(0) : mul2(ctx, a, ctx.constant(-1));
+    return raw2(ctx, kind, a, b);
 }
 
 Expr build_min_max(ExprKind kind, Expr a, Expr b) {
     Context& ctx = a.context();
     if (a == b) return a;
-    if (a.is_constant() && b.is_constant()) {
-        int64_t x = a.constant_value(), y = b.constant_value();
+    if (is_const(a) && is_const(b)) {
+        int64_t x = const_value(a), y = const_value(b);
         return ctx.constant(kind == ExprKind::Min ? std::min(x, y) : std::max(x, y));
     }
     if (compare(b, a) < 0) std::swap(a, b);
-    return raw(ctx, kind, {a, b});
+    return raw2(ctx, kind, a, b);
 }
 
 }  // namespace
@@ -270,14 +368,14 @@ Expr build(ExprKind kind, const std::vector<Expr>& operands) {
     throw std::invalid_argument("provix::build: not an operator kind");
 }
 
-Expr operator+(Expr a, Expr b) { return build_add(a.context(), {a, b}); }
+Expr operator+(Expr a, Expr b) { return add2(a.context(), a, b); }
 Expr operator+(Expr a, int64_t b) { return a + a.context().constant(b); }
 Expr operator+(int64_t a, Expr b) { return b.context().constant(a) + b; }
-Expr operator-(Expr a) { return build_mul(a.context(), {a, a.context().constant(-1)}); }
+Expr operator-(Expr a) { return mul2(a.context(), a, a.context().constant(-1)); }
 Expr operator-(Expr a, Expr b) { return a + (-b); }
 Expr operator-(Expr a, int64_t b) { return a - a.context().constant(b); }
 Expr operator-(int64_t a, Expr b) { return b.context().constant(a) - b; }
-Expr operator*(Expr a, Expr b) { return build_mul(a.context(), {a, b}); }
+Expr operator*(Expr a, Expr b) { return mul2(a.context(), a, b); }
 Expr operator*(Expr a, int64_t b) { return a * a.context().constant(b); }
 Expr operator*(int64_t a, Expr b) { return b.context().constant(a) * b; }
 

@@ -1,44 +1,46 @@
-// DAG walks over expressions (see detail/expr_dag.h).
+// DAG queries over expressions (see detail/expr_dag.h). Most answer from the
+// facts each node caches when it is created (detail/expr_node.h); only
+// variables with ids >= 64 need a walk.
 
 #include "expr_dag.h"
 
 #include <algorithm>
 
+#include "expr_node.h"
+
 namespace provix::detail {
 
 void collect_variables_dag(Expr e, std::vector<bool>& used) {
-    for_each_node(e, [&](Expr n) {
-        if (!n.is_variable()) return;
-        const size_t id = static_cast<size_t>(n.variable_id());
-        if (id >= used.size()) used.resize(id + 1, false);
-        used[id] = true;
-    });
+    const ExprNode* node = node_of(e);
+    if (node->var_end == 0) return;
+    if (node->has_high_var) {
+        for_each_node(e, [&](Expr n) {
+            if (!n.is_variable()) return;
+            const size_t id = static_cast<size_t>(n.variable_id());
+            if (id >= used.size()) used.resize(id + 1, false);
+            used[id] = true;
+        });
+        return;
+    }
+    // All ids are below 64: var_end - 1 is the largest.
+    const size_t end = static_cast<size_t>(node->var_end);
+    if (end > used.size()) used.resize(end, false);
+    for (uint64_t m = node->var_mask; m; m &= m - 1)
+        used[static_cast<size_t>(__builtin_ctzll(m))] = true;
 }
 
-int64_t num_variables_used_dag(Expr e) {
-    int64_t n = 0;
-    for_each_node(e, [&](Expr node) {
-        if (node.is_variable()) n = std::max(n, node.variable_id() + 1);
-    });
-    return n;
-}
+int64_t num_variables_used_dag(Expr e) { return node_of(e)->var_end; }
 
 bool uses_variable_dag(Expr e, int64_t id) {
+    const ExprNode* node = node_of(e);
+    if (id < 0 || id >= node->var_end) return false;
+    if (id < 64) return (node->var_mask >> id) & 1;
+    if (!node->has_high_var) return false;
     bool found = false;
     for_each_node(e, [&](Expr n) { found = found || (n.is_variable() && n.variable_id() == id); });
     return found;
 }
 
-bool has_zero_divisor(Expr e) {
-    bool found = false;
-    for_each_node(e, [&](Expr n) {
-        const ExprKind k = n.kind();
-        if ((k == ExprKind::FloorDiv || k == ExprKind::CeilDiv || k == ExprKind::Mod) &&
-            n.rhs().is_constant(0)) {
-            found = true;
-        }
-    });
-    return found;
-}
+bool has_zero_divisor(Expr e) { return node_of(e)->zero_divisor; }
 
 }  // namespace provix::detail

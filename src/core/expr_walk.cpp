@@ -29,18 +29,18 @@ int kind_rank(ExprKind k) {
 
 int compare(Expr a, Expr b) {
     if (a == b) return 0;
-    int ra = kind_rank(a.kind()), rb = kind_rank(b.kind());
+    const detail::ExprNode* x = a.node();  // inline field reads
+    const detail::ExprNode* y = b.node();
+    int ra = kind_rank(x->kind), rb = kind_rank(y->kind);
     if (ra != rb) return ra < rb ? -1 : 1;
-    if (a.kind() == ExprKind::Constant || a.kind() == ExprKind::Variable) {
-        int64_t x = a.node()->value, y = b.node()->value;
-        return x < y ? -1 : (x > y ? 1 : 0);
-    }
-    size_t n = std::min(a.num_operands(), b.num_operands());
+    if (x->kind == ExprKind::Constant || x->kind == ExprKind::Variable)
+        return x->value < y->value ? -1 : (x->value > y->value ? 1 : 0);
+    size_t n = std::min(x->num_operands, y->num_operands);
     for (size_t i = 0; i < n; ++i) {
-        int c = compare(a.operand(i), b.operand(i));
+        int c = compare(Expr(x->operands[i]), Expr(y->operands[i]));
         if (c != 0) return c;
     }
-    if (a.num_operands() != b.num_operands()) return a.num_operands() < b.num_operands() ? -1 : 1;
+    if (x->num_operands != y->num_operands) return x->num_operands < y->num_operands ? -1 : 1;
     return 0;  // unreachable for distinct uniqued nodes
 }
 

@@ -5,6 +5,7 @@
 #include "provix/indexing_map.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -263,19 +264,31 @@ Result<std::vector<int64_t>> IndexingMap::evaluate(const std::vector<int64_t>& v
 
 bool IndexingMap::canonicalize() {
     if (state_ != State::Normal) return false;
+    // The new lists are only copied from the first expression that changes
+    // (usually none does: the nodes are already canonical).
     bool changed = false;
     std::vector<Expr> results;
-    results.reserve(map_.results().size());
-    for (Expr r : map_.results()) {
-        results.push_back(provix::canonicalize(r));
-        changed |= results.back() != r;
+    const std::vector<Expr>& old_results = map_.results();
+    for (size_t i = 0; i < old_results.size(); ++i) {
+        Expr r = provix::canonicalize(old_results[i]);
+        if (!changed && r != old_results[i]) {
+            changed = true;
+            results.reserve(old_results.size());
+            results.assign(old_results.begin(), old_results.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        if (changed) results.push_back(r);
     }
     std::vector<Constraint> constraints;
-    constraints.reserve(constraints_.size());
     bool constraints_changed = false;
-    for (const Constraint& c : constraints_) {
-        constraints.push_back({provix::canonicalize(c.expr), c.range});
-        constraints_changed |= constraints.back().expr != c.expr;
+    for (size_t i = 0; i < constraints_.size(); ++i) {
+        const Constraint& c = constraints_[i];
+        Expr e = provix::canonicalize(c.expr);
+        if (!constraints_changed && e != c.expr) {
+            constraints_changed = true;
+            constraints.reserve(constraints_.size());
+            constraints.assign(constraints_.begin(), constraints_.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        if (constraints_changed) constraints.push_back({e, c.range});
     }
     if (changed) set_results(std::move(results));
     if (constraints_changed) {

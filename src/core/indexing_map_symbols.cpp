@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "expr_dag.h"
+#include "expr_node.h"
 #include "provix/indexing_map.h"
 #include "provix/interval_eval.h"
 #include "variable_names.h"
@@ -64,6 +65,40 @@ std::vector<bool> variables_of(Expr e, int64_t num_vars) {
     return used;
 }
 
+/// True if remove_unused_symbols has nothing to remove, decided from the
+/// nodes' cached variable masks; false when unsure.
+bool nothing_to_remove_fast(const IndexingMap& m) {
+    // With fewer than 64 variables the variable sets are the nodes' cached
+    // masks. Closing the needed set over the constraints as below: when
+    // every constraint gets kept and every variable is needed, nothing goes.
+    const auto n = static_cast<size_t>(m.num_variables());
+    if (n > 63) return false;
+    const uint64_t all = (uint64_t{1} << n) - 1;
+    uint64_t needed = (uint64_t{1} << static_cast<size_t>(m.num_dims())) - 1;
+    for (Expr r : m.results()) {
+        const detail::ExprNode* node = detail::node_of(r);
+        if (node->has_high_var) return false;
+        needed |= node->var_mask;
+    }
+    for (const Constraint& c : m.constraints())
+        if (detail::node_of(c.expr)->has_high_var || detail::node_of(c.expr)->var_mask == 0)
+            return false;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const Constraint& c : m.constraints()) {
+            const uint64_t vars = detail::node_of(c.expr)->var_mask;
+            if ((vars & needed) && (vars & ~needed)) {
+                needed |= vars;
+                changed = true;
+            }
+        }
+    }
+    if ((needed & all) != all) return false;
+    for (const Constraint& c : m.constraints())
+        if (!(detail::node_of(c.expr)->var_mask & needed)) return false;
+    return true;
+}
+
 }  // namespace
 
 bool IndexingMap::remove_unused_symbols() {
@@ -71,6 +106,7 @@ bool IndexingMap::remove_unused_symbols() {
     const int64_t n = num_variables();
     const size_t nu = static_cast<size_t>(n);
     const size_t d = dims_.size();
+    if (nothing_to_remove_fast(*this)) return false;
     // needed[v]: v must stay (a dim, used by a result, or tied to such a
     // variable through a constraint).
     std::vector<bool> needed(nu, false);

@@ -95,6 +95,15 @@ std::pair<Ext, Ext> floor_div_corner(Ext x, Ext y) {
 
 /// Range of floor(a / b) for b of one sign (b does not contain 0).
 Interval floor_div_one_sign(const Interval& a, const Interval& b) {
+    // Fast path: finite ends whose four corner quotients fit int64.
+    if (a.lo != kNegInf && a.hi != kPosInf && b.lo != kNegInf && b.hi != kPosInf) {
+        auto q0 = floor_div(a.lo, b.lo), q1 = floor_div(a.lo, b.hi);
+        auto q2 = floor_div(a.hi, b.lo), q3 = floor_div(a.hi, b.hi);
+        if (q0 && q1 && q2 && q3) {
+            return {std::min(std::min(*q0, *q1), std::min(*q2, *q3)),
+                    std::max(std::max(*q0, *q1), std::max(*q2, *q3))};
+        }
+    }
     Ext xs[2] = {lo_of(a), hi_of(a)};
     Ext ys[2] = {lo_of(b), hi_of(b)};
     Ext lo{+1, 0}, hi{-1, 0};
@@ -133,6 +142,12 @@ Interval Interval::hull(const Interval& o) const {
 
 Interval operator+(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
+    // Fast path: finite ends whose sums fit int64 (then exact).
+    if (a.lo != kNegInf && a.hi != kPosInf && b.lo != kNegInf && b.hi != kPosInf) {
+        int64_t lo, hi;
+        if (!__builtin_add_overflow(a.lo, b.lo, &lo) && !__builtin_add_overflow(a.hi, b.hi, &hi))
+            return {lo, hi};
+    }
     return {to_lo(add(lo_of(a), lo_of(b))), to_hi(add(hi_of(a), hi_of(b)))};
 }
 
@@ -147,6 +162,17 @@ Interval operator-(const Interval& a, const Interval& b) { return a + (-b); }
 
 Interval operator*(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
+    // Fast path: finite ends whose four products fit int64 (then exact).
+    if (a.lo != kNegInf && a.hi != kPosInf && b.lo != kNegInf && b.hi != kPosInf) {
+        int64_t q[4];
+        if (!__builtin_mul_overflow(a.lo, b.lo, &q[0]) &&
+            !__builtin_mul_overflow(a.lo, b.hi, &q[1]) &&
+            !__builtin_mul_overflow(a.hi, b.lo, &q[2]) &&
+            !__builtin_mul_overflow(a.hi, b.hi, &q[3])) {
+            return {std::min(std::min(q[0], q[1]), std::min(q[2], q[3])),
+                    std::max(std::max(q[0], q[1]), std::max(q[2], q[3]))};
+        }
+    }
     Ext p[4] = {mul(lo_of(a), lo_of(b)), mul(lo_of(a), hi_of(b)), mul(hi_of(a), lo_of(b)),
                 mul(hi_of(a), hi_of(b))};
     Ext lo = p[0], hi = p[0];

@@ -1,9 +1,11 @@
 #pragma once
 /// \file
-/// Walks over an expression's DAG that visit each distinct node once, so
-/// trees with heavy sharing (compositions substitute one result into several
-/// places) cost time linear in the number of nodes, not in the tree size, and
-/// deep trees cannot overflow the stack.
+/// Queries over an expression's DAG. The variable and zero-divisor queries
+/// answer in O(1) from facts every node caches when it is created (see
+/// ExprNode); `for_each_node` and the rare fallbacks (variable ids >= 64)
+/// visit each distinct node once, so trees with heavy sharing (compositions
+/// substitute one result into several places) cost time linear in the number
+/// of nodes, not in the tree size, and deep trees cannot overflow the stack.
 ///
 ///     std::vector<bool> used;
 ///     detail::collect_variables_dag(e, used);

@@ -13,13 +13,22 @@
 
 namespace provix::detail {
 
-/// One uniqued node. Immutable after construction.
+/// One uniqued node. Immutable after construction. The fields after
+/// `operands`, and the two flags next to `canonical`, are facts about the
+/// node's whole DAG, computed once in ContextImpl::get from the operands'
+/// facts, so the queries of detail/expr_dag.h need no walk: for
+/// `d1 + d3 floordiv 0`, var_mask = 0b1010, var_end = 4, zero_divisor = true.
+/// (Field order keeps the node at 64 bytes.)
 struct ExprNode {
     ExprKind kind;
     /// Cached fact: the node was built by the canonical constructors from
     /// canonical operands, so `canonicalize` returns it unchanged. Nodes are
     /// immutable; this flag only ever goes from false to true.
     mutable bool canonical;
+    /// Some variable with id >= 64 occurs (not in var_mask).
+    bool has_high_var;
+    /// Some floordiv / ceildiv / mod node divides by the constant 0.
+    bool zero_divisor;
     uint32_t num_operands;
     uint32_t id;
     uint64_t hash;
@@ -28,6 +37,10 @@ struct ExprNode {
     int64_t value;
     /// `num_operands` pointers stored right after the node in the arena.
     const ExprNode* const* operands;
+    /// Bit i set: variable i (< 64) occurs.
+    uint64_t var_mask;
+    /// Largest variable id occurring plus one (0 without variables).
+    int64_t var_end;
 };
 
 /// A bump allocator handing out memory in 64 KiB blocks (larger requests get
@@ -68,5 +81,14 @@ private:
 };
 
 inline const ExprNode* node_of(Expr e) { return e.node(); }
+
+// Inline reads of a node's fields for the core's hot loops (the Expr
+// accessors are out of line): `kind_of(e) == ExprKind::Add`.
+inline ExprKind kind_of(Expr e) { return e.node()->kind; }
+inline size_t num_ops(Expr e) { return e.node()->num_operands; }
+inline Expr op_at(Expr e, size_t i) { return Expr(e.node()->operands[i]); }
+inline bool is_const(Expr e) { return e.node()->kind == ExprKind::Constant; }
+inline bool is_const(Expr e, int64_t v) { return is_const(e) && e.node()->value == v; }
+inline int64_t const_value(Expr e) { return e.node()->value; }
 
 }  // namespace provix::detail

@@ -190,6 +190,25 @@ TEST_F(ExprTest, SubstituteRebuildsCanonically) {
     EXPECT_EQ(num_variables_used(d0 + d2), 3);
 }
 
+TEST_F(ExprTest, VariableFactsCachedOnNodesCoverLargeIds) {
+    // Nodes cache a mask of variable ids below 64; larger ids take the walk.
+    Context& ctx = d0.context();
+    Expr v63 = ctx.variable(63), v64 = ctx.variable(64), v100 = ctx.variable(100);
+    Expr e = floor_div(d1 + v63 * 2, 4) + mod(v100, 3);
+    EXPECT_TRUE(uses_variable(e, 1));
+    EXPECT_TRUE(uses_variable(e, 63));
+    EXPECT_TRUE(uses_variable(e, 100));
+    EXPECT_FALSE(uses_variable(e, 64));
+    EXPECT_FALSE(uses_variable(e, 0));
+    EXPECT_EQ(num_variables_used(e), 101);
+    EXPECT_EQ(num_variables_used(d1 + v63), 64);
+    EXPECT_EQ(num_variables_used(c(7)), 0);
+    std::vector<bool> used;
+    collect_variables(min(v64, d2) + v100, used);
+    ASSERT_EQ(used.size(), 101u);
+    for (size_t i = 0; i < used.size(); ++i) EXPECT_EQ(used[i], i == 2 || i == 64 || i == 100) << i;
+}
+
 TEST_F(ExprTest, TreeSizeCountsSharedSubtreesWithoutBlowup) {
     Expr e = d0;
     for (int i = 0; i < 100; ++i) e = make(ExprKind::Min, {e, e});

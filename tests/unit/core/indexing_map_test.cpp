@@ -592,6 +592,11 @@ TEST_F(IndexingMapTest, CanonicalizeOfADivisorFoldingToZero) {
     ASSERT_TRUE(in_result.ok());
     EXPECT_TRUE(in_result->canonicalize());
     EXPECT_TRUE(in_result->is_undefined());
+    Result<IndexingMap> nested = parse_indexing_map(
+        ctx, "(d0) -> (d0, min(d0, (d0 + 1) mod (d0 - d0)) + 1), domain: d0 in [0, 9]", raw);
+    ASSERT_TRUE(nested.ok());
+    EXPECT_TRUE(nested->canonicalize());
+    EXPECT_TRUE(nested->is_undefined());
     Result<IndexingMap> in_constraint = parse_indexing_map(
         ctx, "(d0) -> (d0), domain: d0 in [0, 9], d0 mod (1 - 1) in [0, 0]", raw);
     ASSERT_TRUE(in_constraint.ok());
