@@ -232,12 +232,6 @@ TEST(SimplifyRules, CoefficientReducedInsideOneBlock) {
     EXPECT_EQ(simplified("(d0, d1) -> ((d0 * 9 + d1) floordiv 8, (d0 * 9 + d1) mod 8), "
                          "domain: d0 in [0, 3], d1 in [0, 4]"),
               printed("(d0, d1) -> (d0, d0 + d1), domain: d0 in [0, 3], d1 in [0, 4]"));
-    // The remainder taken below zero (r = c0 - c1 * (c0 ceildiv c1)).
-    EXPECT_EQ(simplified("(d0) -> ((d0 * 6 + 4) floordiv 7, (d0 * 6 + 4) mod 7), "
-                         "domain: d0 in [0, 4]"),
-              printed("(d0) -> (d0, d0 * 6 + 4 - d0 * 7), domain: d0 in [0, 4]"));
-    EXPECT_EQ(simplified("(d0) -> ((d0 * 25) ceildiv 6), domain: d0 in [1, 6]"),
-              printed("(d0) -> (d0 * 4 + 1), domain: d0 in [1, 6]"));
     // Two blocks: no rewrite into a wrong constant.
     EXPECT_EQ(simplified("(d0) -> ((d0 * 5) mod 4), domain: d0 in [0, 4]"),
               printed("(d0) -> ((d0 * 5) mod 4), domain: d0 in [0, 4]"));
