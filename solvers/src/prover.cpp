@@ -102,7 +102,8 @@ struct Z3Answer {
     std::optional<RulePoint> point;
 };
 
-Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, unsigned rlimit) {
+Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, unsigned rlimit,
+                   unsigned timeout_ms) {
     Z3Answer out;
     try {
         z3::context ctx;
@@ -116,6 +117,7 @@ Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, unsigned rlimit) {
         z3::solver s = strategy.mk_solver();
         z3::params params(ctx);
         params.set("rlimit", rlimit);
+        if (timeout_ms) params.set("timeout", timeout_ms);  // safeguard, see ProverOptions
         s.set(params);
         for (unsigned i = 0; i < assertions.size(); ++i)
             s.add(assertions[i]);
@@ -174,7 +176,7 @@ RuleProof prove_rule(const Rule& rule, const ProverOptions& options) {
     std::string z3_text;
     if (options.use_z3) {
         RuleObligation o = prover::encode_rule(rule);
-        prover::Z3Answer a = prover::z3_decide(rule, o, options.z3_rlimit);
+        prover::Z3Answer a = prover::z3_decide(rule, o, options.z3_rlimit, options.z3_timeout_ms);
         if (a.result == z3::unsat) {
             RuleProof p;
             p.verdict = RuleVerdict::Proven;
@@ -196,6 +198,9 @@ RuleProof prove_rule(const Rule& rule, const ProverOptions& options) {
         std::string reason = a.reason;
         if (reason == "canceled" || reason.find("resource limit") != std::string::npos)
             reason = "rlimit " + std::to_string(options.z3_rlimit) + " exhausted";
+        else if (reason == "timeout")
+            reason = "timeout " + std::to_string(options.z3_timeout_ms) +
+                     " ms, a wall-clock safeguard: not reproducible";
         z3_text = "unknown (" + reason + ")";
     }
     if (!options.grid_fallback) {

@@ -121,6 +121,21 @@ TEST(Prover, UnknownZ3AnswerFallsBackToTheGrid) {
     EXPECT_STREQ(rule_verdict_name(p.verdict), "checked (grid)");
 }
 
+TEST(Prover, Z3WallClockSafeguardFallsBackToTheGrid) {
+    // Z3's non-linear core can run far past its rlimit (a single-term form
+    // of mod_coef_in_block_up ran for over 13 minutes): the wall-clock
+    // safeguard ends it as unknown, said to be not reproducible.
+    auto r = rule_of(
+        "pull: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1 "
+        "if c0 mod c1 == 0");
+    ProverOptions o;
+    o.z3_rlimit = 4'000'000'000u;
+    o.z3_timeout_ms = 1;
+    RuleProof p = prove_rule(r, o);
+    EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid) << p.detail;
+    EXPECT_EQ(p.z3_answer, "unknown (timeout 1 ms, a wall-clock safeguard: not reproducible)");
+}
+
 TEST(Prover, RuleZ3CannotDecideIsCheckedOnTheGrid) {
     // floor((k*c1*X + Y) / c1) == k*X + floor(Y / c1): products of symbolic
     // constants and variables, beyond Z3's non-linear integer reasoning.
