@@ -74,9 +74,7 @@ void set_dag_facts(ExprNode* node) {
         node->has_high_var = node->has_high_var || op->has_high_var;
         node->zero_divisor = node->zero_divisor || op->zero_divisor;
     }
-    const bool division = node->kind == ExprKind::FloorDiv || node->kind == ExprKind::CeilDiv ||
-                          node->kind == ExprKind::Mod;
-    if (division && node->num_operands == 2) {
+    if (is_division(node->kind) && node->num_operands == 2) {
         const ExprNode* divisor = node->operands[1];
         if (divisor->kind == ExprKind::Constant && divisor->value == 0) node->zero_divisor = true;
     }

@@ -5,10 +5,10 @@
 /// is a rule in rules/.
 
 #include <algorithm>
-#include <memory>
 #include <stdexcept>
 
 #include "expr_node.h"
+#include "scratch_stack.h"
 #include "provix/semantics.h"
 
 namespace provix {
@@ -201,43 +201,26 @@ Expr build_add(Context& ctx, Ops operands) {
 
 /// Scratch buffers of one build_mul call. build_mul can re-enter itself
 /// (through make_term and build_add), so each active call takes its own
-/// from a stack of them, reused across calls to avoid allocating.
+/// from a stack of them (detail/scratch_stack.h).
 struct MulScratch {
     std::vector<Expr> flat, factors, terms, ops;
     std::vector<int64_t> constants;
+    void clear() {
+        flat.clear();
+        factors.clear();
+        terms.clear();
+        ops.clear();
+        constants.clear();
+    }
 };
 
-/// Takes the next MulScratch of this thread's stack for one build_mul call.
-class MulScratchFrame {
-public:
-    MulScratchFrame() {
-        if (depth() == pool().size()) pool().push_back(std::make_unique<MulScratch>());
-        s_ = pool()[depth()++].get();
-        s_->flat.clear();
-        s_->factors.clear();
-        s_->terms.clear();
-        s_->ops.clear();
-        s_->constants.clear();
-    }
-    ~MulScratchFrame() { --depth(); }
-    MulScratchFrame(const MulScratchFrame&) = delete;
-    MulScratchFrame& operator=(const MulScratchFrame&) = delete;
-    MulScratch& operator*() { return *s_; }
-
-private:
-    static std::vector<std::unique_ptr<MulScratch>>& pool() {
-        thread_local std::vector<std::unique_ptr<MulScratch>> p;  // stable addresses
-        return p;
-    }
-    static size_t& depth() {
-        thread_local size_t d = 0;
-        return d;
-    }
-    MulScratch* s_;
-};
+detail::ScratchStack<MulScratch>& mul_scratch() {
+    thread_local detail::ScratchStack<MulScratch> stack;
+    return stack;
+}
 
 Expr build_mul(Context& ctx, Ops operands) {
-    MulScratchFrame frame;
+    detail::ScopedScratch<MulScratch> frame(mul_scratch());
     MulScratch& scratch = *frame;
     std::vector<Expr>& flat = scratch.flat;
     for (Expr e : operands) flatten(e, ExprKind::Mul, flat);

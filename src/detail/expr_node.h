@@ -90,5 +90,9 @@ inline Expr op_at(Expr e, size_t i) { return Expr(e.node()->operands[i]); }
 inline bool is_const(Expr e) { return e.node()->kind == ExprKind::Constant; }
 inline bool is_const(Expr e, int64_t v) { return is_const(e) && e.node()->value == v; }
 inline int64_t const_value(Expr e) { return e.node()->value; }
+/// FloorDiv, CeilDiv or Mod: the kinds with a divisor (operand 1).
+inline bool is_division(ExprKind k) {
+    return k == ExprKind::FloorDiv || k == ExprKind::CeilDiv || k == ExprKind::Mod;
+}
 
 }  // namespace provix::detail

@@ -3,6 +3,8 @@
 
 #include "rewriter.h"
 
+#include "expr_node.h"
+
 namespace provix::engine {
 namespace {
 
@@ -34,9 +36,7 @@ Expr Rewriter::simplify_operands(Expr e, int depth) {
     // A divisor fixed to zero by its range (`x mod rt0`, rt0 in [0, 0]) stays
     // as it was: the expression is undefined either way, and a literal zero
     // divisor could not be printed and parsed back (SPEC §1).
-    bool div_mod = e.kind() == ExprKind::FloorDiv || e.kind() == ExprKind::CeilDiv ||
-                   e.kind() == ExprKind::Mod;
-    if (div_mod && ops[1].is_constant(0)) ops[1] = e.operand(1);
+    if (detail::is_division(e.kind()) && ops[1].is_constant(0)) ops[1] = e.operand(1);
     return build(e.kind(), ops);
 }
 

@@ -4,10 +4,10 @@
 #include "rule_matcher.h"
 
 #include <algorithm>
-#include <memory>
 
 #include "expr_node.h"
 #include "provix/semantics.h"
+#include "scratch_stack.h"
 
 namespace provix::engine {
 
@@ -15,56 +15,23 @@ using rules::Op;
 
 namespace {
 
-// Inline reads of a node's fields (the Expr accessors are out of line).
-ExprKind kind_of(Expr e) { return detail::node_of(e)->kind; }
-bool is_const(Expr e) { return kind_of(e) == ExprKind::Constant; }
-int64_t const_value(Expr e) { return detail::node_of(e)->value; }
-size_t num_ops(Expr e) { return detail::node_of(e)->num_operands; }
-Expr op_at(Expr e, size_t i) { return Expr(detail::node_of(e)->operands[i]); }
+using detail::const_value;
+using detail::is_const;
+using detail::is_division;
+using detail::kind_of;
+using detail::num_ops;
+using detail::op_at;
+using detail::ScopedScratch;
+using detail::ScratchStack;
 
-/// Buffers reused across matches and matchers, so that matching and
-/// building right sides allocate nothing in the steady state. A stack: each
-/// frame (a sum being matched, a right-side node being built) takes the next
-/// buffer and gives it back when it returns, so nested frames never share.
-template <class T>
-class BufferStack {
-public:
-    std::vector<T>& acquire() {
-        if (depth_ == pool_.size()) pool_.push_back(std::make_unique<std::vector<T>>());
-        std::vector<T>& v = *pool_[depth_++];
-        v.clear();
-        return v;
-    }
-    void release() { --depth_; }
-
-private:
-    std::vector<std::unique_ptr<std::vector<T>>> pool_;  // stable addresses
-    size_t depth_ = 0;
-};
-
-/// One buffer of a BufferStack for the lifetime of a frame.
-template <class T>
-class ScopedBuffer {
-public:
-    explicit ScopedBuffer(BufferStack<T>& stack) : stack_(stack), buf_(stack.acquire()) {}
-    ~ScopedBuffer() { stack_.release(); }
-    ScopedBuffer(const ScopedBuffer&) = delete;
-    ScopedBuffer& operator=(const ScopedBuffer&) = delete;
-    std::vector<T>& operator*() { return buf_; }
-    std::vector<T>* operator->() { return &buf_; }
-
-private:
-    BufferStack<T>& stack_;
-    std::vector<T>& buf_;
-};
-
-BufferStack<SumTerm>& term_buffers() {
-    thread_local BufferStack<SumTerm> stack;
+/// Buffers reused across matches and matchers (see detail/scratch_stack.h).
+ScratchStack<std::vector<SumTerm>>& term_buffers() {
+    thread_local ScratchStack<std::vector<SumTerm>> stack;
     return stack;
 }
 
-BufferStack<Expr>& expr_buffers() {
-    thread_local BufferStack<Expr> stack;
+ScratchStack<std::vector<Expr>>& expr_buffers() {
+    thread_local ScratchStack<std::vector<Expr>> stack;
     return stack;
 }
 
@@ -102,9 +69,7 @@ bool has_unfolded_constants(Expr e) {
         else if (has_unfolded_constants(o)) return true;
     }
     if (constants >= 2) return true;
-    ExprKind k = kind_of(e);
-    bool division = k == ExprKind::FloorDiv || k == ExprKind::CeilDiv || k == ExprKind::Mod;
-    return division && is_const(op_at(e, 1)) && const_value(op_at(e, 1)) == 0;
+    return is_division(kind_of(e)) && is_const(op_at(e, 1), 0);
 }
 
 }  // namespace
@@ -252,7 +217,7 @@ bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
     size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
     size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
     if (have < needed || have > kMaxSumTerms) return false;
-    ScopedBuffer<SumTerm> terms(term_buffers());
+    ScopedScratch<std::vector<SumTerm>> terms(term_buffers());
     append_terms(e, *terms);
     return assign_terms(sp, *terms, 0, 0, k);
 }
@@ -568,7 +533,7 @@ Expr scaled_monomial(const SumTerm& t, int64_t c) {
 }  // namespace
 
 Expr RuleMatcher::materialize(const Binding& b) {
-    ScopedBuffer<Expr> parts(expr_buffers());
+    ScopedScratch<std::vector<Expr>> parts(expr_buffers());
     for (uint64_t m = b.mask; m; m &= m - 1) {
         const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
         int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
@@ -591,7 +556,7 @@ std::optional<Expr> RuleMatcher::build(int n) {
         case Op::SumVar: return materialize(b_[static_cast<size_t>(nd.value)]);
         default: break;
     }
-    ScopedBuffer<Expr> ops(expr_buffers());
+    ScopedScratch<std::vector<Expr>> ops(expr_buffers());
     for (int c : nd.children) {
         auto e = build(c);
         if (!e) return std::nullopt;
@@ -608,8 +573,7 @@ std::optional<Expr> RuleMatcher::build(int n) {
         case Op::Max: kind = ExprKind::Max; break;
         default: return std::nullopt;
     }
-    if ((kind == ExprKind::FloorDiv || kind == ExprKind::CeilDiv || kind == ExprKind::Mod) &&
-        (*ops)[1].is_constant(0))
+    if (is_division(kind) && is_const((*ops)[1], 0))
         return std::nullopt;
     Expr out = provix::build(kind, *ops);
     // A fold that would overflow leaves constants unfolded: refuse.
