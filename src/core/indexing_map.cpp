@@ -262,34 +262,37 @@ Result<std::vector<int64_t>> IndexingMap::evaluate(const std::vector<int64_t>& v
     return out;
 }
 
+namespace {
+
+/// `f` of every element of `in`; `out` is filled only from the first element
+/// that changes (then true), so the usual unchanged case copies nothing.
+template <class T, class F>
+bool map_if_changed(const std::vector<T>& in, F f, std::vector<T>& out) {
+    bool changed = false;
+    for (size_t i = 0; i < in.size(); ++i) {
+        T t = f(in[i]);
+        if (!changed && !(t == in[i])) {
+            changed = true;
+            out.reserve(in.size());
+            out.assign(in.begin(), in.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        if (changed) out.push_back(t);
+    }
+    return changed;
+}
+
+}  // namespace
+
 bool IndexingMap::canonicalize() {
     if (state_ != State::Normal) return false;
-    // The new lists are only copied from the first expression that changes
-    // (usually none does: the nodes are already canonical).
-    bool changed = false;
     std::vector<Expr> results;
-    const std::vector<Expr>& old_results = map_.results();
-    for (size_t i = 0; i < old_results.size(); ++i) {
-        Expr r = provix::canonicalize(old_results[i]);
-        if (!changed && r != old_results[i]) {
-            changed = true;
-            results.reserve(old_results.size());
-            results.assign(old_results.begin(), old_results.begin() + static_cast<std::ptrdiff_t>(i));
-        }
-        if (changed) results.push_back(r);
-    }
+    bool changed = map_if_changed(
+        map_.results(), [](Expr r) { return provix::canonicalize(r); }, results);
     std::vector<Constraint> constraints;
-    bool constraints_changed = false;
-    for (size_t i = 0; i < constraints_.size(); ++i) {
-        const Constraint& c = constraints_[i];
-        Expr e = provix::canonicalize(c.expr);
-        if (!constraints_changed && e != c.expr) {
-            constraints_changed = true;
-            constraints.reserve(constraints_.size());
-            constraints.assign(constraints_.begin(), constraints_.begin() + static_cast<std::ptrdiff_t>(i));
-        }
-        if (constraints_changed) constraints.push_back({e, c.range});
-    }
+    bool constraints_changed = map_if_changed(
+        constraints_,
+        [](const Constraint& c) { return Constraint{provix::canonicalize(c.expr), c.range}; },
+        constraints);
     if (changed) set_results(std::move(results));
     if (constraints_changed) {
         set_constraints(std::move(constraints));

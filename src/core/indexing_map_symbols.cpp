@@ -65,37 +65,19 @@ std::vector<bool> variables_of(Expr e, int64_t num_vars) {
     return used;
 }
 
-/// True if remove_unused_symbols has nothing to remove, decided from the
-/// nodes' cached variable masks; false when unsure.
+/// True if remove_unused_symbols has nothing to remove because every
+/// variable is a dim or occurs in a result and every constraint has a
+/// variable (so all are kept), decided from the nodes' cached variable masks
+/// (fewer than 64 variables); false when unsure, and the full pass decides.
 bool nothing_to_remove_fast(const IndexingMap& m) {
-    // With fewer than 64 variables the variable sets are the nodes' cached
-    // masks. Closing the needed set over the constraints as below: when
-    // every constraint gets kept and every variable is needed, nothing goes.
     const auto n = static_cast<size_t>(m.num_variables());
     if (n > 63) return false;
-    const uint64_t all = (uint64_t{1} << n) - 1;
     uint64_t needed = (uint64_t{1} << static_cast<size_t>(m.num_dims())) - 1;
-    for (Expr r : m.results()) {
-        const detail::ExprNode* node = detail::node_of(r);
-        if (node->has_high_var) return false;
-        needed |= node->var_mask;
+    for (Expr r : m.results()) needed |= detail::node_of(r)->var_mask;
+    if (needed != (uint64_t{1} << n) - 1) return false;
+    for (const Constraint& c : m.constraints()) {
+        if (detail::node_of(c.expr)->var_mask == 0) return false;
     }
-    for (const Constraint& c : m.constraints())
-        if (detail::node_of(c.expr)->has_high_var || detail::node_of(c.expr)->var_mask == 0)
-            return false;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (const Constraint& c : m.constraints()) {
-            const uint64_t vars = detail::node_of(c.expr)->var_mask;
-            if ((vars & needed) && (vars & ~needed)) {
-                needed |= vars;
-                changed = true;
-            }
-        }
-    }
-    if ((needed & all) != all) return false;
-    for (const Constraint& c : m.constraints())
-        if (!(detail::node_of(c.expr)->var_mask & needed)) return false;
     return true;
 }
 
