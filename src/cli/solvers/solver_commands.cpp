@@ -2,6 +2,7 @@
 // oracle of provix_solvers (isl on quasi-affine maps, Z3 otherwise).
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -106,6 +107,23 @@ std::string indent(const std::string& text, const std::string& prefix) {
     return out + "\n";
 }
 
+/// The shared start of the one-file commands (`bounds`, `empty`): options,
+/// limits, the maps of the file (or stdin) and an exact oracle. Null with
+/// `*exit` set when the command must stop (help, usage error, bad input).
+std::unique_ptr<solvers::Oracle> start_one_file_command(const std::vector<std::string>& args,
+                                                        const char* command, const char* help,
+                                                        Context& ctx,
+                                                        std::vector<ParsedMap>& maps, int* exit) {
+    auto parsed = parse_solver_args(args, command, help, 1, {}, exit);
+    if (!parsed) return nullptr;
+    *exit = kExitUsage;
+    auto limits = solver_limits(*parsed, command);
+    if (!limits) return nullptr;
+    if (!read_maps(ctx, command, parsed->positional.empty() ? "-" : parsed->positional[0], maps))
+        return nullptr;
+    return solvers::make_exact_oracle(*limits);
+}
+
 }  // namespace
 
 int run_equiv(const std::vector<std::string>& args) {
@@ -147,16 +165,10 @@ int run_equiv(const std::vector<std::string>& args) {
 
 int run_bounds(const std::vector<std::string>& args) {
     int exit = 0;
-    auto parsed = parse_solver_args(args, "bounds", kBoundsHelp, 1, {}, &exit);
-    if (!parsed) return exit;
-    auto limits = solver_limits(*parsed, "bounds");
-    if (!limits) return kExitUsage;
     Context ctx;
     std::vector<ParsedMap> maps;
-    if (!read_maps(ctx, "bounds", parsed->positional.empty() ? "-" : parsed->positional[0], maps)) {
-        return kExitUsage;
-    }
-    auto oracle = solvers::make_exact_oracle(*limits);
+    auto oracle = start_one_file_command(args, "bounds", kBoundsHelp, ctx, maps, &exit);
+    if (!oracle) return exit;
     bool all_decided = true;
     std::string out;
     for (size_t i = 0; i < maps.size(); ++i) {
@@ -178,16 +190,10 @@ int run_bounds(const std::vector<std::string>& args) {
 
 int run_empty(const std::vector<std::string>& args) {
     int exit = 0;
-    auto parsed = parse_solver_args(args, "empty", kEmptyHelp, 1, {}, &exit);
-    if (!parsed) return exit;
-    auto limits = solver_limits(*parsed, "empty");
-    if (!limits) return kExitUsage;
     Context ctx;
     std::vector<ParsedMap> maps;
-    if (!read_maps(ctx, "empty", parsed->positional.empty() ? "-" : parsed->positional[0], maps)) {
-        return kExitUsage;
-    }
-    auto oracle = solvers::make_exact_oracle(*limits);
+    auto oracle = start_one_file_command(args, "empty", kEmptyHelp, ctx, maps, &exit);
+    if (!oracle) return exit;
     bool all_decided = true;
     std::string out;
     for (size_t i = 0; i < maps.size(); ++i) {
