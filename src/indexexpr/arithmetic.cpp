@@ -68,9 +68,10 @@ IndexExpr fold(Arith op, int64_t a, int64_t b) {
     return ie_detail::make_literal(*r);
 }
 
-/// Range of the result by interval arithmetic (division ranges exclude a
-/// zero divisor: that case is an error, not a value).
-Interval range_of(Arith op, const Interval& a, const Interval& b) {
+/// `a op b` for any operand type with the six operators (Expr, Interval);
+/// `otherwise` only for an op outside the enum.
+template <class T>
+T apply_arith(Arith op, const T& a, const T& b, const T& otherwise) {
     switch (op) {
         case Arith::Add:
             return a + b;
@@ -85,7 +86,13 @@ Interval range_of(Arith op, const Interval& a, const Interval& b) {
         case Arith::Mod:
             return mod(a, b);
     }
-    return Interval::all();
+    return otherwise;
+}
+
+/// Range of the result by interval arithmetic (division ranges exclude a
+/// zero divisor: that case is an error, not a value).
+Interval range_of(Arith op, const Interval& a, const Interval& b) {
+    return apply_arith(op, a, b, Interval::all());
 }
 
 /// Neutral and absorbing elements: `a + 0`, `a * 1`, `a floordiv 1` are `a`
@@ -140,23 +147,7 @@ bool stays_affine(Arith op, const IndexExpr& a, const IndexExpr& b) {
     return false;
 }
 
-Expr affine_op(Arith op, Expr a, Expr b) {
-    switch (op) {
-        case Arith::Add:
-            return a + b;
-        case Arith::Sub:
-            return a - b;
-        case Arith::Mul:
-            return a * b;
-        case Arith::FloorDiv:
-            return floor_div(a, b);
-        case Arith::CeilDiv:
-            return ceil_div(a, b);
-        case Arith::Mod:
-            return mod(a, b);
-    }
-    return a;
-}
+Expr affine_op(Arith op, Expr a, Expr b) { return apply_arith(op, a, b, a); }
 
 Expr as_expr(Context& ctx, const IndexExpr& e) {
     return e.is_literal() ? ctx.constant(e.literal()) : e.affine_expr();
