@@ -9,6 +9,7 @@
 
 #include "op_maps.h"
 #include "provix/hlo/enumerated_equivalence.h"
+#include "provix/hlo/hlo_parser.h"
 #include "provix/interval_eval.h"
 #include "provix/simplify.h"
 
@@ -94,7 +95,7 @@ Result<bool> check_root_output(const HloModule& module, const HloComputation& co
 /// get-tuple-element).
 Result<int64_t> operand_output(const HloModule& module, const HloInstruction& instr, size_t j) {
     if (instr.opcode == "get-tuple-element") return instr.tuple_index.value_or(0);
-    if (instr.operand_shapes[j].is_tuple) {
+    if (instr.operand_shapes[j].is_tuple && is_supported_opcode(instr.opcode)) {
         return module.error_at(instr.opcode_location,
                                instr.opcode +
                                    ": tuple-shaped operands are only supported through "
@@ -103,19 +104,27 @@ Result<int64_t> operand_output(const HloModule& module, const HloInstruction& in
     return 0;
 }
 
-/// Adds every composition of a map of `from` with a map of `with` to `to`.
+/// Adds every composition of a map of `from` with a map of `with` to `to`;
+/// if either is UNKNOWN, so is `to`.
 Result<bool> add_compositions(const IndexingMapSet& from, const IndexingMapSet& with,
                               IndexingMapSet& to) {
+    if (from.is_unknown() || with.is_unknown()) {
+        to.absorb_unknown(from);
+        to.absorb_unknown(with);
+        return true;
+    }
     for (const IndexingMap& first : from) {
         for (const IndexingMap& second : with) {
             auto c = compose_and_simplify(first, second);
             if (!c) return c.error();
-            // A known-empty composition reads nothing (a zero-sized operand).
-            if (!c->is_known_empty()) add_distinct(to, std::move(*c));
+            add_distinct(to, std::move(*c));
         }
     }
     return true;
 }
+
+/// True if `set` is worth propagating: it has maps or is UNKNOWN.
+bool reached(const IndexingMapSet& set) { return !set.empty() || set.is_unknown(); }
 
 }  // namespace
 
@@ -153,6 +162,13 @@ Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const Indexin
 }
 
 bool add_distinct(IndexingMapSet& set, IndexingMap map) {
+    if (set.is_unknown()) return false;
+    if (map.is_known_empty()) {
+        if (!set.empty()) return false;
+        set.push_back(std::move(map));
+        return true;
+    }
+    if (set.is_known_empty()) set.clear();
     // Maps may come unsimplified (single operations keep the form they are
     // built in): compare simplified copies too.
     auto simplified = [](IndexingMap m) {
@@ -176,10 +192,9 @@ bool add_distinct(IndexingMapSet& set, IndexingMap map) {
     return true;
 }
 
-Result<std::vector<IndexingMapSet>> computation_output_to_input(Context& ctx,
-                                                                const HloModule& module,
-                                                                const HloComputation& comp,
-                                                                int64_t output_id) {
+Result<std::vector<IndexingMapSet>> computation_output_to_input(
+    Context& ctx, const HloModule& module, const HloComputation& comp, int64_t output_id,
+    const OperandValues* parameter_values) {
     auto ok = check_root_output(module, comp, output_id);
     if (!ok) return ok.error();
     MapTable table;
@@ -200,9 +215,10 @@ Result<std::vector<IndexingMapSet>> computation_output_to_input(Context& ctx,
         }
         for (int64_t k = 0; k < num_outputs(instr); ++k) {
             auto found = table.find({idx, k});
-            if (found == table.end() || found->second.empty()) continue;
+            if (found == table.end() || !reached(found->second)) continue;
             const IndexingMapSet consumer = found->second;
-            auto sets = output_to_input_indexing(ctx, module, instr, k);
+            ComputationValues values(ctx, module, comp, idx, parameter_values);
+            auto sets = output_to_input_indexing(ctx, module, instr, k, &values);
             if (!sets) return sets.error();
             for (size_t j = 0; j < instr.operands.size(); ++j) {
                 auto out = operand_output(module, instr, j);
@@ -217,7 +233,7 @@ Result<std::vector<IndexingMapSet>> computation_output_to_input(Context& ctx,
     for (int64_t p : comp.parameters) {
         if (comp.instruction(p).shape.is_tuple) {
             for (const auto& [key, maps] : table) {
-                if (key.first == p && !maps.empty()) {
+                if (key.first == p && reached(maps)) {
                     return module.error_at(comp.instruction(p).opcode_location,
                                            "tuple-shaped parameters are not supported");
                 }
@@ -229,10 +245,9 @@ Result<std::vector<IndexingMapSet>> computation_output_to_input(Context& ctx,
     return result;
 }
 
-Result<std::vector<IndexingMapSet>> computation_input_to_output(Context& ctx,
-                                                                const HloModule& module,
-                                                                const HloComputation& comp,
-                                                                int64_t output_id) {
+Result<std::vector<IndexingMapSet>> computation_input_to_output(
+    Context& ctx, const HloModule& module, const HloComputation& comp, int64_t output_id,
+    const OperandValues* parameter_values) {
     auto ok = check_root_output(module, comp, output_id);
     if (!ok) return ok.error();
     std::vector<int64_t> order = reachable_in_order(comp);
@@ -261,13 +276,14 @@ Result<std::vector<IndexingMapSet>> computation_input_to_output(Context& ctx,
             }
             for (size_t j = 0; j < instr.operands.size(); ++j) {
                 auto found = table.find({instr.operands[j], 0});
-                if (found == table.end() || found->second.empty()) continue;
+                if (found == table.end() || !reached(found->second)) continue;
                 auto out = operand_output(module, instr, j);
                 if (!out) return out.error();
                 const IndexingMapSet producer = found->second;
+                ComputationValues values(ctx, module, comp, idx, parameter_values);
                 for (int64_t k = 0; k < num_outputs(instr); ++k) {
-                    auto maps =
-                        input_to_output_indexing(ctx, module, instr, static_cast<int64_t>(j), k);
+                    auto maps = input_to_output_indexing(ctx, module, instr,
+                                                         static_cast<int64_t>(j), k, &values);
                     if (!maps) return maps.error();
                     auto added = add_compositions(producer, *maps, table[{idx, k}]);
                     if (!added) return added.error();

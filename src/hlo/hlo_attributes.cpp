@@ -1,9 +1,11 @@
 // Shapes and attributes of the HLO reader.
 
+#include <cctype>
 #include <string>
 #include <vector>
 
 #include "hlo_reader.h"
+#include "provix/hlo/hlo_parser.h"
 
 namespace provix::hlo::detail {
 
@@ -198,6 +200,83 @@ Result<std::vector<WindowDim>> parse_window(TextCursor& c) {
 }
 
 /// Reads an element type `[a-z][a-z0-9]*`.
+/// One part of `dim_labels`: the position of each letter of `letters` and
+/// of each digit (spatial dimension 0, 1, ...), every position labelled once.
+struct LabelPart {
+    std::vector<int64_t> letter_pos;
+    std::vector<int64_t> spatial_pos;
+};
+
+Result<LabelPart> parse_label_part(TextCursor& c, std::string_view letters) {
+    c.skip_space();
+    size_t start = c.pos();
+    std::string text;
+    while (!c.at_end() && (std::isalnum(static_cast<unsigned char>(c.peek())) != 0)) {
+        text += c.peek();
+        c.advance();
+    }
+    LabelPart part;
+    part.letter_pos.assign(letters.size(), -1);
+    std::vector<int64_t> spatial(text.size(), -1);
+    for (size_t i = 0; i < text.size(); ++i) {
+        char ch = text[i];
+        size_t letter = letters.find(ch);
+        if (letter != std::string_view::npos && part.letter_pos[letter] < 0) {
+            part.letter_pos[letter] = static_cast<int64_t>(i);
+        } else if (ch >= '0' && ch <= '9' && static_cast<size_t>(ch - '0') < text.size() &&
+                   spatial[static_cast<size_t>(ch - '0')] < 0) {
+            spatial[static_cast<size_t>(ch - '0')] = static_cast<int64_t>(i);
+        } else {
+            return c.error_at(start, "dim_labels part " + quoted(text) + " must label '" +
+                                         std::string(letters) +
+                                         "' once each and spatial dimensions 0, 1, ...");
+        }
+    }
+    size_t num_spatial = text.size() - letters.size();
+    for (size_t k = 0; k < spatial.size(); ++k) {
+        if ((k < num_spatial) != (spatial[k] >= 0)) {
+            return c.error_at(start, "dim_labels part " + quoted(text) +
+                                         " must number its spatial dimensions 0, 1, ...");
+        }
+    }
+    for (int64_t p : part.letter_pos) {
+        if (p < 0) {
+            return c.error_at(start, "dim_labels part " + quoted(text) + " must label '" +
+                                         std::string(letters) + "'");
+        }
+    }
+    part.spatial_pos.assign(spatial.begin(),
+                            spatial.begin() + static_cast<std::ptrdiff_t>(num_spatial));
+    return part;
+}
+
+/// `b01f_i01o->b01f`: input, kernel and output dimension labels.
+Result<ConvDimensions> parse_dim_labels(TextCursor& c) {
+    auto in = parse_label_part(c, "bf");
+    if (!in) return in.error();
+    if (!c.consume('_')) return c.error("expected '_' after the input labels");
+    auto kernel = parse_label_part(c, "io");
+    if (!kernel) return kernel.error();
+    if (!c.consume('-') || !c.consume('>')) return c.error("expected '->' after the kernel labels");
+    auto out = parse_label_part(c, "bf");
+    if (!out) return out.error();
+    if (in->spatial_pos.size() != kernel->spatial_pos.size() ||
+        in->spatial_pos.size() != out->spatial_pos.size()) {
+        return c.error("dim_labels parts have different numbers of spatial dimensions");
+    }
+    ConvDimensions d;
+    d.input_batch = in->letter_pos[0];
+    d.input_feature = in->letter_pos[1];
+    d.input_spatial = in->spatial_pos;
+    d.kernel_input_feature = kernel->letter_pos[0];
+    d.kernel_output_feature = kernel->letter_pos[1];
+    d.kernel_spatial = kernel->spatial_pos;
+    d.output_batch = out->letter_pos[0];
+    d.output_feature = out->letter_pos[1];
+    d.output_spatial = out->spatial_pos;
+    return d;
+}
+
 std::string_view read_element_type(TextCursor& c) {
     c.skip_space();
     size_t start = c.pos();
@@ -360,6 +439,9 @@ Result<bool> parse_attribute(TextCursor& c, HloInstruction& instr) {
         return true;
     };
 
+    // The attributes of operations without indexing maps are not read (their
+    // syntax may differ); the analysis reports such operations as UNKNOWN.
+    if (!is_supported_opcode(instr.opcode)) return true;
     if (name == "dimensions") return finish(parse_int_list(v), instr.dimensions);
     if (name == "iota_dimension")
         return finish(expect_integer(v, "iota_dimension"), instr.iota_dimension);
@@ -389,6 +471,13 @@ Result<bool> parse_attribute(TextCursor& c, HloInstruction& instr) {
     }
     if (name == "dynamic_slice_sizes") return finish(parse_int_list(v), instr.dynamic_slice_sizes);
     if (name == "index") return finish(expect_integer(v, "tuple index"), instr.tuple_index);
+    if (name == "dim_labels") return finish(parse_dim_labels(v), instr.conv);
+    if (name == "feature_group_count") {
+        return finish(expect_integer(v, "feature_group_count"), instr.feature_group_count);
+    }
+    if (name == "batch_group_count") {
+        return finish(expect_integer(v, "batch_group_count"), instr.batch_group_count);
+    }
     if (name == "to_apply") return name_value(instr.to_apply);
     if (name == "calls") return name_value(instr.calls);
     return true;  // metadata, sharding, kind, backend_config, ...: not needed

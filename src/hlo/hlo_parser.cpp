@@ -34,6 +34,7 @@ constexpr std::string_view kOtherOps[] = {"bitcast",
                                           "broadcast",
                                           "concatenate",
                                           "constant",
+                                          "convolution",
                                           "dot",
                                           "dynamic-slice",
                                           "dynamic-update-slice",
@@ -41,12 +42,14 @@ constexpr std::string_view kOtherOps[] = {"bitcast",
                                           "gather",
                                           "get-tuple-element",
                                           "iota",
+                                          "map",
                                           "pad",
                                           "parameter",
                                           "reduce",
                                           "reduce-window",
                                           "reshape",
                                           "reverse",
+                                          "scaled-dot",
                                           "slice",
                                           "transpose",
                                           "tuple"};
@@ -261,9 +264,6 @@ Result<bool> Parser::parse_instruction(TextCursor& c, HloComputation& comp,
     std::string_view opcode = read_opcode(c);
     if (opcode.empty()) return c.error("expected an operation name");
     instr.opcode = std::string(opcode);
-    if (!is_supported_opcode(opcode)) {
-        return source_.error(opcode_pos, "unsupported HLO operation " + quoted(opcode));
-    }
     c.skip_space();
     if (c.peek() != '(') return c.error("expected '(' after operation " + quoted(opcode));
     if (instr.opcode == "constant") {

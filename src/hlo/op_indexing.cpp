@@ -1,7 +1,10 @@
-// Dispatch of the per-operation maps; fusion, get-tuple-element and the
-// generators (iota, constant).
+// Dispatch of the per-operation maps; fusion, get-tuple-element, the
+// generators (iota, constant) and operations without maps (UNKNOWN).
 
 #include "provix/hlo/op_indexing.h"
+
+#include <algorithm>
+#include <utility>
 
 #include "op_maps.h"
 #include "provix/hlo/computation_indexing.h"
@@ -74,7 +77,28 @@ Result<bool> check_get_tuple_element(const OpInfo& op) {
     return true;
 }
 
+UnknownOp unknown_op(const HloInstruction& instr) {
+    return UnknownOp{instr.opcode, instr.name, instr.opcode_location};
+}
+
 }  // namespace
+
+void IndexingMapSet::mark_unknown(const UnknownOp& op) {
+    clear();
+    if (std::find(unknown_ops.begin(), unknown_ops.end(), op) == unknown_ops.end()) {
+        unknown_ops.push_back(op);
+        std::sort(unknown_ops.begin(), unknown_ops.end(),
+                  [](const UnknownOp& a, const UnknownOp& b) {
+                      return std::make_pair(a.location.line, a.location.column) <
+                             std::make_pair(b.location.line, b.location.column);
+                  });
+    }
+}
+
+void IndexingMapSet::absorb_unknown(const IndexingMapSet& other) {
+    for (const UnknownOp& op : other.unknown_ops)
+        mark_unknown(op);
+}
 
 int64_t num_outputs(const HloInstruction& instr) {
     return instr.shape.is_tuple ? static_cast<int64_t>(instr.shape.tuple_elements.size()) : 1;
@@ -87,9 +111,16 @@ const HloShape& output_shape(const HloInstruction& instr, int64_t output_id) {
 
 Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx, const HloModule& module,
                                                              const HloInstruction& instr,
-                                                             int64_t output_id) {
-    OpInfo op{ctx, module, instr};
+                                                             int64_t output_id,
+                                                             const OperandValues* values) {
+    OpInfo op{ctx, module, instr, values};
     const std::string& code = instr.opcode;
+    if (!is_supported_opcode(code)) {
+        std::vector<IndexingMapSet> sets(instr.operands.size());
+        for (IndexingMapSet& set : sets)
+            set.mark_unknown(unknown_op(instr));
+        return sets;
+    }
     if (code == "reduce") return detail::reduce_output_to_input(op, output_id);
     if (code == "reduce-window") return detail::reduce_window_output_to_input(op, output_id);
     if (code == "tuple") return detail::tuple_output_to_input(op, output_id);
@@ -99,7 +130,7 @@ Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx, const
         auto out = check_output_id(op, output_id);
         if (!out) return out.error();
         FusionDepthGuard guard;
-        return computation_output_to_input(ctx, module, **callee, output_id);
+        return computation_output_to_input(ctx, module, **callee, output_id, values);
     }
     auto out = check_output_id(op, output_id);
     if (!out) return out.error();
@@ -112,7 +143,10 @@ Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx, const
     if (code == "reverse") return detail::reverse_output_to_input(op);
     if (code == "slice") return detail::slice_output_to_input(op);
     if (code == "concatenate") return detail::concatenate_output_to_input(op);
+    if (code == "map") return detail::elementwise_output_to_input(op);
     if (code == "dot") return detail::dot_output_to_input(op);
+    if (code == "scaled-dot") return detail::scaled_dot_output_to_input(op);
+    if (code == "convolution") return detail::convolution_output_to_input(op);
     if (code == "reshape") return detail::reshape_output_to_input(op);
     if (code == "bitcast") return detail::bitcast_output_to_input(op);
     if (code == "dynamic-slice") return detail::dynamic_slice_output_to_input(op);
@@ -131,12 +165,17 @@ Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx, const
 
 Result<IndexingMapSet> input_to_output_indexing(Context& ctx, const HloModule& module,
                                                 const HloInstruction& instr, int64_t operand_id,
-                                                int64_t output_id) {
-    OpInfo op{ctx, module, instr};
+                                                int64_t output_id, const OperandValues* values) {
+    OpInfo op{ctx, module, instr, values};
     if (operand_id < 0 || operand_id >= op.num_operands()) {
         return op.error("has no operand " + std::to_string(operand_id));
     }
     const std::string& code = instr.opcode;
+    if (!is_supported_opcode(code)) {
+        IndexingMapSet set;
+        set.mark_unknown(unknown_op(instr));
+        return set;
+    }
     if (code == "reduce") return detail::reduce_input_to_output(op, operand_id, output_id);
     if (code == "reduce-window") {
         return detail::reduce_window_input_to_output(op, operand_id, output_id);
@@ -148,7 +187,7 @@ Result<IndexingMapSet> input_to_output_indexing(Context& ctx, const HloModule& m
         auto out = check_output_id(op, output_id);
         if (!out) return out.error();
         FusionDepthGuard guard;
-        auto sets = computation_input_to_output(ctx, module, **callee, output_id);
+        auto sets = computation_input_to_output(ctx, module, **callee, output_id, values);
         if (!sets) return sets.error();
         return (*sets)[static_cast<size_t>(operand_id)];
     }
@@ -160,7 +199,10 @@ Result<IndexingMapSet> input_to_output_indexing(Context& ctx, const HloModule& m
     if (code == "reverse") return detail::reverse_input_to_output(op);
     if (code == "slice") return detail::slice_input_to_output(op);
     if (code == "concatenate") return detail::concatenate_input_to_output(op, operand_id);
+    if (code == "map") return detail::elementwise_input_to_output(op, operand_id);
     if (code == "dot") return detail::dot_input_to_output(op, operand_id);
+    if (code == "scaled-dot") return detail::scaled_dot_input_to_output(op, operand_id);
+    if (code == "convolution") return detail::convolution_input_to_output(op, operand_id);
     if (code == "reshape") return detail::reshape_input_to_output(op);
     if (code == "bitcast") return detail::bitcast_input_to_output(op);
     if (code == "dynamic-slice") return detail::dynamic_slice_input_to_output(op, operand_id);

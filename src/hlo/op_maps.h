@@ -4,9 +4,11 @@
 // broadcast, transpose, reverse, reduce, slice, concatenate, dot, tuple),
 // op_maps_reshape.cpp (reshape, bitcast), op_maps_dynamic.cpp
 // (dynamic-slice, dynamic-update-slice, gather), op_maps_window.cpp (pad,
-// reduce-window); op_indexing.cpp dispatches.
+// reduce-window), op_maps_convolution.cpp, op_maps_scaled_dot.cpp;
+// op_indexing.cpp dispatches.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,16 @@ struct OpInfo {
     Context& ctx;
     const HloModule& module;
     const HloInstruction& instr;
+    /// Compile-time values of the operands, if known (may be null).
+    const OperandValues* values = nullptr;
+
+    /// The compile-time value of element `index` of operand `operand`, if
+    /// `values` knows it (see `OperandValues::value`).
+    std::optional<Expr> operand_value(int64_t operand, const std::vector<Expr>& index,
+                                      const std::vector<Interval>& bounds) const {
+        if (!values) return std::nullopt;
+        return values->value(operand, index, bounds);
+    }
 
     /// `file:line:col: error: OPCODE: message` at the opcode.
     Error error(const std::string& message) const;
@@ -61,10 +73,11 @@ public:
     Result<IndexingMap> build(std::vector<Expr> results) const;
 
     Context& ctx() const { return ctx_; }
-
-private:
+    /// The bounds of every variable declared so far, by id (runtime
+    /// variables' ids shift when range variables are added after them).
     std::vector<Interval> all_bounds() const;
 
+private:
     Context& ctx_;
     std::vector<Interval> dims_;
     std::vector<Interval> range_;
@@ -81,6 +94,11 @@ Result<IndexingMap> to_scalar_map(Context& ctx, const std::vector<int64_t>& dims
 /// element, from a scalar or from an operand read whole).
 Result<IndexingMap> from_scalar_map(Context& ctx, const std::vector<int64_t>& dims);
 
+/// `v` clamped to `[0, hi]` as dynamic-slice, dynamic-update-slice and
+/// gather clamp a start index (`min(max(v, 0), hi)`), leaving out a side
+/// that the range of `v` over `bounds` shows never acts.
+Expr clamp_start_index(Expr v, int64_t hi, const std::vector<Interval>& bounds);
+
 /// Wraps one map per operand into one set per operand.
 std::vector<IndexingMapSet> one_per_operand(std::vector<IndexingMap> maps);
 
@@ -93,6 +111,28 @@ std::string dims_to_string(const std::vector<int64_t>& dims);
 /// counts, none zero) at the output index `out_index`: per group of
 /// dimensions with equal element counts, the output's linear index
 /// delinearized into the input's dimensions.
+/// The output sizes of a window over `in_dims` (reduce-window, the spatial
+/// dimensions of convolution); errors at the operation for window fields
+/// out of range or overflowing sizes.
+Result<std::vector<int64_t>> window_output_dims(const OpInfo& op,
+                                               const std::vector<int64_t>& in_dims,
+                                               const std::vector<WindowDim>& window);
+
+/// The input position of one window dimension: output coordinate `out`,
+/// window position `pos` (an expression over range variables or a
+/// constant), input size `in_size`. Returns the input index and adds the
+/// constraints that the position is not padding and, with base dilation,
+/// not a hole: `(out * stride + pos * window_dilation - pad_low) floordiv
+/// base_dilation`.
+Expr window_input_index(MapBuilder& b, Expr out, Expr pos, const WindowDim& wd, int64_t in_size);
+
+/// The output coordinates that read input index `in` of one window
+/// dimension at window position `pos` (the inverse of
+/// `window_input_index`), with the constraints that make it an output
+/// position: `(in * base_dilation + pad_low - pos * window_dilation)
+/// floordiv stride`, divisible and within `[0, out_size - 1]`.
+Expr window_output_index(MapBuilder& b, Expr in, Expr pos, const WindowDim& wd, int64_t out_size);
+
 std::vector<Expr> reshape_input_index(Context& ctx, const std::vector<int64_t>& in_dims,
                                       const std::vector<int64_t>& out_dims,
                                       const std::vector<Expr>& out_index);
@@ -132,6 +172,10 @@ Result<std::vector<IndexingMapSet>> pad_output_to_input(const OpInfo& op);
 Result<IndexingMapSet> pad_input_to_output(const OpInfo& op, int64_t operand);
 Result<std::vector<IndexingMapSet>> reduce_window_output_to_input(const OpInfo& op,
                                                                   int64_t output_id);
+Result<std::vector<IndexingMapSet>> convolution_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> convolution_input_to_output(const OpInfo& op, int64_t operand);
+Result<std::vector<IndexingMapSet>> scaled_dot_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> scaled_dot_input_to_output(const OpInfo& op, int64_t operand);
 Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t operand,
                                                      int64_t output_id);
 

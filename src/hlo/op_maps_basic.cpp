@@ -45,7 +45,12 @@ Result<bool> check_array_output(const OpInfo& op) {
 Result<bool> check_elementwise(const OpInfo& op) {
     auto arr = check_array_output(op);
     if (!arr) return arr;
-    int64_t arity = is_ternary(op.instr.opcode) ? 3 : is_binary(op.instr.opcode) ? 2 : 1;
+    // map applies its computation to the elements of any number of operands.
+    const bool is_map = op.instr.opcode == "map";
+    int64_t arity = is_map                        ? std::max<int64_t>(op.num_operands(), 1)
+                    : is_ternary(op.instr.opcode) ? 3
+                    : is_binary(op.instr.opcode)  ? 2
+                                                  : 1;
     if (op.num_operands() != arity) {
         return op.error("expected " + std::to_string(arity) + " operand(s), got " +
                         std::to_string(op.num_operands()));
@@ -558,8 +563,10 @@ std::vector<int64_t> free_dims(int64_t rank, const std::vector<int64_t>& batch,
 Result<DotInfo> check_dot(const OpInfo& op) {
     auto arr = check_array_output(op);
     if (!arr) return arr.error();
-    if (op.num_operands() != 2 || op.operand(0).is_tuple || op.operand(1).is_tuple) {
-        return op.error("expected two array operands");
+    // scaled-dot has the dot's operands and then their scales.
+    const int64_t arity = op.instr.opcode == "scaled-dot" ? 4 : 2;
+    if (op.num_operands() != arity || op.operand(0).is_tuple || op.operand(1).is_tuple) {
+        return op.error(arity == 4 ? "expected four array operands" : "expected two array operands");
     }
     const DotDimensions& dd = op.instr.dot;
     const HloShape& lhs = op.operand(0);

@@ -1,5 +1,5 @@
 // Building blocks of the per-operation maps: MapBuilder, common maps,
-// reshape index arithmetic.
+// start-index clamping, window and reshape index arithmetic.
 
 #include <algorithm>
 #include <stdexcept>
@@ -95,6 +95,41 @@ std::vector<IndexingMapSet> one_per_operand(std::vector<IndexingMap> maps) {
     for (IndexingMap& m : maps)
         out.push_back({std::move(m)});
     return out;
+}
+
+Expr clamp_start_index(Expr v, int64_t hi, const std::vector<Interval>& bounds) {
+    bool may_fail = false;
+    Interval r = interval_of(v, bounds, &may_fail);
+    Expr out = v;
+    if (may_fail || r.lo_is_inf() || r.lo < 0) out = max(out, 0);
+    if (may_fail || r.hi_is_inf() || r.hi > hi) out = min(out, hi);
+    return out;
+}
+
+Expr window_input_index(MapBuilder& b, Expr out, Expr pos, const WindowDim& wd, int64_t in_size) {
+    Expr x = out * wd.stride + pos * wd.window_dilation - wd.pad_low;
+    if (wd.base_dilation == 1) {
+        b.constrain(x, in_size <= 0 ? Interval::empty() : Interval{0, in_size - 1});
+        return x;
+    }
+    b.constrain(mod(x, wd.base_dilation), {0, 0});
+    b.constrain(x, in_size <= 0 ? Interval::empty() : Interval{0, (in_size - 1) * wd.base_dilation});
+    return floor_div(x, wd.base_dilation);
+}
+
+Expr window_output_index(MapBuilder& b, Expr in, Expr pos, const WindowDim& wd,
+                         int64_t out_size) {
+    // Input x sits at padded position x * base_dilation + low; output o
+    // reads it at window position pos when o * stride + pos * dilation
+    // equals that position.
+    Expr q = in * wd.base_dilation + wd.pad_low - pos * wd.window_dilation;
+    Expr result = q;
+    if (wd.stride != 1) {
+        result = floor_div(q, wd.stride);
+        b.constrain(mod(q, wd.stride), {0, 0});
+    }
+    b.constrain(q, out_size <= 0 ? Interval::empty() : Interval{0, (out_size - 1) * wd.stride});
+    return result;
 }
 
 bool valid_dimension_list(const std::vector<int64_t>& dims, int64_t rank) {

@@ -1,6 +1,9 @@
-// Maps of dynamic-slice, dynamic-update-slice and gather: the offsets are
-// runtime variables, bounded by assuming the slice stays in bounds (XLA
-// clamps the offsets so that it does).
+// Maps of dynamic-slice, dynamic-update-slice and gather: an offset known at
+// compile time (`OpInfo::operand_value`) is that expression, clamped exactly
+// as the operation clamps start indices; any other offset is a runtime
+// variable standing for the clamped start index, so bounded by the slice
+// staying in bounds. Runtime variable k is offset operand k (gather: index
+// column k).
 
 #include <algorithm>
 
@@ -71,6 +74,18 @@ Result<bool> check_dynamic_update_slice(const OpInfo& op) {
     return true;
 }
 
+/// The start index that element `index` of operand `operand` gives, valid
+/// starts being [0, last]: its compile-time value clamped, else a new
+/// runtime variable over [0, last].
+Expr offset(const OpInfo& op, MapBuilder& b, int64_t operand, const std::vector<Expr>& index,
+            int64_t last) {
+    std::vector<Interval> bounds = b.all_bounds();
+    if (auto v = op.operand_value(operand, index, bounds)) {
+        return clamp_start_index(*v, last, bounds);
+    }
+    return b.add_rt_var({0, last});
+}
+
 }  // namespace
 
 // ----------------------------------------------------------------------------
@@ -84,7 +99,8 @@ Result<std::vector<IndexingMapSet>> dynamic_slice_output_to_input(const OpInfo& 
     MapBuilder b(op.ctx);
     std::vector<Expr> results = b.add_dims(out);
     for (size_t i = 0; i < out.size(); ++i)
-        results[i] = results[i] + b.add_rt_var({0, src.dims[i] - out[i]});
+        results[i] = results[i] + offset(op, b, 1 + static_cast<int64_t>(i), {},
+                                         src.dims[i] - out[i]);
     auto src_map = b.build(results);
     if (!src_map) return src_map.error();
     std::vector<IndexingMap> maps{std::move(*src_map)};
@@ -109,7 +125,7 @@ Result<IndexingMapSet> dynamic_slice_input_to_output(const OpInfo& op, int64_t o
     std::vector<Expr> d = b.add_dims(src.dims);
     std::vector<Expr> results;
     for (size_t i = 0; i < out.size(); ++i) {
-        Expr r = d[i] - b.add_rt_var({0, src.dims[i] - out[i]});
+        Expr r = d[i] - offset(op, b, 1 + static_cast<int64_t>(i), {}, src.dims[i] - out[i]);
         b.constrain(r, out[i] == 0 ? Interval::empty() : Interval{0, out[i] - 1});
         results.push_back(r);
     }
@@ -133,7 +149,7 @@ Result<std::vector<IndexingMapSet>> dynamic_update_slice_output_to_input(const O
     MapBuilder b(op.ctx);
     std::vector<Expr> results = b.add_dims(out);
     for (size_t i = 0; i < out.size(); ++i)
-        results[i] = results[i] - b.add_rt_var({0, out[i] - upd[i]});
+        results[i] = results[i] - offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]);
     auto upd_map = b.build(results);
     if (!upd_map) return upd_map.error();
     std::vector<IndexingMap> maps{std::move(*src_map), std::move(*upd_map)};
@@ -156,7 +172,8 @@ Result<IndexingMapSet> dynamic_update_slice_input_to_output(const OpInfo& op, in
         MapBuilder b(op.ctx);
         std::vector<Expr> results = b.add_dims(upd);
         for (size_t i = 0; i < out.size(); ++i)
-            results[i] = results[i] + b.add_rt_var({0, out[i] - upd[i]});
+            results[i] =
+                results[i] + offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]);
         m = b.build(results);
     } else {
         m = from_scalar_map(op.ctx, out);
@@ -231,9 +248,11 @@ Result<std::vector<IndexingMapSet>> gather_output_to_input(const OpInfo& op) {
     MapBuilder b(op.ctx);
     std::vector<Expr> d = b.add_dims(out);
     std::vector<Expr> results(d.begin() + 1, d.end());
-    for (int64_t k : g.start_index_map) {
-        size_t i = static_cast<size_t>(k);
-        results[i] = results[i] + b.add_rt_var({0, operand.dims[i] - g.slice_sizes[i]});
+    for (size_t j = 0; j < g.start_index_map.size(); ++j) {
+        size_t i = static_cast<size_t>(g.start_index_map[j]);
+        Expr column = op.ctx.constant(static_cast<int64_t>(j));
+        results[i] =
+            results[i] + offset(op, b, 1, {d[0], column}, operand.dims[i] - g.slice_sizes[i]);
     }
     auto operand_map = b.build(results);
     if (!operand_map) return operand_map.error();
@@ -260,9 +279,11 @@ Result<IndexingMapSet> gather_input_to_output(const OpInfo& op, int64_t operand)
         Expr batch = b.add_range_var(out[0] == 0 ? Interval::empty() : Interval{0, out[0] - 1});
         std::vector<Expr> results{batch};
         results.insert(results.end(), d.begin(), d.end());
-        for (int64_t k : g.start_index_map) {
-            size_t i = static_cast<size_t>(k);
-            results[i + 1] = d[i] - b.add_rt_var({0, op.operand(0).dims[i] - g.slice_sizes[i]});
+        for (size_t j = 0; j < g.start_index_map.size(); ++j) {
+            size_t i = static_cast<size_t>(g.start_index_map[j]);
+            Expr column = op.ctx.constant(static_cast<int64_t>(j));
+            results[i + 1] = d[i] - offset(op, b, 1, {batch, column},
+                                           op.operand(0).dims[i] - g.slice_sizes[i]);
         }
         for (size_t i = 0; i < d.size(); ++i) {
             b.constrain(results[i + 1], g.slice_sizes[i] == 0 ? Interval::empty()

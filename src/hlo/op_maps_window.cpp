@@ -164,21 +164,9 @@ Result<WindowInfo> check_reduce_window(const OpInfo& op, int64_t output_id) {
         return op.error("window has " + std::to_string(window.size()) + " dimensions, the input " +
                         std::to_string(w.in_dims.size()));
     }
-    for (size_t i = 0; i < window.size(); ++i) {
-        const WindowDim& wd = window[i];
-        if (wd.size < 1 || wd.stride < 1 || wd.base_dilation < 1 || wd.window_dilation < 1 ||
-            wd.size > kMaxPadding || wd.stride > kMaxPadding || wd.base_dilation > kMaxPadding ||
-            wd.window_dilation > kMaxPadding || std::abs(wd.pad_low) > kMaxPadding ||
-            std::abs(wd.pad_high) > kMaxPadding) {
-            return op.error("window dimension " + std::to_string(i) + " is out of range");
-        }
-        auto padded = padded_size(w.in_dims[i], wd.pad_low, wd.pad_high, wd.base_dilation - 1);
-        auto span = checked_mul(wd.size - 1, wd.window_dilation);
-        if (!padded || !span)
-            return op.error("window dimension " + std::to_string(i) + " overflows");
-        int64_t dilated = *span + 1;
-        w.out_dims.push_back(*padded < dilated ? 0 : (*padded - dilated) / wd.stride + 1);
-    }
+    auto out_dims = window_output_dims(op, w.in_dims, window);
+    if (!out_dims) return out_dims.error();
+    w.out_dims = std::move(*out_dims);
     const HloShape& out = op.instr.shape;
     int64_t n_out = out.is_tuple ? static_cast<int64_t>(out.tuple_elements.size()) : 1;
     if (n_out != w.num_inputs) {
@@ -200,6 +188,28 @@ Result<WindowInfo> check_reduce_window(const OpInfo& op, int64_t output_id) {
 
 }  // namespace
 
+Result<std::vector<int64_t>> window_output_dims(const OpInfo& op,
+                                               const std::vector<int64_t>& in_dims,
+                                               const std::vector<WindowDim>& window) {
+    std::vector<int64_t> out;
+    for (size_t i = 0; i < window.size(); ++i) {
+        const WindowDim& wd = window[i];
+        if (wd.size < 1 || wd.stride < 1 || wd.base_dilation < 1 || wd.window_dilation < 1 ||
+            wd.size > kMaxPadding || wd.stride > kMaxPadding || wd.base_dilation > kMaxPadding ||
+            wd.window_dilation > kMaxPadding || std::abs(wd.pad_low) > kMaxPadding ||
+            std::abs(wd.pad_high) > kMaxPadding) {
+            return op.error("window dimension " + std::to_string(i) + " is out of range");
+        }
+        auto padded = padded_size(in_dims[i], wd.pad_low, wd.pad_high, wd.base_dilation - 1);
+        auto span = checked_mul(wd.size - 1, wd.window_dilation);
+        if (!padded || !span)
+            return op.error("window dimension " + std::to_string(i) + " overflows");
+        int64_t dilated = *span + 1;
+        out.push_back(*padded < dilated ? 0 : (*padded - dilated) / wd.stride + 1);
+    }
+    return out;
+}
+
 Result<std::vector<IndexingMapSet>> reduce_window_output_to_input(const OpInfo& op,
                                                                   int64_t output_id) {
     auto w = check_reduce_window(op, output_id);
@@ -210,18 +220,8 @@ Result<std::vector<IndexingMapSet>> reduce_window_output_to_input(const OpInfo& 
     std::vector<Expr> results;
     for (size_t i = 0; i < d.size(); ++i) {
         const WindowDim& wd = window[i];
-        Expr p = d[i] * wd.stride;
-        if (wd.size > 1) p = p + b.add_range_var({0, wd.size - 1}) * wd.window_dilation;
-        Expr x = p - wd.pad_low;
-        int64_t n = w->in_dims[i];
-        if (wd.base_dilation == 1) {
-            results.push_back(x);
-            b.constrain(x, n == 0 ? Interval::empty() : Interval{0, n - 1});
-        } else {
-            results.push_back(floor_div(x, wd.base_dilation));
-            b.constrain(mod(x, wd.base_dilation), {0, 0});
-            b.constrain(x, n == 0 ? Interval::empty() : Interval{0, (n - 1) * wd.base_dilation});
-        }
+        Expr pos = wd.size > 1 ? b.add_range_var({0, wd.size - 1}) : op.ctx.constant(0);
+        results.push_back(window_input_index(b, d[i], pos, wd, w->in_dims[i]));
     }
     auto input_map = b.build(results);
     if (!input_map) return input_map.error();
@@ -250,19 +250,8 @@ Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t o
     std::vector<Expr> results;
     for (size_t i = 0; i < d.size(); ++i) {
         const WindowDim& wd = window[i];
-        // Input x sits at padded position x * base_dilation + low; output o
-        // reads it with window position s when o * stride + s * dilation
-        // equals that position.
-        Expr q = d[i] * wd.base_dilation + wd.pad_low;
-        if (wd.size > 1) q = q - b.add_range_var({0, wd.size - 1}) * wd.window_dilation;
-        int64_t out = w->out_dims[i];
-        if (wd.stride == 1) {
-            results.push_back(q);
-        } else {
-            results.push_back(floor_div(q, wd.stride));
-            b.constrain(mod(q, wd.stride), {0, 0});
-        }
-        b.constrain(q, out == 0 ? Interval::empty() : Interval{0, (out - 1) * wd.stride});
+        Expr pos = wd.size > 1 ? b.add_range_var({0, wd.size - 1}) : op.ctx.constant(0);
+        results.push_back(window_output_index(b, d[i], pos, wd, w->out_dims[i]));
     }
     auto m = b.build(results);
     if (!m) return m.error();

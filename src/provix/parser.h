@@ -61,8 +61,10 @@ Result<Expr> parse_expr(Context& ctx, std::string_view text,
                         const ParseOptions& options = {});
 
 /// Formats a diagnostic: `file:line:col: error: message`, the source line,
-/// and a caret under the column. Lines of `text` are 1-based.
+/// and a caret under the column. Lines of `text` are 1-based. `severity`
+/// replaces `error` (`warning`, `note`).
 std::string format_diagnostic(std::string_view filename, std::string_view text,
-                              SourceLocation location, std::string_view message);
+                              SourceLocation location, std::string_view message,
+                              std::string_view severity = "error");
 
 }  // namespace provix

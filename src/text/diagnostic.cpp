@@ -8,11 +8,14 @@
 namespace provix {
 
 std::string format_diagnostic(std::string_view filename, std::string_view text,
-                              SourceLocation location, std::string_view message) {
+                              SourceLocation location, std::string_view message,
+                              std::string_view severity) {
     std::string out;
     out += filename;
     out += ':' + std::to_string(location.line) + ':' + std::to_string(location.column);
-    out += ": error: ";
+    out += ": ";
+    out += severity;
+    out += ": ";
     out += message;
     // Find the line (1-based); a line past the end shows as empty.
     size_t start = 0;

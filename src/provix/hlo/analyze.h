@@ -23,11 +23,18 @@
 /// The analysed computation is the module's entry computation (the one
 /// marked ENTRY, else the last; a single computation or a bare list of
 /// instructions is its own entry). Parameters come in number order, each
-/// with its distinct maps, each map followed by `// -----`.
+/// with its distinct maps, each map followed by `// -----`. A parameter
+/// whose every path is empty prints `KNOWN EMPTY`; one that reaches an
+/// operation without indexing maps prints `UNKNOWN`, and the report gets a
+/// warning naming the operation:
+///
+///     m.hlo:5:16: warning: no indexing maps for operation 'triangular-solve'
+///     (instruction 'lhs'); what reaches it is UNKNOWN
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "provix/expr.h"
 #include "provix/hlo/hlo_module.h"
@@ -44,13 +51,20 @@ struct AnalyzeOptions {
     bool input_to_output = false;
 };
 
-/// The text `provix analyze` prints for `module`.
-Result<std::string> analyze_module(Context& ctx, const HloModule& module,
-                                   const AnalyzeOptions& options = {});
+/// What `analyze` produces: the printed maps and the warnings (full
+/// diagnostics, one per operation without maps, in source order).
+struct AnalyzeReport {
+    std::string text;
+    std::vector<std::string> warnings;
+};
+
+/// The report `provix analyze` prints for `module`.
+Result<AnalyzeReport> analyze_module(Context& ctx, const HloModule& module,
+                                     const AnalyzeOptions& options = {});
 
 /// Parses `text` (named `filename` in diagnostics) and analyses it.
-Result<std::string> analyze_hlo_text(Context& ctx, std::string_view text,
-                                     std::string_view filename = "<input>",
-                                     const AnalyzeOptions& options = {});
+Result<AnalyzeReport> analyze_hlo_text(Context& ctx, std::string_view text,
+                                       std::string_view filename = "<input>",
+                                       const AnalyzeOptions& options = {});
 
 }  // namespace provix::hlo

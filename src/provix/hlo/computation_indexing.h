@@ -20,6 +20,12 @@
 /// when they are structurally equal after simplification, or when
 /// `equivalent_by_enumeration` proves them equivalent on a domain small
 /// enough to enumerate. Sets are ordered by printed text.
+///
+/// A parameter whose every path gives an empty composition gets one `KNOWN
+/// EMPTY` map; one that a path through an operation without maps reaches is
+/// UNKNOWN (see `IndexingMapSet`), whatever the other paths give. Offsets
+/// of the dynamic operations that the computation computes from constants
+/// and iotas are folded (`provix/hlo/operand_values.h`).
 
 #include <cstdint>
 #include <vector>
@@ -34,17 +40,17 @@ namespace provix::hlo {
 /// The output-to-input maps from output `output_id` of the root of `comp`
 /// to each parameter: element n is the set for `parameter(n)` (empty if the
 /// root does not read it).
-Result<std::vector<IndexingMapSet>> computation_output_to_input(Context& ctx,
-                                                                const HloModule& module,
-                                                                const HloComputation& comp,
-                                                                int64_t output_id = 0);
+/// `parameter_values`, if given, tells the compile-time values of the
+/// parameters (the operands of the fusion that calls `comp`).
+Result<std::vector<IndexingMapSet>> computation_output_to_input(
+    Context& ctx, const HloModule& module, const HloComputation& comp, int64_t output_id = 0,
+    const OperandValues* parameter_values = nullptr);
 
 /// The input-to-output maps from each parameter of `comp` to output
 /// `output_id` of its root: element n is the set for `parameter(n)`.
-Result<std::vector<IndexingMapSet>> computation_input_to_output(Context& ctx,
-                                                                const HloModule& module,
-                                                                const HloComputation& comp,
-                                                                int64_t output_id = 0);
+Result<std::vector<IndexingMapSet>> computation_input_to_output(
+    Context& ctx, const HloModule& module, const HloComputation& comp, int64_t output_id = 0,
+    const OperandValues* parameter_values = nullptr);
 
 /// `second ∘ first` as the fusion analysis composes: `first` is the map from
 /// the root to a consumer's output, `second` the consumer's map of one
@@ -55,6 +61,8 @@ Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const Indexin
 
 /// Adds `map` to `set` unless an equivalent map is there already (see the
 /// file comment); keeps `set` ordered by printed text. Returns true if added.
+/// A `KNOWN EMPTY` map is only kept in an otherwise empty set (and replaced
+/// by the first map added later); an UNKNOWN set takes no maps.
 bool add_distinct(IndexingMapSet& set, IndexingMap map);
 
 }  // namespace provix::hlo

@@ -61,6 +61,24 @@ struct DotDimensions {
     std::vector<int64_t> rhs_contracting;
 };
 
+/// The dimension numbers of `convolution`, from `dim_labels=b01f_i01o->b01f`:
+/// for the input (lhs) its batch (`b`), feature (`f`) and spatial (`0`,
+/// `1`, ...) dimensions, for the kernel (rhs) its input feature (`i`),
+/// output feature (`o`) and spatial dimensions, and for the output its batch,
+/// feature and spatial dimensions. `b01f_i01o->b01f` gives input {0, 3,
+/// {1, 2}}, kernel {0, 3, {1, 2}} and output {0, 3, {1, 2}}.
+struct ConvDimensions {
+    int64_t input_batch = -1;
+    int64_t input_feature = -1;
+    std::vector<int64_t> input_spatial;
+    int64_t kernel_input_feature = -1;
+    int64_t kernel_output_feature = -1;
+    std::vector<int64_t> kernel_spatial;
+    int64_t output_batch = -1;
+    int64_t output_feature = -1;
+    std::vector<int64_t> output_spatial;
+};
+
 /// The dimension numbers of `gather` (only the simplified form is
 /// analysed: see `provix/hlo/op_indexing.h`).
 struct GatherDimensions {
@@ -107,9 +125,14 @@ struct HloInstruction {
     GatherDimensions gather;
     /// `dynamic_slice_sizes={...}`.
     std::optional<std::vector<int64_t>> dynamic_slice_sizes;
+    /// `dim_labels=...` of convolution.
+    std::optional<ConvDimensions> conv;
+    /// `feature_group_count=N` and `batch_group_count=N` of convolution.
+    int64_t feature_group_count = 1;
+    int64_t batch_group_count = 1;
     /// `index=N` of get-tuple-element.
     std::optional<int64_t> tuple_index;
-    /// `to_apply=NAME` (reduce, reduce-window); only recorded.
+    /// `to_apply=NAME` (reduce, reduce-window, map); only recorded.
     std::string to_apply;
     /// `calls=NAME` of a fusion.
     std::string calls;

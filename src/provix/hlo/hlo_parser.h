@@ -9,21 +9,22 @@
 ///         "bc0 = f32[10, 20, 30] broadcast(p0), dimensions={1}\n");
 ///     m->entry_computation().root_instruction().opcode == "broadcast"
 ///
-/// Supported operations: parameter, constant, iota, the elementwise ones
-/// (add, subtract, multiply, divide, maximum, minimum, exponential, log,
-/// negate, compare, select, clamp, convert, ...), broadcast, transpose,
-/// reverse, reshape, bitcast, slice, dynamic-slice, dynamic-update-slice,
-/// gather, concatenate, pad, reduce, reduce-window, dot, fusion, tuple and
-/// get-tuple-element. Any other operation is an error naming it at its
-/// `file:line:col`. Comments (`// ...`, `/* ... */`) are skipped; unknown
-/// attributes are accepted and ignored; dynamic dimensions (`<=5`, `?`) are
-/// rejected.
+/// Operations with indexing maps (`is_supported_opcode`): parameter,
+/// constant, iota, the elementwise ones (add, subtract, multiply, divide,
+/// maximum, minimum, exponential, log, negate, compare, select, clamp,
+/// convert, ...), map, broadcast, transpose, reverse, reshape, bitcast,
+/// slice, dynamic-slice, dynamic-update-slice, gather, concatenate, pad,
+/// reduce, reduce-window, dot, scaled-dot, convolution, fusion, tuple and
+/// get-tuple-element. Any other operation is read with its operands (its
+/// attributes are skipped) and the analysis reports what reaches it as
+/// UNKNOWN. Comments (`// ...`, `/* ... */`) are skipped; unknown attributes
+/// are accepted and ignored; dynamic dimensions (`<=5`, `?`) are rejected.
 ///
 /// Every error is a value whose message is a full diagnostic:
 ///
-///     in.hlo:2:20: error: unsupported HLO operation 'scatter'
-///       s = f32[8] scatter(p0, i, u), ...
-///                  ^
+///     in.hlo:2:20: error: unknown operand 'p9'
+///       s = f32[8] negate(p9)
+///                         ^
 ///
 /// Note on XLA's text: this reader takes no index expressions from it, but
 /// where XLA prints indexing maps, its `mod` is always non-negative, which
@@ -41,12 +42,12 @@ namespace provix::hlo {
 
 /// Parses `text` (named `filename` in diagnostics) into a module. Checks
 /// names (unique, operands defined before use), parameter numbers (0..N-1,
-/// each once), operations (supported), attribute syntax, and that every
+/// each once), attribute syntax (of the operations with maps), and that every
 /// `calls=` names a computation of the module. Shape consistency of each
 /// operation is checked by the analysis (`provix/hlo/op_indexing.h`).
 Result<HloModule> parse_hlo_module(std::string_view text, std::string_view filename = "<input>");
 
-/// True if `opcode` is an operation the reader accepts:
+/// True if `opcode` is an operation with indexing maps:
 /// `is_supported_opcode("add")`, `!is_supported_opcode("scatter")`.
 bool is_supported_opcode(std::string_view opcode);
 

@@ -42,9 +42,25 @@
 ///  - dynamic-slice, dynamic-update-slice, gather (simplified form: indices
 ///    of rank 2, `index_vector_dim=1`, `offset_dims={1, ..., rank}`, no
 ///    collapsed dims): runtime variables; the offset and index operands are
-///    read whole per output element;
+///    read whole per output element. Runtime variable k stands for offset
+///    operand k (dynamic-slice, dynamic-update-slice) or index column k
+///    (gather), whatever dimension it offsets. When `values` knows an
+///    offset at compile time (a constant, an iota, integer arithmetic on
+///    them: `provix/hlo/operand_values.h`), the offset is that expression,
+///    clamped as the operation clamps it: `min(max(v, 0), size - slice)`,
+///    simplified where its range shows the clamp never acts;
+///  - map: elementwise over its operands (the applied computation is not
+///    looked into);
+///  - convolution (`window`, `dim_labels`, `feature_group_count`,
+///    `batch_group_count`): window positions and the input features of a
+///    group are range variables; padding, strides and dilations as for
+///    reduce-window; a batch group is chosen by the output feature;
+///  - scaled-dot: the dot's maps for the two operands; a scale operand's
+///    map divides each index by the block size (operand size over scale
+///    size);
 ///  - fusion: the fused computation's maps (`provix/hlo/computation_indexing.h`);
-///  - tuple: output k reads operand k (identity).
+///  - tuple: output k reads operand k (identity);
+///  - any other operation: UNKNOWN for every operand (see `IndexingMapSet`).
 ///
 /// Input-to-output maps are exact except for dynamic-update-slice's base
 /// operand and pad's padding value, which over-approximate (every output
@@ -55,21 +71,64 @@
 /// expressions, no redundant constraint); nothing is simplified here.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "provix/hlo/hlo_module.h"
+#include "provix/hlo/operand_values.h"
 #include "provix/indexing_map.h"
 #include "provix/result.h"
 
 namespace provix::hlo {
 
-/// A set of distinct indexing maps (in a deterministic order).
-using IndexingMapSet = std::vector<IndexingMap>;
+/// An operation without indexing maps (`triangular-solve`, `sort`, ...)
+/// that an operand's elements reach.
+struct UnknownOp {
+    std::string opcode;
+    /// The instruction's name.
+    std::string name;
+    SourceLocation location;
+    bool operator==(const UnknownOp& o) const {
+        return opcode == o.opcode && name == o.name && location.line == o.location.line &&
+               location.column == o.location.column;
+    }
+};
+
+/// The indexing maps of one operand: a set of distinct maps in a
+/// deterministic order, with three special cases.
+///  - empty: the operand is not read;
+///  - a single `KNOWN EMPTY` map: every path to the operand has an empty
+///    domain (e.g. a slice that only takes other operands of a concatenate);
+///  - UNKNOWN (`is_unknown()`, no maps): some path goes through an operation
+///    without indexing maps (`unknown_ops` names them), so which elements
+///    are read is not known at all. This is not `UNDEFINED` (a map that
+///    could not be computed, e.g. a division by zero) and not `KNOWN EMPTY`
+///    (nothing is read).
+///
+///     triangular-solve(p1, p2)   // output to input: operands 0 and 1 UNKNOWN
+class IndexingMapSet : public std::vector<IndexingMap> {
+public:
+    using std::vector<IndexingMap>::vector;
+
+    /// The operations that make this set UNKNOWN (none: it is not).
+    std::vector<UnknownOp> unknown_ops;
+
+    /// True if some path reaches an operation without maps.
+    bool is_unknown() const { return !unknown_ops.empty(); }
+    /// Makes the set UNKNOWN through `op` (drops its maps).
+    void mark_unknown(const UnknownOp& op);
+    /// Makes the set UNKNOWN through every operation `other` is UNKNOWN through.
+    void absorb_unknown(const IndexingMapSet& other);
+    /// True if the set is one `KNOWN EMPTY` map.
+    bool is_known_empty() const { return size() == 1 && front().is_known_empty(); }
+};
 
 /// The output-to-input maps of every operand of `instr` (an instruction of
 /// `module`): element i is the set for operand i. `output_id` selects the
 /// output of a tuple-shaped instruction (variadic reduce, tuple, fusion with
-/// a tuple root); it must be 0 otherwise. Errors (diagnostics at the
+/// a tuple root); it must be 0 otherwise. `values`, if given, tells the
+/// compile-time values of the operands (offsets folded, see above). An
+/// operation without maps gives UNKNOWN sets; errors (diagnostics at the
 /// operation) for unsupported forms and inconsistent shapes or attributes.
 ///
 ///     reduce(p0, p1, c0, c1), dimensions={0}   // p0, p1: f32[256,10]
@@ -77,7 +136,8 @@ using IndexingMapSet = std::vector<IndexingMap>;
 ///     output 0, operand 2: (d0) -> (), d0 in [0, 9]
 Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx, const HloModule& module,
                                                              const HloInstruction& instr,
-                                                             int64_t output_id = 0);
+                                                             int64_t output_id = 0,
+                                                             const OperandValues* values = nullptr);
 
 /// The input-to-output maps from operand `operand_id` of `instr` to its
 /// output `output_id`.
@@ -88,7 +148,8 @@ Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx, const
 ///     (d1 - 3) mod 7 in [0, 0], d2 mod 2 in [0, 0]
 Result<IndexingMapSet> input_to_output_indexing(Context& ctx, const HloModule& module,
                                                 const HloInstruction& instr, int64_t operand_id,
-                                                int64_t output_id = 0);
+                                                int64_t output_id = 0,
+                                                const OperandValues* values = nullptr);
 
 /// The maps of an operation without operands (iota, constant) as seed 000
 /// writes them: output to its (empty) input, `(d0, d1) -> ()`, and input to

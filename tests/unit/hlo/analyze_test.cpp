@@ -12,7 +12,7 @@ std::string analyze(std::string_view hlo, AnalyzeOptions options = {}) {
     Context ctx;
     auto out = analyze_hlo_text(ctx, hlo, "a.hlo", options);
     EXPECT_TRUE(out) << (out ? "" : out.error().message);
-    return out ? *out : "";
+    return out ? out->text : "";
 }
 
 std::string analyze_error(std::string_view hlo, AnalyzeOptions options = {}) {
@@ -81,8 +81,45 @@ TEST(Analyze, OutputOutOfRangeIsAnError) {
 }
 
 TEST(Analyze, ParseErrorsPassThrough) {
-    std::string e = analyze_error("p0 = f32[8] parameter(0)\nc = f32[8] cholesky(p0)\n");
-    EXPECT_EQ(e.rfind("a.hlo:2:12: error: unsupported HLO operation 'cholesky'", 0), 0u) << e;
+    std::string e = analyze_error("p0 = f32[8] parameter(0)\nc = f32[8] negate(p9)\n");
+    EXPECT_EQ(e.rfind("a.hlo:2:19: error: unknown operand 'p9'", 0), 0u) << e;
+}
+
+TEST(Analyze, OperationWithoutMapsMakesOnlyTheOperandsReachingItUnknown) {
+    Context ctx;
+    auto out = analyze_hlo_text(ctx,
+                                "p0 = f32[4,4] parameter(0)\n"
+                                "p1 = f32[4,4] parameter(1)\n"
+                                "c = f32[4,4] cholesky(p0), lower=true\n"
+                                "ROOT a = f32[4,4] add(c, p1)\n",
+                                "a.hlo");
+    ASSERT_TRUE(out) << out.error().message;
+    EXPECT_EQ(out->text,
+              "// operand 0: p0\nUNKNOWN\n// -----\n"
+              "// operand 1: p1\n(d0, d1) -> (d0, d1),\ndomain:\nd0 in [0, 3],\nd1 in [0, 3]\n"
+              "// -----\n");
+    ASSERT_EQ(out->warnings.size(), 1u);
+    EXPECT_EQ(out->warnings[0].rfind("a.hlo:3:14: warning: no indexing maps for operation "
+                                     "'cholesky' (instruction 'c'); what reaches it is UNKNOWN",
+                                     0),
+              0u)
+        << out->warnings[0];
+}
+
+TEST(Analyze, UnknownInputToOutputToo) {
+    AnalyzeOptions options;
+    options.input_to_output = true;
+    EXPECT_EQ(analyze("p0 = f32[4] parameter(0)\ns = f32[4] sort(p0), dimensions={0}\n", options),
+              "// operand 0: p0\nUNKNOWN\n// -----\n");
+}
+
+TEST(Analyze, OperandReadOnlyThroughEmptyPathsIsKnownEmpty) {
+    // The slice takes elements 0, 2, 4 of the concatenation: only p0's.
+    std::string out = analyze(
+        "p0 = f32[5] parameter(0)\np1 = f32[11] parameter(1)\n"
+        "c = f32[16] concatenate(p0, p1), dimensions={0}\n"
+        "ROOT s = f32[3] slice(c), slice={[0:5:2]}\n");
+    EXPECT_NE(out.find("// operand 1: p1\nKNOWN EMPTY\n// -----\n"), std::string::npos) << out;
 }
 
 }  // namespace

@@ -140,12 +140,47 @@ d = f32[4] dot(p0, p0), lhs_batch_dims={0}, rhs_batch_dims={0}, lhs_contracting_
     EXPECT_EQ(c.instruction(2).literal, "0");
 }
 
-TEST(HloParser, UnsupportedOperationIsAnErrorAtItsLocation) {
-    std::string e = parse_error(
+TEST(HloParser, OperationWithoutMapsIsReadWithItsOperandsAndAttributesSkipped) {
+    // Attributes of such operations are not read: `dimensions` here would
+    // be malformed for the operations with maps.
+    auto m = parse_hlo_module(
         "p0 = f32[8] parameter(0)\n"
-        "s = f32[8] sort(p0), dimensions={0}\n");
-    EXPECT_EQ(e.rfind("in.hlo:2:12: error: unsupported HLO operation 'sort'", 0), 0u) << e;
-    EXPECT_NE(e.find("s = f32[8] sort(p0)"), std::string::npos) << e;
+        "s = f32[8] sort(p0), dimensions={0,}, is_stable=true\n",
+        "in.hlo");
+    ASSERT_TRUE(m) << m.error().message;
+    const HloInstruction& s = m->entry_computation().root_instruction();
+    EXPECT_EQ(s.opcode, "sort");
+    EXPECT_EQ(s.operands, std::vector<int64_t>{0});
+    EXPECT_FALSE(s.dimensions.has_value());
+}
+
+TEST(HloParser, ReadsConvolutionDimLabelsAndGroups) {
+    auto m = parse_hlo_module(
+        "p0 = f32[4,12,10,1] parameter(0)\n"
+        "p1 = f32[5,3,1,8] parameter(1)\n"
+        "c = f32[1,10,6,8] convolution(p0, p1), window={size=3x5}, dim_labels=fb01_01io->b01f, "
+        "feature_group_count=1, batch_group_count=4\n",
+        "in.hlo");
+    ASSERT_TRUE(m) << m.error().message;
+    const HloInstruction& c = m->entry_computation().root_instruction();
+    ASSERT_TRUE(c.conv.has_value());
+    EXPECT_EQ(c.conv->input_batch, 1);
+    EXPECT_EQ(c.conv->input_feature, 0);
+    EXPECT_EQ(c.conv->input_spatial, (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(c.conv->kernel_input_feature, 2);
+    EXPECT_EQ(c.conv->kernel_output_feature, 3);
+    EXPECT_EQ(c.conv->kernel_spatial, (std::vector<int64_t>{0, 1}));
+    EXPECT_EQ(c.conv->output_batch, 0);
+    EXPECT_EQ(c.conv->output_feature, 3);
+    EXPECT_EQ(c.conv->output_spatial, (std::vector<int64_t>{1, 2}));
+    EXPECT_EQ(c.batch_group_count, 4);
+}
+
+TEST(HloParser, MalformedDimLabelsAreErrorsAtTheValue) {
+    std::string e = parse_error(
+        "p0 = f32[1,4] parameter(0)\np1 = f32[4,4] parameter(1)\n"
+        "c = f32[1,4] convolution(p0, p1), dim_labels=bb_io->bf\n");
+    EXPECT_EQ(e.rfind("in.hlo:3:46: error: dim_labels part 'bb' must label 'bf'", 0), 0u) << e;
 }
 
 TEST(HloParser, UnknownOperandIsAnError) {
@@ -234,6 +269,9 @@ TEST(HloParser, ClassifiesOpcodes) {
     EXPECT_TRUE(is_supported_opcode("dynamic-update-slice"));
     EXPECT_TRUE(is_elementwise_opcode("maximum"));
     EXPECT_FALSE(is_elementwise_opcode("broadcast"));
+    EXPECT_TRUE(is_supported_opcode("convolution"));
+    EXPECT_TRUE(is_supported_opcode("scaled-dot"));
+    EXPECT_TRUE(is_supported_opcode("map"));
     EXPECT_FALSE(is_supported_opcode("scatter"));
 }
 

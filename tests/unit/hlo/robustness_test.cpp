@@ -88,7 +88,7 @@ TEST(HloRobustness, LongChainOfTransposesAndReshapesComposesToTheIdentity) {
     Context ctx;
     auto out = analyze_hlo_text(ctx, text, "chain.hlo");
     ASSERT_TRUE(out) << out.error().message;
-    EXPECT_EQ(*out,
+    EXPECT_EQ(out->text,
               "// operand 0: v0\n(d0, d1) -> (d0, d1),\ndomain:\nd0 in [0, 5],\nd1 in [0, 9]\n"
               "// -----\n");
 }
