@@ -115,8 +115,8 @@ std::string dims_to_string(const std::vector<int64_t>& dims);
 /// dimensions of convolution); errors at the operation for window fields
 /// out of range or overflowing sizes.
 Result<std::vector<int64_t>> window_output_dims(const OpInfo& op,
-                                               const std::vector<int64_t>& in_dims,
-                                               const std::vector<WindowDim>& window);
+                                                const std::vector<int64_t>& in_dims,
+                                                const std::vector<WindowDim>& window);
 
 /// The input position of one window dimension: output coordinate `out`,
 /// window position `pos` (an expression over range variables or a

@@ -566,7 +566,8 @@ Result<DotInfo> check_dot(const OpInfo& op) {
     // scaled-dot has the dot's operands and then their scales.
     const int64_t arity = op.instr.opcode == "scaled-dot" ? 4 : 2;
     if (op.num_operands() != arity || op.operand(0).is_tuple || op.operand(1).is_tuple) {
-        return op.error(arity == 4 ? "expected four array operands" : "expected two array operands");
+        return op.error(arity == 4 ? "expected four array operands"
+                                   : "expected two array operands");
     }
     const DotDimensions& dd = op.instr.dot;
     const HloShape& lhs = op.operand(0);

@@ -113,12 +113,12 @@ Expr window_input_index(MapBuilder& b, Expr out, Expr pos, const WindowDim& wd, 
         return x;
     }
     b.constrain(mod(x, wd.base_dilation), {0, 0});
-    b.constrain(x, in_size <= 0 ? Interval::empty() : Interval{0, (in_size - 1) * wd.base_dilation});
+    b.constrain(x,
+                in_size <= 0 ? Interval::empty() : Interval{0, (in_size - 1) * wd.base_dilation});
     return floor_div(x, wd.base_dilation);
 }
 
-Expr window_output_index(MapBuilder& b, Expr in, Expr pos, const WindowDim& wd,
-                         int64_t out_size) {
+Expr window_output_index(MapBuilder& b, Expr in, Expr pos, const WindowDim& wd, int64_t out_size) {
     // Input x sits at padded position x * base_dilation + low; output o
     // reads it at window position pos when o * stride + pos * dilation
     // equals that position.

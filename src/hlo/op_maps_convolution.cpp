@@ -25,10 +25,10 @@ struct ConvInfo {
     const ConvDimensions* dn = nullptr;
     std::vector<WindowDim> window;
     std::vector<int64_t> in_spatial, kernel_spatial, out_spatial;
-    int64_t out_batch = 0;        // B
-    int64_t in_features = 0;      // I: kernel input features (per group)
-    int64_t out_features = 0;     // O
-    int64_t features_per_group = 0;  // O / F
+    int64_t out_batch = 0;                 // B
+    int64_t in_features = 0;               // I: kernel input features (per group)
+    int64_t out_features = 0;              // O
+    int64_t features_per_group = 0;        // O / F
     int64_t features_per_batch_group = 0;  // O / G
 };
 
@@ -50,14 +50,15 @@ Result<ConvInfo> check_convolution(const OpInfo& op) {
     if (in.rank() != rank || kernel.rank() != rank || out.rank() != rank) {
         return op.error("dim_labels name " + std::to_string(rank) +
                         " dimensions, but the input, kernel and output have ranks " +
-                        std::to_string(in.rank()) + ", " + std::to_string(kernel.rank()) +
-                        ", " + std::to_string(out.rank()));
+                        std::to_string(in.rank()) + ", " + std::to_string(kernel.rank()) + ", " +
+                        std::to_string(out.rank()));
     }
     const int64_t fgc = op.instr.feature_group_count;
     const int64_t bgc = op.instr.batch_group_count;
     if (fgc < 1 || bgc < 1 || (fgc > 1 && bgc > 1)) {
-        return op.error("feature_group_count and batch_group_count must be positive, and not "
-                        "both above 1");
+        return op.error(
+            "feature_group_count and batch_group_count must be positive, and not "
+            "both above 1");
     }
     for (size_t k = 0; k < dn.input_spatial.size(); ++k) {
         c.in_spatial.push_back(dim(in, dn.input_spatial[k]));
@@ -89,12 +90,12 @@ Result<ConvInfo> check_convolution(const OpInfo& op) {
     if (in_feature != c.in_features * fgc) {
         return op.error("the input's " + std::to_string(in_feature) +
                         " features are not feature_group_count=" + std::to_string(fgc) +
-                        " times the kernel's " + std::to_string(c.in_features) +
-                        " input features");
+                        " times the kernel's " + std::to_string(c.in_features) + " input features");
     }
     if (c.out_features % fgc != 0 || c.out_features % bgc != 0 || in_batch % bgc != 0) {
-        return op.error("the kernel's output features and the input batch must divide into the "
-                        "feature and batch groups");
+        return op.error(
+            "the kernel's output features and the input batch must divide into the "
+            "feature and batch groups");
     }
     c.out_batch = in_batch / bgc;
     c.features_per_group = fgc > 0 ? c.out_features / fgc : 0;

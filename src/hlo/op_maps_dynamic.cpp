@@ -99,8 +99,8 @@ Result<std::vector<IndexingMapSet>> dynamic_slice_output_to_input(const OpInfo& 
     MapBuilder b(op.ctx);
     std::vector<Expr> results = b.add_dims(out);
     for (size_t i = 0; i < out.size(); ++i)
-        results[i] = results[i] + offset(op, b, 1 + static_cast<int64_t>(i), {},
-                                         src.dims[i] - out[i]);
+        results[i] =
+            results[i] + offset(op, b, 1 + static_cast<int64_t>(i), {}, src.dims[i] - out[i]);
     auto src_map = b.build(results);
     if (!src_map) return src_map.error();
     std::vector<IndexingMap> maps{std::move(*src_map)};
@@ -282,8 +282,8 @@ Result<IndexingMapSet> gather_input_to_output(const OpInfo& op, int64_t operand)
         for (size_t j = 0; j < g.start_index_map.size(); ++j) {
             size_t i = static_cast<size_t>(g.start_index_map[j]);
             Expr column = op.ctx.constant(static_cast<int64_t>(j));
-            results[i + 1] = d[i] - offset(op, b, 1, {batch, column},
-                                           op.operand(0).dims[i] - g.slice_sizes[i]);
+            results[i + 1] =
+                d[i] - offset(op, b, 1, {batch, column}, op.operand(0).dims[i] - g.slice_sizes[i]);
         }
         for (size_t i = 0; i < d.size(); ++i) {
             b.constrain(results[i + 1], g.slice_sizes[i] == 0 ? Interval::empty()

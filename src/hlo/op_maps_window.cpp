@@ -189,8 +189,8 @@ Result<WindowInfo> check_reduce_window(const OpInfo& op, int64_t output_id) {
 }  // namespace
 
 Result<std::vector<int64_t>> window_output_dims(const OpInfo& op,
-                                               const std::vector<int64_t>& in_dims,
-                                               const std::vector<WindowDim>& window) {
+                                                const std::vector<int64_t>& in_dims,
+                                                const std::vector<WindowDim>& window) {
     std::vector<int64_t> out;
     for (size_t i = 0; i < window.size(); ++i) {
         const WindowDim& wd = window[i];

@@ -161,7 +161,7 @@ std::optional<Expr> ComputationValues::instruction_value(int64_t idx,
                        shape.element_type, bounds);
     }
     if (op == "iota") {
-        int64_t dim = in.iota_dimension                               ? *in.iota_dimension
+        int64_t dim = in.iota_dimension                             ? *in.iota_dimension
                       : in.dimensions && in.dimensions->size() == 1 ? (*in.dimensions)[0]
                                                                     : -1;
         if (dim < 0 || dim >= shape.rank()) return std::nullopt;
@@ -204,8 +204,8 @@ std::optional<Expr> ComputationValues::instruction_value(int64_t idx,
         if (!a) return std::nullopt;
         return fitting(-*a, shape.element_type, bounds);
     }
-    if (op == "add" || op == "subtract" || op == "multiply" || op == "maximum" ||
-        op == "minimum" || op == "divide" || op == "remainder") {
+    if (op == "add" || op == "subtract" || op == "multiply" || op == "maximum" || op == "minimum" ||
+        op == "divide" || op == "remainder") {
         auto a = same_index_operand(0);
         auto b = a ? same_index_operand(1) : std::nullopt;
         if (!a || !b) return std::nullopt;
@@ -220,8 +220,8 @@ std::optional<Expr> ComputationValues::instruction_value(int64_t idx,
             // a non-negative numerator and a positive divisor.
             bool may_fail = false;
             Interval num = interval_of(*a, bounds, &may_fail);
-            if (may_fail || num.is_empty() || num.lo_is_inf() || num.lo < 0 ||
-                !b->is_constant() || b->constant_value() <= 0) {
+            if (may_fail || num.is_empty() || num.lo_is_inf() || num.lo < 0 || !b->is_constant() ||
+                b->constant_value() <= 0) {
                 return std::nullopt;
             }
             r = op == "divide" ? floor_div(*a, *b) : mod(*a, *b);

@@ -56,8 +56,7 @@ Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
                                        const ParseOptions& options = {});
 
 /// Parses an expression whose variables are `names[i]` for id i.
-Result<Expr> parse_expr(Context& ctx, std::string_view text,
-                        const std::vector<std::string>& names,
+Result<Expr> parse_expr(Context& ctx, std::string_view text, const std::vector<std::string>& names,
                         const ParseOptions& options = {});
 
 /// Formats a diagnostic: `file:line:col: error: message`, the source line,

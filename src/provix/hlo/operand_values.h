@@ -67,8 +67,7 @@ public:
 
     /// The value of element `index` of instruction `idx` of the computation.
     std::optional<Expr> instruction_value(int64_t idx, const std::vector<Expr>& index,
-                                          const std::vector<Interval>& bounds,
-                                          int depth = 0) const;
+                                          const std::vector<Interval>& bounds, int depth = 0) const;
 
 private:
     Context& ctx_;

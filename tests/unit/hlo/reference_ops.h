@@ -94,6 +94,26 @@ OpInstance random_gather();
 OpInstance random_variadic_reduce();
 /// pad with its padding value as a parameter (operand 1 over-approximated).
 OpInstance random_pad_with_value();
+/// A convolution: the position of each role in the input (batch, feature,
+/// spatial...), kernel (input feature, output feature, spatial...) and
+/// output (batch, feature, spatial...), the groups, the kernel's feature
+/// counts, the output batch, and per spatial dimension the input size,
+/// window size, stride, padding and dilations.
+struct ConvSpec {
+    std::vector<int64_t> in_pos, kernel_pos, out_pos;
+    int64_t feature_group_count = 1, batch_group_count = 1;
+    int64_t in_features = 1, out_features = 1, out_batch = 1;
+    Dims in_spatial, size, stride, low, high, base_dilation, window_dilation;
+};
+/// The instance of convolution `spec` with its reference reads.
+OpInstance convolution_instance(const ConvSpec& spec);
+/// convolution with random dim_labels, window (padding, strides, both
+/// dilations) and feature or batch groups (reference_ops_conv.cpp).
+OpInstance random_convolution();
+/// map over one to three operands.
+OpInstance random_map();
+/// scaled-dot of rank-2 operands (either orientation) with block scales.
+OpInstance random_scaled_dot();
 /// A unary step as an operation on parameter p0 (of layout `in_layout`).
 OpInstance unary_instance(const Dims& in, const Dims& in_layout, const UnaryStep& step);
 /// A random permutation of 0..n-1.

@@ -1,0 +1,163 @@
+// The peer suite's documented disagreements with XLA's expectations
+// (tests/peer/xla_analysis_*.hlo, `WHY:` lines), each checked by evaluating
+// the case's HLO on its inputs: provix's maps name exactly what the
+// operation reads, and XLA's stated map does not.
+
+#include <gtest/gtest.h>
+
+#include "hlo_test_util.h"
+#include "provix/hlo/computation_indexing.h"
+#include "provix/hlo/hlo_parser.h"
+#include "provix/hlo/op_indexing.h"
+#include "reference_check.h"
+#include "reference_ops.h"
+
+namespace provix::hlo::testing {
+namespace {
+
+/// The in-bounds image of one map at `dims` (runtime variables `rt`).
+std::set<Index> image_of(const IndexingMap& m, const Index& dims, const Dims& target,
+                         const Index& rt = {}) {
+    std::string error;
+    RtFn fn = [&](int64_t, const Index&, const Index&) { return rt; };
+    auto out = image(IndexingMapSet{m}, dims, target, fn, 0, error);
+    EXPECT_EQ(error, "");
+    return out;
+}
+
+IndexingMapSet root_maps(Context& ctx, const HloModule& module, int64_t operand) {
+    const HloComputation& entry = module.entry_computation();
+    ComputationValues values(ctx, module, entry, entry.root, nullptr);
+    auto sets = output_to_input_indexing(ctx, module, entry.root_instruction(), 0, &values);
+    EXPECT_TRUE(sets) << (sets ? "" : sets.error().message);
+    return sets ? (*sets)[static_cast<size_t>(operand)] : IndexingMapSet{};
+}
+
+TEST(PeerDisagreements, ConstantOffsetOutsideTheRangeIsClamped) {
+    HloModule module = parse_hlo(R"(
+fused_computation {
+  p0 = s32[100] parameter(0)
+  offset = s64[] constant(99)
+  ROOT dynamic-slice = s32[10] dynamic-slice(p0, offset), dynamic_slice_sizes={10}
+}
+ENTRY main {
+  p0 = s32[100] parameter(0)
+  ROOT fusion = s32[10] fusion(p0), kind=kInput, calls=fused_computation
+})");
+    Context ctx;
+    IndexingMapSet maps = root_maps(ctx, module, 0);
+    ASSERT_EQ(maps.size(), 1u);
+    IndexingMap xla =
+        parse_map(ctx, "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 9], rt0 in [0, 90]");
+    bool xla_differs = false;
+    for (int64_t d0 = 0; d0 < 10; ++d0) {
+        // dynamic-slice clamps the start 99 to 100 - 10 = 90.
+        std::set<Index> reads{{90 + d0}};
+        EXPECT_EQ(image_of(maps[0], {d0}, {100}), reads) << "d0 = " << d0;
+        // XLA's rt0 stands for the constant's value, 99.
+        xla_differs |= image_of(xla, {d0}, {100}, {99}) != reads;
+    }
+    EXPECT_TRUE(xla_differs);
+}
+
+TEST(PeerDisagreements, IotaStartIndicesAreClamped) {
+    HloModule module = parse_hlo(R"(
+fused_computation {
+  p0 = f32[33,76] parameter(0)
+  iota = s64[42,1] iota(), iota_dimension=0
+  ROOT gather = f32[42,1,1] gather(p0, iota), offset_dims={1,2}, collapsed_slice_dims={},
+    start_index_map={0}, index_vector_dim=1, slice_sizes={1,1}
+}
+ENTRY main {
+  p0 = f32[33,76] parameter(0)
+  ROOT fusion = f32[42,1,1] fusion(p0), kind=kInput, calls=fused_computation
+})");
+    Context ctx;
+    IndexingMapSet maps = root_maps(ctx, module, 0);
+    ASSERT_EQ(maps.size(), 1u);
+    IndexingMap xla = parse_map(
+        ctx, "(d0, d1, d2) -> (d0, 0), domain: d0 in [0, 41], d1 in [0, 0], d2 in [0, 0]");
+    bool xla_differs = false;
+    for (int64_t d0 = 0; d0 < 42; ++d0) {
+        // Row d0's start index is the iota's d0, clamped to [0, 33 - 1].
+        std::set<Index> reads{{std::min<int64_t>(d0, 32), 0}};
+        EXPECT_EQ(image_of(maps[0], {d0, 0, 0}, {33, 76}), reads) << "d0 = " << d0;
+        xla_differs |= image_of(xla, {d0, 0, 0}, {33, 76}) != reads;
+    }
+    EXPECT_TRUE(xla_differs);
+}
+
+/// The peer cases' convolutions (dim_labels b01f_i01o->b01f, 2 spatial
+/// dimensions) as reference instances.
+ConvSpec peer_convolution(Dims in_spatial, Dims size, Dims stride, Dims low, Dims high,
+                          Dims base_dilation) {
+    ConvSpec c;
+    c.in_pos = {0, 3, 1, 2};
+    c.kernel_pos = {0, 3, 1, 2};
+    c.out_pos = {0, 3, 1, 2};
+    c.in_features = 4;
+    c.out_features = 8;
+    c.in_spatial = in_spatial;
+    c.size = size;
+    c.stride = stride;
+    c.low = low;
+    c.high = high;
+    c.base_dilation = base_dilation;
+    c.window_dilation = {1, 1};
+    return c;
+}
+
+/// True if `xla_map` names, at some output element, a different set of
+/// operand `operand` elements than the reference reads.
+bool map_differs_from_reference(const OpInstance& op, int64_t operand, const IndexingMap& xla) {
+    for (const Index& o : all_indices(op.out_dims)) {
+        auto it = op.reads[static_cast<size_t>(operand)].find(o);
+        std::set<Index> want =
+            it == op.reads[static_cast<size_t>(operand)].end() ? std::set<Index>{} : it->second;
+        if (image_of(xla, o, op.operand_dims[static_cast<size_t>(operand)]) != want) return true;
+    }
+    return false;
+}
+
+constexpr const char* kKernelMapPadding =
+    "(d0, d1, d2, d3)[s0, s1, s2] -> (s2, s0, s1, d3), domain: d0 in [0, 0], d1 in [0, 5], "
+    "d2 in [0, 4], d3 in [0, 7], s0 in [0, 2], s1 in [0, 4], s2 in [0, 3]";
+constexpr const char* kKernelMapLhsDilation =
+    "(d0, d1, d2, d3)[s0, s1, s2] -> (s2, s0, s1, d3), domain: d0 in [0, 0], d1 in [0, 20], "
+    "d2 in [0, 14], d3 in [0, 7], s0 in [0, 2], s1 in [0, 4], s2 in [0, 3]";
+
+TEST(PeerDisagreements, ConvolutionKernelIsNotReadOverPadding) {
+    Context ctx;
+    // ConvolutionOp_PaddingAndWindowStride.
+    OpInstance padded =
+        convolution_instance(peer_convolution({12, 10}, {3, 5}, {2, 2}, {1, 2}, {1, 2}, {1, 1}));
+    EXPECT_EQ(padded.out_dims, (Dims{1, 6, 5, 8}));
+    EXPECT_EQ(check_instance(padded), "");
+    EXPECT_TRUE(map_differs_from_reference(padded, 1, parse_map(ctx, kKernelMapPadding)));
+    // ConvolutionOp_LhsDilation.
+    OpInstance dilated =
+        convolution_instance(peer_convolution({12, 10}, {3, 5}, {1, 1}, {0, 0}, {0, 0}, {2, 2}));
+    EXPECT_EQ(dilated.out_dims, (Dims{1, 21, 15, 8}));
+    EXPECT_EQ(check_instance(dilated), "");
+    EXPECT_TRUE(map_differs_from_reference(dilated, 1, parse_map(ctx, kKernelMapLhsDilation)));
+}
+
+TEST(PeerDisagreements, ConvolutionBatchGroupReadsOneGroup) {
+    Context ctx;
+    // ConvolutionOp_BatchGroups: f32[14,12,10,4] x f32[4,3,5,21], 7 groups.
+    ConvSpec c = peer_convolution({12, 10}, {3, 5}, {1, 1}, {0, 0}, {0, 0}, {1, 1});
+    c.batch_group_count = 7;
+    c.out_features = 21;
+    c.out_batch = 2;
+    OpInstance op = convolution_instance(c);
+    EXPECT_EQ(op.operand_dims[0], (Dims{14, 12, 10, 4}));
+    EXPECT_EQ(check_instance(op), "");
+    IndexingMap xla = parse_map(ctx,
+                                "(d0, d1, d2, d3)[s0, s1, s2, s3] -> (d0 + s3 * 2, d1 + s0, d2 + "
+                                "s1, s2), domain: d0 in [0, 1], d1 in [0, 9], d2 in [0, 5], d3 in "
+                                "[0, 20], s0 in [0, 2], s1 in [0, 4], s2 in [0, 3], s3 in [0, 6]");
+    EXPECT_TRUE(map_differs_from_reference(op, 0, xla));
+}
+
+}  // namespace
+}  // namespace provix::hlo::testing
