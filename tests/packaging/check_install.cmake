@@ -75,3 +75,20 @@ if(PKG_CONFIG)
 else()
   message(STATUS "pkg-config not found: pkg-config consumer skipped")
 endif()
+
+# The Python module, imported from the prefix alone (not from the build tree).
+if(PYTHON)
+  set(module_dir ${prefix}/${PYTHON_INSTALL_DIR})
+  file(WRITE ${WORK_DIR}/use_provix.py [=[
+import sys
+import provix
+if not provix.__file__.startswith(sys.argv[1]):
+    sys.exit("provix imported from " + provix.__file__ + ", not from " + sys.argv[1])
+m = provix.parse_map("(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), "
+                     "domain: d0 in [0, 6], d1 in [0, 14]")
+print(provix.simplify(m))
+]=])
+  run(${CMAKE_COMMAND} -E env PYTHONPATH=${module_dir} PYTHONDONTWRITEBYTECODE=1
+      ${PYTHON} ${WORK_DIR}/use_provix.py ${module_dir})
+  check_output("installed Python module" "${run_output}")
+endif()

@@ -1,0 +1,227 @@
+// Conversions between Python values and provix values, and the exceptions
+// provix errors become.
+
+#include <Python.h>
+
+#include <cmath>
+
+#include "bindings.h"
+#include "provix/parser.h"
+
+namespace provix::python {
+
+namespace {
+
+/// The exception classes, created once by register_exceptions.
+struct Exceptions {
+    PyObject* base = nullptr;
+    PyObject* parse = nullptr;
+    PyObject* division_by_zero = nullptr;
+    PyObject* overflow = nullptr;
+    PyObject* invalid = nullptr;
+};
+
+Exceptions& exceptions() {
+    static Exceptions e;
+    return e;
+}
+
+/// A new exception class `provix.<name>` deriving from `bases`, added to
+/// module `m`.
+PyObject* new_exception(py::module_& m, const char* name, const char* doc, py::tuple bases) {
+    std::string qualified = std::string("provix.") + name;
+    PyObject* cls =
+        PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases.ptr(), /*dict=*/nullptr);
+    if (!cls) throw py::error_already_set();
+    m.add_object(name, py::reinterpret_borrow<py::object>(cls));
+    return cls;
+}
+
+}  // namespace
+
+void register_exceptions(py::module_& m) {
+    Exceptions& e = exceptions();
+    e.base = new_exception(m, "Error", "Base class of every error provix raises.",
+                           py::make_tuple(py::reinterpret_borrow<py::object>(PyExc_Exception)));
+    py::object base = py::reinterpret_borrow<py::object>(e.base);
+    e.parse = new_exception(
+        m, "ParseError",
+        "Malformed text; the message is a diagnostic: file:line:col: error: ..., the source line "
+        "and a caret.",
+        py::make_tuple(base, py::reinterpret_borrow<py::object>(PyExc_ValueError)));
+    e.division_by_zero = new_exception(
+        m, "DivisionByZeroError", "A divisor is zero (in the text, or at an evaluation point).",
+        py::make_tuple(base, py::reinterpret_borrow<py::object>(PyExc_ZeroDivisionError)));
+    e.overflow = new_exception(
+        m, "IntegerOverflowError", "A value or a constant leaves int64.",
+        py::make_tuple(base, py::reinterpret_borrow<py::object>(PyExc_OverflowError)));
+    e.invalid =
+        new_exception(m, "InvalidArgumentError",
+                      "A bad argument: wrong arity, unknown variable, mismatched maps, ...",
+                      py::make_tuple(base, py::reinterpret_borrow<py::object>(PyExc_ValueError)));
+}
+
+void raise(const Error& error) {
+    Exceptions& e = exceptions();
+    PyObject* cls = e.invalid;
+    switch (error.kind) {
+        case Error::Kind::Parse:
+            cls = e.parse;
+            break;
+        case Error::Kind::DivisionByZero:
+            cls = e.division_by_zero;
+            break;
+        case Error::Kind::Overflow:
+            cls = e.overflow;
+            break;
+        case Error::Kind::Invalid:
+            cls = e.invalid;
+            break;
+    }
+    PyErr_SetString(cls, error.message.c_str());
+    throw py::error_already_set();
+}
+
+void raise_invalid(const std::string& message) { raise(Error::invalid(message)); }
+
+std::string PyExpr::name(int64_t id) const {
+    if (names && id >= 0 && static_cast<size_t>(id) < names->size()) {
+        return (*names)[static_cast<size_t>(id)];
+    }
+    return "v" + std::to_string(id);
+}
+
+std::string PyExpr::text() const {
+    return to_string(expr, [this](int64_t id) { return name(id); });
+}
+
+std::vector<std::string> PyMap::names() const {
+    std::vector<std::string> out;
+    for (int64_t id = 0; id < map.num_variables(); ++id)
+        out.push_back(map.variable(id).name);
+    return out;
+}
+
+PyExpr PyMap::wrap(Expr e) const {
+    return PyExpr{ctx, e, std::make_shared<const std::vector<std::string>>(names())};
+}
+
+Bound to_bound(const py::handle& value, int side) {
+    if (value.is_none()) return Bound{true, 0};
+    if (PyFloat_Check(value.ptr())) {
+        double d = PyFloat_AsDouble(value.ptr());
+        if (std::isinf(d) && (d < 0) == (side < 0)) return Bound{true, 0};
+        raise_invalid(std::string("a bound must be an int, None or ") +
+                      (side < 0 ? "-math.inf" : "math.inf") + ", got " +
+                      std::string(py::str(value)));
+    }
+    if (!PyLong_Check(value.ptr())) {
+        raise_invalid("a bound must be an int, None or an infinity, got " +
+                      std::string(py::str(py::type::of(value).attr("__name__"))));
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0) {
+        raise(Error::overflow("bound " + std::string(py::str(value)) + " does not fit in int64"));
+    }
+    return Bound{false, static_cast<int64_t>(v)};
+}
+
+Interval to_interval(const py::handle& lo, const py::handle& hi) {
+    Bound l = to_bound(lo, -1);
+    Bound h = to_bound(hi, +1);
+    Interval r = Interval::all();
+    if (!l.infinite) r.lo = l.value;
+    if (!h.infinite) r.hi = h.value;
+    return r;
+}
+
+Interval to_interval(const py::handle& pair) {
+    if (!py::isinstance<py::sequence>(pair) || py::isinstance<py::str>(pair) ||
+        py::len(pair) != 2) {
+        raise_invalid("bounds must be a pair (lo, hi), got " + std::string(py::repr(pair)));
+    }
+    py::sequence s = py::reinterpret_borrow<py::sequence>(pair);
+    return to_interval(s[0], s[1]);
+}
+
+py::object from_interval(const Interval& interval) {
+    if (interval.is_empty()) return py::none();
+    py::module_ math = py::module_::import("math");
+    py::object inf = math.attr("inf");
+    py::object lo = interval.lo_is_inf() ? py::object(-inf) : py::object(py::int_(interval.lo));
+    py::object hi = interval.hi_is_inf() ? inf : py::object(py::int_(interval.hi));
+    return py::make_tuple(lo, hi);
+}
+
+std::vector<int64_t> to_point(const py::handle& values, const std::vector<std::string>& names) {
+    std::vector<int64_t> point;
+    auto to_int = [](const py::handle& v, const std::string& what) {
+        if (!PyLong_Check(v.ptr())) raise_invalid(what + " must be an int");
+        int overflow = 0;
+        long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+        if (overflow != 0) {
+            raise(
+                Error::overflow(what + " = " + std::string(py::str(v)) + " does not fit in int64"));
+        }
+        return static_cast<int64_t>(x);
+    };
+    if (py::isinstance<py::dict>(values)) {
+        py::dict d = py::reinterpret_borrow<py::dict>(values);
+        for (auto item : d) {
+            std::string key = py::str(item.first);
+            bool known = false;
+            for (const std::string& n : names)
+                known = known || n == key;
+            if (!known) raise_invalid("unknown variable '" + key + "'");
+        }
+        for (const std::string& n : names) {
+            if (!d.contains(n)) raise_invalid("no value for variable '" + n + "'");
+            point.push_back(to_int(d[py::str(n)], n));
+        }
+        return point;
+    }
+    if (!py::isinstance<py::sequence>(values) || py::isinstance<py::str>(values)) {
+        raise_invalid("a point is a list of ints (by variable id) or a dict (by name)");
+    }
+    py::sequence s = py::reinterpret_borrow<py::sequence>(values);
+    for (size_t i = 0; i < s.size(); ++i) {
+        point.push_back(to_int(s[i], i < names.size() ? names[i] : "v" + std::to_string(i)));
+    }
+    return point;
+}
+
+Expr to_expr(const ContextPtr& ctx, const py::handle& value,
+             const std::vector<std::string>& names) {
+    if (py::isinstance<PyExpr>(value)) {
+        const PyExpr& e = value.cast<const PyExpr&>();
+        if (e.ctx == ctx) return e.expr;
+        // Another context: print with unambiguous names and parse back here.
+        int64_t n = num_variables_used(e.expr);
+        std::vector<std::string> plain;
+        for (int64_t i = 0; i < n; ++i)
+            plain.push_back("v" + std::to_string(i));
+        return unwrap(parse_expr(*ctx, to_string(e.expr), plain));
+    }
+    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+        if (overflow != 0) {
+            raise(Error::overflow("constant " + std::string(py::str(value)) +
+                                  " does not fit in int64"));
+        }
+        return ctx->constant(static_cast<int64_t>(v));
+    }
+    if (py::isinstance<py::str>(value)) {
+        return unwrap(parse_expr(*ctx, value.cast<std::string>(), names));
+    }
+    raise_invalid("expected an Expr, an int or a str, got " +
+                  std::string(py::str(py::type::of(value).attr("__name__"))));
+}
+
+IndexingMap import_map(const ContextPtr& ctx, const PyMap& map) {
+    if (map.ctx == ctx) return map.map;
+    return unwrap(parse_indexing_map(*ctx, map.map.to_string()));
+}
+
+}  // namespace provix::python

@@ -1,0 +1,226 @@
+// provix.Context, provix.Expr and the expression functions of the Python
+// module.
+//
+//     >>> e = provix.parse_expr("d0 * 4 + d1 mod 3", ["d0", "d1"])
+//     >>> e.evaluate([2, 7])
+//     9
+//     >>> str(provix.simplify_expr(e // 4, [(0, 9), (0, 2)]))
+//     'd0'
+
+#include "bindings.h"
+#include "provix/interval_eval.h"
+#include "provix/parser.h"
+#include "provix/simplify.h"
+
+namespace provix::python {
+
+namespace {
+
+using Names = std::shared_ptr<const std::vector<std::string>>;
+
+/// The context of an optional `ctx` argument, or a fresh one.
+ContextPtr context_of(const py::object& ctx) {
+    if (ctx.is_none()) return std::make_shared<Context>();
+    return ctx.cast<const PyContext&>().ctx;
+}
+
+Names share(std::vector<std::string> names) {
+    return std::make_shared<const std::vector<std::string>>(std::move(names));
+}
+
+/// `a op b` where either side may be an int: the names of the Expr side.
+PyExpr binary(const PyExpr& a, const py::handle& b, bool reversed, ExprKind kind) {
+    Expr rhs = to_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
+    Expr lhs = a.expr;
+    if (reversed) std::swap(lhs, rhs);
+    if ((kind == ExprKind::FloorDiv || kind == ExprKind::CeilDiv || kind == ExprKind::Mod) &&
+        rhs.is_constant(0)) {
+        raise(Error::division_by_zero("division by zero: " + a.text() + " and 0"));
+    }
+    return PyExpr{a.ctx, build(kind, {lhs, rhs}), a.names};
+}
+
+/// `kind(a, b)` for the module-level functions, with either side an Expr.
+PyExpr free_binary(const py::handle& a, const py::handle& b, ExprKind kind) {
+    if (py::isinstance<PyExpr>(a)) return binary(a.cast<const PyExpr&>(), b, false, kind);
+    if (py::isinstance<PyExpr>(b)) return binary(b.cast<const PyExpr&>(), a, true, kind);
+    raise_invalid(std::string(kind_name(kind)) + " needs at least one Expr operand");
+}
+
+std::vector<Interval> to_bounds(const py::handle& bounds) {
+    std::vector<Interval> out;
+    if (bounds.is_none()) return out;
+    for (const py::handle& b : bounds)
+        out.push_back(to_interval(b));
+    return out;
+}
+
+}  // namespace
+
+void register_exprs(py::module_& m) {
+    py::class_<PyContext>(m, "Context",
+                          "An expression context. Objects made from one context can be combined "
+                          "cheaply; objects of two contexts are copied into one when combined. "
+                          "Every parse_* function uses a fresh context unless ctx= is given.")
+        .def(py::init([]() { return PyContext{std::make_shared<Context>()}; }))
+        .def_property_readonly(
+            "num_nodes", [](const PyContext& c) { return c.ctx->num_nodes(); },
+            "Distinct expression nodes created so far.");
+
+    py::class_<PyExpr> expr(m, "Expr",
+                            "An integer expression over numbered variables (uniqued: equal "
+                            "expressions of one context are the same node). Operators: + - * "
+                            "// (floordiv) % (mod, sign of the divisor), unary -.");
+    expr.def("__str__", &PyExpr::text)
+        .def("__repr__", [](const PyExpr& e) { return "provix.Expr('" + e.text() + "')"; })
+        .def("__eq__",
+             [](const PyExpr& a, const py::object& b) {
+                 if (!py::isinstance<PyExpr>(b)) return false;
+                 const PyExpr& o = b.cast<const PyExpr&>();
+                 if (o.ctx == a.ctx) return a.expr == o.expr;
+                 return to_string(a.expr) == to_string(o.expr);
+             })
+        .def("__hash__", [](const PyExpr& e) { return py::hash(py::str(to_string(e.expr))); })
+        .def_property_readonly(
+            "kind", [](const PyExpr& e) { return kind_name(e.expr.kind()); },
+            "'constant', 'variable', 'add', 'mul', 'floordiv', 'ceildiv', "
+            "'mod', 'min' or 'max'.")
+        .def_property_readonly(
+            "operands",
+            [](const PyExpr& e) {
+                std::vector<PyExpr> out;
+                for (Expr o : e.expr.operands())
+                    out.push_back(PyExpr{e.ctx, o, e.names});
+                return out;
+            },
+            "The operands, in order (empty for constants and variables).")
+        .def_property_readonly(
+            "value",
+            [](const PyExpr& e) -> py::object {
+                if (!e.expr.is_constant()) return py::none();
+                return py::int_(e.expr.constant_value());
+            },
+            "The value of a constant, else None.")
+        .def_property_readonly(
+            "variable_id",
+            [](const PyExpr& e) -> py::object {
+                if (!e.expr.is_variable()) return py::none();
+                return py::int_(e.expr.variable_id());
+            },
+            "The id of a variable, else None.")
+        .def_property_readonly(
+            "names",
+            [](const PyExpr& e) { return e.names ? *e.names : std::vector<std::string>{}; },
+            "The names variables print with (variable i is names[i]).")
+        .def(
+            "evaluate",
+            [](const PyExpr& e, const py::object& values) {
+                std::vector<std::string> names = e.names ? *e.names : std::vector<std::string>{};
+                return unwrap(evaluate(e.expr, to_point(values, names)));
+            },
+            py::arg("values"),
+            "The value at a point: a list by variable id or a dict by name. Raises "
+            "DivisionByZeroError or IntegerOverflowError instead of returning a wrong value.")
+        .def(
+            "range",
+            [](const PyExpr& e, const py::object& bounds) {
+                return from_interval(interval_of(e.expr, to_bounds(bounds)));
+            },
+            py::arg("bounds"),
+            "A sound range of the expression when variable i ranges over bounds[i] (interval "
+            "arithmetic): (lo, hi) with math.inf for an unbounded end.")
+        .def("__neg__", [](const PyExpr& e) {
+            return PyExpr{e.ctx, -e.expr, e.names};
+        });
+
+    struct Op {
+        const char* name;
+        const char* rname;
+        ExprKind kind;
+    };
+    for (Op op :
+         {Op{"__add__", "__radd__", ExprKind::Add}, Op{"__mul__", "__rmul__", ExprKind::Mul},
+          Op{"__floordiv__", "__rfloordiv__", ExprKind::FloorDiv},
+          Op{"__mod__", "__rmod__", ExprKind::Mod}}) {
+        ExprKind kind = op.kind;
+        expr.def(op.name, [kind](const PyExpr& a, const py::object& b) {
+            return binary(a, b, false, kind);
+        });
+        expr.def(op.rname,
+                 [kind](const PyExpr& a, const py::object& b) { return binary(a, b, true, kind); });
+    }
+    expr.def("__sub__", [](const PyExpr& a, const py::object& b) {
+        Expr rhs = to_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
+        return PyExpr{a.ctx, a.expr - rhs, a.names};
+    });
+    expr.def("__rsub__", [](const PyExpr& a, const py::object& b) {
+        Expr lhs = to_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
+        return PyExpr{a.ctx, lhs - a.expr, a.names};
+    });
+
+    m.def(
+        "parse_expr",
+        [](const std::string& text, const std::vector<std::string>& names, const py::object& ctx) {
+            ContextPtr c = context_of(ctx);
+            return PyExpr{c, unwrap(parse_expr(*c, text, names)), share(names)};
+        },
+        py::arg("text"), py::arg("names") = std::vector<std::string>{}, py::kw_only(),
+        py::arg("ctx") = py::none(),
+        "Parses an expression; variable i is names[i]: parse_expr('d0 floordiv 4', ['d0']).");
+    m.def(
+        "var",
+        [](int64_t id, const py::object& name, const py::object& ctx) {
+            if (id < 0) raise_invalid("a variable id must be >= 0");
+            ContextPtr c = context_of(ctx);
+            std::vector<std::string> names;
+            if (!name.is_none()) {
+                for (int64_t i = 0; i < id; ++i)
+                    names.push_back("v" + std::to_string(i));
+                names.push_back(name.cast<std::string>());
+            }
+            return PyExpr{c, c->variable(id), share(names)};
+        },
+        py::arg("id"), py::arg("name") = py::none(), py::kw_only(), py::arg("ctx") = py::none(),
+        "The variable with this id (printed as name, or v<id>).");
+    m.def(
+        "const",
+        [](const py::object& value, const py::object& ctx) {
+            ContextPtr c = context_of(ctx);
+            return PyExpr{c, to_expr(c, value, {}), share({})};
+        },
+        py::arg("value"), py::kw_only(), py::arg("ctx") = py::none(), "The constant value.");
+    m.def(
+        "floordiv",
+        [](const py::object& a, const py::object& b) {
+            return free_binary(a, b, ExprKind::FloorDiv);
+        },
+        "a floordiv b: rounds toward negative infinity (also a // b).");
+    m.def(
+        "ceildiv",
+        [](const py::object& a, const py::object& b) {
+            return free_binary(a, b, ExprKind::CeilDiv);
+        },
+        "a ceildiv b: rounds toward positive infinity.");
+    m.def(
+        "mod",
+        [](const py::object& a, const py::object& b) { return free_binary(a, b, ExprKind::Mod); },
+        "a mod b = a - b * (a floordiv b): the sign of b (also a % b).");
+    m.def(
+        "min",
+        [](const py::object& a, const py::object& b) { return free_binary(a, b, ExprKind::Min); },
+        "min(a, b) as an expression.");
+    m.def(
+        "max",
+        [](const py::object& a, const py::object& b) { return free_binary(a, b, ExprKind::Max); },
+        "max(a, b) as an expression.");
+    m.def(
+        "simplify_expr",
+        [](const PyExpr& e, const py::object& bounds) {
+            return PyExpr{e.ctx, simplify_expr(e.expr, to_bounds(bounds)), e.names};
+        },
+        py::arg("expr"), py::arg("bounds") = py::none(),
+        "Simplifies an expression with variable i in bounds[i] (a (lo, hi) pair; missing "
+        "variables are unbounded): simplify_expr(d0 // 16, [(0, 14)]) is 0.");
+}
+
+}  // namespace provix::python

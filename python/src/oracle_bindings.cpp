@@ -1,0 +1,188 @@
+// The exact oracle in the Python module (built with provix_solvers):
+// equivalent, exact_range, is_empty, with counterexamples.
+//
+//     >>> a = provix.parse_map("(d0) -> (d0 floordiv 4 * 4 + d0 mod 4), domain: d0 in [0, 15]")
+//     >>> b = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 15]")
+//     >>> provix.equivalent(a, b).verdict
+//     'proven'
+
+#include <memory>
+
+#include "bindings.h"
+#include "provix/solvers/oracle.h"
+
+namespace provix::python {
+
+namespace {
+
+using solvers::Counterexample;
+using solvers::Decision;
+using solvers::RangeDecision;
+
+/// An exact decimal value as a Python int (arbitrary precision), or the text
+/// itself when it is not an integer.
+py::object exact_value(const std::string& text) {
+    if (text == "inf") return py::module_::import("math").attr("inf");
+    if (text == "-inf") return -py::module_::import("math").attr("inf");
+    PyObject* v = PyLong_FromString(text.c_str(), nullptr, 10);
+    if (v) return py::reinterpret_steal<py::object>(v);
+    PyErr_Clear();
+    return py::str(text);
+}
+
+py::dict named_values(const std::vector<solvers::NamedValue>& values) {
+    py::dict out;
+    for (const solvers::NamedValue& v : values)
+        out[py::str(v.name)] = exact_value(v.value);
+    return out;
+}
+
+py::object side(const solvers::SideValues& s) {
+    py::list results;
+    for (const std::string& r : s.results)
+        results.append(exact_value(r));
+    py::dict out;
+    out["symbols"] = named_values(s.symbols);
+    out["results"] = results;
+    out["note"] = s.note;
+    return out;
+}
+
+/// Oracle settings from keyword arguments.
+std::unique_ptr<solvers::Oracle> make_oracle(const std::string& backend,
+                                             const py::object& isl_max_operations,
+                                             const py::object& z3_rlimit) {
+    solvers::Limits limits;
+    if (!isl_max_operations.is_none()) {
+        limits.isl_max_operations = isl_max_operations.cast<unsigned long>();
+    }
+    if (!z3_rlimit.is_none()) limits.z3_rlimit = z3_rlimit.cast<unsigned>();
+    if (backend == "exact") return solvers::make_exact_oracle(limits);
+    if (backend == "isl") return solvers::make_isl_oracle(limits);
+    if (backend == "z3") return solvers::make_z3_oracle(limits);
+    raise_invalid("backend must be 'exact', 'isl' or 'z3', got '" + backend + "'");
+}
+
+constexpr const char* kOracleArgsDoc =
+    "backend: 'exact' (isl where the maps are quasi-affine, else Z3), 'isl' or 'z3'; "
+    "isl_max_operations / z3_rlimit: deterministic budgets (an exhausted budget answers "
+    "'unknown', never a pass).";
+
+}  // namespace
+
+void register_oracle(py::module_& m) {
+    m.attr("HAVE_SOLVERS") = true;
+
+    py::class_<Counterexample>(m, "Counterexample",
+                               "A concrete point refuting a claim, as Alive2 prints one.")
+        .def_readonly("kind", &Counterexample::kind,
+                      "'value mismatch', 'domain mismatch', 'witness', ...")
+        .def_property_readonly(
+            "variables", [](const Counterexample& c) { return named_values(c.variables); },
+            "{name: value} of the point (values are exact Python ints).")
+        .def_property_readonly(
+            "first", [](const Counterexample& c) { return side(c.first); },
+            "The first (or only) map there: {'symbols': {...}, 'results': [...], 'note': str}.")
+        .def_property_readonly(
+            "second", [](const Counterexample& c) { return side(c.second); },
+            "The second map there (equivalence only).")
+        .def("__str__", [](const Counterexample& c) { return solvers::to_string(c); });
+
+    py::class_<Decision>(m, "Decision",
+                         "The oracle's answer to a yes/no claim. 'unknown' is never a pass.")
+        .def_property_readonly(
+            "verdict", [](const Decision& d) { return solvers::verdict_name(d.verdict); },
+            "'proven', 'refuted' or 'unknown'.")
+        .def_property_readonly(
+            "proven", [](const Decision& d) { return d.verdict == solvers::Verdict::Proven; })
+        .def_property_readonly(
+            "refuted", [](const Decision& d) { return d.verdict == solvers::Verdict::Refuted; })
+        .def_readonly("reason", &Decision::reason, "Why unknown, or a note on refuted.")
+        .def_readonly("backend", &Decision::backend, "'isl', 'z3' or '' (no solver needed).")
+        .def_readonly("counterexample", &Decision::counterexample,
+                      "The refuting point (is_empty: the witness), or None.")
+        .def("__str__",
+             [](const Decision& d) {
+                 std::string s = solvers::verdict_name(d.verdict);
+                 if (!d.reason.empty()) s += " (" + d.reason + ")";
+                 if (d.counterexample) s += "\n" + solvers::to_string(*d.counterexample);
+                 return s;
+             })
+        .def("__repr__", [](const Decision& d) {
+            return std::string("provix.Decision('") + solvers::verdict_name(d.verdict) + "')";
+        });
+
+    py::class_<RangeDecision>(m, "RangeDecision", "The exact range of one result.")
+        .def_property_readonly(
+            "verdict", [](const RangeDecision& r) { return solvers::verdict_name(r.verdict); })
+        .def_property_readonly(
+            "proven", [](const RangeDecision& r) { return r.verdict == solvers::Verdict::Proven; })
+        .def_readonly("reason", &RangeDecision::reason)
+        .def_readonly("empty", &RangeDecision::empty, "True if the domain is empty.")
+        .def_property_readonly(
+            "lo",
+            [](const RangeDecision& r) -> py::object {
+                if (r.verdict != solvers::Verdict::Proven || r.empty) return py::none();
+                return exact_value(r.lo);
+            },
+            "The exact minimum (a Python int, -math.inf if unbounded); None if not proven.")
+        .def_property_readonly(
+            "hi",
+            [](const RangeDecision& r) -> py::object {
+                if (r.verdict != solvers::Verdict::Proven || r.empty) return py::none();
+                return exact_value(r.hi);
+            },
+            "The exact maximum; None if not proven.")
+        .def_readonly("backend", &RangeDecision::backend)
+        .def("__str__", &RangeDecision::to_string);
+
+    m.def(
+        "equivalent",
+        [](const PyMap& a, const PyMap& b, bool pointwise, const std::string& backend,
+           const py::object& isl_ops, const py::object& z3_rlimit) {
+            IndexingMap bm = import_map(a.ctx, b);
+            auto oracle = make_oracle(backend, isl_ops, z3_rlimit);
+            py::gil_scoped_release release;
+            return pointwise ? oracle->equivalent_pointwise(a.map, bm)
+                             : oracle->equivalent(a.map, bm);
+        },
+        py::arg("a"), py::arg("b"), py::kw_only(), py::arg("pointwise") = false,
+        py::arg("backend") = "exact", py::arg("isl_max_operations") = py::none(),
+        py::arg("z3_rlimit") = py::none(),
+        (std::string("Decides whether two maps describe the same relation on their domains "
+                     "(pointwise=True: same variables, equal at every point). ") +
+         kOracleArgsDoc)
+            .c_str());
+    m.def(
+        "exact_range",
+        [](const PyMap& p, int64_t result, const std::string& backend, const py::object& isl_ops,
+           const py::object& z3_rlimit) {
+            if (result < 0 || result >= p.map.num_results()) {
+                raise_invalid("result " + std::to_string(result) + " out of range (the map has " +
+                              std::to_string(p.map.num_results()) + " results)");
+            }
+            auto oracle = make_oracle(backend, isl_ops, z3_rlimit);
+            py::gil_scoped_release release;
+            return oracle->exact_range(p.map, result);
+        },
+        py::arg("map"), py::arg("result") = 0, py::kw_only(), py::arg("backend") = "exact",
+        py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
+        (std::string("The exact min and max of one result over the domain. ") + kOracleArgsDoc)
+            .c_str());
+    m.def(
+        "is_empty",
+        [](const PyMap& p, const std::string& backend, const py::object& isl_ops,
+           const py::object& z3_rlimit) {
+            auto oracle = make_oracle(backend, isl_ops, z3_rlimit);
+            py::gil_scoped_release release;
+            return oracle->is_empty(p.map);
+        },
+        py::arg("map"), py::kw_only(), py::arg("backend") = "exact",
+        py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
+        (std::string("Proven if the domain has no integer point; refuted with a witness point "
+                     "(counterexample) if it has one. ") +
+         kOracleArgsDoc)
+            .c_str());
+}
+
+}  // namespace provix::python

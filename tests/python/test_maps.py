@@ -1,0 +1,175 @@
+"""provix.IndexingMap from Python: parse/print, construction, simplify,
+compose, ranges, evaluation, errors."""
+
+import math
+
+import pytest
+
+import provix
+
+SPEC_CASES = [
+    ("(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]",
+     ["d0", "d1"]),
+    ("(d0, d1, d2) -> ((d0 * 100 + d1 * 10 + d2) floordiv 100, "
+     "((d0 * 100 + d1 * 10 + d2) mod 100) floordiv 10, d2 mod 10), "
+     "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]",
+     ["d0", "d1", "d2"]),
+    ("(d0, d1, d2) -> ((d0 * 16 + d1 * 4 + d2) floordiv 8, (d0 * 16 + d1 * 4 + d2) mod 8), "
+     "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]",
+     ["d0 * 2 + (d1 * 4 + d2) floordiv 8", "(d1 * 4 + d2) mod 8"]),
+    ("(d0, d1) -> (-((d0 * -11 - d1 + 109) floordiv 11) + 9), "
+     "domain: d0 in [0, 9], d1 in [0, 10]",
+     ["d0"]),
+]
+
+
+@pytest.mark.parametrize("text,expected", SPEC_CASES)
+def test_simplify_the_documented_examples(text, expected):
+    m = provix.parse_map(text)
+    s = provix.simplify(m)
+    assert [str(r) for r in s.results] == expected
+    assert m != s  # the input map is not modified
+    assert provix.parse_map(text) == m
+
+
+def test_simplify_with_trace_names_the_rules():
+    m = provix.parse_map(SPEC_CASES[0][0])
+    s, trace = provix.simplify(m, trace=True)
+    assert [str(r) for r in s.results] == ["d0", "d1"]
+    assert trace, "rules fired, so the trace is not empty"
+    assert all(isinstance(name, str) and name for name in trace)
+    unchanged, none = provix.simplify(provix.parse_map("(d0) -> (d0), domain: d0 in [0, 3]"),
+                                      trace=True)
+    assert none == []
+
+
+def test_print_parse_round_trip():
+    text = ("(d0, d1)[s0]{rt0} -> (d0 - rt0 * 64 + d1 floordiv 8, s0),\n"
+            "domain:\nd0 in [0, 3],\nd1 in [-4, 4],\ns0 in [0, 1],\nrt0 in [0, 100],\n"
+            "d0 mod 4 in [0, 0]")
+    m = provix.parse_map(text)
+    assert str(m) == text
+    assert provix.parse_map(str(m)) == m
+    assert m.num_dims == 2 and m.num_range_vars == 1 and m.num_rt_vars == 1
+    assert m.variable_names == ["d0", "d1", "s0", "rt0"]
+
+
+def test_parse_maps_reads_separated_maps_and_names_the_file():
+    maps = provix.parse_maps("(d0) -> (d0), domain: d0 in [0, 1]\n// -----\nKNOWN EMPTY\n")
+    assert len(maps) == 2
+    assert maps[1].is_known_empty and maps[1].state == "known_empty"
+    with pytest.raises(provix.ParseError) as info:
+        provix.parse_maps("(d0) -> (d0), domain: d0 in [0, 1]\n// -----\n(d0) -> (d1)\n",
+                          filename="two.map")
+    assert str(info.value).startswith("two.map:3:")
+
+
+def test_parse_error_is_a_diagnostic_with_a_caret():
+    with pytest.raises(provix.ParseError) as info:
+        provix.parse_map("(d0) -> (d0 floordiv 0),\ndomain: d0 in [0, 3]")
+    lines = str(info.value).splitlines()
+    assert lines[0] == "<input>:1:22: error: division by zero"
+    assert lines[1] == "(d0) -> (d0 floordiv 0),"
+    assert lines[2] == " " * 21 + "^"
+    assert isinstance(info.value, ValueError)
+
+
+def test_construction_from_python_values():
+    m = provix.IndexingMap(
+        ["d0 floordiv 4", "s0 + rt0"],
+        dims={"d0": (0, 15)},
+        range_vars=[("s0", 0, 3)],
+        rt_vars=[(0, math.inf)],
+        constraints=[("d0 + s0", 0, 17)])
+    assert str(m) == ("(d0)[s0]{rt0} -> (d0 floordiv 4, s0 + rt0),\ndomain:\nd0 in [0, 15],\n"
+                      "s0 in [0, 3],\nrt0 in [0, inf],\nd0 + s0 in [0, 17]")
+    assert m.dims == [("d0", 0, 15)]
+    assert m.rt_vars == [("rt0", 0, math.inf)]
+    (expr, lo, hi), = m.constraints
+    assert (str(expr), lo, hi) == ("d0 + s0", 0, 17)
+    assert m == provix.parse_map(str(m))
+
+
+def test_construction_from_exprs_and_tensor_sizes():
+    d0 = provix.var(0)
+    m = provix.IndexingMap([d0 * 2, 5], dims=[(0, 9)])
+    assert [str(r) for r in m.results] == ["d0 * 2", "5"]
+    t = provix.IndexingMap.from_tensor_sizes(["d1", "d0"], [10, 20])
+    assert t.dims == [("d0", 0, 9), ("d1", 0, 19)]
+
+
+def test_construction_errors_are_exceptions():
+    with pytest.raises(provix.InvalidArgumentError, match="duplicate|repeat"):
+        provix.IndexingMap(["a"], dims=[("a", 0, 1), ("a", 0, 1)])
+    with pytest.raises(provix.ParseError, match="unknown variable 'd1'"):
+        provix.IndexingMap(["d1"], dims=[(0, 1)])
+    with pytest.raises(provix.InvalidArgumentError):
+        provix.IndexingMap(["d0"], dims=[("d0", 0)])
+    with pytest.raises(provix.InvalidArgumentError):
+        provix.IndexingMap(["d0"], dims=[("d0", 0, 1.5)])
+    with pytest.raises(provix.IntegerOverflowError):
+        provix.IndexingMap(["d0"], dims=[("d0", 0, 2**63)])
+
+
+def test_an_empty_bound_makes_the_map_known_empty():
+    assert provix.IndexingMap(["d0"], dims=[("d0", 5, 3)]).is_known_empty
+
+
+def test_compose_matches_the_documented_example():
+    # map1 after map2: map2's results feed map1's dims.
+    first = provix.parse_map("(d0)[s0] -> (d0 - 10, d0 + s0), "
+                             "domain: d0 in [10, 19], s0 in [0, 5]")
+    second = provix.parse_map("(d0, d1)[s0] -> (d0 + s0, d1 * 2), "
+                              "domain: d0 in [0, 9], d1 in [0, 100], s0 in [0, 3]")
+    c = provix.compose(first, second)
+    assert [str(r) for r in c.results] == ["d0 + s1 - 10", "d0 * 2 + s0 * 2"]
+    assert c.num_dims == 1 and c.num_range_vars == 2
+
+
+def test_compose_rejects_mismatched_maps():
+    a = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 3]")
+    b = provix.parse_map("(d0, d1) -> (d0 + d1), domain: d0 in [0, 3], d1 in [0, 3]")
+    with pytest.raises(provix.InvalidArgumentError):
+        provix.compose(a, b)
+
+
+def test_chained_reshapes_cancel():
+    # f32[10,10,10] -> f32[50,20] -> f32[10,10,10], output to input.
+    outer = provix.parse_map(
+        "(d0, d1, d2) -> ((d0 * 100 + d1 * 10 + d2) floordiv 20, (d0 * 100 + d1 * 10 + d2) mod 20),"
+        " domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]")
+    inner = provix.parse_map(
+        "(d0, d1) -> ((d0 * 20 + d1) floordiv 100, ((d0 * 20 + d1) mod 100) floordiv 10,"
+        " (d0 * 20 + d1) mod 10), domain: d0 in [0, 49], d1 in [0, 19]")
+    s = provix.simplify(provix.compose(outer, inner))
+    assert [str(r) for r in s.results] == ["d0", "d1", "d2"]
+
+
+def test_result_ranges():
+    m = provix.parse_map("(d0)[s0] -> (d0 mod 4, d0 + s0), domain: d0 in [0, 2], s0 in [0, inf]")
+    assert provix.result_ranges(m) == [(0, 2), (0, math.inf)]
+    empty = provix.IndexingMap(["d0"], dims=[(5, 3)])
+    assert empty.is_known_empty and provix.result_ranges(empty) == []
+
+
+def test_evaluate_and_domain_membership():
+    m = provix.parse_map("(d0, d1) -> (d0 floordiv d1, d0 mod 3), domain: d0 in [0, 9], "
+                         "d1 in [-2, 2], d0 + d1 in [0, 5]")
+    assert m.evaluate([7, 2]) == [3, 1]
+    assert m.evaluate({"d0": 7, "d1": -2}) == [-4, 1]
+    assert m.constraints_satisfied([3, 2])
+    assert not m.constraints_satisfied([7, 2])   # d0 + d1 = 9
+    assert not m.constraints_satisfied([10, 0])  # d0 out of bounds
+    with pytest.raises(provix.DivisionByZeroError):
+        m.evaluate([3, 0])
+    with pytest.raises(provix.InvalidArgumentError):
+        m.evaluate([1])
+
+
+def test_maps_of_two_contexts_compose():
+    ctx = provix.Context()
+    a = provix.parse_map("(d0) -> (d0 * 2), domain: d0 in [0, 3]", ctx=ctx)
+    b = provix.parse_map("(d0) -> (d0 + 1), domain: d0 in [0, 7]")
+    c = provix.compose(a, b)
+    assert [str(r) for r in c.results] == ["d0 * 2 + 1"]
+    assert ctx.num_nodes > 0

@@ -1,0 +1,95 @@
+"""The exact oracle from Python: equivalent, exact_range, is_empty, with
+counterexamples that really refute the claim."""
+
+import math
+
+import pytest
+
+import provix
+
+pytestmark = pytest.mark.skipif(not provix.HAVE_SOLVERS,
+                                reason="provix was built without the solvers")
+
+
+def test_equivalent_proven():
+    a = provix.parse_map("(d0) -> (d0 floordiv 4 * 4 + d0 mod 4), domain: d0 in [0, 15]")
+    b = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 15]")
+    d = provix.equivalent(a, b)
+    assert d.verdict == "proven" and d.proven and not d.refuted
+    assert d.counterexample is None
+    assert d.backend == "isl"
+
+
+def test_equivalent_refuted_with_a_real_counterexample():
+    a = provix.parse_map("(d0, d1) -> (d0 floordiv 4 + d1), domain: d0 in [0, 15], d1 in [0, 3]")
+    b = provix.parse_map("(d0, d1) -> ((d0 + d1) floordiv 4), domain: d0 in [0, 15], d1 in [0, 3]")
+    d = provix.equivalent(a, b)
+    assert d.verdict == "refuted"
+    cex = d.counterexample
+    assert cex.kind == "value mismatch"
+    point = [cex.variables["d0"], cex.variables["d1"]]
+    assert a.evaluate(point) == cex.first["results"]
+    assert b.evaluate(point) == cex.second["results"]
+    assert a.evaluate(point) != b.evaluate(point)
+    assert "ERROR: value mismatch" in str(cex)
+
+
+def test_equivalent_relational_and_pointwise():
+    a = provix.parse_map("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 1]")
+    b = provix.parse_map("(d0)[s0] -> (d0 + 1 - s0), domain: d0 in [0, 9], s0 in [0, 1]")
+    assert provix.equivalent(a, b).proven
+    assert provix.equivalent(a, b, pointwise=True).refuted
+
+
+def test_simplified_maps_are_proven_equivalent():
+    m = provix.parse_map("(d0, d1, d2) -> ((d0 * 16 + d1 * 4 + d2) floordiv 8, "
+                         "(d0 * 16 + d1 * 4 + d2) mod 8), "
+                         "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]")
+    assert provix.equivalent(m, provix.simplify(m)).proven
+
+
+def test_exact_range():
+    m = provix.parse_map("(d0) -> (d0 floordiv 4, d0 * 3), domain: d0 in [-5, 9]")
+    r = provix.exact_range(m, 0)
+    assert r.proven and (r.lo, r.hi) == (-2, 2)
+    r1 = provix.exact_range(m, result=1)
+    assert (r1.lo, r1.hi) == (-15, 27)
+    unbounded = provix.parse_map("(d0) -> (d0), domain: d0 in [0, inf]")
+    assert provix.exact_range(unbounded).hi == math.inf
+    with pytest.raises(provix.InvalidArgumentError):
+        provix.exact_range(m, 2)
+
+
+def test_exact_range_beyond_int64_is_exact():
+    m = provix.parse_map("(d0) -> (d0 * 4), domain: d0 in [0, 4611686018427387904]")
+    r = provix.exact_range(m, 0, backend="z3")
+    if r.proven:
+        assert r.hi == 4 * 4611686018427387904 > 2**63
+
+
+def test_is_empty_with_a_witness():
+    empty = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 10], d0 mod 4 in [1, 1], "
+                             "d0 mod 2 in [0, 0]")
+    assert provix.is_empty(empty).proven
+    full = provix.parse_map("(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 10], "
+                            "d0 + d1 in [20, 20]")
+    d = provix.is_empty(full)
+    assert d.refuted
+    w = d.counterexample.variables
+    assert full.constraints_satisfied([w["d0"], w["d1"]])
+
+
+def test_an_exhausted_budget_is_unknown_never_a_pass():
+    a = provix.parse_map("(d0, d1) -> ((d0 * 7 + d1 * 13) mod 17), "
+                         "domain: d0 in [0, 1000], d1 in [0, 1000]")
+    b = provix.parse_map("(d0, d1) -> ((d0 * 7 + d1 * 13 + 17) mod 17), "
+                         "domain: d0 in [0, 1000], d1 in [0, 1000]")
+    d = provix.equivalent(a, b, backend="isl", isl_max_operations=1)
+    assert d.verdict == "unknown" and not d.proven
+    assert d.reason
+
+
+def test_bad_backend_is_rejected():
+    m = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 1]")
+    with pytest.raises(provix.InvalidArgumentError, match="backend"):
+        provix.is_empty(m, backend="cvc5")
