@@ -1,0 +1,121 @@
+// Offsets known at compile time: constants, iotas and integer arithmetic
+// folded into the maps of the dynamic operations, clamped exactly; and the
+// numbering of runtime variables by operand.
+
+#include "provix/hlo/operand_values.h"
+
+#include <gtest/gtest.h>
+
+#include "hlo_test_util.h"
+#include "provix/hlo/computation_indexing.h"
+#include "provix/hlo/op_indexing.h"
+
+namespace provix::hlo {
+namespace {
+
+using testing::map_set_is;
+using testing::parse_hlo;
+
+/// The maps of the entry computation's root to its parameter `param`.
+IndexingMapSet maps_to_parameter(Context& ctx, std::string_view hlo, int64_t param) {
+    HloModule module = parse_hlo(hlo);
+    auto sets = computation_output_to_input(ctx, module, module.entry_computation());
+    EXPECT_TRUE(sets) << (sets ? "" : sets.error().message);
+    return sets ? (*sets)[static_cast<size_t>(param)] : IndexingMapSet{};
+}
+
+TEST(OperandValues, AffineFunctionOfAnIotaBecomesTheOffsetExpression) {
+    Context ctx;
+    // Row d0 gathers from start 2 * d0 + 1 (at most 2 * 7 + 1 = 15 <= 16 - 1).
+    auto maps = maps_to_parameter(ctx, R"(
+p0 = f32[16,4] parameter(0)
+iota = s32[8,1] iota(), iota_dimension=0
+two = s32[] constant(2)
+one = s32[] constant(1)
+b2 = s32[8,1] broadcast(two), dimensions={}
+b1 = s32[8,1] broadcast(one), dimensions={}
+m = s32[8,1] multiply(iota, b2)
+starts = s32[8,1] add(m, b1)
+ROOT g = f32[8,1,4] gather(p0, starts), offset_dims={1,2}, collapsed_slice_dims={},
+  start_index_map={0}, index_vector_dim=1, slice_sizes={1,4}
+)",
+                                  0);
+    EXPECT_TRUE(map_set_is(maps,
+                           {"(d0, d1, d2) -> (d0 * 2 + 1, d2), domain: d0 in [0, 7], "
+                            "d1 in [0, 0], d2 in [0, 3]"},
+                           false, false));
+}
+
+TEST(OperandValues, ClampOfAKnownOffsetIsExactOnBothSides) {
+    Context ctx;
+    // start = iota - 2 in [-2, 5] on a dimension allowing [0, 3].
+    auto maps = maps_to_parameter(ctx, R"(
+p0 = f32[6] parameter(0)
+iota = s32[8,1] iota(), iota_dimension=0
+two = s32[] constant(2)
+b = s32[8,1] broadcast(two), dimensions={}
+starts = s32[8,1] subtract(iota, b)
+ROOT g = f32[8,3] gather(p0, starts), offset_dims={1}, collapsed_slice_dims={},
+  start_index_map={0}, index_vector_dim=1, slice_sizes={3}
+)",
+                                  0);
+    EXPECT_TRUE(map_set_is(maps,
+                           {"(d0, d1) -> (d1 + min(max(d0 - 2, 0), 3)), domain: d0 in [0, 7], "
+                            "d1 in [0, 2]"},
+                           false, false));
+}
+
+TEST(OperandValues, WrappingArithmeticIsNotFolded) {
+    Context ctx;
+    // s8 arithmetic: 100 + 100 wraps, so the offset stays a runtime variable.
+    auto maps = maps_to_parameter(ctx, R"(
+p0 = f32[300] parameter(0)
+c = s8[] constant(100)
+s = s8[] add(c, c)
+ROOT ds = f32[10] dynamic-slice(p0, s), dynamic_slice_sizes={10}
+)",
+                                  0);
+    ASSERT_EQ(maps.size(), 1u);
+    EXPECT_EQ(maps[0].num_rt_vars(), 1);
+}
+
+TEST(OperandValues, ConstantsCrossFusionBoundaries) {
+    Context ctx;
+    auto maps = maps_to_parameter(ctx, R"(
+f {
+  p0 = f32[50] parameter(0)
+  off = s32[] parameter(1)
+  ROOT ds = f32[5] dynamic-slice(p0, off), dynamic_slice_sizes={5}
+}
+ENTRY e {
+  p0 = f32[50] parameter(0)
+  c = s32[] constant(7)
+  ROOT fusion = f32[5] fusion(p0, c), kind=kLoop, calls=f
+}
+)",
+                                  0);
+    EXPECT_TRUE(map_set_is(maps, {"(d0) -> (d0 + 7), domain: d0 in [0, 4]"}, false, false));
+}
+
+TEST(OperandValues, GatherRuntimeVariablesFollowTheIndexColumns) {
+    // start_index_map={1,0}: column 0 offsets dimension 1, so rt0 (column 0)
+    // appears in result 1 and rt1 in result 0.
+    HloModule module = parse_hlo(R"(
+operand = f32[10,20] parameter(0)
+indices = s32[5,2] parameter(1)
+ROOT g = f32[5,2,3] gather(operand, indices), offset_dims={1,2}, collapsed_slice_dims={},
+  start_index_map={1,0}, index_vector_dim=1, slice_sizes={2,3}
+)");
+    Context ctx;
+    auto sets =
+        output_to_input_indexing(ctx, module, module.entry_computation().root_instruction());
+    ASSERT_TRUE(sets) << sets.error().message;
+    const IndexingMap& m = (*sets)[0].front();
+    ASSERT_EQ(m.num_rt_vars(), 2);
+    EXPECT_EQ(m.to_string(),
+              "(d0, d1, d2){rt0, rt1} -> (d1 + rt1, d2 + rt0),\ndomain:\nd0 in [0, 4],\n"
+              "d1 in [0, 1],\nd2 in [0, 2],\nrt0 in [0, 17],\nrt1 in [0, 8]");
+}
+
+}  // namespace
+}  // namespace provix::hlo
