@@ -4,9 +4,13 @@
 
 #include <algorithm>
 
+#include "provix/hlo/coalescing.h"
 #include "provix/hlo/computation_indexing.h"
 #include "provix/hlo/hlo_parser.h"
+#include "provix/hlo/op_indexing.h"
+#include "provix/hlo/tiling.h"
 #include "provix/parser.h"
+#include "provix/simplify.h"
 
 namespace provix::hlo {
 
@@ -25,26 +29,83 @@ std::string unknown_warning(const HloModule& module, const UnknownOp& op) {
 Result<AnalyzeReport> analyze_module(Context& ctx, const HloModule& module,
                                      const AnalyzeOptions& options) {
     const HloComputation& comp = module.entry_computation();
+    std::vector<std::pair<int64_t, IndexingMapSet>> generators;
     auto sets = options.input_to_output
                     ? computation_input_to_output(ctx, module, comp, options.output_id)
-                    : computation_output_to_input(ctx, module, comp, options.output_id);
+                    : computation_output_to_input(ctx, module, comp, options.output_id, nullptr,
+                                                  &generators);
     if (!sets) return sets.error();
-    AnalyzeReport report;
-    std::vector<UnknownOp> unknown;
+    if (options.input_to_output &&
+        (options.utilization || options.threads > 0 || !options.tile_sizes.empty())) {
+        return Error::invalid(
+            "utilization, coalescing and tiles are computed from the output-to-input maps");
+    }
+    // Every operand: the parameters, then the generators the root reads.
+    struct Operand {
+        std::string header;
+        const HloInstruction* instr;
+        IndexingMapSet maps;
+    };
+    std::vector<Operand> operands;
     for (size_t p = 0; p < sets->size(); ++p) {
         const HloInstruction& param = comp.instruction(comp.parameters[p]);
-        const IndexingMapSet& set = (*sets)[p];
-        report.text += "// operand " + std::to_string(p) + ": " + param.name + "\n";
-        if (set.is_unknown()) {
-            report.text += "UNKNOWN\n// -----\n";
-            for (const UnknownOp& op : set.unknown_ops) {
-                if (std::find(unknown.begin(), unknown.end(), op) == unknown.end()) {
-                    unknown.push_back(op);
-                }
+        operands.push_back(
+            {"// operand " + std::to_string(p) + ": " + param.name, &param, (*sets)[p]});
+    }
+    for (auto& [idx, maps] : generators) {
+        const HloInstruction& g = comp.instruction(idx);
+        operands.push_back({"// " + g.opcode + ": " + g.name, &g, std::move(maps)});
+    }
+    const HloShape& out_shape = output_shape(comp.root_instruction(), options.output_id);
+    AnalyzeReport report;
+    std::vector<UnknownOp> unknown;
+    for (Operand& op : operands) {
+        const IndexingMapSet& set = op.maps;
+        for (const UnknownOp& u : set.unknown_ops) {
+            if (std::find(unknown.begin(), unknown.end(), u) == unknown.end()) unknown.push_back(u);
+        }
+        const HloShape& shape = op.instr->shape;
+        if (options.utilization) {
+            ElementCount c =
+                count_read_elements(set, shape.dims, options.counter, options.count_limits);
+            auto size = shape.num_elements();
+            report.text += op.header + " utilization ";
+            if (c.count && size) {
+                report.text += std::to_string(*c.count) + "/" + std::to_string(*size) + "\n";
+            } else {
+                report.text += "unknown (" + (c.count ? "size beyond int64" : c.reason) + ")\n";
             }
             continue;
         }
-        for (const IndexingMap& m : set) {
+        if (options.threads > 0) {
+            report.text += op.header + " " +
+                           to_string(analyze_coalescing(set, out_shape, shape, options.threads)) +
+                           "\n";
+            continue;
+        }
+        if (!options.tile_sizes.empty()) {
+            if (set.is_unknown()) {
+                report.text += op.header + " tile unknown (UNKNOWN maps)\n";
+                continue;
+            }
+            if (set.empty()) report.text += op.header + " not read\n";
+            for (size_t k = 0; k < set.size(); ++k) {
+                std::string read = set.size() > 1 ? " read " + std::to_string(k) : "";
+                std::string tile =
+                    set[k].is_known_empty()
+                        ? "KNOWN EMPTY"
+                        : to_string(propagate_tile(set[k], out_shape.dims, options.tile_sizes));
+                report.text += op.header + read + " tile " + tile + "\n";
+            }
+            continue;
+        }
+        report.text += op.header + "\n";
+        if (set.is_unknown()) {
+            report.text += "UNKNOWN\n// -----\n";
+            continue;
+        }
+        for (IndexingMap m : set) {
+            if (options.simplify) simplify(m);
             std::string text = m.to_string();
             report.text += text;
             if (text.empty() || text.back() != '\n') report.text += "\n";

@@ -194,7 +194,8 @@ bool add_distinct(IndexingMapSet& set, IndexingMap map) {
 
 Result<std::vector<IndexingMapSet>> computation_output_to_input(
     Context& ctx, const HloModule& module, const HloComputation& comp, int64_t output_id,
-    const OperandValues* parameter_values) {
+    const OperandValues* parameter_values,
+    std::vector<std::pair<int64_t, IndexingMapSet>>* generators) {
     auto ok = check_root_output(module, comp, output_id);
     if (!ok) return ok.error();
     MapTable table;
@@ -226,6 +227,14 @@ Result<std::vector<IndexingMapSet>> computation_output_to_input(
                 IndexingMapSet& target = table[{instr.operands[j], *out}];
                 auto added = add_compositions(consumer, (*sets)[j], target);
                 if (!added) return added.error();
+            }
+        }
+    }
+    if (generators) {
+        for (const auto& [key, maps] : table) {
+            const std::string& op = comp.instruction(key.first).opcode;
+            if ((op == "constant" || op == "iota") && reached(maps)) {
+                generators->emplace_back(key.first, maps);
             }
         }
     }

@@ -23,7 +23,9 @@
 /// The analysed computation is the module's entry computation (the one
 /// marked ENTRY, else the last; a single computation or a bare list of
 /// instructions is its own entry). Parameters come in number order, each
-/// with its distinct maps, each map followed by `// -----`. A parameter
+/// with its distinct maps, each map followed by `// -----`; then (output to
+/// input only) the constants and iotas the root reads, as `// constant:
+/// NAME` or `// iota: NAME` with the maps to their elements. A parameter
 /// whose every path is empty prints `KNOWN EMPTY`; one that reaches an
 /// operation without indexing maps prints `UNKNOWN`, and the report gets a
 /// warning naming the operation:
@@ -38,6 +40,7 @@
 
 #include "provix/expr.h"
 #include "provix/hlo/hlo_module.h"
+#include "provix/hlo/utilization.h"
 #include "provix/result.h"
 
 namespace provix::hlo {
@@ -49,6 +52,25 @@ struct AnalyzeOptions {
     int64_t output_id = 0;
     /// Print input-to-output maps instead (`--input-to-output`).
     bool input_to_output = false;
+    /// Print the maps simplified (`--simplify`; maps through fusions and
+    /// several instructions are simplified anyway, single operations' maps
+    /// are printed as built otherwise).
+    bool simplify = false;
+    /// Instead of the maps, one line per operand with the number of
+    /// distinct elements read over its size (`--utilization`,
+    /// `provix/hlo/utilization.h`), counted by `counter` where the engine
+    /// cannot (the command passes isl's), within `count_limits`.
+    bool utilization = false;
+    ImageCounter counter;
+    CountLimits count_limits;
+    /// Instead of the maps, one line per operand with the coalescing of its
+    /// reads for blocks of this many threads (`--threads T`,
+    /// `provix/hlo/coalescing.h`); 0: off.
+    int64_t threads = 0;
+    /// Instead of the maps, one line per operand map with the operand tile
+    /// of output tiles of these sizes (`--tile 1,32,64`,
+    /// `provix/hlo/tiling.h`); empty: off.
+    std::vector<int64_t> tile_sizes;
 };
 
 /// What `analyze` produces: the printed maps and the warnings (full

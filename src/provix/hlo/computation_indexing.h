@@ -28,6 +28,7 @@
 /// and iotas are folded (`provix/hlo/operand_values.h`).
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "provix/hlo/hlo_module.h"
@@ -41,10 +42,14 @@ namespace provix::hlo {
 /// to each parameter: element n is the set for `parameter(n)` (empty if the
 /// root does not read it).
 /// `parameter_values`, if given, tells the compile-time values of the
-/// parameters (the operands of the fusion that calls `comp`).
+/// parameters (the operands of the fusion that calls `comp`). `generators`,
+/// if given, receives the maps to the constants and iotas the root reads
+/// (instruction index and set, in instruction order; the root itself if it
+/// is one).
 Result<std::vector<IndexingMapSet>> computation_output_to_input(
     Context& ctx, const HloModule& module, const HloComputation& comp, int64_t output_id = 0,
-    const OperandValues* parameter_values = nullptr);
+    const OperandValues* parameter_values = nullptr,
+    std::vector<std::pair<int64_t, IndexingMapSet>>* generators = nullptr);
 
 /// The input-to-output maps from each parameter of `comp` to output
 /// `output_id` of its root: element n is the set for `parameter(n)`.

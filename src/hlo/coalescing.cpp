@@ -1,0 +1,155 @@
+// Memory coalescing of an operand's reads (see provix/hlo/coalescing.h).
+
+#include "provix/hlo/coalescing.h"
+
+#include <algorithm>
+#include <set>
+
+#include "provix/interval_eval.h"
+#include "provix/semantics.h"
+#include "provix/simplify.h"
+
+namespace provix::hlo {
+
+namespace {
+
+/// The logical index of physical offset `linear` of `shape`.
+std::vector<Expr> delinearize(Context& ctx, Expr linear, const HloShape& shape) {
+    std::vector<Expr> index(shape.dims.size(), ctx.constant(0));
+    int64_t stride = 1;
+    for (int64_t d : shape.minor_to_major()) {
+        int64_t size = shape.dims[static_cast<size_t>(d)];
+        index[static_cast<size_t>(d)] = mod(floor_div(linear, stride), size);
+        stride *= size;
+    }
+    return index;
+}
+
+/// The physical offset of logical index `index` of `shape`.
+Expr linearize(Context& ctx, const std::vector<Expr>& index, const HloShape& shape) {
+    Expr out = ctx.constant(0);
+    int64_t stride = 1;
+    for (int64_t d : shape.minor_to_major()) {
+        out = out + index[static_cast<size_t>(d)] * stride;
+        stride *= shape.dims[static_cast<size_t>(d)];
+    }
+    return out;
+}
+
+/// The map `(L)[range vars] -> (offset(L + 1) - offset(L))` over pairs of
+/// consecutive threads of a block that both read through `m`.
+Result<IndexingMap> stride_map(const IndexingMap& m, const HloShape& output,
+                               const HloShape& operand, int64_t threads, int64_t n) {
+    Context& ctx = *m.context();
+    const int64_t r = m.num_range_vars();
+    // Variables: L (id 0), then m's range variables (ids 1..r).
+    std::vector<Expr> range;
+    for (int64_t j = 0; j < r; ++j)
+        range.push_back(ctx.variable(1 + j));
+    Expr l = ctx.variable(0);
+    auto at = [&](Expr linear, std::vector<Expr>* results, std::vector<Constraint>* cons) {
+        std::vector<Expr> repl = delinearize(ctx, linear, output);
+        repl.insert(repl.end(), range.begin(), range.end());
+        for (Expr e : m.results())
+            results->push_back(substitute(e, repl));
+        for (const Constraint& c : m.constraints())
+            cons->push_back({substitute(c.expr, repl), c.range});
+    };
+    std::vector<Expr> first, second;
+    std::vector<Constraint> constraints;
+    at(l, &first, &constraints);
+    at(l + 1, &second, &constraints);
+    constraints.push_back({mod(l, threads), {0, threads - 2}});
+    Expr diff = linearize(ctx, second, operand) - linearize(ctx, first, operand);
+    std::vector<IndexingVariable> dims{{{0, n - 2}, "L"}};
+    std::vector<IndexingVariable> ranges;
+    for (const IndexingVariable& v : m.range_vars())
+        ranges.push_back({v.bounds, ""});
+    return IndexingMap::get(SymbolicMap::get(ctx, 1, r, {diff}), dims, ranges, {}, constraints);
+}
+
+/// The distinct values of the single result of `m` over its domain, or an
+/// error when more than `max_points` points.
+Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_points) {
+    std::vector<Interval> bounds = m.variable_bounds();
+    int64_t total = 1;
+    for (const Interval& b : bounds) {
+        auto size = b.is_bounded() && !b.is_empty() ? checked_add(b.hi - b.lo, 1) : std::nullopt;
+        auto t = size ? checked_mul(total, *size) : std::nullopt;
+        if (!t || *t > max_points) {
+            return Error::invalid("more than " + std::to_string(max_points) + " points");
+        }
+        total = *t;
+    }
+    std::set<int64_t> out;
+    std::vector<int64_t> values(bounds.size());
+    for (size_t k = 0; k < bounds.size(); ++k)
+        values[k] = bounds[k].lo;
+    for (int64_t i = 0; i < total; ++i) {
+        if (m.constraints_satisfied(values)) {
+            auto v = m.evaluate(values);
+            if (!v) return v.error();
+            out.insert((*v)[0]);
+        }
+        for (size_t k = bounds.size(); k-- > 0;) {
+            if (++values[k] <= bounds[k].hi) break;
+            values[k] = bounds[k].lo;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+Coalescing analyze_coalescing(const IndexingMapSet& maps, const HloShape& output,
+                              const HloShape& operand, int64_t threads, int64_t max_points) {
+    Coalescing c;
+    auto unknown = [&](const std::string& why) {
+        c.known = false;
+        c.coalesced = false;
+        c.reason = why;
+        return c;
+    };
+    if (maps.is_unknown()) return unknown("UNKNOWN maps");
+    if (threads < 2) return unknown("a block needs at least 2 threads");
+    auto n = output.num_elements();
+    if (!n) return unknown("output too large");
+    std::set<int64_t> strides;
+    for (const IndexingMap& m : maps) {
+        if (m.is_known_empty() || *n < 2) continue;
+        if (m.is_undefined()) return unknown("UNDEFINED map");
+        if (m.num_rt_vars() > 0) return unknown("depends on runtime values");
+        if (m.num_dims() != output.rank() || m.num_results() != operand.rank()) {
+            return unknown("map does not fit the shapes");
+        }
+        auto sm = stride_map(m, output, operand, threads, *n);
+        if (!sm) return unknown(sm.error().message);
+        IndexingMap s = *sm;
+        simplify(s);
+        if (s.is_known_empty()) continue;
+        if (s.state() == IndexingMap::State::Normal && s.results()[0].is_constant()) {
+            strides.insert(s.results()[0].constant_value());
+            continue;
+        }
+        auto values = enumerate_values(s, max_points);
+        if (!values) return unknown("stride not constant, " + values.error().message);
+        strides.insert(values->begin(), values->end());
+    }
+    c.known = true;
+    c.strides.assign(strides.begin(), strides.end());
+    c.coalesced =
+        std::all_of(c.strides.begin(), c.strides.end(), [](int64_t s) { return s == 0 || s == 1; });
+    return c;
+}
+
+std::string to_string(const Coalescing& c) {
+    if (!c.known) return "coalesced unknown (" + c.reason + ")";
+    std::string out = std::string("coalesced ") + (c.coalesced ? "yes" : "no");
+    if (c.strides.empty()) return out + ", no reads";
+    out += c.strides.size() == 1 ? ", stride " : ", strides ";
+    for (size_t i = 0; i < c.strides.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(c.strides[i]);
+    return out;
+}
+
+}  // namespace provix::hlo
