@@ -34,6 +34,9 @@ void register_hlo(py::module_& m) {
                 entry["operand"] = p;
                 entry["name"] = comp.instruction(comp.parameters[p]).name;
                 entry["maps"] = maps;
+                // True when a path reaches an operation without indexing
+                // maps: then `maps` is empty and says nothing.
+                entry["unknown"] = sets[p].is_unknown();
                 out.append(entry);
             }
             return out;
@@ -41,7 +44,8 @@ void register_hlo(py::module_& m) {
         py::arg("text"), py::kw_only(), py::arg("output") = 0, py::arg("input_to_output") = false,
         py::arg("filename") = "<input>", py::arg("ctx") = py::none(),
         "The indexing maps of an HLO module (XLA's HLO text): one entry per parameter of the "
-        "entry computation, {'operand': n, 'name': str, 'maps': [IndexingMap]}, from the "
+        "entry computation, {'operand': n, 'name': str, 'maps': [IndexingMap], 'unknown': "
+        "bool (UNKNOWN: an operation without maps on the way)}, from the "
         "root's output `output` to the parameter (input_to_output=True: the reverse). Raises "
         "ParseError with the diagnostic on bad HLO.");
 }
