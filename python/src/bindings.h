@@ -108,6 +108,7 @@ IndexingMap import_map(const ContextPtr& ctx, const PyMap& map);
 void register_exceptions(py::module_& m);
 void register_exprs(py::module_& m);
 void register_maps(py::module_& m);
+void register_mlir_syntax(py::module_& m);
 #ifdef PROVIX_PYTHON_HAVE_SOLVERS
 void register_oracle(py::module_& m);
 #endif

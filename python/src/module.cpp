@@ -25,6 +25,7 @@ PYBIND11_MODULE(provix, m) {
     provix::python::register_exceptions(m);
     provix::python::register_exprs(m);
     provix::python::register_maps(m);
+    provix::python::register_mlir_syntax(m);
 #ifdef PROVIX_PYTHON_HAVE_SOLVERS
     provix::python::register_oracle(m);
 #endif

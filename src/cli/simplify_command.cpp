@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "args.h"
+#include "bounds_option.h"
 #include "commands.h"
 #include "io.h"
+#include "mlir_simplify.h"
 #include "provix/expr.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
@@ -19,12 +21,27 @@ namespace {
 
 constexpr const char* kSimplifyHelp =
     R"(usage: provix simplify [FILE|-] [-o FILE] [--trace] [--stats] [--verify]
+                       [--syntax provix|mlir] [--bounds NAME=LO:HI,...]
 
 Prints every indexing map of FILE (standard input if FILE is '-' or absent)
 simplified by the rule engine. Maps are separated by a line '// -----' in the
 input and in the output; other '//' lines are comments and are not copied.
 
+With --syntax mlir, FILE holds MLIR's 'affine_map<...>' and 'affine_set<...>'
+(bare, or as '#name = ...' definitions as MLIR prints them), written back in
+MLIR syntax. MLIR maps have no domain: an affine_set bounds the maps after it
+(up to the next set or '// -----'), and --bounds adds bounds by name. MLIR
+dims and symbols are all inputs: none is renamed, rescaled or dropped. MLIR
+defines floordiv, ceildiv and mod only for positive divisors: a literal
+divisor <= 0 is an error; a negative divisor in a result is written with a
+positive one ('x floordiv -4' as '-(x ceildiv 4)'). A map MLIR cannot
+express after simplification (min, max) is written as it was, after a
+'// provix: kept as written: ...' comment.
+
 options:
+  --syntax S  the input and output syntax: provix (default) or mlir
+  --bounds B  inclusive bounds NAME=LO:HI for the variables of that name in
+              every map (LO may be -inf, HI inf), intersected with the map's
   -o FILE     write the result to FILE instead of standard output
   --trace     before each map, print the rules that fired as '// rule: NAME'
   --stats     after all maps, print to standard error how often each rule
@@ -38,6 +55,22 @@ exit status: 0 success, 1 --verify refuted or could not decide a map,
              2 usage error or bad input (diagnostics on stderr)
 )";
 
+/// Prints the --stats counts, writes `out`, and returns the exit status.
+int finish(const Args& args, const std::map<std::string, int64_t>& counters, const std::string& out,
+           bool verify_failed) {
+    if (args.has("--stats")) {
+        std::cerr << "// rule firings:\n";
+        for (const auto& [name, count] : counters)
+            std::cerr << name << " " << count << "\n";
+    }
+    auto written = write_output(args.value("-o"), out);
+    if (!written) {
+        report_error("simplify", written.error().message);
+        return kExitUsage;
+    }
+    return verify_failed ? kExitCheckFailed : kExitSuccess;
+}
+
 /// Appends `text` and a newline unless it already ends with one.
 void append_line(std::string& out, const std::string& text) {
     out += text;
@@ -49,7 +82,7 @@ void append_line(std::string& out, const std::string& text) {
 int run_simplify(const std::vector<std::string>& args) {
     ArgSpec spec;
     spec.flags = {"--trace", "--stats"};
-    spec.valued = {"-o"};
+    spec.valued = {"-o", "--syntax", "--bounds"};
     spec.max_positional = 1;
 #ifdef PROVIX_HAVE_SOLVERS
     spec.flags.push_back("--verify");
@@ -65,10 +98,38 @@ int run_simplify(const std::vector<std::string>& args) {
         return kExitSuccess;
     }
 
+    const std::string syntax = parsed->value("--syntax", "provix");
+    if (syntax != "provix" && syntax != "mlir") {
+        report_error("simplify", "--syntax expects 'provix' or 'mlir', got '" + syntax + "'");
+        return kExitUsage;
+    }
+    std::vector<VariableBound> bounds;
+    if (parsed->has_value("--bounds")) {
+        auto b = parse_bounds_option(parsed->value("--bounds"));
+        if (!b) {
+            report_error("simplify", b.error().message);
+            return kExitUsage;
+        }
+        bounds = std::move(*b);
+    }
+
     auto input = read_input(parsed->positional.empty() ? "-" : parsed->positional[0]);
     if (!input) {
         report_error("simplify", input.error().message);
         return kExitUsage;
+    }
+
+    bool trace = parsed->has("--trace");
+    std::map<std::string, int64_t> counters;
+    bool verify = parsed->has("--verify");
+    bool verify_failed = false;
+    std::string out;
+    if (syntax == "mlir") {
+        MlirSimplifyOptions o{bounds, trace, parsed->has("--stats") ? &counters : nullptr, verify};
+        int status = simplify_mlir(*input, o, out);
+        if (status != kExitSuccess && status != kExitCheckFailed) return status;
+        verify_failed = status == kExitCheckFailed;
+        return finish(*parsed, counters, out, verify_failed);
     }
 
     Context ctx;
@@ -77,18 +138,17 @@ int run_simplify(const std::vector<std::string>& args) {
         report_diagnostic(maps.error().message);
         return kExitUsage;
     }
-
-    bool trace = parsed->has("--trace");
-    std::map<std::string, int64_t> counters;
-    bool verify = parsed->has("--verify");
-    bool verify_failed = false;
 #ifndef PROVIX_HAVE_SOLVERS
     (void)verify;
 #endif
-    std::string out;
+    std::vector<bool> bounds_used(bounds.size(), false);
     for (size_t i = 0; i < maps->size(); ++i) {
         if (i > 0) out += "// -----\n";
         IndexingMap& map = (*maps)[i].map;
+        std::vector<bool> used_here;
+        apply_bounds(map, bounds, used_here);
+        for (size_t b = 0; b < bounds.size(); ++b)
+            bounds_used[b] = bounds_used[b] || used_here[b];
         std::vector<std::string> fired;
         SimplifyOptions options;
         if (trace) options.trace = &fired;
@@ -109,16 +169,14 @@ int run_simplify(const std::vector<std::string>& args) {
 #endif
     }
 
-    if (parsed->has("--stats")) {
-        std::cerr << "// rule firings:\n";
-        for (const auto& [name, count] : counters) std::cerr << name << " " << count << "\n";
+    for (size_t b = 0; b < bounds.size(); ++b) {
+        if (!bounds_used[b]) {
+            report_error("simplify", "--bounds names '" + bounds[b].name + "', which no map of " +
+                                         input->name + " has");
+            return kExitUsage;
+        }
     }
-    auto written = write_output(parsed->value("-o"), out);
-    if (!written) {
-        report_error("simplify", written.error().message);
-        return kExitUsage;
-    }
-    return verify_failed ? kExitCheckFailed : kExitSuccess;
+    return finish(*parsed, counters, out, verify_failed);
 }
 
 }  // namespace provix::cli

@@ -30,7 +30,7 @@ bool is_separator_line(std::string_view text, size_t line_start) {
 
 class Lexer {
 public:
-    explicit Lexer(std::string_view text) : text_(text) {}
+    Lexer(std::string_view text, LexMode mode) : text_(text), mode_(mode) {}
 
     Lexed run() {
         Lexed out;
@@ -62,8 +62,27 @@ public:
                 out.tokens.push_back(token(TokenKind::Identifier, start, loc));
                 continue;
             }
+            if (mode_ == LexMode::Mlir && c == '#') {
+                advance();
+                while (pos_ < text_.size() && is_alias_char(text_[pos_]))
+                    advance();
+                if (pos_ == start + 1) {
+                    out.ok = false;
+                    out.error_location = loc;
+                    out.error_message = "expected a name after '#'";
+                    return out;
+                }
+                out.tokens.push_back(token(TokenKind::Alias, start, loc));
+                continue;
+            }
             TokenKind kind;
             size_t len = 1;
+            if (mode_ == LexMode::Mlir && mlir_operator(c, &kind, &len)) {
+                for (size_t i = 0; i < len; ++i)
+                    advance();
+                out.tokens.push_back(token(kind, start, loc));
+                continue;
+            }
             switch (c) {
                 case '(':
                     kind = TokenKind::LParen;
@@ -139,6 +158,29 @@ private:
         return std::string("byte ") + buf;
     }
 
+    static bool is_alias_char(char c) {
+        return is_ident_start(c) || is_digit(c) || c == '$' || c == '.';
+    }
+
+    /// MLIR's comparison and definition operators at the current position.
+    bool mlir_operator(char c, TokenKind* kind, size_t* len) const {
+        const bool eq = peek(1) == '=';
+        *len = eq ? 2 : 1;
+        switch (c) {
+            case '=':
+                *kind = eq ? TokenKind::EqualEqual : TokenKind::Equal;
+                return true;
+            case '<':
+                *kind = eq ? TokenKind::LessEqual : TokenKind::Less;
+                return true;
+            case '>':
+                *kind = eq ? TokenKind::GreaterEqual : TokenKind::Greater;
+                return true;
+            default:
+                return false;
+        }
+    }
+
     char peek(size_t k) const { return pos_ + k < text_.size() ? text_[pos_ + k] : '\0'; }
     SourceLocation here() const { return {line_, column_}; }
 
@@ -175,6 +217,7 @@ private:
     }
 
     std::string_view text_;
+    LexMode mode_;
     size_t pos_ = 0;
     size_t line_start_ = 0;
     int line_ = 1;
@@ -183,7 +226,7 @@ private:
 
 }  // namespace
 
-Lexed lex(std::string_view text) { return Lexer(text).run(); }
+Lexed lex(std::string_view text, LexMode mode) { return Lexer(text, mode).run(); }
 
 std::string describe(const Token& t) {
     switch (t.kind) {

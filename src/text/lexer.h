@@ -33,7 +33,19 @@ enum class TokenKind : uint8_t {
     Arrow,      ///< `->`
     Separator,  ///< a line `// -----`
     End,        ///< end of input
+    // MLIR's affine syntax only (`lex(text, LexMode::Mlir)`):
+    Alias,         ///< `#map0`: '#' and a name of letters, digits, '_', '$', '.'
+    Equal,         ///< `=`
+    EqualEqual,    ///< `==`
+    Less,          ///< `<`
+    LessEqual,     ///< `<=`
+    Greater,       ///< `>`
+    GreaterEqual,  ///< `>=`
 };
+
+/// Which syntax is lexed: provix's map syntax, or MLIR's affine syntax (which
+/// adds `#alias`, `=`, `==`, `<`, `<=`, `>`, `>=`).
+enum class LexMode : uint8_t { Provix, Mlir };
 
 /// One token: its kind, its text (a view into the source) and where it is.
 struct Token {
@@ -54,7 +66,7 @@ struct Lexed {
 
 /// Splits `text` into tokens. `//` starts a comment to the end of the line;
 /// a line holding only `// -----` (spaces aside) is a Separator token.
-Lexed lex(std::string_view text);
+Lexed lex(std::string_view text, LexMode mode = LexMode::Provix);
 
 /// A printable description of a token for diagnostics: `'floordiv'`,
 /// `end of input`, `'// -----' separator`.

@@ -32,6 +32,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "expr_height.h"
 #include "lexer.h"
 #include "variable_names.h"
 
@@ -404,37 +405,7 @@ private:
         return true;
     }
 
-    /// Height of the tree of `e` (a leaf is 1), memoized across the parse;
-    /// iterative, so it cannot overflow the stack.
-    int height(Expr e) {
-        auto known = heights_.find(e.id());
-        if (known != heights_.end()) return known->second;
-        std::vector<std::pair<Expr, bool>> stack{{e, false}};
-        while (!stack.empty()) {
-            auto [node, expanded] = stack.back();
-            if (heights_.count(node.id())) {
-                stack.pop_back();
-                continue;
-            }
-            const size_t n = node.num_operands();
-            if (!expanded && n > 0) {
-                stack.back().second = true;
-                for (size_t i = 0; i < n; ++i) {
-                    if (!heights_.count(node.operand(i).id()))
-                        stack.emplace_back(node.operand(i), false);
-                }
-                continue;
-            }
-            stack.pop_back();
-            int h = 0;
-            for (size_t i = 0; i < n; ++i) {
-                const int oh = heights_.at(node.operand(i).id());
-                if (oh > h) h = oh;
-            }
-            heights_.emplace(node.id(), h + 1);
-        }
-        return heights_.at(e.id());
-    }
+    int height(Expr e) { return heights_.height(e); }
 
     /// `open name (',' name)* close`, or `open close`; at the opening token.
     bool parse_names(TokenKind close, const char* close_text, std::vector<Name>& out) {
@@ -560,7 +531,7 @@ private:
     size_t pos_ = 0;
     int depth_ = 0;
     std::unordered_map<std::string, int64_t> scope_;
-    std::unordered_map<uint32_t, int> heights_;
+    HeightMemo heights_;
     std::optional<Error> error_;
 };
 

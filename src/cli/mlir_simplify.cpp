@@ -1,0 +1,105 @@
+// `provix simplify --syntax mlir` (see mlir_simplify.h).
+
+#include "mlir_simplify.h"
+
+#include <iostream>
+
+#include "commands.h"
+#include "provix/mlir_syntax.h"
+#include "provix/simplify.h"
+
+namespace provix::cli {
+
+namespace {
+
+/// The map of `d` as written, without a domain (to print it unchanged).
+IndexingMap as_written(const MlirDefinition& d) {
+    Context& ctx = *d.map.context();
+    const int64_t n = d.num_dims + d.num_symbols;
+    std::vector<IndexingVariable> vars(static_cast<size_t>(n), {Interval::all(), ""});
+    auto m = IndexingMap::get(SymbolicMap::get(ctx, n, 0, d.results), std::move(vars), {}, {});
+    return m ? std::move(*m) : IndexingMap::undefined(ctx);
+}
+
+/// `#alias = ` or nothing.
+std::string prefix(const MlirDefinition& d) { return d.alias.empty() ? "" : d.alias + " = "; }
+
+/// Writes map `d` unchanged after the comment `// provix: <why>`.
+bool write_as_written(const MlirDefinition& d, const std::string& why, std::string& out) {
+    auto text = to_mlir_affine_map(as_written(d), d.num_dims);
+    if (!text) return false;
+    out += "// provix: " + why + "\n" + prefix(d) + *text + "\n";
+    return true;
+}
+
+}  // namespace
+
+int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, std::string& out) {
+    Context ctx;
+    auto defs = parse_mlir_affine(ctx, input.text, input.name);
+    if (!defs) {
+        report_diagnostic(defs.error().message);
+        return kExitUsage;
+    }
+    std::vector<bool> used(options.bounds.size(), false);
+    bool verify_failed = false;
+    for (size_t i = 0; i < defs->size(); ++i) {
+        const MlirDefinition& d = (*defs)[i];
+        if (i > 0 && d.after_separator) out += "// -----\n";
+        IndexingMap input_map = d.map;
+        std::vector<bool> used_here;
+        apply_bounds(input_map, options.bounds, used_here);
+        for (size_t b = 0; b < used.size(); ++b)
+            used[b] = used[b] || used_here[b];
+
+        IndexingMap map = input_map;
+        std::vector<std::string> fired;
+        SimplifyOptions so;
+        if (options.trace) so.trace = &fired;
+        so.counters = options.counters;
+        simplify(map, so);
+        for (const std::string& rule : fired)
+            out += "// rule: " + rule + "\n";
+
+        if (d.kind == MlirDefinition::Kind::Set) {
+            auto text = to_mlir_affine_set(map, d.num_dims, d.num_symbols);
+            if (!text) {
+                report_error("simplify", input.name + ": " + text.error().message);
+                return kExitUsage;
+            }
+            out += prefix(d) + *text + "\n";
+            continue;
+        }
+        if (map.is_known_empty()) {
+            if (!write_as_written(d, "the domain is empty; the map is kept as written", out)) {
+                return kExitInternal;
+            }
+            continue;
+        }
+        auto text = to_mlir_affine_map(map, d.num_dims);
+        if (!text) {
+            if (!write_as_written(d, "kept as written: " + text.error().message, out)) {
+                return kExitInternal;
+            }
+            continue;
+        }
+        out += prefix(d) + *text + "\n";
+#ifdef PROVIX_HAVE_SOLVERS
+        if (options.verify) {
+            VerifyOutcome v = verify_simplification(input_map, map);
+            out += v.comment;
+            verify_failed = verify_failed || v.refuted || v.unknown;
+        }
+#endif
+    }
+    for (size_t b = 0; b < used.size(); ++b) {
+        if (!used[b]) {
+            report_error("simplify", "--bounds names '" + options.bounds[b].name +
+                                         "', which no definition of " + input.name + " has");
+            return kExitUsage;
+        }
+    }
+    return verify_failed ? kExitCheckFailed : kExitSuccess;
+}
+
+}  // namespace provix::cli

@@ -1,0 +1,291 @@
+// MLIR's affine syntax: reading affine_map / affine_set, writing them back,
+// and what happens to divisors MLIR does not define.
+
+#include "provix/mlir_syntax.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "provix/simplify.h"
+
+namespace provix {
+namespace {
+
+class MlirSyntaxTest : public ::testing::Test {
+protected:
+    Context ctx;
+
+    std::vector<MlirDefinition> parse(const std::string& text) {
+        auto defs = parse_mlir_affine(ctx, text, "in.mlir");
+        EXPECT_TRUE(defs.ok()) << (defs.ok() ? "" : defs.error().message);
+        return defs.ok() ? *defs : std::vector<MlirDefinition>{};
+    }
+
+    /// The diagnostic of `text`, which must not parse.
+    std::string error(const std::string& text) {
+        auto defs = parse_mlir_affine(ctx, text, "in.mlir");
+        EXPECT_FALSE(defs.ok()) << text;
+        return defs.ok() ? "" : defs.error().message;
+    }
+
+    /// Parses one map and prints it back.
+    std::string round_trip(const std::string& text) {
+        std::vector<MlirDefinition> defs = parse(text);
+        if (defs.size() != 1) return "<" + std::to_string(defs.size()) + " definitions>";
+        auto out = to_mlir_affine_map(defs[0].map, defs[0].num_dims);
+        EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
+        return out.ok() ? *out : "";
+    }
+
+    std::string expr(Expr e, int64_t num_dims) {
+        auto out = to_mlir_affine_expr(e, num_dims);
+        EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
+        return out.ok() ? *out : "";
+    }
+};
+
+TEST_F(MlirSyntaxTest, MapsAsMlirPrintsThemRoundTrip) {
+    // Each text is MLIR 14's own printing of the map (mlir-opt output), with
+    // terms in provix's canonical order.
+    for (const char* text : {
+             "affine_map<(d0, d1)[s0] -> (s0 + d0 floordiv 4, d1 mod 8)>",
+             "affine_map<(d0) -> ((d0 * 4) floordiv 8, (d0 floordiv 4) * 4, -d0 + 15)>",
+             "affine_map<(d0, d1)[s0] -> (d1 - s0 * 4, d0 * -4 + d1, -(d0 ceildiv 4))>",
+             "affine_map<(d0)[s0] -> (d0 * s0, s0 * (d0 + 1), d0 floordiv s0, d0 - 3)>",
+             "affine_map<(d0, d1)[s0] -> (d1 - d0 * s0, d1 - (d0 floordiv 4) * 3, -d0 - d1)>",
+             "affine_map<(d0)[s0, s1] -> ((d0 * s0) * 4, (d0 floordiv 4) floordiv 2, -(d0 mod 4))>",
+             "affine_map<() -> ()>",
+             "affine_map<()[s0] -> (s0, 7, -3)>",
+         }) {
+        EXPECT_EQ(round_trip(text), text);
+    }
+}
+
+TEST_F(MlirSyntaxTest, OtherTermOrdersPrintCanonicallyAndStable) {
+    // MLIR keeps terms as written; provix prints them in its canonical order,
+    // the same map, and printing again changes nothing.
+    struct Case {
+        const char* in;
+        const char* out;
+    };
+    for (const Case& c : {
+             Case{"affine_map<(d0, d1)[s0] -> (d0 floordiv 4 + s0, d1 mod 8)>",
+                  "affine_map<(d0, d1)[s0] -> (s0 + d0 floordiv 4, d1 mod 8)>"},
+             Case{"affine_map<(d0)[s0] -> ((d0 + 1) * s0, 15 - d0, -(d0 + s0))>",
+                  "affine_map<(d0)[s0] -> (s0 * (d0 + 1), -d0 + 15, -d0 - s0)>"},
+             Case{"affine_map<(i, j)[N] -> (j + i * N - 5 + 2)>",
+                  "affine_map<(d0, d1)[s0] -> (d1 + d0 * s0 - 3)>"},
+         }) {
+        std::string once = round_trip(c.in);
+        EXPECT_EQ(once, c.out);
+        EXPECT_EQ(round_trip(once), once);
+        std::vector<MlirDefinition> a = parse(c.in), b = parse(once);
+        ASSERT_EQ(a.size(), 1u);
+        ASSERT_EQ(b.size(), 1u);
+        EXPECT_EQ(a[0].map.results(), b[0].map.results()) << c.in;
+    }
+}
+
+TEST_F(MlirSyntaxTest, AliasesSeparatorsAndCommentsAreRead) {
+    std::vector<MlirDefinition> defs = parse(
+        "// maps from a tiled loop nest\n"
+        "#map0 = affine_map<(d0) -> (d0 floordiv 4)>\n"
+        "affine_map<(d0, d1) -> (d0 + d1)>\n"
+        "// -----\n"
+        "#set = affine_set<(d0) : (d0 >= 0)>\n");
+    ASSERT_EQ(defs.size(), 3u);
+    EXPECT_EQ(defs[0].alias, "#map0");
+    EXPECT_EQ(defs[1].alias, "");
+    EXPECT_EQ(defs[1].num_dims, 2);
+    EXPECT_FALSE(defs[1].after_separator);
+    EXPECT_TRUE(defs[2].after_separator);
+    EXPECT_EQ(defs[2].kind, MlirDefinition::Kind::Set);
+    EXPECT_EQ(defs[2].alias, "#set");
+}
+
+TEST_F(MlirSyntaxTest, DimsAndSymbolsAreAllInputs) {
+    std::vector<MlirDefinition> defs = parse("affine_map<(i, j)[N] -> (i + j * N)>");
+    ASSERT_EQ(defs.size(), 1u);
+    const IndexingMap& m = defs[0].map;
+    EXPECT_EQ(m.num_dims(), 3);  // i, j, N: none can be projected out or dropped
+    EXPECT_EQ(m.num_symbols(), 0);
+    EXPECT_EQ(defs[0].num_dims, 2);
+    EXPECT_EQ(defs[0].num_symbols, 1);
+    EXPECT_EQ(m.dims()[2].name, "N");
+    // Printed positionally, as MLIR prints every map.
+    EXPECT_EQ(*to_mlir_affine_map(m, 2), "affine_map<(d0, d1)[s0] -> (d0 + d1 * s0)>");
+}
+
+TEST_F(MlirSyntaxTest, ASetBoundsTheMapsAfterItUpToTheNextSeparator) {
+    std::vector<MlirDefinition> defs = parse(
+        "#set = affine_set<(d0)[s0] : (d0 >= 0, -d0 + 15 >= 0, s0 - 2 == 0)>\n"
+        "#map0 = affine_map<(d0)[s0] -> (d0 floordiv 16)>\n"
+        "#map1 = affine_map<(d0)[s0] -> (d0 mod 16 + s0)>\n"
+        "// -----\n"
+        "#map2 = affine_map<(d0)[s0] -> (d0 mod 16 + s0)>\n");
+    ASSERT_EQ(defs.size(), 4u);
+    EXPECT_EQ(defs[1].domain_set, 0);
+    EXPECT_EQ(defs[2].domain_set, 0);
+    EXPECT_EQ(defs[3].domain_set, -1);
+    EXPECT_EQ(defs[1].map.dims()[0].bounds.lo, 0);  // d0 >= 0 bounds d0 at once
+    EXPECT_TRUE(defs[3].map.dims()[0].bounds.lo_is_inf());
+    // With d0 in [0, 15] and s0 = 2: d0 floordiv 16 is 0 and d0 mod 16 is d0.
+    IndexingMap m0 = defs[1].map, m1 = defs[2].map, m2 = defs[3].map;
+    simplify(m0);
+    simplify(m1);
+    simplify(m2);
+    EXPECT_EQ(*to_mlir_affine_map(m0, 1), "affine_map<(d0)[s0] -> (0)>");
+    EXPECT_EQ(*to_mlir_affine_map(m1, 1), "affine_map<(d0)[s0] -> (d0 + 2)>");
+    EXPECT_EQ(*to_mlir_affine_map(m2, 1), "affine_map<(d0)[s0] -> (s0 + d0 mod 16)>");
+}
+
+TEST_F(MlirSyntaxTest, SetsAsMlirPrintsThemRoundTrip) {
+    std::vector<MlirDefinition> defs = parse(
+        "#set = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 15 >= 0, d1 - 2 >= 0, "
+        "d0 - s0 * 4 == 0, d0 + d1 - 20 >= 0)>");
+    ASSERT_EQ(defs.size(), 1u);
+    EXPECT_EQ(*to_mlir_affine_set(defs[0].map, 2, 1),
+              "affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 15 >= 0, d1 - 2 >= 0, "
+              "d0 + d1 - 20 >= 0, d0 - s0 * 4 == 0)>");
+    IndexingMap simplified = defs[0].map;
+    simplify(simplified);
+    auto text = to_mlir_affine_set(simplified, 2, 1);
+    ASSERT_TRUE(text.ok());
+    // Parsing the printed set gives a set with the same points.
+    std::vector<MlirDefinition> again = parse(*text);
+    ASSERT_EQ(again.size(), 1u);
+    for (int64_t d0 = -2; d0 <= 18; ++d0) {
+        for (int64_t d1 = -2; d1 <= 22; ++d1) {
+            for (int64_t s0 = -1; s0 <= 5; ++s0) {
+                EXPECT_EQ(defs[0].map.constraints_satisfied({d0, d1, s0}),
+                          again[0].map.constraints_satisfied({d0, d1, s0}))
+                    << *text << " at " << d0 << ", " << d1 << ", " << s0;
+            }
+        }
+    }
+}
+
+TEST_F(MlirSyntaxTest, EmptyAndUniversalSets) {
+    std::vector<MlirDefinition> defs = parse(
+        "#empty = affine_set<(d0) : (1 == 0)>\n"
+        "#map = affine_map<(d0) -> (d0 floordiv 2)>\n"
+        "// -----\n"
+        "#all = affine_set<(d0)[s0] : (0 == 0)>\n");
+    ASSERT_EQ(defs.size(), 3u);
+    EXPECT_TRUE(defs[0].map.is_known_empty());
+    EXPECT_TRUE(defs[1].map.is_known_empty());
+    ASSERT_EQ(defs[1].results.size(), 1u);  // kept as written
+    EXPECT_EQ(*to_mlir_affine_set(defs[0].map, 1, 0), "affine_set<(d0) : (1 == 0)>");
+    EXPECT_EQ(*to_mlir_affine_set(defs[2].map, 1, 1), "affine_set<(d0)[s0] : (0 == 0)>");
+}
+
+TEST_F(MlirSyntaxTest, NonPositiveLiteralDivisorsAreRefused) {
+    EXPECT_EQ(error("affine_map<(d0) -> (d0 mod -2)>"),
+              "in.mlir:1:28: error: MLIR defines mod only for a positive divisor, not -2\n"
+              "affine_map<(d0) -> (d0 mod -2)>\n"
+              "                           ^");
+    EXPECT_NE(error("affine_map<(d0) -> (d0 floordiv -1)>").find("positive divisor"),
+              std::string::npos);
+    EXPECT_NE(error("affine_map<(d0) -> (d0 ceildiv (2 - 3))>").find("not -1"), std::string::npos);
+    EXPECT_NE(error("affine_map<(d0) -> (d0 mod 0)>").find("division by zero"), std::string::npos);
+}
+
+TEST_F(MlirSyntaxTest, SymbolicDivisorsUseFloorSemantics) {
+    std::vector<MlirDefinition> defs = parse("affine_map<(d0)[s0] -> (d0 floordiv s0, d0 mod s0)>");
+    ASSERT_EQ(defs.size(), 1u);
+    // Where MLIR defines them (s0 > 0) the values are MLIR's; provix gives
+    // floor semantics elsewhere.
+    EXPECT_EQ(*defs[0].map.evaluate({-7, 2}), (std::vector<int64_t>{-4, 1}));
+    EXPECT_EQ(*defs[0].map.evaluate({7, -2}), (std::vector<int64_t>{-4, -1}));
+}
+
+TEST_F(MlirSyntaxTest, NegativeDivisorsAreWrittenWithPositiveOnes) {
+    Expr d0 = ctx.variable(0);
+    struct Case {
+        Expr e;
+        const char* text;
+    };
+    for (const Case& c : {
+             Case{ctx.make(ExprKind::FloorDiv, {d0, ctx.constant(-4)}).value(), "-(d0 ceildiv 4)"},
+             Case{ctx.make(ExprKind::CeilDiv, {d0, ctx.constant(-4)}).value(), "-(d0 floordiv 4)"},
+             Case{ctx.make(ExprKind::Mod, {d0, ctx.constant(-4)}).value(), "-((-d0) mod 4)"},
+             Case{ctx.make(ExprKind::Add, {ctx.make(ExprKind::Mod, {d0, ctx.constant(-3)}).value(),
+                                           ctx.constant(1)})
+                      .value(),
+                  "-((-d0) mod 3) + 1"},
+         }) {
+        std::string text = expr(c.e, 1);
+        EXPECT_EQ(text, c.text);
+        // The written form has the same value at every point.
+        auto defs = parse("affine_map<(d0) -> (" + text + ")>");
+        ASSERT_EQ(defs.size(), 1u);
+        for (int64_t v = -13; v <= 13; ++v) {
+            EXPECT_EQ(*evaluate(c.e, {v}), defs[0].map.evaluate({v})->at(0)) << text << " at " << v;
+        }
+    }
+}
+
+TEST_F(MlirSyntaxTest, WhatMlirCannotExpressIsAnError) {
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1), s0 = ctx.variable(2);
+    auto min_text = to_mlir_affine_expr(min(d0, d1), 2);
+    ASSERT_FALSE(min_text.ok());
+    EXPECT_NE(min_text.error().message.find("no min"), std::string::npos);
+    EXPECT_FALSE(to_mlir_affine_expr(d0 * d1, 2).ok());
+    EXPECT_FALSE(to_mlir_affine_expr(d0 * d1 * 3 + 1, 2).ok());
+    EXPECT_FALSE(to_mlir_affine_expr(floor_div(d0, d1), 2).ok());
+    EXPECT_EQ(expr(d0 * s0, 2), "d0 * s0");
+    EXPECT_EQ(expr(floor_div(d0, s0 + 1), 2), "d0 floordiv (s0 + 1)");
+    IndexingMap empty = IndexingMap::known_empty(ctx);
+    EXPECT_FALSE(to_mlir_affine_map(empty, 0).ok());
+}
+
+TEST_F(MlirSyntaxTest, NonAffineInputIsRefusedWithADiagnostic) {
+    EXPECT_EQ(error("affine_map<(d0, d1) -> (d0 * d1)>"),
+              "in.mlir:1:28: error: non-affine expression: one factor of a product must be a "
+              "constant or an expression of symbols\n"
+              "affine_map<(d0, d1) -> (d0 * d1)>\n"
+              "                           ^");
+    EXPECT_NE(error("affine_map<(d0, d1) -> (d0 floordiv d1)>").find("divisor of floordiv"),
+              std::string::npos);
+    EXPECT_NE(error("affine_map<(d0, d1) -> (min(d0, d1))>").find("no min"), std::string::npos);
+    EXPECT_NE(error("affine_map<(d0) -> (d0 / 2)>").find("'floordiv'"), std::string::npos);
+    EXPECT_NE(error("affine_map<(d0) -> (d1)>").find("unknown variable 'd1'"), std::string::npos);
+    EXPECT_NE(error("affine_map<(d0, d0) -> (d0)>").find("duplicate"), std::string::npos);
+    EXPECT_NE(error("#map = affine_map<(d0) -> (d0)").find("expected '>'"), std::string::npos);
+    EXPECT_NE(error("affine_set<(d0) : (d0 > 0)>").find("'>= 0', '== 0'"), std::string::npos);
+    EXPECT_NE(error("# = affine_map<(d0) -> (d0)>").find("name after '#'"), std::string::npos);
+    EXPECT_NE(error("(d0) -> (d0)").find("'affine_map' or 'affine_set'"), std::string::npos);
+}
+
+TEST_F(MlirSyntaxTest, ASetAndAMapOfDifferentShapesAreAnError) {
+    std::string e = error(
+        "#set = affine_set<(d0) : (d0 >= 0)>\n"
+        "#map = affine_map<(d0, d1) -> (d0)>\n");
+    EXPECT_NE(e.find("in.mlir:2:1: error: this map has 2 dims and 0 symbols but the affine_set "
+                     "before it (line 1) has 1 dims and 0 symbols"),
+              std::string::npos)
+        << e;
+}
+
+TEST_F(MlirSyntaxTest, DeepNestingIsAnErrorNotACrash) {
+    std::string deep(5000, '(');
+    deep = "affine_map<(d0) -> (" + deep + "d0" + std::string(5000, ')') + ")>";
+    EXPECT_NE(error(deep).find("nested too deeply"), std::string::npos);
+    std::string chain = "affine_map<(d0) -> (d0";
+    for (int i = 0; i < 3000; ++i)
+        chain += " floordiv 2";
+    EXPECT_NE(error(chain + ")>").find("nested too deeply"), std::string::npos);
+}
+
+TEST_F(MlirSyntaxTest, LessEqualAndExpressionRightSidesAreAccepted) {
+    std::vector<MlirDefinition> defs = parse("affine_set<(d0)[s0] : (d0 <= s0 - 1, d0 >= 2)>");
+    ASSERT_EQ(defs.size(), 1u);
+    EXPECT_TRUE(defs[0].map.constraints_satisfied({2, 3}));
+    EXPECT_FALSE(defs[0].map.constraints_satisfied({3, 3}));
+    EXPECT_FALSE(defs[0].map.constraints_satisfied({1, 3}));
+}
+
+}  // namespace
+}  // namespace provix
