@@ -1,0 +1,43 @@
+#pragma once
+/// \file
+/// What the pass knows about an `index` value: an interval holding it and a
+/// congruence `value mod modulus == residue`. Private to mlir/lib.
+///
+///     affine.for %i = 4 to 64 step 8     // fact(%i): [4, 60], %i mod 8 == 4
+///     %c = arith.constant 5 : index      // fact(%c): [5, 5]
+
+#include <llvm/ADT/DenseMap.h>
+#include <mlir/IR/Value.h>
+
+#include <cstdint>
+
+#include "provix/interval.h"
+
+namespace provix::mlir_bridge {
+
+/// An interval and a congruence (modulus 1: no congruence known).
+struct ValueFact {
+    Interval range = Interval::all();
+    int64_t modulus = 1;
+    int64_t residue = 0;
+};
+
+/// Facts of index values, computed on demand and memoized: induction
+/// variables of `affine.for` (bounds from constant or affine bound maps, the
+/// step as a congruence when the lower bound is a constant), constants, and
+/// results of `affine.apply`, `affine.min` and `affine.max` (through
+/// provix's range analysis over their operands' facts). Anything else is
+/// unbounded.
+class ValueFacts {
+public:
+    /// The fact of `v`.
+    ValueFact fact(mlir::Value v);
+
+private:
+    ValueFact compute(mlir::Value v, int depth);
+    ValueFact fact(mlir::Value v, int depth);
+
+    llvm::DenseMap<mlir::Value, ValueFact> memo_;
+};
+
+}  // namespace provix::mlir_bridge
