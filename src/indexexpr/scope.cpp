@@ -98,6 +98,14 @@ std::vector<std::string> IndexExprScope::variable_names() const {
 
 std::vector<Interval> IndexExprScope::variable_bounds() const { return impl_->bounds(); }
 
+Result<RtValue> IndexExprScope::variable_value(int64_t id) const {
+    if (impl_->is_analysis()) return Error::invalid("variable_value: an analysis scope");
+    if (id < 0 || id >= static_cast<int64_t>(impl_->vars.size())) {
+        return Error::invalid("variable_value: no variable " + std::to_string(id));
+    }
+    return impl_->lower(impl_->ctx->variable(id));
+}
+
 namespace {
 
 IndexExpr make_input(const std::shared_ptr<ScopeImpl>& s, bool is_dim, const std::string& name,

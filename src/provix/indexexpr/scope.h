@@ -91,6 +91,12 @@ public:
     std::vector<std::string> variable_names() const;
     /// Bounds by variable id.
     std::vector<Interval> variable_bounds() const;
+    /// The run-time value of variable `id` (code generation: the builder's
+    /// value for the input or converted value it stands for, emitted on
+    /// first use; errors in analysis mode or for an unknown id). Code
+    /// generators that keep affine values symbolic (an MLIR `affine.apply`)
+    /// pass these as the map's operands.
+    Result<RtValue> variable_value(int64_t id) const;
 
     // ---- Run-time inputs (seed §5.4) ----------------------------------------
 

@@ -1,0 +1,264 @@
+// MlirBuilder: IndexExpr run-time operations emitted as MLIR 14.
+
+#include "provix/indexexpr/mlir_builder.h"
+
+#include <llvm/Support/raw_ostream.h>
+#include <mlir/Dialect/Affine/IR/AffineOps.h>
+#include <mlir/Dialect/Arithmetic/IR/Arithmetic.h>
+#include <mlir/Dialect/StandardOps/IR/Ops.h>
+#include <mlir/IR/Builders.h>
+#include <mlir/IR/Verifier.h>
+
+namespace provix {
+
+MlirBuilder::MlirBuilder(mlir::MLIRContext& ctx) : ctx_(ctx) {
+    ctx_.loadDialect<mlir::arith::ArithmeticDialect, mlir::AffineDialect,
+                     mlir::StandardOpsDialect>();
+}
+
+mlir::ModuleOp MlirBuilder::create_module() {
+    return mlir::ModuleOp::create(mlir::UnknownLoc::get(&ctx_));
+}
+
+RtValue MlirBuilder::record(Op op) {
+    ops_.push_back(op);
+    return RtValue{static_cast<int64_t>(ops_.size()) - 1};
+}
+
+RtValue MlirBuilder::input(const std::string& name, const Interval&) {
+    for (size_t i = 0; i < input_names_.size(); ++i) {
+        if (input_names_[i] == name) return RtValue{input_ids_[i]};
+    }
+    Op op{Op::Kind::Input};
+    op.value = static_cast<int64_t>(input_names_.size());
+    RtValue v = record(op);
+    input_names_.push_back(name);
+    input_ids_.push_back(v.id);
+    return v;
+}
+
+RtValue MlirBuilder::constant(int64_t value) {
+    Op op{Op::Kind::Constant};
+    op.value = value;
+    return record(op);
+}
+
+RtValue MlirBuilder::binary(RtOp rt, RtValue a, RtValue b) {
+    Op op{Op::Kind::Binary};
+    op.op = rt;
+    op.a = a.id;
+    op.b = b.id;
+    return record(op);
+}
+
+RtValue MlirBuilder::logical_not(RtValue a) {
+    Op op{Op::Kind::Not};
+    op.a = a.id;
+    return record(op);
+}
+
+RtValue MlirBuilder::select(RtValue cond, RtValue if_true, RtValue if_false) {
+    Op op{Op::Kind::Select};
+    op.a = cond.id;
+    op.b = if_true.id;
+    op.c = if_false.id;
+    return record(op);
+}
+
+RtValue MlirBuilder::error(Error::Kind kind) {
+    Op op{Op::Kind::Error};
+    op.value = static_cast<int64_t>(kind);
+    return record(op);
+}
+
+std::string MlirBuilder::describe(RtValue v) const { return "%v" + std::to_string(v.id); }
+
+namespace {
+
+/// Emits the recorded operations one by one (each at most once).
+class Emitter {
+public:
+    Emitter(mlir::OpBuilder& b, mlir::Location loc, mlir::Block& entry)
+        : b_(b), loc_(loc), entry_(entry) {}
+
+    mlir::Value index(int64_t v) { return b_.create<mlir::arith::ConstantIndexOp>(loc_, v); }
+    /// `cond ? 1 : 0` for an i1.
+    mlir::Value from_bool(mlir::Value cond) {
+        return b_.create<mlir::SelectOp>(loc_, cond, index(1), index(0));
+    }
+    mlir::Value cmp(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y) {
+        return b_.create<mlir::arith::CmpIOp>(loc_, p, x, y);
+    }
+    mlir::Value nonzero(mlir::Value x) { return cmp(mlir::arith::CmpIPredicate::ne, x, index(0)); }
+
+    mlir::Value binary(RtOp op, mlir::Value x, mlir::Value y) {
+        using P = mlir::arith::CmpIPredicate;
+        switch (op) {
+            case RtOp::Add:
+                return b_.create<mlir::arith::AddIOp>(loc_, x, y);
+            case RtOp::Sub:
+                return b_.create<mlir::arith::SubIOp>(loc_, x, y);
+            case RtOp::Mul:
+                return b_.create<mlir::arith::MulIOp>(loc_, x, y);
+            case RtOp::FloorDiv:
+                return b_.create<mlir::arith::FloorDivSIOp>(loc_, x, y);
+            case RtOp::CeilDiv:
+                return b_.create<mlir::arith::CeilDivSIOp>(loc_, x, y);
+            case RtOp::Mod: {
+                // Floor modulo (sign of the divisor): the truncated
+                // remainder, plus y when it is non-zero and the signs differ.
+                mlir::Value r = b_.create<mlir::arith::RemSIOp>(loc_, x, y);
+                mlir::Value signs_differ = b_.create<mlir::arith::XOrIOp>(
+                    loc_, cmp(P::slt, r, index(0)), cmp(P::slt, y, index(0)));
+                mlir::Value fix = b_.create<mlir::arith::AndIOp>(loc_, nonzero(r), signs_differ);
+                mlir::Value shifted = b_.create<mlir::arith::AddIOp>(loc_, r, y);
+                return b_.create<mlir::SelectOp>(loc_, fix, shifted, r);
+            }
+            case RtOp::Min:
+                return b_.create<mlir::arith::MinSIOp>(loc_, x, y);
+            case RtOp::Max:
+                return b_.create<mlir::arith::MaxSIOp>(loc_, x, y);
+            case RtOp::Eq:
+                return from_bool(cmp(P::eq, x, y));
+            case RtOp::Ne:
+                return from_bool(cmp(P::ne, x, y));
+            case RtOp::Lt:
+                return from_bool(cmp(P::slt, x, y));
+            case RtOp::Le:
+                return from_bool(cmp(P::sle, x, y));
+            case RtOp::Gt:
+                return from_bool(cmp(P::sgt, x, y));
+            case RtOp::Ge:
+                return from_bool(cmp(P::sge, x, y));
+            case RtOp::And:
+                return from_bool(b_.create<mlir::arith::AndIOp>(loc_, nonzero(x), nonzero(y)));
+            case RtOp::Or:
+                return from_bool(b_.create<mlir::arith::OrIOp>(loc_, nonzero(x), nonzero(y)));
+        }
+        return mlir::Value();
+    }
+
+    mlir::OpBuilder& b_;
+    mlir::Location loc_;
+    mlir::Block& entry_;
+};
+
+}  // namespace
+
+Result<mlir::FuncOp> MlirBuilder::emit_function(mlir::ModuleOp module, const std::string& name,
+                                                const IndexExprList& results,
+                                                const IndexExprScope& scope) {
+    // Decide each result's form first (this may record more operations:
+    // the scope variables' values, materialized non-affine values).
+    struct Plan {
+        bool affine = false;
+        mlir::AffineMap map;
+        std::vector<int64_t> operands;  // recorded values
+        int64_t value = -1;             // recorded value (non-affine)
+    };
+    std::vector<Plan> plans;
+    for (const IndexExpr& r : results) {
+        Plan p;
+        if (r.is_affine() && !r.is_literal() && r.belongs_to(scope)) {
+            std::vector<int64_t> vars;
+            auto map = to_affine_map({r}, scope, ctx_, &vars);
+            if (map) {
+                p.affine = true;
+                p.map = *map;
+                for (int64_t id : vars) {
+                    auto v = scope.variable_value(id);
+                    if (!v) return v.error();
+                    p.operands.push_back(v->id);
+                }
+                plans.push_back(p);
+                continue;
+            }
+        }
+        auto v = materialize(r, *this);
+        if (!v) return v.error();
+        p.value = v->id;
+        plans.push_back(p);
+    }
+    // The recorded operations the results need.
+    std::vector<bool> needed(ops_.size(), false);
+    std::vector<int64_t> stack;
+    for (const Plan& p : plans) {
+        if (p.affine) {
+            stack.insert(stack.end(), p.operands.begin(), p.operands.end());
+        } else {
+            stack.push_back(p.value);
+        }
+    }
+    while (!stack.empty()) {
+        int64_t id = stack.back();
+        stack.pop_back();
+        if (id < 0 || needed[static_cast<size_t>(id)]) continue;
+        needed[static_cast<size_t>(id)] = true;
+        const Op& op = ops_[static_cast<size_t>(id)];
+        if (op.kind == Op::Kind::Error) {
+            return Error::invalid(
+                "emit_function: the computation contains a run-time error value, "
+                "which MLIR index arithmetic cannot represent");
+        }
+        for (int64_t operand : {op.a, op.b, op.c}) {
+            if (operand >= 0) stack.push_back(operand);
+        }
+    }
+    mlir::OpBuilder b(&ctx_);
+    mlir::Location loc = b.getUnknownLoc();
+    llvm::SmallVector<mlir::Type, 8> args(input_names_.size(), b.getIndexType());
+    llvm::SmallVector<mlir::Type, 8> outs(results.size(), b.getIndexType());
+    mlir::FuncOp fn = mlir::FuncOp::create(loc, name, b.getFunctionType(args, outs));
+    module.push_back(fn);
+    mlir::Block* entry = fn.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    Emitter e(b, loc, *entry);
+    std::vector<mlir::Value> values(ops_.size());
+    for (size_t id = 0; id < ops_.size(); ++id) {
+        if (!needed[id]) continue;
+        const Op& op = ops_[id];
+        auto at = [&](int64_t k) { return values[static_cast<size_t>(k)]; };
+        switch (op.kind) {
+            case Op::Kind::Input:
+                values[id] = entry->getArgument(static_cast<unsigned>(op.value));
+                break;
+            case Op::Kind::Constant:
+                values[id] = e.index(op.value);
+                break;
+            case Op::Kind::Binary:
+                values[id] = e.binary(op.op, at(op.a), at(op.b));
+                break;
+            case Op::Kind::Not:
+                values[id] =
+                    e.from_bool(e.cmp(mlir::arith::CmpIPredicate::eq, at(op.a), e.index(0)));
+                break;
+            case Op::Kind::Select:
+                values[id] = b.create<mlir::SelectOp>(loc, e.nonzero(at(op.a)), at(op.b), at(op.c));
+                break;
+            case Op::Kind::Error:
+                break;  // rejected above
+        }
+    }
+    llvm::SmallVector<mlir::Value, 8> returned;
+    for (size_t i = 0; i < plans.size(); ++i) {
+        const Plan& p = plans[i];
+        if (p.affine) {
+            llvm::SmallVector<mlir::Value, 4> operands;
+            for (int64_t id : p.operands)
+                operands.push_back(values[static_cast<size_t>(id)]);
+            returned.push_back(b.create<mlir::AffineApplyOp>(loc, p.map, operands));
+        } else {
+            returned.push_back(values[static_cast<size_t>(p.value)]);
+        }
+    }
+    b.create<mlir::ReturnOp>(loc, returned);
+    if (mlir::failed(mlir::verify(fn))) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        fn.print(os);
+        return Error::invalid("emit_function: the emitted function does not verify:\n" + os.str());
+    }
+    return fn;
+}
+
+}  // namespace provix
