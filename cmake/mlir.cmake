@@ -1,4 +1,5 @@
-# The MLIR pass and the provix-mlir-opt tool: built when MLIR 14's CMake
+# The MLIR pass, the provix-mlir-opt tool and the IndexExpr MLIR builder
+# (provix_indexexpr_mlir): built when MLIR 14's CMake
 # package is found (Debian: libmlir-14-dev); otherwise a status line says so
 # and everything else builds as usual. MLIR_DIR selects another MLIR 14.
 # LLVM's package configuration runs C compile checks: C must be enabled.
@@ -18,4 +19,8 @@ elseif(NOT TARGET MLIR OR NOT TARGET LLVM)
 else()
   message(STATUS "provix: MLIR ${LLVM_PACKAGE_VERSION} from ${MLIR_DIR}")
   add_subdirectory(mlir)
+  # IndexExpr code generation to MLIR (provix/indexexpr/mlir_builder.h).
+  if(TARGET provix_indexexpr)
+    add_subdirectory(src/indexexpr_mlir)
+  endif()
 endif()
