@@ -461,13 +461,11 @@ Result<bool> parse_attribute(TextCursor& c, HloInstruction& instr) {
         return finish(expect_integer(v, "index_vector_dim"), instr.gather.index_vector_dim);
     }
     if (name == "slice_sizes") return finish(parse_int_list(v), instr.gather.slice_sizes);
-    if (name == "operand_batching_dims" || name == "start_indices_batching_dims") {
-        std::vector<int64_t> dims;
-        auto r = finish(parse_int_list(v), dims);
-        if (!r) return r;
-        if (!dims.empty())
-            return c.error_at(value_pos, "gather with batching dimensions is not supported");
-        return true;
+    if (name == "operand_batching_dims") {
+        return finish(parse_int_list(v), instr.gather.operand_batching_dims);
+    }
+    if (name == "start_indices_batching_dims") {
+        return finish(parse_int_list(v), instr.gather.start_indices_batching_dims);
     }
     if (name == "dynamic_slice_sizes") return finish(parse_int_list(v), instr.dynamic_slice_sizes);
     if (name == "index") return finish(expect_integer(v, "tuple index"), instr.tuple_index);

@@ -81,6 +81,13 @@ UnknownOp unknown_op(const HloInstruction& instr) {
     return UnknownOp{instr.opcode, instr.name, instr.opcode_location};
 }
 
+/// True for operations without indexing maps: unknown opcodes and the forms
+/// of known ones the analysis does not cover (general gathers).
+bool has_no_maps(const HloInstruction& instr) {
+    return !is_supported_opcode(instr.opcode) ||
+           (instr.opcode == "gather" && !detail::is_simplified_gather(instr));
+}
+
 }  // namespace
 
 void IndexingMapSet::mark_unknown(const UnknownOp& op) {
@@ -115,7 +122,7 @@ Result<std::vector<IndexingMapSet>> output_to_input_indexing(Context& ctx, const
                                                              const OperandValues* values) {
     OpInfo op{ctx, module, instr, values};
     const std::string& code = instr.opcode;
-    if (!is_supported_opcode(code)) {
+    if (has_no_maps(instr)) {
         std::vector<IndexingMapSet> sets(instr.operands.size());
         for (IndexingMapSet& set : sets)
             set.mark_unknown(unknown_op(instr));
@@ -171,7 +178,7 @@ Result<IndexingMapSet> input_to_output_indexing(Context& ctx, const HloModule& m
         return op.error("has no operand " + std::to_string(operand_id));
     }
     const std::string& code = instr.opcode;
-    if (!is_supported_opcode(code)) {
+    if (has_no_maps(instr)) {
         IndexingMapSet set;
         set.mark_unknown(unknown_op(instr));
         return set;

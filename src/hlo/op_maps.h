@@ -104,6 +104,11 @@ std::vector<IndexingMapSet> one_per_operand(std::vector<IndexingMap> maps);
 
 /// Checks that `dims` (of an attribute) are distinct and within [0, rank).
 bool valid_dimension_list(const std::vector<int64_t>& dims, int64_t rank);
+/// True for gathers of the simplified form the analysis has maps for
+/// (indices of rank 2, `index_vector_dim=1`, `offset_dims={1, ..., rank}`, no
+/// collapsed or batching dims); other gathers are UNKNOWN.
+bool is_simplified_gather(const HloInstruction& instr);
+
 /// `"{1, 2}"` for messages.
 std::string dims_to_string(const std::vector<int64_t>& dims);
 

@@ -189,6 +189,20 @@ Result<IndexingMapSet> dynamic_update_slice_input_to_output(const OpInfo& op, in
 // runtime value indices[b, j] (rt_j in [0, operand - slice size]), and
 // indices[b, 0..K-1] whole.
 
+bool is_simplified_gather(const HloInstruction& instr) {
+    const GatherDimensions& g = instr.gather;
+    if (instr.operand_shapes.size() != 2 || instr.operand_shapes[0].is_tuple ||
+        instr.operand_shapes[1].is_tuple || instr.operand_shapes[1].rank() != 2 ||
+        g.index_vector_dim != 1 || !g.collapsed_slice_dims.empty() ||
+        !g.operand_batching_dims.empty() || !g.start_indices_batching_dims.empty()) {
+        return false;
+    }
+    std::vector<int64_t> expected;
+    for (int64_t i = 1; i <= instr.operand_shapes[0].rank(); ++i)
+        expected.push_back(i);
+    return g.offset_dims == expected;
+}
+
 namespace {
 
 Result<bool> check_gather(const OpInfo& op) {

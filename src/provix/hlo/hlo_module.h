@@ -79,14 +79,16 @@ struct ConvDimensions {
     std::vector<int64_t> output_spatial;
 };
 
-/// The dimension numbers of `gather` (only the simplified form is
-/// analysed: see `provix/hlo/op_indexing.h`).
+/// The dimension numbers of `gather` (only the simplified form has maps:
+/// see `provix/hlo/op_indexing.h`).
 struct GatherDimensions {
     std::vector<int64_t> offset_dims;
     std::vector<int64_t> collapsed_slice_dims;
     std::vector<int64_t> start_index_map;
     int64_t index_vector_dim = -1;
     std::vector<int64_t> slice_sizes;
+    std::vector<int64_t> operand_batching_dims;
+    std::vector<int64_t> start_indices_batching_dims;
 };
 
 /// One instruction. Attributes the analysis does not use (`metadata`,

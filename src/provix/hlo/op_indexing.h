@@ -41,7 +41,7 @@
 ///    shapes, transpose (by the result's layout);
 ///  - dynamic-slice, dynamic-update-slice, gather (simplified form: indices
 ///    of rank 2, `index_vector_dim=1`, `offset_dims={1, ..., rank}`, no
-///    collapsed dims): runtime variables; the offset and index operands are
+///    collapsed or batching dims; other gathers are UNKNOWN): runtime variables; the offset and index operands are
 ///    read whole per output element. Runtime variable k stands for offset
 ///    operand k (dynamic-slice, dynamic-update-slice) or index column k
 ///    (gather), whatever dimension it offsets. When `values` knows an

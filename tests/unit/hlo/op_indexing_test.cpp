@@ -207,16 +207,29 @@ TEST(TransposeIndexing, NonPermutationIsAnError) {
     EXPECT_NE(e.find("transpose: dimensions={1, 1} is not a permutation"), std::string::npos) << e;
 }
 
-TEST(GatherIndexing, OnlyTheSimplifiedFormIsSupported) {
-    std::string e = analysis_error(R"(
-operand = f32[33,76] parameter(0)
+TEST(GatherIndexing, OtherThanTheSimplifiedFormIsUnknown) {
+    for (const char* attrs :
+         {"offset_dims={1}, collapsed_slice_dims={0}, start_index_map={0}, index_vector_dim=1, "
+          "slice_sizes={1,76}",
+          "offset_dims={1}, collapsed_slice_dims={}, operand_batching_dims={0}, "
+          "start_indices_batching_dims={0}, start_index_map={1}, index_vector_dim=1, "
+          "slice_sizes={1,76}"}) {
+        HloModule m = testing::parse_hlo(std::string(R"(
+operand = f32[10,76] parameter(0)
 indices = s32[10,1] parameter(1)
-g = f32[10,76] gather(operand, indices), offset_dims={1}, collapsed_slice_dims={0},
-  start_index_map={0}, index_vector_dim=1, slice_sizes={1,76}
-)");
-    EXPECT_NE(e.find("only the simplified gather is supported (no collapsed_slice_dims)"),
-              std::string::npos)
-        << e;
+g = f32[10,76] gather(operand, indices), )") +
+                                         attrs + "\n");
+        Context ctx;
+        const HloInstruction& g = testing::instruction(m);
+        auto out = output_to_input_indexing(ctx, m, g);
+        ASSERT_TRUE(out) << out.error().message;
+        ASSERT_EQ(out->size(), 2u);
+        EXPECT_TRUE((*out)[0].is_unknown()) << attrs;
+        EXPECT_TRUE((*out)[1].is_unknown()) << attrs;
+        auto in = input_to_output_indexing(ctx, m, g, 0);
+        ASSERT_TRUE(in) << in.error().message;
+        EXPECT_TRUE(in->is_unknown());
+    }
 }
 
 TEST(DynamicSliceIndexing, SliceLargerThanOperandIsAnError) {
