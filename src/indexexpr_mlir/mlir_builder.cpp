@@ -25,12 +25,13 @@ RtValue MlirBuilder::record(Op op) {
     return RtValue{static_cast<int64_t>(ops_.size()) - 1};
 }
 
-RtValue MlirBuilder::input(const std::string& name, const Interval&) {
+RtValue MlirBuilder::input(const std::string& name, const Interval& bounds) {
     for (size_t i = 0; i < input_names_.size(); ++i) {
         if (input_names_[i] == name) return RtValue{input_ids_[i]};
     }
     Op op{Op::Kind::Input};
     op.value = static_cast<int64_t>(input_names_.size());
+    op.bounds = bounds;
     RtValue v = record(op);
     input_names_.push_back(name);
     input_ids_.push_back(v.id);
@@ -219,13 +220,30 @@ Result<mlir::FuncOp> MlirBuilder::emit_function(mlir::ModuleOp module, const std
         const Op& op = ops_[id];
         auto at = [&](int64_t k) { return values[static_cast<size_t>(k)]; };
         switch (op.kind) {
-            case Op::Kind::Input:
-                values[id] = entry->getArgument(static_cast<unsigned>(op.value));
+            case Op::Kind::Input: {
+                mlir::Value x = entry->getArgument(static_cast<unsigned>(op.value));
+                values[id] = x;
+                // The computation may have been simplified with the input's
+                // bounds: a value outside them must not run on.
+                using P = mlir::arith::CmpIPredicate;
+                std::string name = input_names_[static_cast<size_t>(op.value)];
+                if (!op.bounds.lo_is_inf()) {
+                    b.create<mlir::AssertOp>(loc, e.cmp(P::sge, x, e.index(op.bounds.lo)),
+                                             "input " + name + " below its bounds");
+                }
+                if (!op.bounds.hi_is_inf()) {
+                    b.create<mlir::AssertOp>(loc, e.cmp(P::sle, x, e.index(op.bounds.hi)),
+                                             "input " + name + " above its bounds");
+                }
                 break;
+            }
             case Op::Kind::Constant:
                 values[id] = e.index(op.value);
                 break;
             case Op::Kind::Binary:
+                if (op.op == RtOp::FloorDiv || op.op == RtOp::CeilDiv || op.op == RtOp::Mod) {
+                    b.create<mlir::AssertOp>(loc, e.nonzero(at(op.b)), "division by zero");
+                }
                 values[id] = e.binary(op.op, at(op.a), at(op.b));
                 break;
             case Op::Kind::Not:

@@ -13,6 +13,7 @@
 #include <functional>
 #include <random>
 #include <sstream>
+#include <tuple>
 
 #include "provix/indexexpr/evaluator.h"
 #include "provix/indexexpr/shape_helpers.h"
@@ -350,6 +351,48 @@ TEST_F(MlirEndToEnd, MatMulShapesOnRandomInputs) {
         cases.push_back(std::move(c));
     }
     check(cases, "matmul");
+}
+
+TEST_F(MlirEndToEnd, InputsOutsideTheirBoundsAndZeroDivisorsAbort) {
+    // The code was simplified with n's bounds [0, 100]: running it with 200
+    // must stop (MLIR 14 lowers `assert` to abort, without its message), as
+    // must a zero divisor; the same code with valid inputs runs to the end.
+    for (const auto& [n, k, completes] : std::vector<std::tuple<int64_t, int64_t, bool>>{
+             {200, 3, false}, {10, 0, false}, {10, 3, true}}) {
+        Context ctx;
+        mlir::MLIRContext mctx;
+        MlirBuilder b(mctx);
+        IndexExprScope scope(ctx, b);
+        IndexExpr nn = scope.input_dim("n", {0, 100});
+        IndexExpr kk = scope.input_symbol("k", {-10, 10});
+        mlir::ModuleOp module = b.create_module();
+        auto fn = b.emit_function(module, "f", {nn.floor_div(kk)}, scope);
+        ASSERT_TRUE(fn) << fn.error().message;
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        module.print(os);
+        os.flush();
+        text = text.substr(0, text.rfind('}')) +
+               "  func private @printI64(i64)\n  func @main() {\n"
+               "    %n = arith.constant " +
+               std::to_string(n) +
+               " : index\n"
+               "    %k = arith.constant " +
+               std::to_string(k) +
+               " : index\n"
+               "    %r = call @f(%n, %k) : (index, index) -> index\n"
+               "    %x = arith.index_cast %r : index to i64\n"
+               "    call @printI64(%x) : (i64) -> ()\n    return\n  }\n}\n";
+        auto got = run_mlir(text, "abort");
+        if (completes) {
+            ASSERT_TRUE(got) << got.error().message;
+            EXPECT_EQ(*got, std::vector<int64_t>{3});
+        } else {
+            ASSERT_FALSE(got) << "n = " << n << ", k = " << k << " ran to the end";
+            EXPECT_NE(got.error().message.find("abort"), std::string::npos) << got.error().message;
+        }
+        module.erase();
+    }
 }
 
 TEST(MlirBuilderEmission, AffineResultsBecomeAffineApplyAndOthersArith) {

@@ -23,11 +23,12 @@
 ///     // }
 ///
 /// MLIR 14 keeps functions in the builtin dialect (`func @f`, not
-/// `func.func`) and `select` / `return` in the standard dialect. Index
-/// arithmetic in MLIR neither traps nor reports: the emitted code assumes
-/// what `EvaluatorBuilder` checks (no overflow, no zero divisor, inputs in
-/// their bounds), and a computation that contains a run-time error value
-/// cannot be emitted.
+/// `func.func`) and `select` / `return` in the standard dialect. What
+/// `EvaluatorBuilder` reports as run-time errors becomes `assert` (the
+/// standard dialect's; it aborts when lowered to LLVM): an input outside its
+/// declared bounds, a zero divisor. Index arithmetic does not report
+/// overflow: the emitted code assumes none. A computation that contains a
+/// run-time error value cannot be emitted.
 ///
 /// Also: conversions between provix expressions / maps / IndexExprs and
 /// `mlir::AffineExpr` / `mlir::AffineMap`.
@@ -88,6 +89,7 @@ private:
         RtOp op = RtOp::Add;
         int64_t a = -1, b = -1, c = -1;
         int64_t value = 0;
+        Interval bounds = Interval::all();  ///< inputs: the declared bounds
     };
     RtValue record(Op op);
 
