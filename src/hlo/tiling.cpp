@@ -118,16 +118,26 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
     const int64_t r = map.num_range_vars();
     // New variables: t_0..t_{rank-1}, u_0..u_{rank-1}, then range vars.
     std::vector<Interval> bounds;
+    // Where the map is defined on part of an output dimension only (pad,
+    // concatenate), the tiles inside that part: a condition on t_i.
+    std::vector<std::pair<int64_t, Interval>> inside;
     for (int64_t i = 0; i < rank; ++i) {
         const Interval& b = map.dims()[static_cast<size_t>(i)].bounds;
-        int64_t size = sizes[static_cast<size_t>(i)];
+        const int64_t size = sizes[static_cast<size_t>(i)];
+        const int64_t out_size = output_dims[static_cast<size_t>(i)];
         if (size < 1) return fail("tile sizes must be positive");
-        if (b.is_empty() || b.lo != 0 || !b.is_bounded() ||
-            b.hi != output_dims[static_cast<size_t>(i)] - 1) {
-            return fail("the map covers part of output dimension " + std::to_string(i) +
-                        " only, which cuts tiles");
+        if (b.is_empty() || !b.is_bounded() || b.lo < 0 || b.hi > out_size - 1) {
+            return fail("the map's domain of output dimension " + std::to_string(i) +
+                        " is not inside the output");
         }
-        bounds.push_back({0, (b.hi + 1 + size - 1) / size - 1});
+        if (b.lo != 0 || b.hi != out_size - 1) {
+            if (b.hi - size + 1 < b.lo) {
+                return fail("no tile of output dimension " + std::to_string(i) +
+                            " lies where the map is defined");
+            }
+            inside.push_back({i, Interval{b.lo, b.hi - size + 1}});
+        }
+        bounds.push_back({0, (out_size + size - 1) / size - 1});
     }
     for (int64_t i = 0; i < rank; ++i)
         bounds.push_back({0, sizes[static_cast<size_t>(i)] - 1});
@@ -143,19 +153,37 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
     for (int64_t j = 0; j < r; ++j)
         repl.push_back(ctx.variable(2 * rank + j));
     std::vector<Interval> t_bounds(bounds.begin(), bounds.begin() + rank);
-    // Constraints on range variables alone are fine (they stay inside their
-    // bounds); constraints that involve dims would cut the tile.
+    for (const auto& [i, range] : inside) {
+        out.constraints.push_back({ctx.variable(i) * sizes[static_cast<size_t>(i)], range});
+    }
+    // A constraint affine in the output dims holds on a whole tile when it
+    // holds at the tile's extreme corners: a condition on the t_i. Others
+    // (on range variables, not affine) cut tiles or footprints.
     for (const Constraint& c : map.constraints()) {
         std::vector<bool> used(static_cast<size_t>(map.num_variables()), false);
         collect_variables(c.expr, used);
-        for (int64_t i = 0; i < rank; ++i) {
-            if (used[static_cast<size_t>(i)]) {
-                return fail("the map's domain has a constraint on the output (" +
-                            map.expr_to_string(c.expr) + "), which cuts tiles");
+        for (int64_t j = 0; j < r; ++j) {
+            if (used[static_cast<size_t>(rank + j)]) {
+                return fail("the map's domain constrains its range variables (" +
+                            map.expr_to_string(c.expr) + ")");
             }
         }
-        return fail("the map's domain constrains its range variables (" +
-                    map.expr_to_string(c.expr) + ")");
+        auto parts = split_affine(canonicalize(substitute(c.expr, repl)), local);
+        if (!parts || c.range.lo_is_inf() || c.range.hi_is_inf()) {
+            return fail("the map's domain has a constraint (" + map.expr_to_string(c.expr) +
+                        ") that cuts tiles");
+        }
+        int64_t low = 0, high = 0;  // the tile's extent of the sum
+        for (const auto& [v, a] : parts->coefficients) {
+            int64_t n = bounds[static_cast<size_t>(v)].hi;
+            (a < 0 ? low : high) += a * n;
+        }
+        if (c.range.hi - high < c.range.lo - low) {
+            return fail("no tile satisfies the map's constraint (" + map.expr_to_string(c.expr) +
+                        ")");
+        }
+        out.constraints.push_back(
+            {canonicalize(parts->rest), Interval{c.range.lo - low, c.range.hi - high}});
     }
     std::vector<int> feeds(bounds.size(), 0);
     const size_t n_results = static_cast<size_t>(map.num_results());

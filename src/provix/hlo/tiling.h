@@ -41,9 +41,13 @@ struct OperandTile {
 };
 
 /// The footprint of tiles of `sizes` of an output of dimensions
-/// `output_dims` under `map` (dims: the output). A map defined on part of
-/// the output only (pad's operand), with runtime variables or with
-/// constraints is not handled (`is_tile` false, with the reason).
+/// `output_dims` under `map` (dims: the output). Where the map is defined on
+/// part of the output only (a concatenate's or pad's operand) or has
+/// constraints affine in the output dims, the answer is for the tiles that
+/// lie wholly where it is defined, with those conditions on the t_i
+/// (other tiles read the operand partly or not at all). Runtime variables,
+/// constraints on range variables and non-affine constraints give `is_tile`
+/// false, with the reason.
 OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& output_dims,
                            const std::vector<int64_t>& sizes);
 

@@ -380,6 +380,25 @@ TEST(Tiling, ReshapeCollapseAndExpand) {
               "over a tile\n");
 }
 
+TEST(Tiling, OperandsDefinedOnPartOfTheOutputGiveTilesUnderConditions) {
+    EXPECT_EQ(tiles_of("p0 = f32[8] parameter(0)\np1 = f32[8] parameter(1)\n"
+                       "ROOT c = f32[16] concatenate(p0, p1), dimensions={0}\n",
+                       {4}),
+              "// operand 0: p0 tile offsets (t0 * 4) sizes (4) strides (1) if t0 * 4 in [0, 4]\n"
+              "// operand 1: p1 tile offsets (t0 * 4 - 8) sizes (4) strides (1) if t0 * 4 in "
+              "[8, 12]\n");
+    // A reshape of a concatenation: rows 1..3 lie wholly in p1; no row of
+    // 8 lies in p0's 2 elements.
+    EXPECT_EQ(tiles_of("p0 = f32[2] parameter(0)\np1 = f32[30] parameter(1)\n"
+                       "c = f32[32] concatenate(p0, p1), dimensions={0}\n"
+                       "ROOT r = f32[4, 8] reshape(c)\n",
+                       {1, 8}),
+              "// operand 0: p0 tile not a tile: no tile of output dimension 1 lies where the map "
+              "is defined\n"
+              "// operand 1: p1 tile offsets (t0 * 8 - 2) sizes (8) strides (1) if t0 * 8 in "
+              "[2, 24]\n");
+}
+
 TEST(Tiling, SoftmaxLikeFusionDotTransposeBroadcastSlice) {
     const char* softmax = R"(
 HloModule m
