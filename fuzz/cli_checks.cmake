@@ -26,7 +26,8 @@ elseif(CASE STREQUAL "file_without_replay_is_usage_error")
   run(fuzz maps.map)
   expect("expected exit 2" rc EQUAL 2)
 elseif(CASE STREQUAL "summary_ends_with_passed_failed")
-  run(fuzz --cases 4 --seed 3 --no-near-limit --regressions ${WORK_DIR}/fuzz-cli-failures)
+  run(fuzz --cases 4 --seed 3 --no-near-limit --no-edge-templates --no-runtime-vars
+      --regressions ${WORK_DIR}/fuzz-cli-failures)
   expect("expected exit 0" rc EQUAL 0)
   expect("expected 'K unknown' then 'N passed, M failed' as the last lines"
          out MATCHES "\ncompleteness [(]4 cases[^\n]*\n(  [^\n]*\n)+0 unknown\n4 passed, 0 failed\n$")
@@ -40,6 +41,18 @@ elseif(CASE STREQUAL "shards_cover_the_campaign")
   expect("expected shard 0/2 to run 3 cases" out MATCHES "\ncompleteness [(]3 cases")
   run(fuzz --cases 6 --seed 5 --shard 1/2 --no-near-limit --regressions ${WORK_DIR}/fuzz-cli-failures)
   expect("expected shard 1/2 to run 3 cases" out MATCHES "\ncompleteness [(]3 cases")
+elseif(CASE STREQUAL "edge_template_options")
+  run(fuzz --cases 3 --only-template no-such-template)
+  expect("expected exit 2" rc EQUAL 2)
+  expect("expected the template diagnostic" err MATCHES "unknown edge template 'no-such-template'")
+  run(fuzz --cases 3 --edge-percent 101)
+  expect("expected exit 2" rc EQUAL 2)
+  run(fuzz --cases 3 --seed 2 --only-template limit-bounds --no-shrink
+      --regressions ${WORK_DIR}/fuzz-cli-failures)
+  expect("expected every case to get the template"
+         out MATCHES "\n  edge templates: limit-bounds 3 [(][0-9]+ failed[)][^\n]*\n")
+  expect("expected the template in the reproduce command or no failure"
+         out MATCHES "(--only-template limit-bounds|\n3 passed, 0 failed\n$)")
 else()
   message(FATAL_ERROR "unknown case '${CASE}'")
 endif()

@@ -1,4 +1,4 @@
-// libFuzzer target: the text parser (SPEC §5, §10). Any input must give maps
+// libFuzzer target: the text parser. Any input must give maps
 // or a diagnostic, never a crash; every map parsed must print to text that
 // parses back to the same map (canonical mode), and to parsable text when
 // expressions are kept as written.

@@ -1,4 +1,4 @@
-// libFuzzer target: parse, simplify, print (SPEC §4, §5, §10), with a
+// libFuzzer target: parse, simplify, print, with a
 // solver-free differential check. For every map the input parses to:
 //  - the simplified map prints to text that parses back to the same map;
 //  - simplify is idempotent, and result_ranges gives one range per result;

@@ -104,7 +104,7 @@ CaseReport run_spec(CaseChecker& checker, Context& ctx, const MapSpec& spec, uin
         r.unknowns.push_back("the generated map is invalid: " + built.error().message);
         return r;
     }
-    std::string text = built->to_string();
+    std::string text = map_text(*built, spec);
     CaseReport r = checker.check_text(text, options);
     check_print_fidelity(*built, text, seed, r);
     return r;
@@ -191,8 +191,14 @@ void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o
 
 }  // namespace
 
-void CampaignStats::add(const CaseReport& r) {
+void CampaignStats::add(const CaseReport& r, const std::string& edge_template) {
     ++cases;
+    if (r.enumerated) ++enumerated;
+    if (!edge_template.empty()) {
+        auto& t = edge_templates[edge_template];
+        ++t.first;
+        if (!r.failures.empty()) ++t.second;
+    }
     if (!r.failures.empty()) {
         ++failed;
     } else if (!r.unknowns.empty()) {
@@ -224,6 +230,12 @@ std::string CampaignOptions::reproduce_command(int64_t index) const {
     std::string s =
         "provix fuzz --seed " + std::to_string(seed) + " --case " + std::to_string(index);
     if (!generator.near_limit_constants) s += " --no-near-limit";
+    if (!generator.runtime_vars) s += " --no-runtime-vars";
+    if (generator.edge_templates.empty()) s += " --no-edge-templates";
+    if (generator.edge_percent != GeneratorOptions().edge_percent) {
+        s += " --edge-percent " + std::to_string(generator.edge_percent);
+    }
+    if (!generator.only_template.empty()) s += " --only-template " + generator.only_template;
     return s;
 }
 
@@ -281,7 +293,7 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
         MapSpec spec = generate_map(ctx, rng, o.generator);
         set_crash_note(o.seed, index, spec_text(ctx, spec));
         CaseReport r = run_spec(checker, ctx, spec, cseed, {});
-        stats.add(r);
+        stats.add(r, spec.edge_template);
         if (!r.failures.empty()) report_failure(checker, ctx, o, spec, index, cseed, r, stats, out);
         for (const Finding& m : r.misses) {
             if (o.verbose || shown_misses[m.kind]++ < 2) {
@@ -366,11 +378,19 @@ void print_summary(const CampaignStats& s, std::ostream& out) {
         if (tight < static_cast<int64_t>(w.size())) {
             // The widening among the ranges the engine did not get exactly.
             size_t first_wide = static_cast<size_t>(tight);
-            out << " (median of the inexact: "
-                << ratio(w[first_wide + (w.size() - first_wide) / 2]) << ")";
+            out << " (median of the inexact: " << ratio(w[first_wide + (w.size() - first_wide) / 2])
+                << ")";
         }
     }
     out << "; " << s.unbounded_ranges << " reported unbounded\n";
+    out << "  exhaustive evaluation: " << s.enumerated << " of " << s.cases
+        << " cases compared point by point\n";
+    if (!s.edge_templates.empty()) {
+        out << "  edge templates:";
+        for (const auto& [name, n] : s.edge_templates)
+            out << " " << name << " " << n.first << " (" << n.second << " failed);";
+        out << "\n";
+    }
     if (!s.failure_kinds.empty()) {
         out << "  failures:";
         for (const auto& [kind, n] : s.failure_kinds)

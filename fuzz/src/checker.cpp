@@ -2,12 +2,14 @@
 
 #include "provix/fuzz/checker.h"
 
+#include <cctype>
 #include <exception>
+#include <memory>
 #include <utility>
 
+#include "provix/fuzz/enumeration.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
-#include "provix/solvers/quasi_affine.h"
 
 namespace provix::fuzz {
 
@@ -38,6 +40,71 @@ std::string decision_detail(const Decision& d) {
 
 std::string both_maps(const std::string& input, const std::string& simplified) {
     return "input:\n" + input + "\nsimplified:\n" + simplified + "\n";
+}
+
+/// isl for the maps within its fragment, Z3 for the others (no Z3 retry
+/// when isl runs out of budget: the campaign's answer stays cheap).
+class IslThenZ3 final : public solvers::Oracle {
+public:
+    explicit IslThenZ3(const solvers::Limits& limits)
+        : isl_(solvers::make_isl_oracle(limits)), z3_(solvers::make_z3_oracle(limits)) {}
+
+    std::string name() const override { return "isl, Z3 outside isl's fragment"; }
+    bool supports(const IndexingMap& m) const override { return z3_->supports(m); }
+    Decision equivalent(const IndexingMap& a, const IndexingMap& b) override {
+        return pick(a, &b).equivalent(a, b);
+    }
+    Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) override {
+        return pick(a, &b).equivalent_pointwise(a, b);
+    }
+    RangeDecision exact_range(const IndexingMap& m, int64_t result) override {
+        return pick(m, nullptr).exact_range(m, result);
+    }
+    Decision is_empty(const IndexingMap& m) override { return pick(m, nullptr).is_empty(m); }
+    Decision implies(const IndexingMap& m, const Constraint& c) override {
+        Decision d = pick(m, nullptr).implies(m, c);
+        return d.verdict == Verdict::Unknown && d.backend == "isl" ? z3_->implies(m, c) : d;
+    }
+
+private:
+    solvers::Oracle& pick(const IndexingMap& a, const IndexingMap* b) {
+        return isl_->supports(a) && (!b || isl_->supports(*b)) ? *isl_ : *z3_;
+    }
+    std::unique_ptr<solvers::Oracle> isl_;
+    std::unique_ptr<solvers::Oracle> z3_;
+};
+
+/// Number of `inf` tokens in `text` outside `//` comments (bounds written
+/// as infinite).
+int64_t infinity_literals(const std::string& with_comments) {
+    std::string text;
+    for (size_t at = 0; at < with_comments.size();) {
+        size_t comment = with_comments.find("//", at);
+        size_t end = comment == std::string::npos ? with_comments.size() : comment;
+        text += with_comments.substr(at, end - at) + " ";
+        if (comment == std::string::npos) break;
+        size_t eol = with_comments.find('\n', comment);
+        at = eol == std::string::npos ? with_comments.size() : eol;
+    }
+    int64_t n = 0;
+    auto ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+    for (size_t at = text.find("inf"); at != std::string::npos; at = text.find("inf", at + 3)) {
+        bool left = at == 0 || !ident(text[at - 1]);
+        bool right = at + 3 == text.size() || !ident(text[at + 3]);
+        if (left && right) ++n;
+    }
+    return n;
+}
+
+/// Number of infinite ends among a map's variable bounds and constraint ranges.
+int64_t infinite_bounds(const IndexingMap& m) {
+    int64_t n = 0;
+    auto count = [&](const Interval& i) { n += int64_t(i.lo_is_inf()) + int64_t(i.hi_is_inf()); };
+    for (int64_t i = 0; i < m.num_variables(); ++i)
+        count(m.variable(i).bounds);
+    for (const Constraint& c : m.constraints())
+        count(c.range);
+    return n;
 }
 
 bool contains_kind(Expr e, bool (*pred)(ExprKind)) {
@@ -75,7 +142,7 @@ bool CaseReport::has_failure(const std::string& kind) const {
 }
 
 CaseChecker::CaseChecker(const solvers::Limits& limits, bool exact)
-    : oracle_(exact ? solvers::make_exact_oracle(limits) : solvers::make_isl_oracle(limits)),
+    : oracle_(exact ? solvers::make_exact_oracle(limits) : std::make_unique<IslThenZ3>(limits)),
       prober_(limits.isl_max_operations) {}
 
 CaseChecker::~CaseChecker() = default;
@@ -93,8 +160,32 @@ CaseReport CaseChecker::check_text(const std::string& text, const CheckOptions& 
         return r;
     }
     CaseReport r = check(*input, text, options);
+    // What the text writes is what the map means: a finite bound (even
+    // -9223372036854775808) is never read as infinite.
+    if (input->state() == IndexingMap::State::Normal &&
+        infinite_bounds(*input) > infinity_literals(text)) {
+        r.failures.push_back({"literal",
+                              "a bound written as a finite number was read as "
+                              "infinite:\ntext:\n" +
+                                  text + "\nread as:\n" + input->to_string() + "\n"});
+    }
     // Printing round-trips: parse(print(m)) == m for the canonical map.
     Result<IndexingMap> canonical = parse_indexing_map(ctx, text);
+    if (canonical && input->state() == IndexingMap::State::Normal &&
+        canonical->state() == IndexingMap::State::Normal &&
+        canonical->to_string() != r.input_text) {
+        // Parsing canonically must not change the meaning (e.g. fold away a
+        // sub-expression that divides by zero).
+        Decision same = oracle_->equivalent_pointwise(*input, *canonical);
+        if (same.verdict == Verdict::Refuted) {
+            r.failures.push_back({"parse", "the map as written and as parsed canonically differ [" +
+                                               same.backend + "]\n" + decision_detail(same) +
+                                               "as written:\n" + r.input_text + "\ncanonical:\n" +
+                                               canonical->to_string() + "\n"});
+        } else if (same.verdict == Verdict::Unknown) {
+            r.unknowns.push_back("canonical parse: " + same.reason);
+        }
+    }
     if (canonical) {
         std::string printed = canonical->to_string();
         Result<IndexingMap> again = parse_indexing_map(ctx, printed);
@@ -159,6 +250,7 @@ CaseReport CaseChecker::check(const IndexingMap& input, const std::string& text,
     r.ranges = std::move(oracle_part.ranges);
     r.unbounded_ranges = oracle_part.unbounded_ranges;
     r.exact_empty = oracle_part.exact_empty;
+    r.enumerated = oracle_part.enumerated;
     return r;
 }
 
@@ -174,8 +266,10 @@ CaseReport CaseChecker::check_result(const IndexingMap& input, const IndexingMap
         return r;
     }
     check_emptiness(input, simplified, r);
+    Verdict verdict = Verdict::Unknown;
     if (!r.engine_empty) {
         Decision eq = oracle_->equivalent(input, simplified);
+        verdict = eq.verdict;
         if (eq.verdict == Verdict::Refuted) {
             r.failures.push_back({"unsound", "the simplified map is not equivalent to the input [" +
                                                  eq.backend + "]\n" + decision_detail(eq) +
@@ -184,6 +278,7 @@ CaseReport CaseChecker::check_result(const IndexingMap& input, const IndexingMap
             r.unknowns.push_back("equivalence: " + eq.reason);
         }
     }
+    check_enumeration(input, simplified, verdict, r);
     if (options.ranges && !r.engine_empty) check_ranges(simplified, r);
     if (options.completeness && !r.engine_empty && !r.exact_empty)
         check_completeness(simplified, r);
@@ -211,6 +306,27 @@ void CaseChecker::check_emptiness(const IndexingMap& input, const IndexingMap& s
                                                 simplified.to_string() + "\n"});
     } else if (empty.verdict == Verdict::Unknown) {
         r.completeness_unknowns.push_back("emptiness: " + empty.reason);
+    }
+}
+
+void CaseChecker::check_enumeration(const IndexingMap& input, const IndexingMap& simplified,
+                                    Verdict oracle_verdict, CaseReport& r) {
+    EnumerationResult e = compare_by_enumeration(input, simplified);
+    if (e.outcome == EnumerationResult::Outcome::Skipped) return;
+    r.enumerated = true;
+    bool differ = e.outcome == EnumerationResult::Outcome::Differ;
+    if (differ) {
+        r.failures.push_back(
+            {"enumeration", "exhaustive evaluation: the simplified map differs from the input " +
+                                e.detail + "\n" + both_maps(r.input_text, r.simplified_text)});
+    }
+    if ((differ && oracle_verdict == Verdict::Proven) ||
+        (!differ && oracle_verdict == Verdict::Refuted)) {
+        r.failures.push_back({"oracle", std::string("the oracle ") +
+                                            (differ ? "proved" : "refuted") +
+                                            " the equivalence that exhaustive evaluation " +
+                                            (differ ? "refutes" : "confirms") + "\n" +
+                                            both_maps(r.input_text, r.simplified_text)});
     }
 }
 
@@ -268,12 +384,12 @@ void CaseChecker::check_completeness(const IndexingMap& simplified, CaseReport& 
             }
             continue;
         }
-        AffineProbe p = prober_.probe(simplified, i);
-        if (p.outcome == AffineProbe::Outcome::Unknown) {
+        solvers::AffineProbe p = prober_.probe(simplified, i);
+        if (p.outcome == solvers::AffineProbe::Outcome::Unknown) {
             r.completeness_unknowns.push_back(where + ": " + p.reason);
             continue;
         }
-        if (p.outcome == AffineProbe::Outcome::NotFound) continue;
+        if (p.outcome == solvers::AffineProbe::Outcome::NotFound) continue;
         // Confirm the probe's expression with the oracle, point by point.
         IndexingMap replaced = simplified;
         std::vector<Expr> results = replaced.results();

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "edge_templates.h"
 #include "provix/interval_eval.h"
 #include "provix/semantics.h"
 
@@ -62,6 +63,18 @@ public:
             rng_.chance(45) ? 0 : rng_.uniform(1, std::max(1, o_.max_constraints));
         for (int64_t i = 0; i < num_constraints; ++i)
             spec_.constraints.push_back(constraint());
+        std::string edge = o_.only_template;
+        if (edge.empty() && !o_.edge_templates.empty() && rng_.chance(o_.edge_percent)) {
+            edge = rng_.pick(o_.edge_templates);
+            // Without near-limit constants, no template made of them.
+            bool limits =
+                edge == "int64-limits" || edge == "limit-bounds" || edge == "congruence-overflow";
+            if ((limits && !o_.near_limit_constants) ||
+                (edge == "runtime-inputs" && !o_.runtime_vars)) {
+                edge.clear();
+            }
+        }
+        if (!edge.empty()) detail::apply_edge_template(edge, ctx_, rng_, spec_, raw_);
         return std::move(spec_);
     }
 
@@ -83,6 +96,7 @@ private:
             {rng_.pick<int64_t>({0, 0, 0, 1, 1, 1, 2, 2, 3, 4}), o_.max_symbols, room});
         int64_t rts =
             symbols > 0 && rng_.chance(40) ? rng_.uniform(1, std::min<int64_t>(2, symbols)) : 0;
+        if (!o_.runtime_vars) rts = 0;
         bool custom_names = rng_.chance(10);
         int64_t id = 0;
         auto make_var = [&](const char* prefix, int64_t index) {
@@ -638,6 +652,11 @@ private:
 };
 
 }  // namespace
+
+std::vector<std::string> GeneratorOptions::edge_template_names() {
+    return {"zero-divisor", "int64-limits", "limit-bounds", "congruence-overflow",
+            "runtime-inputs"};
+}
 
 MapSpec generate_map(Context& ctx, RandomSource& rng, const GeneratorOptions& options) {
     return Generator(ctx, rng, options).map();

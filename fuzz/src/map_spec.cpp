@@ -119,7 +119,22 @@ uint64_t spec_magnitude(const MapSpec& spec) {
 std::string spec_text(Context& ctx, const MapSpec& spec) {
     Result<IndexingMap> m = build_map(ctx, spec);
     if (!m) return "<invalid map: " + m.error().message + ">";
-    return m->to_string();
+    return map_text(*m, spec);
+}
+
+std::string map_text(const IndexingMap& map, const MapSpec& spec) {
+    std::string text = map.to_string();
+    if (!spec.limit_literals) return text;
+    // Bounds print as `[lo, hi]`; only an infinite end prints as `inf`.
+    auto replace_all = [&](const std::string& from, const std::string& to) {
+        for (size_t at = text.find(from); at != std::string::npos;
+             at = text.find(from, at + to.size())) {
+            text.replace(at, from.size(), to);
+        }
+    };
+    replace_all("[-inf, ", "[-9223372036854775808, ");
+    replace_all(", inf]", ", 9223372036854775807]");
+    return text;
 }
 
 }  // namespace provix::fuzz

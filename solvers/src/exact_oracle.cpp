@@ -1,12 +1,13 @@
-// The combined oracle: isl decides quasi-affine queries exactly; Z3 takes
-// the rest, and any query on which isl ran out of its operation budget.
+// The combined oracle: isl decides the queries within its fragment exactly;
+// Z3 takes the rest, and any query on which isl ran out of its operation
+// budget. Both back ends share one wall-clock deadline per decision.
 
 #include <memory>
 #include <string>
 #include <utility>
 
+#include "oracle_base.h"
 #include "provix/solvers/oracle.h"
-#include "provix/solvers/quasi_affine.h"
 
 namespace provix::solvers {
 namespace {
@@ -14,7 +15,7 @@ namespace {
 class ExactOracle final : public Oracle {
 public:
     explicit ExactOracle(const Limits& limits)
-        : isl_(make_isl_oracle(limits)), z3_(make_z3_oracle(limits)) {}
+        : limits_(limits), isl_(make_isl_oracle(limits)), z3_(make_z3_oracle(limits)) {}
 
     std::string name() const override { return "exact"; }
     bool supports(const IndexingMap& map) const override { return z3_->supports(map); }
@@ -28,11 +29,15 @@ public:
                     [&](Oracle& o) { return o.equivalent_pointwise(a, b); });
     }
     RangeDecision exact_range(const IndexingMap& map, int64_t result) override {
+        Shared shared(*this);
         if (isl_->supports(map)) {
             RangeDecision r = isl_->exact_range(map, result);
             if (r.verdict != Verdict::Unknown) return r;
+            if (r.reason == detail::kTimeoutReason) return r;
             RangeDecision z = z3_->exact_range(map, result);
-            if (z.verdict == Verdict::Unknown) z.reason = r.reason + "; " + z.reason;
+            if (z.verdict == Verdict::Unknown && z.reason != detail::kTimeoutReason) {
+                z.reason = r.reason + "; " + z.reason;
+            }
             return z;
         }
         return z3_->exact_range(map, result);
@@ -41,21 +46,45 @@ public:
         return pick(isl_->supports(map), [&](Oracle& o) { return o.is_empty(map); });
     }
     Decision implies(const IndexingMap& map, const Constraint& c) override {
-        bool isl_ok = isl_->supports(map) && c.expr && is_quasi_affine(c.expr);
-        return pick(isl_ok, [&](Oracle& o) { return o.implies(map, c); });
+        return pick(isl_->supports(map), [&](Oracle& o) { return o.implies(map, c); });
     }
 
 private:
+    /// One deadline for both back ends during one decision.
+    class Shared {
+    public:
+        explicit Shared(ExactOracle& o)
+            : o_(o), deadline_(detail::Deadline::after(o.limits_.timeout_seconds)) {
+            base(*o_.isl_).share_deadline(&deadline_);
+            base(*o_.z3_).share_deadline(&deadline_);
+        }
+        ~Shared() {
+            base(*o_.isl_).share_deadline(nullptr);
+            base(*o_.z3_).share_deadline(nullptr);
+        }
+        Shared(const Shared&) = delete;
+        Shared& operator=(const Shared&) = delete;
+
+    private:
+        static detail::OracleBase& base(Oracle& o) { return static_cast<detail::OracleBase&>(o); }
+        ExactOracle& o_;
+        detail::Deadline deadline_;
+    };
+
     template <class F>
     Decision pick(bool use_isl, F&& decide) {
+        Shared shared(*this);
         if (!use_isl) return decide(*z3_);
         Decision d = decide(*isl_);
-        if (d.verdict != Verdict::Unknown) return d;
+        if (d.verdict != Verdict::Unknown || d.reason == detail::kTimeoutReason) return d;
         Decision z = decide(*z3_);
-        if (z.verdict == Verdict::Unknown) z.reason = d.reason + "; " + z.reason;
+        if (z.verdict == Verdict::Unknown && z.reason != detail::kTimeoutReason) {
+            z.reason = d.reason + "; " + z.reason;
+        }
         return z;
     }
 
+    Limits limits_;
     std::unique_ptr<Oracle> isl_;
     std::unique_ptr<Oracle> z3_;
 };

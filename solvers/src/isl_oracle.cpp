@@ -1,207 +1,38 @@
-// The isl back end: quasi-affine maps translated to isl objects through the
-// C API (no text round trip), decided exactly with isl's integer sets.
+// The isl back end: maps translated to isl objects (isl_translate.h) and
+// decided exactly with isl's integer sets.
 //
-// Translation (floor semantics of provix/semantics.h, checked by tests):
-//   a floordiv c  ->  floor(a / c)        for c > 0
-//                     floor((-a) / (-c))  for c < 0
-//   a ceildiv c   ->  ceil(...)           likewise
-//   a mod c       ->  a - c * (a floordiv c)   (sign of c, as provix; not isl's mod)
-//   min, max      ->  piecewise isl_pw_aff_min / isl_pw_aff_max
-// Constants are isl_vals (arbitrary precision): nothing wraps inside isl.
+// A map's meaning here is its graph `{ v -> results(v) : v in the domain,
+// every result defined }` together with its undefined set `{ v in the
+// domain : some result divides by zero }` (three states per point: outside
+// the domain, undefined, or a value). Relational questions keep the
+// dimensions and the runtime variables as inputs and project only the range
+// variables out: `{ (dims, rts) -> results : exists range vars }`, and the
+// input points where some range-variable value divides by zero.
 
-#include <isl/aff.h>
 #include <isl/ctx.h>
 #include <isl/ilp.h>
-#include <isl/local_space.h>
-#include <isl/map.h>
 #include <isl/options.h>
-#include <isl/point.h>
-#include <isl/set.h>
-#include <isl/space.h>
-#include <isl/val.h>
 
-#include <cstdlib>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
-#include <unordered_map>
+#include <thread>
+#include <utility>
 #include <vector>
 
+#include "isl_lifted.h"
+#include "isl_translate.h"
 #include "oracle_base.h"
-#include "provix/semantics.h"
-#include "provix/solvers/image_count.h"
-#include "provix/solvers/quasi_affine.h"
 
 namespace provix::solvers {
 namespace {
 
+using detail::IslTranslator;
 using detail::named;
+using detail::Own;
+using detail::sample;
 using detail::unknown;
-
-struct IslFree {
-    void operator()(isl_val* p) const { isl_val_free(p); }
-    void operator()(isl_aff* p) const { isl_aff_free(p); }
-    void operator()(isl_pw_aff* p) const { isl_pw_aff_free(p); }
-    void operator()(isl_set* p) const { isl_set_free(p); }
-    void operator()(isl_map* p) const { isl_map_free(p); }
-    void operator()(isl_point* p) const { isl_point_free(p); }
-    void operator()(isl_local_space* p) const { isl_local_space_free(p); }
-};
-template <class T>
-using Own = std::unique_ptr<T, IslFree>;
-
-/// Exact decimal text of an isl value (`-inf`, `inf`, `nan` for the specials).
-std::string val_text(isl_val* v) {
-    if (!v) return "";
-    if (isl_val_is_neginfty(v) == isl_bool_true) return "-inf";
-    if (isl_val_is_infty(v) == isl_bool_true) return "inf";
-    if (isl_val_is_nan(v) == isl_bool_true) return "nan";
-    char* s = isl_val_to_str(v);
-    std::string out = s ? s : "";
-    free(s);
-    return out;
-}
-
-/// Builds isl objects for the expressions of one map, over the set space of
-/// all its variables.
-class Translator {
-public:
-    Translator(isl_ctx* ctx, int64_t num_vars)
-        : ctx_(ctx),
-          ls_(isl_local_space_from_space(
-              isl_space_set_alloc(ctx, 0, static_cast<unsigned>(num_vars)))) {}
-
-    isl_val* value(int64_t v) { return isl_val_int_from_si(ctx_, v); }
-
-    /// The constant `v` as a piecewise affine function of the variables.
-    isl_pw_aff* constant(int64_t v) {
-        return isl_pw_aff_from_aff(
-            isl_aff_val_on_domain(isl_local_space_copy(ls_.get()), value(v)));
-    }
-
-    /// `e` as an isl_pw_aff (a new reference; NULL on error). `e` must be
-    /// quasi-affine.
-    isl_pw_aff* expr(Expr e) {
-        auto it = memo_.find(e.id());
-        if (it != memo_.end()) return isl_pw_aff_copy(it->second.get());
-        isl_pw_aff* pa = build(e);
-        memo_.emplace(e.id(), Own<isl_pw_aff>(isl_pw_aff_copy(pa)));
-        return pa;
-    }
-
-    /// Variable bounds and constraints.
-    isl_set* domain(const IndexingMap& m) {
-        isl_set* set = isl_set_universe(isl_local_space_get_space(ls_.get()));
-        for (int64_t i = 0; i < m.num_variables(); ++i) {
-            const Interval& b = m.variable(i).bounds;
-            unsigned pos = static_cast<unsigned>(i);
-            if (!b.lo_is_inf()) set = isl_set_lower_bound_val(set, isl_dim_set, pos, value(b.lo));
-            if (!b.hi_is_inf()) set = isl_set_upper_bound_val(set, isl_dim_set, pos, value(b.hi));
-            if (b.is_empty()) set = isl_set_intersect(set, isl_set_empty(isl_set_get_space(set)));
-        }
-        for (const Constraint& c : m.constraints())
-            set = isl_set_intersect(set, holds(c));
-        return set;
-    }
-
-    /// `{ [v] : c holds }` over the whole variable space.
-    isl_set* holds(const Constraint& c) {
-        isl_set* s = isl_set_universe(isl_local_space_get_space(ls_.get()));
-        if (!c.range.lo_is_inf()) {
-            s = isl_set_intersect(s, isl_pw_aff_ge_set(expr(c.expr), constant(c.range.lo)));
-        }
-        if (!c.range.hi_is_inf()) {
-            s = isl_set_intersect(s, isl_pw_aff_le_set(expr(c.expr), constant(c.range.hi)));
-        }
-        if (c.range.is_empty()) s = isl_set_intersect(s, isl_set_empty(isl_set_get_space(s)));
-        return s;
-    }
-
-    /// `{ [v] -> [results(v)] : v in domain }`.
-    isl_map* full_map(const IndexingMap& m) {
-        isl_map* acc = isl_map_from_domain(domain(m));
-        for (Expr r : m.results()) {
-            acc = isl_map_flat_range_product(acc, isl_map_from_pw_aff(expr(r)));
-        }
-        return acc;
-    }
-
-private:
-    isl_pw_aff* build(Expr e) {
-        switch (e.kind()) {
-            case ExprKind::Constant:
-                return constant(e.constant_value());
-            case ExprKind::Variable:
-                return isl_pw_aff_from_aff(
-                    isl_aff_var_on_domain(isl_local_space_copy(ls_.get()), isl_dim_set,
-                                          static_cast<unsigned>(e.variable_id())));
-            case ExprKind::Add:
-            case ExprKind::Mul: {
-                isl_pw_aff* acc = expr(e.operand(0));
-                for (size_t i = 1; i < e.num_operands(); ++i) {
-                    isl_pw_aff* o = expr(e.operand(i));
-                    acc =
-                        e.kind() == ExprKind::Add ? isl_pw_aff_add(acc, o) : isl_pw_aff_mul(acc, o);
-                }
-                return acc;
-            }
-            case ExprKind::FloorDiv:
-            case ExprKind::CeilDiv:
-                return divide(expr(e.lhs()), divisor(e.rhs()), e.kind() == ExprKind::CeilDiv);
-            case ExprKind::Mod: {
-                Result<int64_t> c = divisor(e.rhs());
-                if (!c) return nullptr;
-                isl_pw_aff* a = expr(e.lhs());
-                isl_pw_aff* q = divide(isl_pw_aff_copy(a), c, false);
-                return isl_pw_aff_sub(a, isl_pw_aff_scale_val(q, value(*c)));
-            }
-            case ExprKind::Min:
-                return isl_pw_aff_min(expr(e.lhs()), expr(e.rhs()));
-            case ExprKind::Max:
-                return isl_pw_aff_max(expr(e.lhs()), expr(e.rhs()));
-        }
-        return nullptr;
-    }
-
-    Result<int64_t> divisor(Expr e) {
-        Result<int64_t> v = evaluate(e, {});
-        if (v && *v == 0) return Error::division_by_zero("zero divisor");
-        return v;
-    }
-
-    /// ⌊a / c⌋ or ⌈a / c⌉, with `a / c == (-a) / (-c)` for negative c.
-    isl_pw_aff* divide(isl_pw_aff* a, const Result<int64_t>& c, bool ceil) {
-        if (!c) {
-            isl_pw_aff_free(a);
-            return nullptr;
-        }
-        isl_val* d = value(*c);
-        if (*c < 0) {
-            a = isl_pw_aff_neg(a);
-            d = isl_val_neg(d);  // exact even for kInt64Min
-        }
-        isl_pw_aff* q = isl_pw_aff_scale_down_val(a, d);
-        return ceil ? isl_pw_aff_ceil(q) : isl_pw_aff_floor(q);
-    }
-
-    isl_ctx* ctx_;
-    Own<isl_local_space> ls_;
-    std::unordered_map<uint32_t, Own<isl_pw_aff>> memo_;
-};
-
-/// A sample point of `set` as decimal coordinates; nullopt if empty (or on
-/// error, which the caller detects through the context).
-std::optional<std::vector<std::string>> sample(isl_set* set) {
-    if (!set) return std::nullopt;
-    isl_size n = isl_set_dim(set, isl_dim_set);
-    Own<isl_point> p(isl_set_sample_point(set));
-    if (!p || isl_point_is_void(p.get()) != isl_bool_false || n < 0) return std::nullopt;
-    std::vector<std::string> out;
-    for (int i = 0; i < n; ++i) {
-        Own<isl_val> v(isl_point_get_coordinate_val(p.get(), isl_dim_set, i));
-        out.push_back(val_text(v.get()));
-    }
-    return out;
-}
 
 /// Fixes the first `values.size()` input dimensions of `map`.
 isl_map* fix_inputs(isl_ctx* ctx, isl_map* map, const std::vector<std::string>& values) {
@@ -212,84 +43,232 @@ isl_map* fix_inputs(isl_ctx* ctx, isl_map* map, const std::vector<std::string>& 
     return map;
 }
 
+/// Fixes the first `values.size()` dimensions of `set`.
+isl_set* fix_set(isl_ctx* ctx, isl_set* set, const std::vector<std::string>& values) {
+    for (size_t i = 0; i < values.size(); ++i) {
+        set = isl_set_fix_val(set, isl_dim_set, static_cast<unsigned>(i),
+                              isl_val_read_from_str(ctx, values[i].c_str()));
+    }
+    return set;
+}
+
 std::vector<std::string> slice(const std::vector<std::string>& v, size_t from, size_t count) {
     return std::vector<std::string>(v.begin() + static_cast<long>(from),
                                     v.begin() + static_cast<long>(from + count));
 }
 
+/// `(a \ b) ∪ (b \ a)`.
+isl_set* symmetric_difference(isl_set* a, isl_set* b) {
+    return isl_set_union(isl_set_subtract(isl_set_copy(a), isl_set_copy(b)),
+                         isl_set_subtract(b, a));
+}
+
+/// The ids of a map's inputs (dims, then runtime variables) and of its range
+/// variables, and the isl positions that put the inputs first.
+struct Layout {
+    std::vector<int64_t> inputs;
+    std::vector<int64_t> hidden;
+    std::vector<unsigned> positions;
+
+    explicit Layout(const IndexingMap& m) {
+        for (int64_t i = 0; i < m.num_variables(); ++i) {
+            (m.variable_kind(i) == VariableKind::Range ? hidden : inputs).push_back(i);
+        }
+        positions.resize(static_cast<size_t>(m.num_variables()));
+        unsigned next = 0;
+        for (int64_t id : inputs)
+            positions[static_cast<size_t>(id)] = next++;
+        for (int64_t id : hidden)
+            positions[static_cast<size_t>(id)] = next++;
+    }
+};
+
+std::vector<NamedValue> named_ids(const IndexingMap& m, const std::vector<int64_t>& ids,
+                                  const std::vector<std::string>& values) {
+    std::vector<NamedValue> out;
+    for (size_t i = 0; i < ids.size() && i < values.size(); ++i)
+        out.push_back({m.variable(ids[i]).name, values[i]});
+    return out;
+}
+
+/// One map translated with its inputs first: the full graph and undefined
+/// set, and their projections onto the inputs.
+struct Relational {
+    Layout layout;
+    IslTranslator t;
+    Own<isl_map> graph;      // (inputs, range vars) -> results
+    Own<isl_set> undefined;  // (inputs, range vars)
+    Own<isl_map> relation;   // inputs -> results
+    Own<isl_set> poisoned;   // inputs where some range-var value is undefined
+
+    Relational(isl_ctx* ctx, const IndexingMap& m)
+        : layout(m), t(ctx, m, layout.positions), graph(t.graph()), undefined(t.undefined()) {
+        unsigned n = static_cast<unsigned>(layout.inputs.size());
+        unsigned h = static_cast<unsigned>(layout.hidden.size());
+        relation.reset(isl_map_project_out(isl_map_copy(graph.get()), isl_dim_in, n, h));
+        poisoned.reset(isl_set_project_out(isl_set_copy(undefined.get()), isl_dim_set, n, h));
+    }
+};
+
+/// Aborts the isl computations of a context when a deadline passes
+/// (isl_ctx_abort, which isl allows from another thread; isl then fails
+/// with isl_error_abort). A background thread, started on first use.
+class IslWatchdog {
+public:
+    explicit IslWatchdog(isl_ctx* ctx) : ctx_(ctx) {}
+    ~IslWatchdog() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_all();
+        if (thread_.joinable()) thread_.join();
+    }
+    IslWatchdog(const IslWatchdog&) = delete;
+    IslWatchdog& operator=(const IslWatchdog&) = delete;
+
+    /// Resumes the context and watches `deadline` (none: nothing to watch)
+    /// for the computation that starts now.
+    void arm(const detail::Deadline& deadline) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            ++generation_;
+            deadline_ = deadline;
+            isl_ctx_resume(ctx_);
+        }
+        if (deadline.is_set() && !thread_.joinable()) thread_ = std::thread([this] { run(); });
+        wake_.notify_all();
+    }
+
+private:
+    void run() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (!stop_) {
+            if (!deadline_.is_set()) {
+                wake_.wait(lock);
+                continue;
+            }
+            const uint64_t armed = generation_;
+            bool rearmed = wake_.wait_until(lock, deadline_.when(),
+                                            [&] { return stop_ || generation_ != armed; });
+            if (rearmed) continue;
+            isl_ctx_abort(ctx_);  // same computation, deadline passed
+            deadline_ = detail::Deadline();
+        }
+    }
+
+    isl_ctx* ctx_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stop_ = false;
+    uint64_t generation_ = 0;
+    detail::Deadline deadline_;
+    std::thread thread_;
+};
+
 class IslOracle final : public detail::OracleBase {
 public:
-    explicit IslOracle(const Limits& limits) : limits_(limits), ctx_(isl_ctx_alloc()) {
+    explicit IslOracle(const Limits& limits)
+        : OracleBase(limits), limits_(limits), ctx_(isl_ctx_alloc()) {
+        watchdog_.emplace(ctx_);
         isl_options_set_on_error(ctx_, ISL_ON_ERROR_CONTINUE);
         isl_ctx_set_max_operations(ctx_, limits.isl_max_operations);
     }
-    ~IslOracle() override { isl_ctx_free(ctx_); }
+    ~IslOracle() override {
+        watchdog_.reset();  // before the context it watches
+        isl_ctx_free(ctx_);
+    }
 
     std::string name() const override { return "isl"; }
-    bool supports(const IndexingMap& map) const override { return is_quasi_affine(map); }
+    bool supports(const IndexingMap& map) const override { return detail::isl_translatable(map); }
 
 protected:
     Decision decide_pointwise(const IndexingMap& a, const IndexingMap& b) override {
         if (auto u = unsupported({&a, &b})) return *u;
         begin();
-        int64_t n = a.num_variables();
-        Translator ta(ctx_, n), tb(ctx_, n);
-        Own<isl_map> fa(ta.full_map(a)), fb(tb.full_map(b));
-        isl_bool equal = isl_map_is_equal(fa.get(), fb.get());
-        if (equal == isl_bool_error) return failure();
-        if (equal == isl_bool_true) return detail::proven("isl");
-        // A point (v, o) in one graph and not the other.
+        IslTranslator ta(ctx_, a), tb(ctx_, b);
+        Own<isl_map> fa(ta.graph()), fb(tb.graph());
+        Own<isl_set> ua(ta.undefined()), ub(tb.undefined());
+        isl_bool same_graph = isl_map_is_equal(fa.get(), fb.get());
+        isl_bool same_undefined = isl_set_is_equal(ua.get(), ub.get());
+        if (same_graph == isl_bool_error || same_undefined == isl_bool_error || exhausted()) {
+            return failure();
+        }
+        if (same_graph == isl_bool_true && same_undefined == isl_bool_true) {
+            return detail::proven("isl");
+        }
+        // A point in one graph and not the other, or undefined on one side only.
         auto p =
             sample(isl_map_wrap(isl_map_subtract(isl_map_copy(fa.get()), isl_map_copy(fb.get()))));
         if (!p) {
             p = sample(
                 isl_map_wrap(isl_map_subtract(isl_map_copy(fb.get()), isl_map_copy(fa.get()))));
         }
+        if (!p) p = sample(symmetric_difference(isl_set_copy(ua.get()), isl_set_copy(ub.get())));
         if (!p) return failure();
-        std::vector<std::string> point = slice(*p, 0, static_cast<size_t>(n));
+        std::vector<std::string> point = slice(*p, 0, static_cast<size_t>(a.num_variables()));
         Counterexample c;
         c.variables = named(a, 0, point);
-        c.first = side(fa.get(), point, 0, nullptr);
-        c.second = side(fb.get(), point, 0, nullptr);
+        c.first = side(fa.get(), ua.get(), point, nullptr, nullptr, {});
+        c.second = side(fb.get(), ub.get(), point, nullptr, nullptr, {});
         if (exhausted()) return failure();
-        bool both = c.first.note.empty() && c.second.note.empty();
-        c.kind = both ? "value mismatch" : "domain mismatch";
+        c.kind = kind_of(c.first, c.second);
         return refuted(std::move(c));
     }
 
     Decision decide_relational(const IndexingMap& a, const IndexingMap& b) override {
         if (auto u = unsupported({&a, &b})) return *u;
         begin();
-        Translator ta(ctx_, a.num_variables()), tb(ctx_, b.num_variables());
-        Own<isl_map> fa(ta.full_map(a)), fb(tb.full_map(b));
-        unsigned dims = static_cast<unsigned>(a.num_dims());
-        Own<isl_map> ra(isl_map_project_out(isl_map_copy(fa.get()), isl_dim_in, dims,
-                                            static_cast<unsigned>(a.num_symbols())));
-        Own<isl_map> rb(isl_map_project_out(isl_map_copy(fb.get()), isl_dim_in, dims,
-                                            static_cast<unsigned>(b.num_symbols())));
-        isl_bool equal = isl_map_is_equal(ra.get(), rb.get());
-        if (equal == isl_bool_error) return failure();
-        if (equal == isl_bool_true) return detail::proven("isl");
-        bool first_only = true;
-        auto p =
-            sample(isl_map_wrap(isl_map_subtract(isl_map_copy(ra.get()), isl_map_copy(rb.get()))));
+        Relational ra(ctx_, a), rb(ctx_, b);
+        isl_bool same_relation = isl_map_is_equal(ra.relation.get(), rb.relation.get());
+        isl_bool same_poisoned = isl_set_is_equal(ra.poisoned.get(), rb.poisoned.get());
+        if (same_relation == isl_bool_error || same_poisoned == isl_bool_error || exhausted()) {
+            return failure();
+        }
+        if (same_relation == isl_bool_true && same_poisoned == isl_bool_true) {
+            return detail::proven("isl");
+        }
+        const size_t n = ra.layout.inputs.size();
+        enum class Found { FirstOnly, SecondOnly, Poisoned } found = Found::FirstOnly;
+        auto p = sample(isl_map_wrap(
+            isl_map_subtract(isl_map_copy(ra.relation.get()), isl_map_copy(rb.relation.get()))));
         if (!p) {
-            first_only = false;
-            p = sample(
-                isl_map_wrap(isl_map_subtract(isl_map_copy(rb.get()), isl_map_copy(ra.get()))));
+            found = Found::SecondOnly;
+            p = sample(isl_map_wrap(isl_map_subtract(isl_map_copy(rb.relation.get()),
+                                                     isl_map_copy(ra.relation.get()))));
+        }
+        if (!p) {
+            found = Found::Poisoned;
+            p = sample(symmetric_difference(isl_set_copy(ra.poisoned.get()),
+                                            isl_set_copy(rb.poisoned.get())));
         }
         if (!p) return failure();
-        std::vector<std::string> point = slice(*p, 0, dims);
-        std::vector<std::string> tuple = slice(*p, dims, p->size() - dims);
+        std::vector<std::string> point = slice(*p, 0, n);
+        std::vector<std::string> tuple = slice(*p, n, p->size() - n);
+        const std::vector<std::string>* t = found == Found::Poisoned ? nullptr : &tuple;
+        bool first_poisoned = false;
+        if (found == Found::Poisoned) {
+            first_poisoned =
+                sample(fix_set(ctx_, isl_set_copy(ra.poisoned.get()), point)) ? true : false;
+        }
         Counterexample c;
-        c.variables = named(a, 0, point);
-        c.first = side(fa.get(), point, a.num_dims(), first_only ? &tuple : nullptr, &a);
-        c.second = side(fb.get(), point, b.num_dims(), first_only ? nullptr : &tuple, &b);
+        c.variables = named_ids(a, ra.layout.inputs, point);
+        c.first =
+            side(ra.graph.get(), ra.undefined.get(), point, found == Found::FirstOnly ? t : nullptr,
+                 &a, ra.layout.hidden, first_poisoned);
+        c.second = side(rb.graph.get(), rb.undefined.get(), point,
+                        found == Found::SecondOnly ? t : nullptr, &b, rb.layout.hidden,
+                        found == Found::Poisoned && !first_poisoned);
         if (exhausted()) return failure();
-        bool both = c.first.note.empty() && c.second.note.empty();
-        c.kind = !both        ? "domain mismatch"
-                 : first_only ? "result tuple only in the first map"
-                              : "result tuple only in the second map";
+        if (found == Found::Poisoned) {
+            c.kind = first_poisoned ? "only the first map divides by zero"
+                                    : "only the second map divides by zero";
+        } else {
+            bool both = c.first.note.empty() && c.second.note.empty();
+            c.kind = !both                       ? "domain mismatch"
+                     : found == Found::FirstOnly ? "result tuple only in the first map"
+                                                 : "result tuple only in the second map";
+        }
         return refuted(std::move(c));
     }
 
@@ -301,56 +280,83 @@ protected:
             return r;
         }
         begin();
-        Translator t(ctx_, m.num_variables());
-        isl_set* values = isl_map_range(t.full_map(m));
-        unsigned k = static_cast<unsigned>(m.num_results());
-        unsigned i = static_cast<unsigned>(result);
-        values = isl_set_project_out(values, isl_dim_set, i + 1, k - i - 1);
-        Own<isl_set> s(isl_set_project_out(values, isl_dim_set, 0, i));
-        isl_bool empty = isl_set_is_empty(s.get());
-        if (empty == isl_bool_error) return range_failure();
+        // Quasi-affine with constant divisors: integer linear programs over
+        // the lifted space (isl_lifted.h), one per end.
+        detail::LiftedRange lifted = detail::lifted_range(ctx_, m, result);
+        if (lifted.status == detail::LiftedRange::Status::Failed || exhausted()) {
+            return range_failure();
+        }
+        if (lifted.status == detail::LiftedRange::Status::Decided) {
+            r.verdict = Verdict::Proven;
+            r.empty = lifted.empty;
+            if (!r.empty) {
+                r.lo = detail::val_text(lifted.lo.get());
+                r.hi = detail::val_text(lifted.hi.get());
+            }
+            return r;
+        }
+        // Otherwise the min and the max of each piece of the result's piecewise affine
+        // function over the domain: one integer linear program per piece
+        // and end, no projection of the variables (and no emptiness test of
+        // the domain: an empty piece answers NaN).
+        IslTranslator t(ctx_, m);
+        Own<isl_set> dom(t.domain());
+        Own<isl_pw_aff> pa(t.expr(m.results()[static_cast<size_t>(result)]));
+        Extremes ex;
+        ex.domain = dom.get();
+        if (!dom || !pa ||
+            isl_pw_aff_foreach_piece(pa.get(), &IslOracle::piece_extremes, &ex) != isl_stat_ok ||
+            exhausted()) {
+            return range_failure();
+        }
         r.verdict = Verdict::Proven;
-        if (empty == isl_bool_true) {
+        if (!ex.lo) {  // no piece has a point: the result takes no value
             r.empty = true;
             return r;
         }
-        Own<isl_aff> obj(isl_aff_var_on_domain(
-            isl_local_space_from_space(isl_set_get_space(s.get())), isl_dim_set, 0));
-        Own<isl_val> lo(isl_set_min_val(s.get(), obj.get()));
-        Own<isl_val> hi(isl_set_max_val(s.get(), obj.get()));
-        if (!lo || !hi || exhausted()) return range_failure();
-        r.lo = val_text(lo.get());
-        r.hi = val_text(hi.get());
+        r.lo = detail::val_text(ex.lo.get());
+        r.hi = detail::val_text(ex.hi.get());
         return r;
     }
 
     Decision decide_empty(const IndexingMap& m) override {
         if (auto u = unsupported({&m})) return *u;
         begin();
-        Translator t(ctx_, m.num_variables());
-        Own<isl_set> dom(t.domain(m));
-        isl_bool empty = isl_set_is_empty(dom.get());
-        if (empty == isl_bool_error) return failure();
-        if (empty == isl_bool_true) return detail::proven("isl");
-        auto p = sample(isl_set_copy(dom.get()));
-        if (!p) return failure();
+        // Quasi-affine with constant divisors: one integer linear program
+        // over the lifted space (isl_lifted.h), then a sample of it.
+        std::vector<std::string> point;
+        detail::LiftedRange lifted = detail::lifted_emptiness(ctx_, m, &point);
+        if (lifted.status == detail::LiftedRange::Status::Failed || exhausted()) return failure();
+        if (lifted.status == detail::LiftedRange::Status::Decided) {
+            if (lifted.empty) return detail::proven("isl");
+        } else {
+            IslTranslator t(ctx_, m);
+            Own<isl_set> dom(t.domain());
+            isl_bool empty = isl_set_is_empty(dom.get());
+            if (empty == isl_bool_error || exhausted()) return failure();
+            if (empty == isl_bool_true) return detail::proven("isl");
+            auto p = sample(isl_set_copy(dom.get()));
+            if (!p) return failure();
+            point = *p;
+        }
         Counterexample c;
         c.kind = "the domain is not empty";
-        c.variables = named(m, 0, *p);
-        Own<isl_map> f(t.full_map(m));
-        c.first = side(f.get(), *p, 0, nullptr);
+        c.variables = named(m, 0, point);
+        c.first = values_at(m, point);
         if (exhausted()) return failure();
         return refuted(std::move(c));
     }
 
     Decision decide_implies(const IndexingMap& m, const Constraint& con) override {
         if (auto u = unsupported({&m})) return *u;
-        if (!is_quasi_affine(con.expr)) return unknown("the constraint is not quasi-affine", "isl");
+        if (!detail::isl_translatable(con.expr, m.variable_bounds())) {
+            return unknown("the constraint is outside isl's fragment", "isl");
+        }
         begin();
-        Translator t(ctx_, m.num_variables());
-        Own<isl_set> bad(isl_set_subtract(t.domain(m), t.holds(con)));
+        IslTranslator t(ctx_, m);
+        Own<isl_set> bad(isl_set_subtract(t.domain(), t.holds(con)));
         isl_bool empty = isl_set_is_empty(bad.get());
-        if (empty == isl_bool_error) return failure();
+        if (empty == isl_bool_error || exhausted()) return failure();
         if (empty == isl_bool_true) return detail::proven("isl");
         auto p = sample(isl_set_copy(bad.get()));
         if (!p) return failure();
@@ -360,13 +366,38 @@ protected:
         // The constraint's value: the graph of its expression at the point.
         isl_map* graph = fix_inputs(ctx_, isl_map_from_pw_aff(t.expr(con.expr)), *p);
         auto v = sample(isl_map_range(graph));
-        if (!v || exhausted()) return failure();
-        c.first.results = *v;
+        if (exhausted()) return failure();
+        if (v) {
+            c.first.results = *v;
+        } else {
+            c.first.note = "division by zero";
+        }
         return refuted(std::move(c));
     }
 
 private:
+    /// The running min and max over the pieces of a result.
+    struct Extremes {
+        isl_set* domain = nullptr;
+        Own<isl_val> lo, hi;  // unset until a piece has a point
+    };
+
+    static isl_stat piece_extremes(isl_set* set, isl_aff* aff, void* user) {
+        Extremes& ex = *static_cast<Extremes*>(user);
+        Own<isl_aff> objective(aff);
+        Own<isl_set> where(isl_set_intersect(set, isl_set_copy(ex.domain)));
+        Own<isl_val> lo(isl_set_min_val(where.get(), objective.get()));
+        if (!lo) return isl_stat_error;
+        if (isl_val_is_nan(lo.get()) == isl_bool_true) return isl_stat_ok;  // no point
+        Own<isl_val> hi(isl_set_max_val(where.get(), objective.get()));
+        if (!hi || isl_val_is_nan(hi.get()) == isl_bool_true) return isl_stat_error;
+        if (!ex.lo || isl_val_lt(lo.get(), ex.lo.get()) == isl_bool_true) ex.lo = std::move(lo);
+        if (!ex.hi || isl_val_gt(hi.get(), ex.hi.get()) == isl_bool_true) ex.hi = std::move(hi);
+        return isl_stat_ok;
+    }
+
     void begin() {
+        watchdog_->arm(deadline());
         isl_ctx_reset_operations(ctx_);
         isl_ctx_reset_error(ctx_);
     }
@@ -374,6 +405,9 @@ private:
     bool exhausted() const { return isl_ctx_last_error(ctx_) != isl_error_none; }
 
     std::string failure_reason() const {
+        if (isl_ctx_last_error(ctx_) == isl_error_abort || deadline().passed()) {
+            return detail::kTimeoutReason;
+        }
         if (isl_ctx_last_error(ctx_) == isl_error_quota) {
             return "isl operation limit exceeded (" + std::to_string(limits_.isl_max_operations) +
                    " operations)";
@@ -399,25 +433,65 @@ private:
         return d;
     }
 
+    /// `m`'s results at the domain point `point`: evaluated in int64 when
+    /// that suffices, else read from isl's graph.
+    SideValues values_at(const IndexingMap& m, const std::vector<std::string>& point) {
+        SideValues s;
+        std::vector<int64_t> values;
+        for (const std::string& v : point) {
+            std::optional<int64_t> x = parse_int64(v);
+            if (!x) break;
+            values.push_back(*x);
+        }
+        bool exact = values.size() == point.size();
+        for (size_t i = 0; exact && i < m.results().size(); ++i) {
+            Result<int64_t> r = evaluate(m.results()[i], values);
+            if (!r && r.error().kind == Error::Kind::DivisionByZero) {
+                s.results.clear();
+                s.note = "division by zero";
+                return s;
+            }
+            exact = r.ok();
+            if (exact) s.results.push_back(std::to_string(*r));
+        }
+        if (exact) return s;
+        IslTranslator t(ctx_, m);
+        Own<isl_map> g(t.graph());
+        Own<isl_set> u(t.undefined());
+        return side(g.get(), u.get(), point, nullptr, nullptr, {});
+    }
+
+    /// The kind of a pointwise difference, from both sides' values.
+    static std::string kind_of(const SideValues& a, const SideValues& b) {
+        bool in_a = a.note != "not in domain", in_b = b.note != "not in domain";
+        if (in_a != in_b) return "domain mismatch";
+        if (a.note.empty() && b.note.empty()) return "value mismatch";
+        return "only one side divides by zero";
+    }
+
     std::optional<Decision> unsupported(std::initializer_list<const IndexingMap*> maps) const {
         for (const IndexingMap* m : maps) {
-            if (!is_quasi_affine(*m)) {
+            if (!detail::isl_translatable(*m)) {
                 return unknown(
-                    "not quasi-affine (isl needs constant divisors and products "
-                    "by constants)",
+                    "outside isl's fragment (isl needs constant divisors and products by "
+                    "constants, or divisors and factors of at most " +
+                        std::to_string(detail::kMaxSplitValues) + " values)",
                     "isl");
             }
         }
         return std::nullopt;
     }
 
-    /// One map's side at the dims point `dims` of its full graph `full`: if
-    /// `tuple` is given, symbols for which the results are `tuple`; else any
-    /// symbols of the domain and the results there. `symbols_from` is the
-    /// id of the map's first symbol (0 when `dims` covers every variable).
-    SideValues side(isl_map* full, const std::vector<std::string>& dims, int64_t symbols_from,
-                    const std::vector<std::string>* tuple, const IndexingMap* map = nullptr) {
-        isl_map* m = fix_inputs(ctx_, isl_map_copy(full), dims);
+    /// One map's side at the input point `inputs` (the first input
+    /// dimensions of `graph`, whose remaining inputs are `hidden`): with
+    /// `tuple`, hidden values for which the results are `tuple`; else the
+    /// results at some domain point there, else a point where a result
+    /// divides by zero (first, if `prefer_undefined`), else "not in
+    /// domain". `map` names the hidden values.
+    SideValues side(isl_map* graph, isl_set* undefined, const std::vector<std::string>& inputs,
+                    const std::vector<std::string>* tuple, const IndexingMap* map,
+                    const std::vector<int64_t>& hidden, bool prefer_undefined = false) {
+        isl_map* m = fix_inputs(ctx_, isl_map_copy(graph), inputs);
         if (tuple) {
             for (size_t j = 0; j < tuple->size(); ++j) {
                 m = isl_map_fix_val(m, isl_dim_out, static_cast<unsigned>(j),
@@ -425,139 +499,41 @@ private:
             }
         }
         SideValues s;
-        isl_size n_in = isl_map_dim(m, isl_dim_in);
-        auto p = sample(isl_map_wrap(m));
-        if (!p) {
-            s.note = "not in domain";
+        const size_t n = inputs.size();
+        auto hidden_values = [&](const std::vector<std::string>& p) {
+            if (map) s.symbols = named_ids(*map, hidden, slice(p, n, hidden.size()));
+        };
+        auto division_by_zero = [&] {
+            auto p = sample(fix_set(ctx_, isl_set_copy(undefined), inputs));
+            if (p) {
+                hidden_values(*p);
+                s.note = "division by zero";
+            }
+            return p.has_value();
+        };
+        if (!tuple && prefer_undefined && division_by_zero()) {
+            isl_map_free(m);
             return s;
         }
-        size_t nin = n_in < 0 ? 0 : static_cast<size_t>(n_in);
-        if (map && symbols_from < static_cast<int64_t>(nin)) {
-            s.symbols = named(*map, symbols_from,
-                              slice(*p, static_cast<size_t>(symbols_from),
-                                    nin - static_cast<size_t>(symbols_from)));
+        if (auto p = sample(isl_map_wrap(m))) {
+            hidden_values(*p);
+            s.results = slice(*p, n + hidden.size(), p->size() - n - hidden.size());
+            return s;
         }
-        s.results = slice(*p, nin, p->size() - nin);
+        if (!tuple && division_by_zero()) return s;
+        s.note = "not in domain";
         return s;
     }
 
     Limits limits_;
     isl_ctx* ctx_;
+    std::optional<IslWatchdog> watchdog_;
 };
 
 }  // namespace
 
 std::unique_ptr<Oracle> make_isl_oracle(const Limits& limits) {
     return std::make_unique<IslOracle>(limits);
-}
-
-// ----------------------------------------------------------------------------
-// Counting the points of an image (provix/solvers/image_count.h).
-
-namespace {
-
-struct PointBudget {
-    int64_t seen = 0;
-    int64_t max = 0;
-};
-
-isl_stat count_point(isl_point* p, void* user) {
-    isl_point_free(p);
-    auto* b = static_cast<PointBudget*>(user);
-    return ++b->seen > b->max ? isl_stat_error : isl_stat_ok;
-}
-
-}  // namespace
-
-ImageCount count_image_points(const std::vector<IndexingMap>& maps, const Limits& limits,
-                              int64_t max_points) {
-    ImageCount out;
-    int64_t num_results = -1;
-    for (const IndexingMap& m : maps) {
-        if (m.is_known_empty()) continue;
-        if (m.is_undefined() || !is_quasi_affine(m)) {
-            out.reason = "not quasi-affine";
-            return out;
-        }
-        if (num_results >= 0 && m.num_results() != num_results) {
-            out.reason = "maps with different numbers of results";
-            return out;
-        }
-        num_results = m.num_results();
-    }
-    if (num_results < 0) {
-        out.count = 0;
-        out.method = "isl box";
-        return out;
-    }
-    std::unique_ptr<isl_ctx, void (*)(isl_ctx*)> ctx(isl_ctx_alloc(), isl_ctx_free);
-    isl_options_set_on_error(ctx.get(), ISL_ON_ERROR_CONTINUE);
-    isl_ctx_set_max_operations(ctx.get(), limits.isl_max_operations);
-    auto failed = [&](const std::string& why) {
-        out.reason = isl_ctx_last_error(ctx.get()) == isl_error_quota
-                         ? "isl operation budget exceeded"
-                         : why;
-        out.count.reset();
-        return out;
-    };
-    Own<isl_set> image;
-    for (const IndexingMap& m : maps) {
-        if (m.is_known_empty()) continue;
-        Translator t(ctx.get(), m.num_variables());
-        isl_set* r = isl_map_range(t.full_map(m));
-        image.reset(image ? isl_set_union(image.release(), r) : r);
-        if (!image) return failed("isl could not build the image");
-    }
-    image.reset(isl_set_coalesce(image.release()));
-    isl_bool empty = isl_set_is_empty(image.get());
-    if (empty == isl_bool_error) return failed("isl failed");
-    if (empty == isl_bool_true) {
-        out.count = 0;
-        out.method = "isl box";
-        return out;
-    }
-    // The bounding box; the image is a box when it equals it.
-    Own<isl_set> box(isl_set_universe(isl_set_get_space(image.get())));
-    std::optional<int64_t> product = 1;
-    for (int64_t i = 0; i < num_results; ++i) {
-        Own<isl_aff> obj(
-            isl_aff_var_on_domain(isl_local_space_from_space(isl_set_get_space(image.get())),
-                                  isl_dim_set, static_cast<unsigned>(i)));
-        Own<isl_val> lo(isl_set_min_val(image.get(), obj.get()));
-        Own<isl_val> hi(isl_set_max_val(image.get(), obj.get()));
-        if (!lo || !hi || isl_val_is_int(lo.get()) != isl_bool_true ||
-            isl_val_is_int(hi.get()) != isl_bool_true) {
-            return failed("unbounded image");
-        }
-        isl_set* bounded = isl_set_lower_bound_val(
-            box.release(), isl_dim_set, static_cast<unsigned>(i), isl_val_copy(lo.get()));
-        box.reset(isl_set_upper_bound_val(bounded, isl_dim_set, static_cast<unsigned>(i),
-                                          isl_val_copy(hi.get())));
-        long l = isl_val_get_num_si(lo.get()), h = isl_val_get_num_si(hi.get());
-        auto extent = checked_add(h, 1);
-        extent = extent ? checked_add(*extent, -static_cast<int64_t>(l)) : std::nullopt;
-        product = product && extent ? checked_mul(*product, *extent) : std::nullopt;
-    }
-    isl_bool equal = isl_set_is_equal(image.get(), box.get());
-    if (equal == isl_bool_error) return failed("isl failed");
-    if (equal == isl_bool_true) {
-        if (!product) return failed("more points than int64 holds");
-        out.count = *product;
-        out.method = "isl box";
-        return out;
-    }
-    PointBudget budget{0, max_points};
-    isl_stat st = isl_set_foreach_point(image.get(), count_point, &budget);
-    if (st == isl_stat_error) {
-        if (budget.seen > max_points) {
-            out.reason = "more than " + std::to_string(max_points) + " points to enumerate";
-            return out;
-        }
-        return failed("isl failed");
-    }
-    out.count = budget.seen;
-    out.method = "isl points";
-    return out;
 }
 
 }  // namespace provix::solvers

@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "runtime_alignment.h"
+
 namespace provix::solvers::detail {
 
 using namespace formula;
@@ -199,43 +201,46 @@ Result<std::vector<Obligation>> range_claim(const Query& q) {
 
 std::vector<Obligation> relational(const IndexingMap& a, const IndexingMap& b) {
     std::vector<Obligation> out;
-    if (a.num_dims() != b.num_dims() || a.num_results() != b.num_results()) {
+    if (a.num_dims() != b.num_dims() || a.num_results() != b.num_results() ||
+        a.num_rt_vars() != b.num_rt_vars()) {
         out.push_back(make_obligation("shape-mismatch", Role::Trivial, {}, truth()));
         return out;
     }
-    std::vector<std::string> ds = names("d", a.num_dims());
-    std::vector<std::string> as = names("a", a.num_symbols());
-    std::vector<std::string> bs = names("b", b.num_symbols());
-    std::vector<std::string> qas = names("qa", a.num_symbols());
-    std::vector<std::string> qbs = names("qb", b.num_symbols());
-    EncodedMap fa = encode_map(a, vars_of(concat(ds, as)));
-    EncodedMap fb = encode_map(b, vars_of(concat(ds, bs)));
-    EncodedMap qa = encode_map(a, vars_of(concat(ds, qas)));
-    EncodedMap qb = encode_map(b, vars_of(concat(ds, qbs)));
+    // Inputs (dims `d<i>`, runtime variables `r<i>`) are shared; range
+    // variables are the maps' own (`a<i>`, `b<i>`) with quantified copies.
+    std::vector<std::string> inputs = relational_inputs(a);
+    std::vector<std::string> as = names("a", a.num_range_vars());
+    std::vector<std::string> bs = names("b", b.num_range_vars());
+    std::vector<std::string> qas = names("qa", a.num_range_vars());
+    std::vector<std::string> qbs = names("qb", b.num_range_vars());
+    EncodedMap fa = encode_map(a, vars_of(relational_vars(a, "a")));
+    EncodedMap fb = encode_map(b, vars_of(relational_vars(b, "b")));
+    EncodedMap qa = encode_map(a, vars_of(relational_vars(a, "qa")));
+    EncodedMap qb = encode_map(b, vars_of(relational_vars(b, "qb")));
 
     std::unordered_map<std::string, Interval> qbounds;
-    for (int64_t i = 0; i < a.num_symbols(); ++i) {
+    for (int64_t i = 0; i < a.num_range_vars(); ++i) {
         qbounds[qas[static_cast<size_t>(i)]] = a.variable(a.num_dims() + i).bounds;
     }
-    for (int64_t i = 0; i < b.num_symbols(); ++i) {
+    for (int64_t i = 0; i < b.num_range_vars(); ++i) {
         qbounds[qbs[static_cast<size_t>(i)]] = b.variable(b.num_dims() + i).bounds;
     }
     keep_if_satisfiable(
-        out, make_obligation("first-not-in-second", Role::FirstNotInSecond, concat(ds, as),
+        out, make_obligation("first-not-in-second", Role::FirstNotInSecond, concat(inputs, as),
                              land({fa.domain, fa.defined,
                                    forall(qbs, lnot(land({qb.domain, qb.defined,
                                                           all_equal(qb.results, fa.results)})))})));
     keep_if_satisfiable(
-        out, make_obligation("second-not-in-first", Role::SecondNotInFirst, concat(ds, bs),
+        out, make_obligation("second-not-in-first", Role::SecondNotInFirst, concat(inputs, bs),
                              land({fb.domain, fb.defined,
                                    forall(qas, lnot(land({qa.domain, qa.defined,
                                                           all_equal(qa.results, fb.results)})))})));
     keep_if_satisfiable(
-        out, make_obligation("first-undefined-only", Role::FirstUndefined, concat(ds, as),
+        out, make_obligation("first-undefined-only", Role::FirstUndefined, concat(inputs, as),
                              land({fa.domain, lnot(fa.defined),
                                    forall(qbs, lnot(land({qb.domain, lnot(qb.defined)})))})));
     keep_if_satisfiable(
-        out, make_obligation("second-undefined-only", Role::SecondUndefined, concat(ds, bs),
+        out, make_obligation("second-undefined-only", Role::SecondUndefined, concat(inputs, bs),
                              land({fb.domain, lnot(fb.defined),
                                    forall(qas, lnot(land({qa.domain, lnot(qa.defined)})))})));
     for (Obligation& o : out)
@@ -331,6 +336,15 @@ std::vector<Term> vars_of(const std::vector<std::string>& ns) {
     return out;
 }
 
+std::vector<std::string> relational_inputs(const IndexingMap& m) {
+    return concat(names("d", m.num_dims()), names("r", m.num_rt_vars()));
+}
+
+std::vector<std::string> relational_vars(const IndexingMap& m, const std::string& range_prefix) {
+    return concat(concat(names("d", m.num_dims()), names(range_prefix, m.num_range_vars())),
+                  names("r", m.num_rt_vars()));
+}
+
 bool same_shape(const IndexingMap& a, const IndexingMap& b) {
     return a.num_dims() == b.num_dims() && a.num_range_vars() == b.num_range_vars() &&
            a.num_rt_vars() == b.num_rt_vars() && a.num_results() == b.num_results();
@@ -368,20 +382,35 @@ Result<std::vector<Obligation>> build_obligations(const Query& q) {
             return range_claim(q);
         case QueryKind::Equivalent:
         case QueryKind::EquivalentPointwise: {
-            bool ea = q.first.is_known_empty(), eb = q.second.is_known_empty();
+            IndexingMap first = q.first, second = q.second;
+            if (q.kind == QueryKind::Equivalent && !first.is_known_empty() &&
+                !second.is_known_empty() && first.num_dims() == second.num_dims() &&
+                first.num_results() == second.num_results()) {
+                // Runtime variables are inputs: matched as the oracles match them.
+                // (Without an oracle, a runtime variable only one map has
+                // ranges over its bounds.)
+                Alignment aligned = align_runtime_variables(first, second);
+                if (aligned.status != Alignment::Status::Aligned) {
+                    out.push_back(
+                        make_obligation("runtime-variable-mismatch", Role::Trivial, {}, truth()));
+                    return out;
+                }
+                first = aligned.maps.first;
+                second = aligned.maps.second;
+            }
+            bool ea = first.is_known_empty(), eb = second.is_known_empty();
             if (ea && eb) return out;
             if (ea) {
                 keep_if_satisfiable(out,
-                                    non_empty(q.second, Role::SecondNonEmpty, "second-non-empty"));
+                                    non_empty(second, Role::SecondNonEmpty, "second-non-empty"));
                 return out;
             }
             if (eb) {
-                keep_if_satisfiable(out,
-                                    non_empty(q.first, Role::FirstNonEmpty, "first-non-empty"));
+                keep_if_satisfiable(out, non_empty(first, Role::FirstNonEmpty, "first-non-empty"));
                 return out;
             }
-            return q.kind == QueryKind::Equivalent ? relational(q.first, q.second)
-                                                   : pointwise(q.first, q.second);
+            return q.kind == QueryKind::Equivalent ? relational(first, second)
+                                                   : pointwise(first, second);
         }
     }
     return out;

@@ -6,9 +6,10 @@
 /// SMT-LIB export, so the files cvc5 re-checks are the formulas Z3 decides.
 ///
 /// Variable naming: pointwise, emptiness and implication queries use `v<i>`
-/// for variable id i; relational equivalence uses `d<i>` for the shared
-/// dims, `a<i>` / `b<i>` for the first / second map's symbols, and `qa<i>` /
-/// `qb<i>` for their universally quantified copies.
+/// for variable id i; relational equivalence uses `d<i>` and `r<i>` for the
+/// shared inputs (dims and runtime variables), `a<i>` / `b<i>` for the first
+/// / second map's range variables, and `qa<i>` / `qb<i>` for their
+/// universally quantified copies.
 
 #include <optional>
 #include <string>
@@ -59,10 +60,10 @@ std::vector<formula::Term> vars_of(const std::vector<std::string>& names);
 enum class Role {
     Trivial,           ///< formula is a constant (shape mismatch, known empty)
     Pointwise,         ///< a point where the maps differ
-    FirstNotInSecond,  ///< dims + first's symbols: a tuple only in the first
-    SecondNotInFirst,  ///< dims + second's symbols: a tuple only in the second
-    FirstUndefined,    ///< dims where only the first divides by zero
-    SecondUndefined,   ///< dims where only the second divides by zero
+    FirstNotInSecond,  ///< inputs + first's range vars: a tuple only in the first
+    SecondNotInFirst,  ///< inputs + second's range vars: a tuple only in the second
+    FirstUndefined,    ///< inputs where only the first divides by zero
+    SecondUndefined,   ///< inputs where only the second divides by zero
     FirstNonEmpty,     ///< a point of the first map's domain
     SecondNonEmpty,    ///< a point of the second map's domain
     Violation,         ///< a domain point violating the implied constraint
@@ -94,6 +95,14 @@ std::optional<formula::Term> expand_quantifiers(const Obligation& o, int64_t max
 /// empty: proven without a solver). Errors on UNDEFINED maps and on a
 /// constraint using variables the map does not have.
 Result<std::vector<Obligation>> build_obligations(const Query& query);
+
+/// The relational names of `m`'s inputs: `d0, ..., r0, ...` (dims, then
+/// runtime variables).
+std::vector<std::string> relational_inputs(const IndexingMap& m);
+
+/// The relational names of all of `m`'s variables in id order: dims `d<i>`,
+/// range variables `<range_prefix><i>`, runtime variables `r<i>`.
+std::vector<std::string> relational_vars(const IndexingMap& m, const std::string& range_prefix);
 
 /// True if the two maps have the same numbers of dims, range variables,
 /// runtime variables and results (pointwise comparison applies).

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "obligations.h"
+#include "runtime_alignment.h"
 
 namespace provix::solvers::detail {
 
@@ -70,7 +71,22 @@ Decision OracleBase::against_known_empty(const IndexingMap& other, bool other_is
     return d;
 }
 
+Decision OracleBase::timed(Decision d) const {
+    if (d.verdict == Verdict::Unknown && active_.passed()) d.reason = kTimeoutReason;
+    return d;
+}
+
+RangeDecision OracleBase::timed(RangeDecision d) const {
+    if (d.verdict == Verdict::Unknown && active_.passed()) d.reason = kTimeoutReason;
+    return d;
+}
+
 Decision OracleBase::equivalent(const IndexingMap& a, const IndexingMap& b) {
+    Scope scope(*this);
+    return timed(equivalent_in_scope(a, b));
+}
+
+Decision OracleBase::equivalent_in_scope(const IndexingMap& a, const IndexingMap& b) {
     if (a.is_undefined() || b.is_undefined()) return unknown("the query involves an UNDEFINED map");
     if (a.is_known_empty() && b.is_known_empty()) return proven("");
     if (a.is_known_empty()) return against_known_empty(b, false);
@@ -87,16 +103,43 @@ Decision OracleBase::equivalent(const IndexingMap& a, const IndexingMap& b) {
         d.reason = count_reason("results", a.num_results(), b.num_results());
         return d;
     }
-    if (same_shape(a, b)) {
-        Decision p = decide_pointwise(a, b);
-        if (p.verdict == Verdict::Proven) return p;
-        // Without symbols the pointwise form is the relational one.
-        if (a.num_symbols() == 0 && p.verdict == Verdict::Refuted) return p;
+    // Runtime variables are inputs: both maps must have the same ones. One
+    // that only one map has ranges over the values it takes there.
+    RuntimeNarrowing narrow = [this](const IndexingMap& m, int64_t id) -> Result<Interval> {
+        IndexingMap only = m;
+        only.set_results({m.context()->variable(id)});
+        RangeDecision r = decide_range(only, 0);
+        if (r.verdict != Verdict::Proven) return Error::invalid(r.reason);
+        if (r.empty) return Interval::empty();
+        Interval values = m.variable(id).bounds;
+        if (auto lo = parse_int64(r.lo)) values.lo = *lo;
+        if (auto hi = parse_int64(r.hi)) values.hi = *hi;
+        return values;
+    };
+    Alignment aligned = align_runtime_variables(a, b, narrow);
+    if (aligned.status != Alignment::Status::Aligned) {
+        Decision d;
+        d.verdict = aligned.status == Alignment::Status::DifferentInputs ? Verdict::Refuted
+                                                                         : Verdict::Unknown;
+        d.reason = aligned.reason;
+        return d;
     }
-    return decide_relational(a, b);
+    const IndexingMap& x = aligned.maps.first;
+    const IndexingMap& y = aligned.maps.second;
+    if (x.is_known_empty() || y.is_known_empty()) return equivalent_in_scope(x, y);
+    if (same_shape(x, y)) {
+        Decision p = decide_pointwise(x, y);
+        if (p.verdict == Verdict::Proven) return p;
+        // Without range variables the pointwise form is the relational one.
+        if (x.num_range_vars() == 0 && y.num_range_vars() == 0 && p.verdict == Verdict::Refuted) {
+            return p;
+        }
+    }
+    return decide_relational(x, y);
 }
 
 Decision OracleBase::equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) {
+    Scope scope(*this);
     if (a.is_undefined() || b.is_undefined()) return unknown("the query involves an UNDEFINED map");
     if (a.is_known_empty() && b.is_known_empty()) return proven("");
     if (a.is_known_empty()) return against_known_empty(b, false);
@@ -107,10 +150,11 @@ Decision OracleBase::equivalent_pointwise(const IndexingMap& a, const IndexingMa
         d.reason = "the maps have different variables or results (pointwise needs the same)";
         return d;
     }
-    return decide_pointwise(a, b);
+    return timed(decide_pointwise(a, b));
 }
 
 RangeDecision OracleBase::exact_range(const IndexingMap& map, int64_t result) {
+    Scope scope(*this);
     RangeDecision r;
     if (map.is_undefined()) {
         r.reason = "the map is UNDEFINED";
@@ -125,22 +169,24 @@ RangeDecision OracleBase::exact_range(const IndexingMap& map, int64_t result) {
         r.reason = "the map has no result " + std::to_string(result);
         return r;
     }
-    return decide_range(map, result);
+    return timed(decide_range(map, result));
 }
 
 Decision OracleBase::is_empty(const IndexingMap& map) {
+    Scope scope(*this);
     if (map.is_undefined()) return unknown("the map is UNDEFINED");
     if (map.is_known_empty()) return proven("");
-    return decide_empty(map);
+    return timed(decide_empty(map));
 }
 
 Decision OracleBase::implies(const IndexingMap& map, const Constraint& constraint) {
+    Scope scope(*this);
     if (map.is_undefined()) return unknown("the map is UNDEFINED");
     if (map.is_known_empty()) return proven("");
     if (!constraint.expr || num_variables_used(constraint.expr) > map.num_variables()) {
         return unknown("the constraint uses a variable the map does not have");
     }
-    return decide_implies(map, constraint);
+    return timed(decide_implies(map, constraint));
 }
 
 }  // namespace provix::solvers::detail

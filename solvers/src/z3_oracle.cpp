@@ -7,6 +7,8 @@
 
 #include <z3++.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -69,10 +71,13 @@ std::optional<Wide> parse_wide(const std::string& text) {
 
 /// The most instances a bounded quantifier is expanded into.
 constexpr int64_t kMaxInstances = 4096;
+/// Quantifiers with at most this many instances are expanded before the
+/// quantified form is tried.
+constexpr int64_t kEagerInstances = 64;
 
 class Z3Oracle final : public detail::OracleBase {
 public:
-    explicit Z3Oracle(const Limits& limits) : limits_(limits) {}
+    explicit Z3Oracle(const Limits& limits) : OracleBase(limits), limits_(limits) {}
 
     std::string name() const override { return "z3"; }
     bool supports(const IndexingMap& map) const override { return !map.is_undefined(); }
@@ -210,19 +215,38 @@ private:
         return z3::ite(b > 0, a / b, (-a) / (-b));
     }
 
+    /// The wall-clock limit of one solver call in milliseconds (0: none):
+    /// the safeguard, cut to what is left of the decision's deadline. Null
+    /// when the deadline has passed.
+    std::optional<unsigned> call_timeout_ms() const {
+        uint64_t t = limits_.z3_timeout_ms;
+        if (deadline().is_set()) {
+            uint64_t left = deadline().remaining_ms();
+            if (left == 0) return std::nullopt;
+            t = t == 0 ? left : std::min(t, left);
+        }
+        return static_cast<unsigned>(std::min<uint64_t>(t, 0xffffffffu));
+    }
+
     Check check(const z3::expr& f) {
+        Check out;
+        std::optional<unsigned> timeout = call_timeout_ms();
+        if (!timeout) {
+            out.reason = detail::kTimeoutReason;
+            return out;
+        }
         z3::solver s(ctx_);
         z3::params p(ctx_);
         p.set("rlimit", limits_.z3_rlimit);
-        if (limits_.z3_timeout_ms) p.set("timeout", limits_.z3_timeout_ms);
+        if (*timeout) p.set("timeout", *timeout);
         s.set(p);
         s.add(f);
-        Check out;
         out.result = s.check();
         if (out.result == z3::sat) out.model = s.get_model();
         if (out.result == z3::unknown) {
             std::string why = s.reason_unknown();
-            out.reason = why == "timeout"
+            out.reason = deadline().passed() ? std::string(detail::kTimeoutReason)
+                         : why == "timeout"
                              ? "z3: wall-clock safeguard of " +
                                    std::to_string(limits_.z3_timeout_ms) +
                                    " ms reached (not reproducible)"
@@ -246,16 +270,43 @@ private:
 
     bool holds(const z3::model& m, const Term& t) { return m.eval(build(t), true).is_true(); }
 
-    /// A map's side from a model in which its variables are `vs`.
+    /// The ids of `map`'s range variables.
+    static std::vector<int64_t> range_ids(const IndexingMap& map) {
+        std::vector<int64_t> ids;
+        for (int64_t i = 0; i < map.num_range_vars(); ++i)
+            ids.push_back(map.num_dims() + i);
+        return ids;
+    }
+
+    /// The ids of `map`'s inputs: dims, then runtime variables.
+    static std::vector<int64_t> input_ids(const IndexingMap& map) {
+        std::vector<int64_t> ids;
+        for (int64_t i = 0; i < map.num_variables(); ++i) {
+            if (map.variable_kind(i) != VariableKind::Range) ids.push_back(i);
+        }
+        return ids;
+    }
+
+    static std::vector<NamedValue> named_ids(const IndexingMap& map,
+                                             const std::vector<int64_t>& ids,
+                                             const std::vector<std::string>& values) {
+        std::vector<NamedValue> out;
+        for (size_t i = 0; i < ids.size() && i < values.size(); ++i)
+            out.push_back({map.variable(ids[i]).name, values[i]});
+        return out;
+    }
+
+    /// A map's side from a model in which its variables (in id order) are
+    /// `vs`; the variables `listed` are shown with the side.
     SideValues side_in_model(const IndexingMap& map, const std::vector<std::string>& vs,
-                             const z3::model& m, int64_t list_symbols_from) {
+                             const z3::model& m, const std::vector<int64_t>& listed) {
         SideValues s;
         EncodedMap enc = detail::encode_map(map, detail::vars_of(vs));
         std::vector<std::string> values = model_values(m, vs);
-        if (list_symbols_from < map.num_variables()) {
-            std::vector<std::string> syms(values.begin() + list_symbols_from, values.end());
-            s.symbols = named(map, list_symbols_from, syms);
-        }
+        std::vector<std::string> shown;
+        for (int64_t id : listed)
+            shown.push_back(values[static_cast<size_t>(id)]);
+        s.symbols = named_ids(map, listed, shown);
         if (!holds(m, enc.domain)) {
             s.note = "not in domain";
         } else if (!holds(m, enc.defined)) {
@@ -267,16 +318,20 @@ private:
         return s;
     }
 
-    /// Some point of `map`'s domain at the dims `dims` (and the results
-    /// there), found by a solver call; `want_defined` asks for a point
-    /// where every result is defined.
-    SideValues side_at_dims(const IndexingMap& map, const std::vector<std::string>& dims) {
-        std::vector<std::string> syms = detail::names("w", map.num_symbols());
+    /// Some point of `map`'s domain at the input values `inputs` (dims,
+    /// then runtime variables) and the results there, found by a solver
+    /// call; a point where every result is defined is preferred.
+    SideValues side_at_inputs(const IndexingMap& map, const std::vector<std::string>& inputs) {
+        std::vector<std::string> syms = detail::names("w", map.num_range_vars());
         std::vector<Term> vars;
-        for (const std::string& d : dims)
-            vars.push_back(formula::num_text(d));
-        for (const std::string& s : syms)
-            vars.push_back(formula::var(s));
+        size_t next_input = 0, next_range = 0;
+        for (int64_t i = 0; i < map.num_variables(); ++i) {
+            if (map.variable_kind(i) == VariableKind::Range) {
+                vars.push_back(formula::var(syms[next_range++]));
+            } else {
+                vars.push_back(formula::num_text(inputs.at(next_input++)));
+            }
+        }
         EncodedMap enc = detail::encode_map(map, vars);
         SideValues s;
         Check c = check(build(formula::land({enc.domain, enc.defined})));
@@ -289,7 +344,7 @@ private:
             s.note = "not in domain";
             return s;
         }
-        s.symbols = named(map, map.num_dims(), model_values(*c.model, syms));
+        s.symbols = named_ids(map, range_ids(map), model_values(*c.model, syms));
         if (!holds(*c.model, enc.defined)) {
             s.note = "division by zero";
             return s;
@@ -304,11 +359,6 @@ private:
         Counterexample c;
         const IndexingMap& a = q.first;
         const IndexingMap& b = q.second;
-        auto concat = [](std::vector<std::string> x, const std::vector<std::string>& y) {
-            x.insert(x.end(), y.begin(), y.end());
-            return x;
-        };
-        std::vector<std::string> ds = detail::names("d", a.num_dims());
         switch (o.role) {
             case Role::Trivial:
             case Role::NotAttained:
@@ -319,14 +369,14 @@ private:
                 std::vector<std::string> vs = detail::names("v", a.num_variables());
                 c.kind = o.name;
                 c.variables = named(a, 0, model_values(m, vs));
-                c.first = side_in_model(a, vs, m, a.num_variables());
+                c.first = side_in_model(a, vs, m, {});
                 break;
             }
             case Role::Pointwise: {
                 std::vector<std::string> vs = detail::names("v", a.num_variables());
                 c.variables = named(a, 0, model_values(m, vs));
-                c.first = side_in_model(a, vs, m, a.num_variables());
-                c.second = side_in_model(b, vs, m, b.num_variables());
+                c.first = side_in_model(a, vs, m, {});
+                c.second = side_in_model(b, vs, m, {});
                 bool in_a = c.first.note != "not in domain",
                      in_b = c.second.note != "not in domain";
                 c.kind = in_a != in_b ? "domain mismatch"
@@ -337,11 +387,10 @@ private:
             }
             case Role::FirstNotInSecond:
             case Role::FirstUndefined: {
-                std::vector<std::string> dims = model_values(m, ds);
-                c.variables = named(a, 0, dims);
-                c.first = side_in_model(a, concat(ds, detail::names("a", a.num_symbols())), m,
-                                        a.num_dims());
-                c.second = side_at_dims(b, dims);
+                std::vector<std::string> inputs = model_values(m, detail::relational_inputs(a));
+                c.variables = named_ids(a, input_ids(a), inputs);
+                c.first = side_in_model(a, detail::relational_vars(a, "a"), m, range_ids(a));
+                c.second = side_at_inputs(b, inputs);
                 c.kind = o.role == Role::FirstUndefined ? "only the first map divides by zero"
                          : c.second.note.empty()        ? "result tuple only in the first map"
                                                         : "domain mismatch";
@@ -349,11 +398,10 @@ private:
             }
             case Role::SecondNotInFirst:
             case Role::SecondUndefined: {
-                std::vector<std::string> dims = model_values(m, ds);
-                c.variables = named(a, 0, dims);
-                c.first = side_at_dims(a, dims);
-                c.second = side_in_model(b, concat(ds, detail::names("b", b.num_symbols())), m,
-                                         b.num_dims());
+                std::vector<std::string> inputs = model_values(m, detail::relational_inputs(a));
+                c.variables = named_ids(a, input_ids(a), inputs);
+                c.first = side_at_inputs(a, inputs);
+                c.second = side_in_model(b, detail::relational_vars(b, "b"), m, range_ids(b));
                 c.kind = o.role == Role::SecondUndefined ? "only the second map divides by zero"
                          : c.first.note.empty()          ? "result tuple only in the second map"
                                                          : "domain mismatch";
@@ -365,7 +413,7 @@ private:
                 std::vector<std::string> vs = detail::names("v", x.num_variables());
                 c.kind = "the domain is not empty";
                 c.variables = named(x, 0, model_values(m, vs));
-                c.first = side_in_model(x, vs, m, x.num_variables());
+                c.first = side_in_model(x, vs, m, {});
                 break;
             }
             case Role::Violation: {
@@ -391,8 +439,16 @@ private:
             auto obligations = detail::build_obligations(q);
             if (!obligations) return unknown(obligations.error().message, "z3");
             for (const Obligation& o : *obligations) {
-                Check c = check(build(o.formula));
-                if (c.result == z3::unknown && !o.quantified_bounds.empty()) {
+                // Quantifiers over symbols with few values are instantiated
+                // first (exact, see expand_quantifiers): quantifier-free
+                // problems are far easier for Z3, most of all non-linear ones.
+                std::optional<Term> small;
+                if (!o.quantified_bounds.empty()) {
+                    small = detail::expand_quantifiers(o, kEagerInstances);
+                }
+                Check c = check(build(small ? *small : o.formula));
+                if (c.result == z3::unknown && small) c = check(build(o.formula));
+                if (c.result == z3::unknown && !small && !o.quantified_bounds.empty()) {
                     // Quantifiers over bounded symbols: retry with the finite
                     // instantiation (exact, see expand_quantifiers).
                     if (auto expanded = detail::expand_quantifiers(o, kMaxInstances)) {
@@ -498,10 +554,12 @@ private:
     /// True if Z3's optimizer finds `value` unbounded (below for direction
     /// -1, above for +1) under `base`.
     bool optimizer_says_unbounded(const z3::expr& base, const z3::expr& value, int direction) {
+        std::optional<unsigned> timeout = call_timeout_ms();
+        if (!timeout) return false;
         z3::optimize opt(ctx_);
         z3::params p(ctx_);
         p.set("rlimit", limits_.z3_rlimit);
-        if (limits_.z3_timeout_ms) p.set("timeout", limits_.z3_timeout_ms);
+        if (*timeout) p.set("timeout", *timeout);
         opt.set(p);
         opt.add(base);
         z3::optimize::handle h = direction < 0 ? opt.minimize(value) : opt.maximize(value);

@@ -49,8 +49,10 @@ struct VerifyOutcome {
     bool unknown = false;
 };
 /// Checks `output` (the simplified map) equivalent to `input` with the
-/// exact oracle: `verify_simplification(in, out).comment`.
-VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap& output);
+/// exact oracle, at most `timeout_seconds` of wall-clock time:
+/// `verify_simplification(in, out, 60).comment`.
+VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap& output,
+                                    double timeout_seconds = 60);
 /// `provix prove [RULE_FILES...] [--smtlib DIR] [--junit FILE] [--cvc5]`: proves
 /// every rule (Z3, isl grid fallback) and checks the reduction order.
 int run_prove(const std::vector<std::string>& args);

@@ -3,6 +3,7 @@
 
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@
 #include "provix/expr.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
+#ifdef PROVIX_HAVE_SOLVERS
+#include "solvers/solver_options.h"
+#endif
 
 namespace provix::cli {
 
@@ -21,7 +25,7 @@ namespace {
 
 constexpr const char* kSimplifyHelp =
     R"(usage: provix simplify [FILE|-] [-o FILE] [--trace] [--stats] [--verify]
-                       [--syntax provix|mlir] [--bounds NAME=LO:HI,...]
+                       [--timeout SECONDS] [--syntax provix|mlir] [--bounds NAME=LO:HI,...]
 
 Prints every indexing map of FILE (standard input if FILE is '-' or absent)
 simplified by the rule engine. Maps are separated by a line '// -----' in the
@@ -46,9 +50,12 @@ options:
   --trace     before each map, print the rules that fired as '// rule: NAME'
   --stats     after all maps, print to standard error how often each rule
               fired over the whole input ('NAME COUNT', by name)
-  --verify    check each result equivalent to its input (isl, or Z3 where not
-              quasi-affine) and print the verdict as '// verify: ...' after it;
-              a refuted or undecided map makes the exit status 1
+  --verify    check each result equivalent to its input (isl, or Z3 outside
+              isl's fragment) and print the verdict as '// verify: ...' after
+              it; a refuted or undecided map makes the exit status 1
+  --timeout SECONDS
+              wall-clock time per --verify check (default 60); a check that
+              runs out prints '// verify: unknown (timeout)'
   -h, --help  print this help
 
 exit status: 0 success, 1 --verify refuted or could not decide a map,
@@ -86,6 +93,7 @@ int run_simplify(const std::vector<std::string>& args) {
     spec.max_positional = 1;
 #ifdef PROVIX_HAVE_SOLVERS
     spec.flags.push_back("--verify");
+    spec.valued.push_back("--timeout");
 #endif
     auto parsed = parse_args(args, spec);
     if (!parsed) {
@@ -138,7 +146,10 @@ int run_simplify(const std::vector<std::string>& args) {
         report_diagnostic(maps.error().message);
         return kExitUsage;
     }
-#ifndef PROVIX_HAVE_SOLVERS
+#ifdef PROVIX_HAVE_SOLVERS
+    std::optional<double> timeout = parse_timeout(*parsed, "simplify");
+    if (!timeout) return kExitUsage;
+#else
     (void)verify;
 #endif
     std::vector<bool> bounds_used(bounds.size(), false);
@@ -162,7 +173,7 @@ int run_simplify(const std::vector<std::string>& args) {
         append_line(out, map.to_string());
 #ifdef PROVIX_HAVE_SOLVERS
         if (verify) {
-            VerifyOutcome v = verify_simplification(original, map);
+            VerifyOutcome v = verify_simplification(original, map, *timeout);
             out += v.comment;
             verify_failed = verify_failed || v.refuted || v.unknown;
         }

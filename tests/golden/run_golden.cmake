@@ -2,14 +2,20 @@
 #       -P run_golden.cmake
 #
 # Runs `provix <args> NAME.in` in GOLDEN_DIR and compares standard output with
-# NAME.out (exit 0, empty stderr) or standard error with NAME.err (exit 2,
-# empty stdout). On a mismatch prints a unified diff and fails.
+# NAME.out (exit 0, or the code in NAME.exit; empty stderr) or standard error
+# with NAME.err (exit 2, empty stdout). On a mismatch prints a unified diff
+# and fails.
 cmake_minimum_required(VERSION 3.20)
 
 set(input ${GOLDEN_DIR}/${NAME}.in)
 set(args simplify)
 if(EXISTS ${GOLDEN_DIR}/${NAME}.args)
   file(STRINGS ${GOLDEN_DIR}/${NAME}.args args)
+endif()
+
+set(expected_rc 0)
+if(EXISTS ${GOLDEN_DIR}/${NAME}.exit)
+  file(STRINGS ${GOLDEN_DIR}/${NAME}.exit expected_rc LIMIT_COUNT 1)
 endif()
 
 set(has_out FALSE)
@@ -43,8 +49,8 @@ endfunction()
 
 string(REPLACE ";" " " shown_args "${args}")
 if(has_out)
-  if(NOT rc EQUAL 0)
-    message("expected exit 0 from 'provix ${shown_args} ${NAME}.in', got ${rc}")
+  if(NOT rc EQUAL expected_rc)
+    message("expected exit ${expected_rc} from 'provix ${shown_args} ${NAME}.in', got ${rc}")
     set(failed TRUE)
   endif()
   if(NOT err STREQUAL "")

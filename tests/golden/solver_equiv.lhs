@@ -18,10 +18,17 @@ s0 mod 4 in [0, 0]
 domain:
 d0 in [-20, 20]
 // -----
-// A non-constant divisor (decided by Z3), zero excluded by the bounds.
+// A non-constant divisor with few values (isl splits it on them), zero
+// excluded by the bounds.
 (d0, d1) -> (d0 floordiv d1),
 domain:
 d0 in [-10, 10],
 d1 in [1, 5]
+// -----
+// A divisor with many values (decided by Z3).
+(d0, d1) -> (d0 floordiv d1),
+domain:
+d0 in [-1000, 1000],
+d1 in [1, 1000]
 // -----
 KNOWN EMPTY

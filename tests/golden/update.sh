@@ -19,7 +19,9 @@ for name in "${names[@]}"; do
     "$provix" "${args[@]}" "$name.in" >"$name.out.new" 2>"$name.err.new"
     rc=$?
     set -e
-    if [ $rc -eq 0 ]; then
+    expected_rc=0
+    if [ -f "$name.exit" ]; then expected_rc="$(head -n1 "$name.exit")"; fi
+    if [ $rc -eq "$expected_rc" ] && [ $rc -ne 2 ]; then
         mv "$name.out.new" "$name.out"; rm -f "$name.err.new" "$name.err"
     elif [ $rc -eq 2 ]; then
         mv "$name.err.new" "$name.err"; rm -f "$name.out.new" "$name.out"

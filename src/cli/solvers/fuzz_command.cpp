@@ -22,12 +22,18 @@ constexpr const char* kFuzzHelp =
        provix fuzz --replay FILE|DIR...
 
 Differential campaign: random indexing maps (reshapes, tilings, clamps,
-nested floordiv/ceildiv/mod/min/max, congruences, empty and huge bounds)
-simplified by the rule engine and checked against exact isl answers:
-  failures  the simplified map is not equivalent to the input, the engine
-            made a non-empty map KNOWN EMPTY, an engine range misses a value,
-            simplify is not idempotent or deterministic, printing does not
-            round-trip;
+nested floordiv/ceildiv/mod/min/max, congruences, empty and huge bounds, and
+edge templates: divisors with variables whose ranges include 0, constants and
+bounds at the int64 limits, constraints whose rewritten bounds land next to
+the limits, congruences whose combined modulus overflows, runtime variables
+as inputs) simplified by the rule engine and checked against exact answers
+(isl; Z3 outside isl's fragment) and by exhaustive evaluation:
+  failures  the simplified map is not equivalent to the input (definedness
+            compared point by point, runtime variables kept as inputs), the
+            engine made a non-empty map KNOWN EMPTY, an engine range misses a
+            value, simplify is not idempotent or deterministic, printing does
+            not round-trip, a finite bound is read as infinite, parsing
+            changes the meaning, an oracle contradicts evaluation;
   misses    isl proves the domain empty but the engine did not; a result
             keeping floordiv/mod/min/max equals a div-free affine expression
             or a constant on the domain (completeness figures).
@@ -48,13 +54,22 @@ options:
   --exact                   isl with the Z3 fallback (default: isl alone)
   --no-near-limit           no constants or bounds near the int64 limits (to
                             explore other bugs while limit bugs are open)
+  --no-runtime-vars         no runtime variables
+  --no-edge-templates       no edge templates
+  --edge-percent N          percent of the maps that get an edge template
+                            (default 35)
+  --only-template NAME      every map gets edge template NAME: zero-divisor,
+                            int64-limits, limit-bounds, congruence-overflow,
+                            runtime-inputs
   --replay                  check the maps of the given regression files or
                             directories (*.map) instead of generating cases
   --strict                  exit 1 when some case is unknown
   --progress N              a progress line on standard error every N cases
   --verbose                 print every miss and unknown
   --isl-max-operations N    isl's operation budget per decision (default 1000000)
-  --z3-rlimit N             Z3's resource limit per call (with --exact)
+  --z3-rlimit N             Z3's resource limit per call
+  --timeout SECONDS         wall-clock time per oracle decision (default 10); a
+                            decision that runs out counts as unknown
   -h, --help                print this help
 
 exit status: 0 no failure, 1 some case failed (or unknown with --strict),
@@ -108,10 +123,11 @@ bool count_option(const Args& args, const std::string& name, int64_t& out, bool 
 
 int run_fuzz(const std::vector<std::string>& argv) {
     ArgSpec spec;
-    spec.flags = {"--no-shrink", "--exact", "--replay", "--strict", "--verbose", "--no-near-limit"};
-    spec.valued = {"--cases",   "--seed",        "--shard",
-                   "--case",    "--regressions", "--max-shrink-checks",
-                   "--progress"};
+    spec.flags = {"--no-shrink", "--exact",         "--replay",          "--strict",
+                  "--verbose",   "--no-near-limit", "--no-runtime-vars", "--no-edge-templates"};
+    spec.valued = {"--cases",    "--seed",         "--shard",
+                   "--case",     "--regressions",  "--max-shrink-checks",
+                   "--progress", "--edge-percent", "--only-template"};
     for (const std::string& s : solver_option_names())
         spec.valued.push_back(s);
     spec.max_positional = 1000;
@@ -154,12 +170,31 @@ int run_fuzz(const std::vector<std::string>& argv) {
         limits->isl_max_operations = o.limits.isl_max_operations;
     }
     if (!args->has_value("--z3-rlimit")) limits->z3_rlimit = o.limits.z3_rlimit;
+    if (!args->has_value("--timeout")) limits->timeout_seconds = o.limits.timeout_seconds;
     o.limits = *limits;
     o.regression_dir = args->value("--regressions", "fuzz-failures");
     o.shrink = !args->has("--no-shrink");
     o.exact_oracle = args->has("--exact");
     o.verbose = args->has("--verbose");
     o.generator.near_limit_constants = !args->has("--no-near-limit");
+    o.generator.runtime_vars = !args->has("--no-runtime-vars");
+    if (args->has("--no-edge-templates")) o.generator.edge_templates.clear();
+    int64_t edge_percent = o.generator.edge_percent;
+    if (!count_option(*args, "--edge-percent", edge_percent, true)) return kExitUsage;
+    if (edge_percent > 100) {
+        report_error("fuzz", "--edge-percent must be in [0, 100]");
+        return kExitUsage;
+    }
+    o.generator.edge_percent = static_cast<int>(edge_percent);
+    if (args->has_value("--only-template")) {
+        std::string name = args->value("--only-template");
+        auto names = fuzz::GeneratorOptions::edge_template_names();
+        if (std::find(names.begin(), names.end(), name) == names.end()) {
+            report_error("fuzz", "unknown edge template '" + name + "'");
+            return kExitUsage;
+        }
+        o.generator.only_template = name;
+    }
 
     fuzz::CampaignStats stats;
     if (args->has("--replay")) {

@@ -18,16 +18,22 @@ namespace provix::cli {
 namespace {
 
 constexpr const char* kEquivHelp =
-    R"(usage: provix equiv A B [--pointwise] [--isl-max-operations N] [--z3-rlimit N]
+    R"(usage: provix equiv A B [--pointwise] [--timeout SECONDS] [--isl-max-operations N]
+                         [--z3-rlimit N]
 
 Decides, for each i, whether the i-th map of A and the i-th map of B are
-equivalent: the same relation from dimensions to results (range and runtime
-variables projected out) on the same dimension domain. Maps are separated by
-'// -----'. Prints one verdict line per pair; a refuted pair is followed by a
-counterexample (the dimension values and both maps' values there).
+equivalent: the same relation from inputs (dimensions and runtime variables)
+to results, range variables projected out, on the same input domain and
+undefined (dividing by zero) at the same input points. Runtime variables are
+matched by name (one only a map has must be one it does not depend on), or
+by position when their names differ. Maps are separated by '// -----'. Prints
+one verdict line per pair; a refuted pair is followed by a counterexample (the
+input values and both maps' values there).
 
 options:
   --pointwise               compare point by point over the same variables
+  --timeout SECONDS         wall-clock time per pair (default 60); a pair that
+                            runs out is 'unknown (timeout)'
   --isl-max-operations N    isl's operation budget per decision
   --z3-rlimit N             Z3's resource limit per solver call
   -h, --help                print this help
@@ -37,20 +43,26 @@ exit status: 0 every pair proven equivalent, 1 a pair refuted or unknown,
 )";
 
 constexpr const char* kBoundsHelp =
-    R"(usage: provix bounds [FILE|-] [--isl-max-operations N] [--z3-rlimit N]
+    R"(usage: provix bounds [FILE|-] [--timeout SECONDS] [--isl-max-operations N]
+                     [--z3-rlimit N]
 
 Prints, for each map, the exact range of each result over the map's domain,
 one '[lo, hi]' per line ('-inf'/'inf' when unbounded, exact even beyond
 int64; 'empty' when the domain is empty); maps separated by '// -----'.
+A range not decided within --timeout SECONDS (wall clock, default 60) is
+'unknown (timeout)'.
 
 exit status: 0 every range decided, 1 some range unknown, 2 usage or input error
 )";
 
 constexpr const char* kEmptyHelp =
-    R"(usage: provix empty [FILE|-] [--isl-max-operations N] [--z3-rlimit N]
+    R"(usage: provix empty [FILE|-] [--timeout SECONDS] [--isl-max-operations N]
+                    [--z3-rlimit N]
 
 Prints, for each map, 'empty' if its domain has no integer point, or
-'non-empty: ' and a witness point; maps separated by '// -----'.
+'non-empty: ' and a witness point; maps separated by '// -----'. A map not
+decided within --timeout SECONDS (wall clock, default 60) is
+'unknown (timeout)'.
 
 exit status: 0 every map decided, 1 some map unknown, 2 usage or input error
 )";
@@ -112,8 +124,8 @@ std::string indent(const std::string& text, const std::string& prefix) {
 /// `*exit` set when the command must stop (help, usage error, bad input).
 std::unique_ptr<solvers::Oracle> start_one_file_command(const std::vector<std::string>& args,
                                                         const char* command, const char* help,
-                                                        Context& ctx,
-                                                        std::vector<ParsedMap>& maps, int* exit) {
+                                                        Context& ctx, std::vector<ParsedMap>& maps,
+                                                        int* exit) {
     auto parsed = parse_solver_args(args, command, help, 1, {}, exit);
     if (!parsed) return nullptr;
     *exit = kExitUsage;
@@ -215,7 +227,7 @@ int run_empty(const std::vector<std::string>& args) {
                 break;
             }
             case solvers::Verdict::Unknown:
-                out += "unknown: " + d.reason + "\n";
+                out += "unknown (" + d.reason + ")\n";
                 all_decided = false;
                 break;
         }

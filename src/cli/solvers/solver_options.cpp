@@ -3,6 +3,8 @@
 
 #include "solver_options.h"
 
+#include <cerrno>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 
@@ -11,10 +13,29 @@
 
 namespace provix::cli {
 
-std::vector<std::string> solver_option_names() { return {"--isl-max-operations", "--z3-rlimit"}; }
+std::vector<std::string> solver_option_names() {
+    return {"--isl-max-operations", "--z3-rlimit", "--timeout"};
+}
+
+std::optional<double> parse_timeout(const Args& args, const std::string& command) {
+    if (!args.has_value("--timeout")) return kDefaultTimeoutSeconds;
+    const std::string text = args.value("--timeout");
+    char* end = nullptr;
+    errno = 0;
+    double seconds = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || !(seconds > 0) ||
+        seconds > 1e9) {
+        report_error(command, "--timeout expects a positive number of seconds, got '" + text + "'");
+        return std::nullopt;
+    }
+    return seconds;
+}
 
 std::optional<solvers::Limits> solver_limits(const Args& args, const std::string& command) {
     solvers::Limits limits;
+    std::optional<double> timeout = parse_timeout(args, command);
+    if (!timeout) return std::nullopt;
+    limits.timeout_seconds = *timeout;
     if (args.has_value("--isl-max-operations")) {
         auto n = parse_count(args.value("--isl-max-operations"), "--isl-max-operations");
         if (!n || *n == 0) {
@@ -49,13 +70,21 @@ std::string describe_equivalence(const solvers::Decision& d) {
         case solvers::Verdict::Refuted:
             return "refuted" + backend_tag(d) + (d.reason.empty() ? "" : ": " + d.reason);
         case solvers::Verdict::Unknown:
-            return "unknown" + backend_tag(d) + ": " + d.reason;
+            return "unknown (" + d.reason + ")" + backend_tag(d);
     }
     return "unknown";
 }
 
-VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap& output) {
-    static std::unique_ptr<solvers::Oracle> oracle = solvers::make_exact_oracle();
+VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap& output,
+                                    double timeout_seconds) {
+    static double made_for = -1;
+    static std::unique_ptr<solvers::Oracle> oracle;
+    if (!oracle || made_for != timeout_seconds) {
+        solvers::Limits limits;
+        limits.timeout_seconds = timeout_seconds;
+        oracle = solvers::make_exact_oracle(limits);
+        made_for = timeout_seconds;
+    }
     solvers::Decision d = oracle->equivalent(input, output);
     VerifyOutcome v;
     v.comment = "// verify: " + describe_equivalence(d) + "\n";

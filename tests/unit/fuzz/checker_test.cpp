@@ -1,5 +1,5 @@
-// The differential checker and the affine probe on hand-picked maps: what is
-// a failure, what is a miss, and that wrong engine output is caught.
+// The differential checker on hand-picked maps: what is a failure, what is a
+// miss, and that wrong engine output is caught.
 
 #include "provix/fuzz/checker.h"
 
@@ -8,7 +8,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "provix/fuzz/affine_probe.h"
 #include "provix/parser.h"
 
 namespace provix::fuzz {
@@ -25,73 +24,6 @@ std::string kinds(const std::vector<Finding>& findings) {
     for (const Finding& f : findings)
         s += (s.empty() ? "" : " ") + f.kind;
     return s;
-}
-
-// --- The affine probe --------------------------------------------------------
-
-struct ProbeCase {
-    const char* map;
-    const char* expected;  // the affine expression, or "" for NotFound
-};
-
-class AffineProbeTest : public ::testing::TestWithParam<ProbeCase> {};
-
-TEST_P(AffineProbeTest, FindsTheDivFreeFormExactlyWhenOneExists) {
-    Context ctx;
-    IndexingMap m = map_of(ctx, GetParam().map);
-    AffineProber prober;
-    AffineProbe p = prober.probe(m, 0);
-    if (std::string(GetParam().expected).empty()) {
-        EXPECT_EQ(p.outcome, AffineProbe::Outcome::NotFound) << m.expr_to_string(p.expr);
-    } else {
-        ASSERT_EQ(p.outcome, AffineProbe::Outcome::Affine) << p.reason;
-        EXPECT_EQ(m.expr_to_string(p.expr), GetParam().expected);
-    }
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    Maps, AffineProbeTest,
-    ::testing::Values(
-        ProbeCase{"(d0, d1) -> ((d0 * 4 + d1) floordiv 4), domain: d0 in [0, 9], d1 in [0, 3]",
-                  "d0"},
-        ProbeCase{"(d0) -> (d0 floordiv 16), domain: d0 in [0, 14]", "0"},
-        ProbeCase{"(d0) -> (d0 mod -4), domain: d0 in [-3, 0]", "d0"},
-        ProbeCase{"(d0) -> (d0 ceildiv 8), domain: d0 in [1, 8]", "1"},
-        ProbeCase{"(d0) -> (min(d0, 5)), domain: d0 in [0, 3]", "d0"},
-        ProbeCase{"(d0)[s0] -> ((d0 * 8 + s0) floordiv 8), domain: d0 in [0, 3], s0 in [0, 7]",
-                  "d0"},
-        ProbeCase{"(d0) -> (d0 mod 3 + (d0 floordiv 3) * 3), domain: d0 in [-50, 50]", "d0"},
-        ProbeCase{"(d0) -> ((d0 + 7) floordiv 8), domain: d0 in [1, 64], d0 mod 8 in [1, 1]", ""},
-        ProbeCase{"(d0) -> (d0 floordiv 2), domain: d0 in [0, 9]", ""},
-        // d0 floordiv 2 is d0 / 2 here, but that needs a coefficient 1/2.
-        ProbeCase{"(d0) -> (d0 floordiv 2), domain: d0 in [0, 9], d0 mod 2 in [0, 0]", ""},
-        ProbeCase{"(d0) -> (max(d0, 0)), domain: d0 in [-1, 1]", ""}));
-
-TEST(AffineProbe, EmptyDomainHasNoForm) {
-    Context ctx;
-    IndexingMap m = map_of(ctx, "(d0) -> (d0 floordiv 2), domain: d0 in [0, 9], d0 * 2 in [3, 3]");
-    AffineProber prober;
-    EXPECT_EQ(prober.probe(m, 0).outcome, AffineProbe::Outcome::NotFound);
-}
-
-TEST(AffineProbe, NonQuasiAffineResultIsUnknown) {
-    Context ctx;
-    IndexingMap m = map_of(ctx, "(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 9], d1 in [1, 3]");
-    AffineProber prober;
-    AffineProbe p = prober.probe(m, 0);
-    EXPECT_EQ(p.outcome, AffineProbe::Outcome::Unknown);
-    EXPECT_EQ(p.reason, "not quasi-affine");
-}
-
-TEST(AffineProbe, TinyBudgetIsUnknownNotAnAnswer) {
-    Context ctx;
-    IndexingMap m = map_of(ctx,
-                           "(d0, d1, d2) -> (((d0 * 100 + d1 * 10 + d2) mod 100) floordiv 10), "
-                           "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]");
-    AffineProber prober(10);
-    AffineProbe p = prober.probe(m, 0);
-    EXPECT_EQ(p.outcome, AffineProbe::Outcome::Unknown);
-    EXPECT_NE(p.reason.find("operation limit"), std::string::npos) << p.reason;
 }
 
 // --- Ranges ---------------------------------------------------------------------
@@ -134,10 +66,75 @@ TEST(FuzzChecker, WrongSimplificationIsUnsound) {
     IndexingMap wrong = map_of(ctx, "(d0) -> (d0 floordiv 4), domain: d0 in [0, 9]");
     CaseChecker checker;
     CaseReport r = checker.check_result(in, wrong);
-    ASSERT_EQ(kinds(r.failures), "unsound");
+    // The oracle and exhaustive evaluation both see it.
+    ASSERT_EQ(kinds(r.failures), "unsound enumeration");
     EXPECT_NE(r.failures[0].detail.find("value mismatch"), std::string::npos)
         << r.failures[0].detail;
+    EXPECT_TRUE(r.enumerated);
     EXPECT_FALSE(r.passed());
+}
+
+TEST(FuzzChecker, DefinedWhereTheInputIsNotIsUnsound) {
+    Context ctx;
+    IndexingMap in =
+        map_of(ctx, "(d0)[s0] -> (d0 floordiv s0), domain: d0 in [0, 0], s0 in [0, 1]");
+    IndexingMap wrong = map_of(ctx, "(d0)[s0] -> (0), domain: d0 in [0, 0], s0 in [0, 1]");
+    CaseChecker checker;
+    CaseReport r = checker.check_result(in, wrong);
+    ASSERT_EQ(kinds(r.failures), "unsound enumeration");
+    EXPECT_NE(r.failures[0].detail.find("only the first map divides by zero"), std::string::npos)
+        << r.failures[0].detail;
+    EXPECT_NE(r.failures[1].detail.find("first:  {(0)} and divides by zero\n  second: {(0)}"),
+              std::string::npos)
+        << r.failures[1].detail;
+}
+
+TEST(FuzzChecker, RescaledRuntimeVariableIsUnsound) {
+    Context ctx;
+    IndexingMap in = map_of(ctx,
+                            "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 1], rt0 in [0, 12], "
+                            "rt0 mod 6 in [4, 4]");
+    IndexingMap wrong =
+        map_of(ctx, "(d0){rt0} -> (d0 + rt0 * 6 + 4), domain: d0 in [0, 1], rt0 in [0, 1]");
+    CaseChecker checker;
+    CaseReport r = checker.check_result(in, wrong);
+    EXPECT_EQ(kinds(r.failures), "unsound enumeration");
+}
+
+TEST(FuzzChecker, DroppedFixedRuntimeVariableIsSound) {
+    Context ctx;
+    IndexingMap in = map_of(ctx,
+                            "(d0){rt0, rt1} -> (d0 + rt1 + rt0), domain: d0 in [0, 1], "
+                            "rt0 in [0, 4], rt1 in [0, 3], rt0 * 2 in [6, 6]");
+    IndexingMap right =
+        map_of(ctx, "(d0){rt1} -> (d0 + rt1 + 3), domain: d0 in [0, 1], rt1 in [0, 3]");
+    CaseChecker checker;
+    CaseReport r = checker.check_result(in, right);
+    EXPECT_TRUE(r.passed()) << kinds(r.failures);
+    EXPECT_TRUE(r.enumerated);
+}
+
+TEST(FuzzChecker, FiniteLiteralBoundsAreNeverReadAsInfinite) {
+    const std::string text =
+        "(d0) -> (d0), domain: d0 in [-3, 1], d0 * 4611686018427387904 in "
+        "[-9223372036854775808, 0]";
+    Context ctx;
+    ParseOptions raw;
+    raw.canonicalize = false;
+    IndexingMap read = *parse_indexing_map(ctx, text, raw);
+    bool read_as_infinite = false;
+    for (const Constraint& c : read.constraints())
+        read_as_infinite = read_as_infinite || c.range.lo_is_inf();
+    CaseChecker checker;
+    CaseReport r = checker.check_text(text);
+    // The checker reports exactly when the parser reads the literal as -inf,
+    // whatever comments say.
+    EXPECT_EQ(r.has_failure("literal"), read_as_infinite) << kinds(r.failures);
+    CaseReport commented = checker.check_text("// read as -inf, not inf\n" + text);
+    EXPECT_EQ(commented.has_failure("literal"), read_as_infinite) << kinds(commented.failures);
+    // An infinite bound written as such is no failure.
+    CaseReport fine = checker.check_text("(d0) -> (d0), domain: d0 in [0, inf], d0 in [-inf, 7]");
+    EXPECT_FALSE(fine.has_failure("literal")) << kinds(fine.failures);
 }
 
 TEST(FuzzChecker, KnownEmptyForANonEmptyDomainIsFalseEmpty) {
@@ -145,7 +142,8 @@ TEST(FuzzChecker, KnownEmptyForANonEmptyDomainIsFalseEmpty) {
     IndexingMap in = map_of(ctx, "(d0) -> (d0), domain: d0 in [0, 9], d0 mod 4 in [1, 1]");
     CaseChecker checker;
     CaseReport r = checker.check_result(in, IndexingMap::known_empty(ctx));
-    EXPECT_EQ(kinds(r.failures), "false-empty");
+    // The oracle's witness and exhaustive evaluation both see it.
+    EXPECT_EQ(kinds(r.failures), "false-empty enumeration");
 }
 
 TEST(FuzzChecker, KnownEmptyForAnEmptyDomainIsDetected) {

@@ -10,7 +10,9 @@
 #include <string>
 
 #include "provix/fuzz/random.h"
+#include "provix/interval_eval.h"
 #include "provix/parser.h"
+#include "provix/solvers/oracle.h"
 #include "provix/solvers/quasi_affine.h"
 
 namespace provix::fuzz {
@@ -79,20 +81,25 @@ TEST(FuzzGenerator, DifferentCasesGiveDifferentMaps) {
     EXPECT_GT(texts.size(), 250u);  // tiny maps (`() -> (3)`, KNOWN EMPTY) repeat
 }
 
-TEST(FuzzGenerator, MapsBuildArePrintableAndQuasiAffine) {
+TEST(FuzzGenerator, MapsBuildArePrintableAndWithinIslsFragment) {
+    auto isl = solvers::make_isl_oracle();
+    int split = 0;
     for (uint64_t i = 0; i < 500; ++i) {
         Context ctx;
         SplitMixSource rng(case_seed(5, i));
         MapSpec spec = generate_map(ctx, rng);
         Result<IndexingMap> m = build_map(ctx, spec);
         ASSERT_TRUE(m.ok()) << i << ": " << m.error().message;
-        EXPECT_TRUE(solvers::is_quasi_affine(*m)) << m->to_string();
+        EXPECT_TRUE(isl->supports(*m)) << m->to_string();
+        split += !solvers::is_quasi_affine(*m);  // divisors with variables
         ParseOptions raw;
         raw.canonicalize = false;
-        Result<IndexingMap> parsed = parse_indexing_map(ctx, m->to_string(), raw);
-        ASSERT_TRUE(parsed.ok()) << m->to_string() << "\n" << parsed.error().message;
+        std::string text = map_text(*m, spec);
+        Result<IndexingMap> parsed = parse_indexing_map(ctx, text, raw);
+        ASSERT_TRUE(parsed.ok()) << text << "\n" << parsed.error().message;
         EXPECT_EQ(parsed->num_variables(), m->num_variables());
     }
+    EXPECT_GT(split, 10);
 }
 
 TEST(FuzzGenerator, DrawsEveryFeatureOfTheList) {
@@ -153,6 +160,72 @@ TEST(FuzzGenerator, DrawsEveryFeatureOfTheList) {
     EXPECT_GT(near_limit, 20);
     EXPECT_GT(shared_div, 100);
     EXPECT_GT(constraints, 600);
+}
+
+/// True if `e` divides by an expression with variables whose values (over
+/// `bounds`) include 0.
+bool divides_by_maybe_zero(Expr e, const std::vector<Interval>& bounds) {
+    return any_node(e, [&](Expr n) {
+        bool div = n.kind() == ExprKind::FloorDiv || n.kind() == ExprKind::CeilDiv ||
+                   n.kind() == ExprKind::Mod;
+        return div && num_variables_used(n.rhs()) > 0 && interval_of(n.rhs(), bounds).contains(0);
+    });
+}
+
+bool has_big_constant(Expr e) {
+    return any_node(e, [](Expr n) {
+        return n.is_constant() && (n.constant_value() >= (int64_t{1} << 60) ||
+                                   n.constant_value() <= -(int64_t{1} << 60));
+    });
+}
+
+TEST(FuzzGenerator, EachEdgeTemplateShapesItsMaps) {
+    for (const std::string& name : GeneratorOptions::edge_template_names()) {
+        GeneratorOptions o;
+        o.only_template = name;
+        int shaped = 0;
+        const int n = 200;
+        for (uint64_t i = 0; i < n; ++i) {
+            Context ctx;
+            SplitMixSource rng(case_seed(11, i));
+            MapSpec s = generate_map(ctx, rng, o);
+            Result<IndexingMap> m = build_map(ctx, s);
+            ASSERT_TRUE(m.ok()) << name << " " << i << ": " << m.error().message;
+            std::vector<Interval> bounds;
+            for (int64_t v = 0; v < s.num_variables(); ++v)
+                bounds.push_back(s.variable(v).bounds);
+            std::vector<Expr> exprs = s.results;
+            for (const Constraint& c : s.constraints)
+                exprs.push_back(c.expr);
+            bool ok = false;
+            if (name == "zero-divisor") {
+                for (Expr e : exprs)
+                    ok = ok || divides_by_maybe_zero(e, bounds);
+            } else if (name == "int64-limits") {
+                std::string text = map_text(*m, s);
+                ok = s.limit_literals && (text.find("922337203685477580") != std::string::npos ||
+                                          text.find("4611686018427387904") != std::string::npos);
+            } else if (name == "limit-bounds") {
+                for (const Constraint& c : s.constraints)
+                    ok = ok || has_big_constant(c.expr);
+            } else if (name == "congruence-overflow") {
+                for (const Constraint& c : s.constraints) {
+                    ok = ok || (c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() &&
+                                c.expr.rhs().constant_value() >= (int64_t{1} << 31));
+                }
+            } else if (name == "runtime-inputs") {
+                int64_t first_rt = static_cast<int64_t>(s.dims.size() + s.range_vars.size());
+                for (Expr e : exprs) {
+                    for (int64_t v = first_rt; v < s.num_variables(); ++v)
+                        ok = ok || uses_variable(e, v);
+                }
+            }
+            shaped += ok;
+            EXPECT_EQ(s.edge_template, ok || s.num_variables() == 0 ? s.edge_template : name);
+        }
+        // Maps without variables get no template; every other one does.
+        EXPECT_GT(shaped, n * 8 / 10) << name;
+    }
 }
 
 TEST(FuzzGenerator, WithoutNearLimitConstantsEveryConstantIsModest) {

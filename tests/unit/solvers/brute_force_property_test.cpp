@@ -1,13 +1,16 @@
 // RapidCheck properties: the isl and Z3 back ends against brute-force
 // enumeration (provix::evaluate, i.e. provix/semantics.h) over small
 // domains, on random expressions with negative divisors, negative bounds,
-// nested floordiv / ceildiv / mod, min and max.
+// nested floordiv / ceildiv / mod, min and max, divisors whose values
+// include 0 (definedness compared point by point), and runtime variables
+// kept as inputs.
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -234,6 +237,7 @@ void check_nonaffine(Oracle& oracle, Context& ctx) {
         equal = equal && v1.ok() == v2.ok() && (!v1 || *v1 == *v2);
     }
     IndexingMap a = make_map(ctx, {e1}, dims), b = make_map(ctx, {e2}, dims);
+    RC_PRE(oracle.supports(a) && oracle.supports(b));
     RangeDecision r = oracle.exact_range(a, 0);
     RC_ASSERT(r.verdict == Verdict::Proven);
     if (values.empty()) {
@@ -243,6 +247,139 @@ void check_nonaffine(Oracle& oracle, Context& ctx) {
         RC_ASSERT(r.hi == std::to_string(*std::max_element(values.begin(), values.end())));
     }
     RC_ASSERT(oracle.equivalent(a, b).verdict == (equal ? Verdict::Proven : Verdict::Refuted));
+}
+
+/// A random expression over `vars` variables mixing affine parts with
+/// divisors and factors that are variables (so possibly 0 at some points).
+Expr random_mixed(Context& ctx, int depth, int64_t vars) {
+    int choice = depth <= 0 ? *rc::gen::inRange(0, 3) : *rc::gen::inRange(0, 10);
+    auto sub = [&] { return random_mixed(ctx, depth - 1, vars); };
+    auto var = [&] { return ctx.variable(*rc::gen::inRange<int64_t>(0, vars)); };
+    switch (choice) {
+        case 0:
+            return ctx.constant(*rc::gen::inRange<int64_t>(-5, 6));
+        case 1:
+        case 2:
+            return var();
+        case 3:
+            return sub() * var();
+        case 4:
+            return floor_div(sub(), var());
+        case 5:
+            return mod(sub(), *rc::gen::arbitrary<bool>() ? var() : var() + ctx.constant(-1));
+        case 6:
+            return ceil_div(sub(), nonzero_divisor());
+        case 7:
+            return min(sub(), sub());
+        default:
+            return sub() + sub();
+    }
+}
+
+/// What one map does at one input point (d0, rt0): its result values over
+/// the range variable's values where the domain holds and the result is
+/// defined, and whether some such value of the range variable divides by
+/// zero.
+struct InputMeaning {
+    std::set<int64_t> values;
+    bool divides_by_zero = false;
+    bool operator==(const InputMeaning& o) const {
+        return values == o.values && divides_by_zero == o.divides_by_zero;
+    }
+};
+
+/// The meaning of a map over d0 (dim), s0 (range) and rt0 (runtime) at
+/// every input point, by enumeration.
+std::map<std::pair<int64_t, int64_t>, InputMeaning> meaning(const IndexingMap& m) {
+    std::map<std::pair<int64_t, int64_t>, InputMeaning> out;
+    if (m.is_known_empty()) return out;
+    const Interval d = m.variable(0).bounds, s = m.variable(1).bounds, r = m.variable(2).bounds;
+    for (int64_t x = d.lo; x <= d.hi; ++x) {
+        for (int64_t t = r.lo; t <= r.hi; ++t) {
+            InputMeaning& here = out[{x, t}];
+            for (int64_t y = s.lo; y <= s.hi; ++y) {
+                if (!m.constraints_satisfied({x, y, t})) continue;
+                Result<int64_t> v = evaluate(m.results()[0], {x, y, t});
+                if (v) {
+                    here.values.insert(*v);
+                } else {
+                    RC_ASSERT(v.error().kind == Error::Kind::DivisionByZero);
+                    here.divides_by_zero = true;
+                }
+            }
+        }
+    }
+    return out;
+}
+
+/// d0 (dim), s0 (range) and rt0 (runtime), results and constraints that
+/// may divide by zero: relational equivalence keeps d0 and rt0 as inputs
+/// and matches enumeration of the values and of where each side divides by
+/// zero; a refutation's point is one where the two really differ.
+void check_inputs_and_definedness(Oracle& oracle, Context& ctx) {
+    std::vector<IndexingVariable> vars;
+    for (int i = 0; i < 3; ++i) {
+        int64_t lo = *rc::gen::inRange<int64_t>(-3, 3);
+        vars.push_back({Interval{lo, lo + *rc::gen::inRange<int64_t>(0, 4)}, ""});
+    }
+    // Reflecting s0 keeps the relation when its bounds are symmetric.
+    bool symmetric = *rc::gen::arbitrary<bool>();
+    if (symmetric) vars[1].bounds = {-vars[1].bounds.hi, vars[1].bounds.hi};
+    Expr e1 = random_mixed(ctx, 2, 3);
+    Expr e2 = symmetric && *rc::gen::arbitrary<bool>()
+                  ? substitute(e1, {ctx.variable(0), ctx.variable(1) * -1, ctx.variable(2)})
+                  : random_mixed(ctx, 2, 3);
+    std::vector<Constraint> c1, c2;
+    if (*rc::gen::arbitrary<bool>()) {
+        Expr ce = random_mixed(ctx, 1, 3);
+        int64_t lo = *rc::gen::inRange<int64_t>(-6, 4);
+        c1.push_back({ce, Interval{lo, lo + *rc::gen::inRange<int64_t>(0, 8)}});
+        if (*rc::gen::arbitrary<bool>()) c2 = c1;
+    }
+    auto make = [&](Expr e, std::vector<Constraint> cs) {
+        auto m = IndexingMap::get(SymbolicMap::get(ctx, 1, 2, {e}), {vars[0]}, {vars[1]}, {vars[2]},
+                                  std::move(cs));
+        RC_ASSERT(m.ok());
+        return *m;
+    };
+    IndexingMap a = make(e1, c1), b = make(e2, c2);
+    RC_PRE(oracle.supports(a) && oracle.supports(b));
+    // A KNOWN EMPTY map means nothing anywhere (every input point absent).
+    auto ma = meaning(a), mb = meaning(b);
+    bool equal = true;
+    for (const auto& [input, m] : ma)
+        equal = equal && m == mb[input];
+    for (const auto& [input, m] : mb)
+        equal = equal && m == ma[input];
+    Decision d = oracle.equivalent(a, b);
+    RC_ASSERT(d.verdict == (equal ? Verdict::Proven : Verdict::Refuted));
+    if (!equal && d.counterexample && d.counterexample->variables.size() == 2u &&
+        !a.is_known_empty() && !b.is_known_empty()) {
+        // The point (d0, rt0) is one where the maps really differ.
+        const auto& v = d.counterexample->variables;
+        RC_ASSERT(v[0].name == "d0");
+        RC_ASSERT(v[1].name == "rt0");
+        std::pair<int64_t, int64_t> input{*parse_int64(v[0].value), *parse_int64(v[1].value)};
+        RC_ASSERT(!(ma[input] == mb[input]));
+    }
+}
+
+RC_GTEST_PROP(IslProperty, InputsAndDefinednessMatchEnumeration, ()) {
+    Context ctx;
+    auto o = make_isl_oracle();
+    check_inputs_and_definedness(*o, ctx);
+}
+
+RC_GTEST_PROP(Z3Property, InputsAndDefinednessMatchEnumeration, ()) {
+    Context ctx;
+    auto o = make_z3_oracle();
+    check_inputs_and_definedness(*o, ctx);
+}
+
+RC_GTEST_PROP(IslProperty, NonAffineMatchesEnumeration, ()) {
+    Context ctx;
+    auto o = make_isl_oracle();
+    check_nonaffine(*o, ctx);
 }
 
 RC_GTEST_PROP(Z3Property, NonAffineMatchesEnumeration, ()) {

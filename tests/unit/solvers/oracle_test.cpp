@@ -56,7 +56,7 @@ TEST(Z3Equivalence, ZeroDivisorOnOneSideIsACounterexample) {
     auto b = map_of(ctx,
                     "(d0, d1) -> (d0 floordiv max(d1, 1)), "
                     "domain: d0 in [-10, 10], d1 in [0, 2]");
-    Decision d = make_exact_oracle()->equivalent(a, b);
+    Decision d = make_z3_oracle()->equivalent(a, b);
     ASSERT_EQ(d.verdict, Verdict::Refuted);
     EXPECT_EQ(d.backend, "z3");
     ASSERT_TRUE(d.counterexample);
@@ -197,6 +197,40 @@ TEST(Limits, Z3ResourceLimitIsUnknownWithReason) {
     EXPECT_NE(d.reason.find("rlimit"), std::string::npos) << d.reason;
 }
 
+/// A map whose piecewise translation nests `depth` integer divisions.
+std::string growing_nest(int depth) {
+    std::string e = "d0";
+    for (int i = 0; i < depth; ++i)
+        e = "(" + e + " * 3 + " + std::to_string(i % 5) + ") floordiv 2";
+    return "(d0, d1) -> (" + e + " + d1 mod 7), domain: d0 in [0, 100], d1 in [0, 20]";
+}
+
+TEST(Limits, WallClockTimeoutIsUnknownWithReasonTimeout) {
+    Context ctx;
+    Limits quick;
+    quick.timeout_seconds = 0.1;
+    auto slow = map_of(ctx, growing_nest(64));
+    auto nonlinear = map_of(ctx,
+                            "(d0, d1, d2) -> ((d0 * d1 + d2 * d2 * d1) floordiv (d2 * d2 + 1)), "
+                            "domain: d0 in [-1000000, 1000000], d1 in [-1000000, 1000000], "
+                            "d2 in [-1000000, 1000000]");
+    Decision d = make_isl_oracle(quick)->equivalent(slow, slow);
+    EXPECT_EQ(d.verdict, Verdict::Unknown);
+    EXPECT_EQ(d.reason, "timeout");
+    RangeDecision r = make_z3_oracle(quick)->exact_range(nonlinear, 0);
+    EXPECT_EQ(r.verdict, Verdict::Unknown);
+    EXPECT_EQ(r.reason, "timeout");
+    // The exact oracle does not hand a timed-out query to Z3 for more time.
+    Decision e = make_exact_oracle(quick)->equivalent(slow, slow);
+    EXPECT_EQ(e.verdict, Verdict::Unknown);
+    EXPECT_EQ(e.reason, "timeout");
+    // The next decision gets its own time again.
+    auto small = map_of(ctx, growing_nest(4));
+    auto isl = make_isl_oracle(quick);
+    EXPECT_EQ(isl->equivalent(slow, slow).reason, "timeout");
+    EXPECT_EQ(isl->equivalent(small, small).verdict, Verdict::Proven);
+}
+
 // --- Special maps and shapes ------------------------------------------------
 
 TEST(SpecialMaps, UndefinedIsUnknown) {
@@ -245,6 +279,158 @@ TEST(Determinism, SameQueryGivesTheSameCounterexample) {
     Decision y = make_z3_oracle()->equivalent(a, b);
     ASSERT_EQ(x.verdict, Verdict::Refuted);
     EXPECT_EQ(to_string(*x.counterexample), to_string(*y.counterexample));
+}
+
+// --- Runtime variables are inputs -------------------------------------------
+
+TEST(RuntimeVariables, RescaledRuntimeVariableIsRefutedAtAnInputPoint) {
+    Context ctx;
+    auto a = map_of(ctx,
+                    "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 1], rt0 in [0, 12], "
+                    "rt0 mod 6 in [4, 4]");
+    auto b = map_of(ctx, "(d0){rt0} -> (d0 + rt0 * 6 + 4), domain: d0 in [0, 1], rt0 in [0, 1]");
+    for (auto& oracle : isl_and_z3()) {
+        Decision d = oracle->equivalent(a, b);
+        ASSERT_EQ(d.verdict, Verdict::Refuted) << oracle->name();
+        ASSERT_TRUE(d.counterexample) << oracle->name();
+        const Counterexample& c = *d.counterexample;
+        // The point names both inputs; the runtime variable is one of them.
+        ASSERT_EQ(c.variables.size(), 2u) << oracle->name();
+        EXPECT_EQ(c.variables[0].name, "d0");
+        EXPECT_EQ(c.variables[1].name, "rt0");
+        int64_t d0 = *parse_int64(c.variables[0].value), rt0 = *parse_int64(c.variables[1].value);
+        // The maps really differ there (rt0 is 4 or 10 in the first map's
+        // domain, 0 or 1 in the second's).
+        bool in_a = rt0 == 4 || rt0 == 10, in_b = rt0 == 0 || rt0 == 1;
+        ASSERT_TRUE(in_a || in_b) << oracle->name();
+        if (in_a) {
+            EXPECT_EQ(c.first.results, std::vector<std::string>{std::to_string(d0 + rt0)});
+        }
+        if (in_b) {
+            EXPECT_EQ(c.second.results, std::vector<std::string>{std::to_string(d0 + rt0 * 6 + 4)});
+        }
+        EXPECT_EQ(c.kind, "domain mismatch") << oracle->name();
+    }
+}
+
+TEST(RuntimeVariables, DifferentInputsAreRefutedWithTheirNames) {
+    Context ctx;
+    auto a = map_of(ctx,
+                    "(d0){rt0, rt1} -> (d0), domain: d0 in [0, 3], rt0 in [0, 7], "
+                    "rt1 in [0, 2]");
+    auto b = map_of(ctx, "(d0){x} -> (d0), domain: d0 in [0, 3], x in [0, 2]");
+    for (auto& oracle : isl_and_z3()) {
+        Decision d = oracle->equivalent(a, b);
+        EXPECT_EQ(d.verdict, Verdict::Refuted) << oracle->name();
+        EXPECT_EQ(d.reason,
+                  "the maps have different runtime variables ({rt0, rt1} and {x}): different "
+                  "inputs");
+    }
+}
+
+TEST(RuntimeVariables, DroppedRuntimeVariableThatMattersIsACounterexample) {
+    Context ctx;
+    // rt0 restricts d0: dropping it changes the map at rt0 = 3.
+    auto a =
+        map_of(ctx, "(d0){rt0} -> (d0), domain: d0 in [0, 3], rt0 in [0, 3], d0 + rt0 in [0, 3]");
+    auto b = map_of(ctx, "(d0) -> (d0), domain: d0 in [0, 3]");
+    for (auto& oracle : isl_and_z3()) {
+        Decision d = oracle->equivalent(b, a);
+        ASSERT_EQ(d.verdict, Verdict::Refuted) << oracle->name();
+        ASSERT_TRUE(d.counterexample);
+        const auto& v = d.counterexample->variables;
+        ASSERT_EQ(v.size(), 2u) << oracle->name();
+        EXPECT_EQ(v[1].name, "rt0");
+        EXPECT_GT(*parse_int64(v[0].value) + *parse_int64(v[1].value), 3) << oracle->name();
+        EXPECT_EQ(d.counterexample->second.note, "not in domain") << oracle->name();
+    }
+}
+
+TEST(RuntimeVariables, SmtLibKeepsThemFreeAndQuantifiesOnlyRangeVariables) {
+    Context ctx;
+    auto a = map_of(ctx,
+                    "(d0)[s0]{rt0} -> (d0 + s0 + rt0), domain: d0 in [0, 1], s0 in [0, 1], "
+                    "rt0 in [0, 12]");
+    auto b = map_of(ctx, "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 1], rt0 in [0, 12]");
+    auto obligations = to_smtlib(Query::equivalent(a, b));
+    ASSERT_TRUE(obligations.ok());
+    ASSERT_FALSE(obligations->empty());
+    const std::string& text = (*obligations)[0].text;
+    EXPECT_NE(text.find("(declare-const d0 Int)\n(declare-const r0 Int)\n(declare-const a0 Int)"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("forall ((r0"), std::string::npos) << text;
+}
+
+// --- Definedness: isl and Z3 agree point by point -----------------------------
+
+TEST(Definedness, IslSplitsSmallDivisorsAndDeclinesWideOnes) {
+    Context ctx;
+    auto isl = make_isl_oracle();
+    EXPECT_TRUE(isl->supports(
+        map_of(ctx, "(d0)[s0] -> (d0 floordiv s0), domain: d0 in [0, 9], s0 in [0, 1]")));
+    EXPECT_TRUE(
+        isl->supports(map_of(ctx,
+                             "(d0, d1) -> (d0 * d1 + d0 mod (d1 - 2)), domain: d0 in [0, 9], "
+                             "d1 in [-30, 30]")));
+    EXPECT_FALSE(isl->supports(
+        map_of(ctx, "(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 9], d1 in [0, 64]")));
+    EXPECT_FALSE(
+        isl->supports(map_of(ctx, "(d0, d1) -> (d0 * d1), domain: d0 in [0, 99], d1 in [0, 99]")));
+}
+
+TEST(Definedness, BothBackEndsFindTheZeroDivisorPoint) {
+    Context ctx;
+    auto a = map_of(ctx, "(d0)[s0] -> (d0 floordiv s0), domain: d0 in [0, 0], s0 in [0, 1]");
+    auto b = map_of(ctx, "(d0)[s0] -> (0), domain: d0 in [0, 0], s0 in [0, 1]");
+    for (auto& oracle : isl_and_z3()) {
+        Decision d = oracle->equivalent(a, b);
+        ASSERT_EQ(d.verdict, Verdict::Refuted) << oracle->name();
+        EXPECT_EQ(d.backend, oracle->name());
+        ASSERT_TRUE(d.counterexample);
+        EXPECT_EQ(to_string(*d.counterexample),
+                  "ERROR: only the first map divides by zero\n"
+                  "Example:\n"
+                  "  d0 = 0\n"
+                  "first:  division by zero with s0 = 0\n"
+                  "second: (0) with s0 = 0")
+            << oracle->name();
+        // Point by point: the same verdict and point.
+        Decision p = oracle->equivalent_pointwise(a, b);
+        ASSERT_EQ(p.verdict, Verdict::Refuted) << oracle->name();
+        EXPECT_EQ(to_string(*p.counterexample),
+                  "ERROR: only one side divides by zero\n"
+                  "Example:\n"
+                  "  d0 = 0\n"
+                  "  s0 = 0\n"
+                  "first:  division by zero\n"
+                  "second: (0)")
+            << oracle->name();
+    }
+}
+
+TEST(Definedness, UndefinedPointsLeaveRangesAndDomains) {
+    Context ctx;
+    auto r = map_of(ctx, "(d0)[s0] -> (d0 floordiv s0), domain: d0 in [3, 7], s0 in [0, 2]");
+    auto e = map_of(ctx,
+                    "(d0)[s0] -> (d0), domain: d0 in [0, 5], s0 in [0, 0], "
+                    "d0 mod s0 in [-100, 100]");
+    for (auto& oracle : isl_and_z3()) {
+        RangeDecision range = oracle->exact_range(r, 0);
+        EXPECT_EQ(range.to_string(), "[1, 7]") << oracle->name();
+        EXPECT_EQ(oracle->is_empty(e).verdict, Verdict::Proven) << oracle->name();
+    }
+}
+
+TEST(Definedness, AnUndefinedConstraintIsViolatedWhereItDividesByZero) {
+    Context ctx;
+    auto m = map_of(ctx, "(d0, d1) -> (d0), domain: d0 in [0, 5], d1 in [0, 0]");
+    Constraint c{expr_of(ctx, m, "d0 floordiv d1"), Interval{0, 5}};
+    for (auto& oracle : isl_and_z3()) {
+        Decision d = oracle->implies(m, c);
+        ASSERT_EQ(d.verdict, Verdict::Refuted) << oracle->name();
+        EXPECT_EQ(d.counterexample->first.note, "division by zero") << oracle->name();
+    }
 }
 
 // --- Fragment and values ----------------------------------------------------

@@ -81,7 +81,65 @@ TEST(EquivCommand, UnknownExitsOne) {
                                "d0 in [-50, 50],\nd1 in [-50, 50]\n");
     auto [status, out] = run("equiv --z3-rlimit 1 " + a + " " + b);
     EXPECT_EQ(status, 1);
-    EXPECT_EQ(out.substr(0, 20), "map 1: unknown [z3]:");
+    EXPECT_EQ(out.substr(0, 20), "map 1: unknown (z3: ");
+}
+
+// --- Wall-clock timeouts: a query that runs out is `unknown (timeout)`,
+//     exit 1, never a hang (ctest's own timeout would catch one).
+
+/// `d0` through `depth` nested `(e * 3 + k) floordiv 2`: isl's piecewise
+/// functions nest one integer division per level.
+std::string growing_nest(int depth) {
+    std::string e = "d0";
+    for (int i = 0; i < depth; ++i)
+        e = "(" + e + " * 3 + " + std::to_string(i % 5) + ") floordiv 2";
+    return "(d0, d1) -> (" + e + " + d1 mod 7),\ndomain:\nd0 in [0, 100],\nd1 in [0, 20]\n";
+}
+
+TEST(Timeout, BoundsRunningOutIsUnknownTimeout) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("grow64.map", growing_nest(64));
+    EXPECT_EQ(run("bounds --timeout 0.2 " + a),
+              (std::pair<int, std::string>{1, "unknown (timeout)\n"}));
+}
+
+TEST(Timeout, Z3RunningOutIsUnknownTimeout) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    // Non-linear divisors: Z3's range search, no isl.
+    std::string a = write_temp("nonlinear.map",
+                               "(d0, d1, d2) -> ((d0 * d1 + d2 * d2 * d1) floordiv (d2 * d2 + 1)),"
+                               "\ndomain:\nd0 in [-1000000, 1000000],\nd1 in [-1000000, 1000000],"
+                               "\nd2 in [-1000000, 1000000]\n");
+    EXPECT_EQ(run("bounds --timeout 0.2 " + a),
+              (std::pair<int, std::string>{1, "unknown (timeout)\n"}));
+}
+
+TEST(Timeout, EquivAndVerifyRunningOutAreUnknownTimeout) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("grow64_again.map", growing_nest(64));
+    EXPECT_EQ(run("equiv --timeout 0.2 " + a + " " + a),
+              (std::pair<int, std::string>{1, "map 1: unknown (timeout) [isl]\n"}));
+    auto [status, out] = run("simplify --verify --timeout 0.2 " + a);
+    EXPECT_EQ(status, 1);
+    EXPECT_NE(out.find("// verify: unknown (timeout)"), std::string::npos) << out;
+}
+
+TEST(Timeout, EnoughTimeGivesTheAnswer) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("grow8.map", growing_nest(8));
+    EXPECT_EQ(run("bounds --timeout 60 " + a), (std::pair<int, std::string>{0, "[22, 2585]\n"}));
+}
+
+TEST(Timeout, BadValuesAreUsageErrors) {
+    if (!have_provix()) GTEST_SKIP() << "provix binary not built";
+    std::string a = write_temp("t.map", kModNegative);
+    for (const char* bad : {"0", "-1", "abc", "1e99", "nan", ""}) {
+        EXPECT_EQ(run(std::string("bounds --timeout '") + bad + "' " + a).first, 2) << bad;
+        EXPECT_EQ(run(std::string("empty --timeout '") + bad + "' " + a).first, 2) << bad;
+        EXPECT_EQ(run(std::string("simplify --verify --timeout '") + bad + "' " + a).first, 2)
+            << bad;
+    }
+    EXPECT_EQ(run("equiv --timeout 0.5 " + a + " " + a).first, 0);
 }
 
 TEST(BoundsCommand, UnknownRangeExitsOne) {

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// The differential campaign behind `provix fuzz` (issue 5, items 2-4):
-/// case i of seed S is generated from `case_seed(S, i)`, printed, parsed
+/// The differential campaign behind `provix fuzz`: case i of seed S is
+/// generated from `case_seed(S, i)`, printed, parsed
 /// back and checked (`CaseChecker`); failures are shrunk and written as
 /// regression files; the figures are summed into `CampaignStats`.
 /// Shards split the cases of one campaign: shard i/n runs the cases whose
@@ -51,12 +51,14 @@ struct CampaignOptions {
     /// `provix fuzz --seed 7 --case 12` (plus generator flags in use).
     std::string reproduce_command(int64_t index) const;
 
-    /// The campaign's default isl budget: smaller than the oracle's, so one
-    /// pathological case cannot stall a campaign (it becomes `unknown`).
+    /// The campaign's default budgets and a 10-second wall-clock limit per
+    /// decision: smaller than the oracle's, so one pathological case cannot
+    /// stall a campaign (it becomes `unknown`).
     static solvers::Limits default_limits() {
         solvers::Limits l;
         l.isl_max_operations = 1'000'000;
         l.z3_rlimit = 5'000'000;
+        l.timeout_seconds = 10;
         return l;
     }
 };
@@ -71,6 +73,10 @@ struct CampaignStats {
     int64_t fully_simplified = 0;
     /// Cases whose completeness checks were all decided.
     int64_t completeness_decided = 0;
+    /// Cases that exhaustive evaluation compared (small domains).
+    int64_t enumerated = 0;
+    /// Per edge template: cases that got it, and how many of them failed.
+    std::map<std::string, std::pair<int64_t, int64_t>> edge_templates;
     std::map<std::string, int64_t> failure_kinds;
     std::map<std::string, int64_t> miss_kinds;
     /// Cases whose domain isl proved empty, and how many of those the
@@ -86,8 +92,9 @@ struct CampaignStats {
     std::vector<std::string> regression_files;
     double seconds = 0;
 
-    /// Adds one case's report.
-    void add(const CaseReport& r);
+    /// Adds one case's report (`edge_template`: the generator's template
+    /// in that case, `""` for none).
+    void add(const CaseReport& r, const std::string& edge_template = "");
 };
 
 /// Runs the campaign, printing each failure (with its seed, the command

@@ -1,10 +1,22 @@
 #pragma once
 /// \file
-/// The differential check of one case (issue 5, item 2): the engine's
-/// `simplify` and `result_ranges` against exact isl answers.
+/// The differential check of one case: the engine's `simplify` and
+/// `result_ranges` against exact answers (isl; Z3 for maps outside isl's
+/// fragment), and against exhaustive evaluation on small domains.
 ///
 /// Failures (a case with one fails the run):
-///  - `unsound`: the simplified map is not equivalent to the input;
+///  - `unsound`: the simplified map is not equivalent to the input (the
+///    oracle; definedness is compared point by point, runtime variables are
+///    inputs);
+///  - `enumeration`: exhaustive evaluation finds an input point where the
+///    simplified map differs from the input (values, or where it is
+///    defined), independently of the oracles;
+///  - `oracle`: the oracle's verdict contradicts exhaustive evaluation (a
+///    bug in an oracle, the checker's own safeguard);
+///  - `literal`: a bound written as a finite number in the text (e.g.
+///    `-9223372036854775808`) was read as infinite;
+///  - `parse`: parsing the text canonically changed the map's meaning (as
+///    written vs. canonicalized, compared by the oracle point by point);
 ///  - `false-empty`: the engine made a map with a non-empty domain KNOWN EMPTY;
 ///  - `range`: a range from `result_ranges` misses a value the result takes;
 ///  - `not-idempotent`: simplifying the simplified map changes it;
@@ -30,9 +42,9 @@
 #include <string>
 #include <vector>
 
-#include "provix/fuzz/affine_probe.h"
 #include "provix/indexing_map.h"
 #include "provix/interval.h"
+#include "provix/solvers/affine_probe.h"
 #include "provix/solvers/oracle.h"
 
 namespace provix::fuzz {
@@ -71,6 +83,8 @@ struct CaseReport {
     /// The input was KNOWN EMPTY already when built (an empty bound or an
     /// infeasible constraint on a bare variable).
     bool input_known_empty = false;
+    /// Exhaustive evaluation compared the input and the simplified map.
+    bool enumerated = false;
 
     /// Every soundness check decided and none failed.
     bool passed() const { return failures.empty() && unknowns.empty(); }
@@ -91,8 +105,9 @@ struct CheckOptions {
 /// Runs the checks with one oracle and one probe (not thread-safe).
 class CaseChecker {
 public:
-    /// `exact`: isl with the Z3 fallback (make_exact_oracle) instead of isl
-    /// alone (make_isl_oracle).
+    /// `exact`: isl with the Z3 fallback when isl runs out of budget
+    /// (make_exact_oracle); otherwise isl, and Z3 only for maps outside
+    /// isl's fragment.
     explicit CaseChecker(const solvers::Limits& limits = {}, bool exact = false);
     ~CaseChecker();
 
@@ -120,9 +135,11 @@ private:
     void check_emptiness(const IndexingMap& input, const IndexingMap& simplified, CaseReport& r);
     void check_ranges(const IndexingMap& simplified, CaseReport& r);
     void check_completeness(const IndexingMap& simplified, CaseReport& r);
+    void check_enumeration(const IndexingMap& input, const IndexingMap& simplified,
+                           solvers::Verdict oracle_verdict, CaseReport& r);
 
     std::unique_ptr<solvers::Oracle> oracle_;
-    AffineProber prober_;
+    solvers::AffineProber prober_;
 };
 
 /// True if the engine's range `engine` contains the exact range `[lo, hi]`

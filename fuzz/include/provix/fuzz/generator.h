@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The structured generator of random indexing maps (issue 5, item 1):
+/// The structured generator of random indexing maps:
 /// quasi-affine maps shaped like the ones tensor compilers build, with
 /// 0-5 dimensions, range and runtime variables, bounds that are often
 /// `[0, n-1]` but also negative, single points, empty, huge or unbounded;
@@ -16,12 +16,19 @@
 ///     SplitMixSource rng(case_seed(1, 0));
 ///     MapSpec spec = generate_map(ctx, rng);   // deterministic from the seed
 ///
-/// Every divisor is a non-zero constant, so every generated map is in the
-/// fragment isl decides exactly. Expressions are built either canonically
-/// or exactly as drawn (`Context::make`, half of the maps), so the engine
-/// also sees non-canonical input.
+/// On top of these, a share of the maps gets one edge template
+/// (`edge_template_names()`), aimed at the places where a simplifier is most
+/// easily wrong: divisors with variables whose ranges include 0, constants
+/// and bounds at the int64 limits, constraints whose rewritten bounds land
+/// next to the limits, congruences whose combined modulus overflows, and
+/// runtime variables as inputs. Divisors with variables take few values, so
+/// every generated map is in the fragment isl decides exactly. Expressions
+/// are built either canonically or exactly as drawn (`Context::make`, half
+/// of the maps), so the engine also sees non-canonical input.
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "provix/fuzz/map_spec.h"
 #include "provix/fuzz/random.h"
@@ -40,6 +47,17 @@ struct GeneratorOptions {
     bool near_limit_constants = true;
     bool empty_bounds = true;  ///< variables with lo > hi (map known empty)
     bool unbounded = true;     ///< variables without a finite bound
+    bool runtime_vars = true;  ///< runtime variables (else dims and range variables only)
+    /// The edge templates in use (names from `edge_template_names()`).
+    std::vector<std::string> edge_templates = edge_template_names();
+    /// Percent of the maps that get one of them.
+    int edge_percent = 35;
+    /// If not empty, every map gets this edge template (per-class figures).
+    std::string only_template;
+
+    /// Every edge template: `zero-divisor`, `int64-limits`, `limit-bounds`,
+    /// `congruence-overflow`, `runtime-inputs`.
+    static std::vector<std::string> edge_template_names();
 };
 
 /// One random map drawn from `rng`. The same draws give the same map.

@@ -29,6 +29,12 @@ struct MapSpec {
     std::vector<IndexingVariable> rt_vars;
     std::vector<Expr> results;
     std::vector<Constraint> constraints;
+    /// Print infinite bounds as the int64 limits `-9223372036854775808` /
+    /// `9223372036854775807`, which mean those finite numbers: the map as
+    /// read from its text then has finite bounds at the limits.
+    bool limit_literals = false;
+    /// The generator's edge template mixed into this map (`""`: none).
+    std::string edge_template;
 
     /// dims + range variables + runtime variables.
     int64_t num_variables() const {
@@ -56,8 +62,13 @@ int64_t spec_size(const MapSpec& spec);
 /// bound from 50 to 49 counts as progress.
 uint64_t spec_magnitude(const MapSpec& spec);
 
-/// The canonical text of `spec` (as `build_map(...)->to_string()`), or
-/// `"<invalid map: ...>"` when it cannot be built.
+/// The canonical text of `spec` (as `build_map(...)->to_string()`, with
+/// `limit_literals` applied), or `"<invalid map: ...>"` when it cannot be
+/// built.
 std::string spec_text(Context& ctx, const MapSpec& spec);
+
+/// The text of `map` (built from `spec`): its canonical text, infinite
+/// bounds written as the int64 limits when `spec.limit_literals`.
+std::string map_text(const IndexingMap& map, const MapSpec& spec);
 
 }  // namespace provix::fuzz

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Shrinking (issue 5, item 3): a failing map is reduced, one small edit at
+/// Shrinking: a failing map is reduced, one small edit at
 /// a time, while it still fails the same way. Edits: drop a result or a
 /// constraint; replace a sub-expression by one of its operands or by 0 or
 /// 1; drop a term of a sum; move a constant towards 0 (a divisor never to

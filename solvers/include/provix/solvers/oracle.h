@@ -22,8 +22,9 @@
 
 namespace provix::solvers {
 
-/// Deterministic resource limits (operation counts, not wall-clock time), so
-/// that every answer is reproducible. Exceeding one yields `Unknown`.
+/// Resource limits. The budgets are operation counts, so that answers are
+/// reproducible; `timeout_seconds` is wall-clock time, so that no decision
+/// runs unbounded. Exceeding any yields `Unknown`.
 struct Limits {
     /// isl's operation budget per decision (isl_ctx_set_max_operations).
     unsigned long isl_max_operations = 4'000'000;
@@ -34,13 +35,20 @@ struct Limits {
     /// lags behind its work (seen with unbounded cubic equations); an answer
     /// cut by it says so in its reason, as it may not be reproducible.
     unsigned z3_timeout_ms = 60'000;
+    /// Wall-clock time per decision in seconds (0: none). A decision that
+    /// runs out is `Unknown` with the reason `"timeout"`; unlike the budgets,
+    /// where that happens depends on the machine.
+    double timeout_seconds = 0;
 };
 
 /// An exact decision procedure over indexing maps. Decisions are over
 /// mathematical integers; a map's domain is its variables' bounds and its
 /// constraints (a constraint whose evaluation divides by zero does not
-/// hold). `KNOWN EMPTY` maps have an empty domain; `UNDEFINED` maps give
-/// `Unknown`. Not thread-safe: one oracle per thread.
+/// hold, so it excludes that point). At a domain point a map is undefined
+/// when one of its results divides by zero there. Dimensions and runtime
+/// variables are the map's inputs (the caller supplies them); range
+/// variables are existential. `KNOWN EMPTY` maps have an empty domain;
+/// `UNDEFINED` maps give `Unknown`. Not thread-safe: one oracle per thread.
 class Oracle {
 public:
     virtual ~Oracle() = default;
@@ -48,27 +56,35 @@ public:
     /// The back end's name: `"isl"`, `"z3"` or `"exact"`.
     virtual std::string name() const = 0;
 
-    /// True if `map` is within this back end's fragment (isl: quasi-affine).
+    /// True if `map` is within this back end's fragment (isl: quasi-affine,
+    /// or divisors and factors with few values; Z3: every Normal map).
     virtual bool supports(const IndexingMap& map) const = 0;
 
     /// Relational equivalence: `a` and `b` have the same number of dims and
-    /// results and describe the same relation `{dims -> results : exists
-    /// range/runtime variables in the domain}` (so the same dimension
-    /// domain), and divide by zero at the same dimension points. Tries the
-    /// pointwise form first when it applies.
+    /// results and the same runtime variables (matched by name, or by
+    /// position when the names differ; a runtime variable only one map has
+    /// must be one that map does not depend on: see runtime_alignment.h),
+    /// and describe the same relation `{(dims, runtime vars) -> results :
+    /// exists range variables in the domain, results defined}` (so the same
+    /// input domain), with the same input points at which some value of the
+    /// range variables divides by zero. Tries the pointwise form first when
+    /// it applies.
     /// `(d0)[s0] -> (d0 + s0), s0 in [0, 1]` is equivalent to
-    /// `(d0)[s0] -> (d0 + 1 - s0), s0 in [0, 1]`.
+    /// `(d0)[s0] -> (d0 + 1 - s0), s0 in [0, 1]`; `(d0){rt0} -> (d0 + rt0),
+    /// rt0 in [0, 1]` is not equivalent to `(d0){rt0} -> (d0 + 1 - rt0), rt0
+    /// in [0, 1]` (rt0 is an input).
     virtual Decision equivalent(const IndexingMap& a, const IndexingMap& b) = 0;
 
     /// Pointwise equivalence of two maps over the same variables (same
-    /// counts of dims, range and runtime variables and of results): at
-    /// every point both domains agree, and inside them both maps are
-    /// defined at the same points with equal results. Refuted (with a
+    /// counts of dims, range and runtime variables and of results, matched
+    /// by position): at every point both are outside their domains, or both
+    /// undefined, or both defined with equal results. Refuted (with a
     /// reason) when the variable counts differ.
     virtual Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) = 0;
 
-    /// Exact min and max of result `result` over the domain (points where
-    /// the result divides by zero excluded).
+    /// Exact min and max of result `result` over the domain, over every
+    /// value of every variable (inputs included); points where the result
+    /// divides by zero are excluded.
     /// `(d0) -> (d0 mod 4), d0 in [0, 2]` gives `[0, 2]`.
     virtual RangeDecision exact_range(const IndexingMap& map, int64_t result) = 0;
 
@@ -83,8 +99,10 @@ public:
 };
 
 /// isl: exact on quasi-affine maps (constant divisors, products by
-/// constants); `Unknown` outside that fragment or when the operation budget
-/// runs out.
+/// constants) and on divisors and extra product factors with variables that
+/// take at most 64 values over the variables' bounds (split on their
+/// values, a zero divisor leaving the expression undefined there);
+/// `Unknown` outside that fragment or when the operation budget runs out.
 std::unique_ptr<Oracle> make_isl_oracle(const Limits& limits = {});
 
 /// Z3 over unbounded integers: every expression (non-constant divisors,
@@ -92,8 +110,8 @@ std::unique_ptr<Oracle> make_isl_oracle(const Limits& limits = {});
 /// guarded; quantifiers for relational queries; `Unknown` when Z3 is.
 std::unique_ptr<Oracle> make_z3_oracle(const Limits& limits = {});
 
-/// isl when every map of the query is quasi-affine (falling back to Z3 if
-/// isl runs out of budget), Z3 otherwise.
+/// isl when every map of the query is within isl's fragment (falling back
+/// to Z3 if isl runs out of budget), Z3 otherwise.
 std::unique_ptr<Oracle> make_exact_oracle(const Limits& limits = {});
 
 }  // namespace provix::solvers

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// SMT-LIB 2 export of oracle queries (SPEC §8): every query becomes one or
+/// SMT-LIB 2 export of oracle queries: every query becomes one or
 /// more self-contained `.smt2` texts, each asking whether a counterexample
 /// exists. `unsat` for every obligation means the claim is proven; `sat` for
 /// any means it is refuted. Floor division is defined in the file itself

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// What an exact oracle answers (SPEC §8, Alive2's style): a `Verdict`, and
+/// What an exact oracle answers (in Alive2's style): a `Verdict`, and
 /// for a refuted claim a concrete `Counterexample`. Values are exact decimal
 /// text because the oracles work over unbounded integers: a value outside
 /// int64 is reported as it is, never wrapped.

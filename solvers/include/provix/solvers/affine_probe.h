@@ -1,8 +1,9 @@
 #pragma once
 /// \file
-/// The missed-simplification probe: asks isl whether one result of a map
-/// equals a div-free affine expression (possibly a constant) at every point
-/// of the map's domain. isl computes the affine hull of the integer points
+/// The missed-simplification probe (used by the fuzzer's completeness
+/// checks): asks isl whether one result of a map equals a div-free affine
+/// expression (possibly a constant) at every point of the map's domain
+/// where it is defined. isl computes the affine hull of the integer points
 /// of the result's graph `{ (v, r(v)) : v in domain }`; an equality of that
 /// hull with coefficient +-1 on `r` is such an expression.
 ///
@@ -22,7 +23,7 @@
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
 
-namespace provix::fuzz {
+namespace provix::solvers {
 
 /// What the probe found for one result.
 struct AffineProbe {
@@ -48,7 +49,8 @@ public:
     AffineProber(const AffineProber&) = delete;
     AffineProber& operator=(const AffineProber&) = delete;
 
-    /// Probes result `result` of `map` (a Normal, quasi-affine map).
+    /// Probes result `result` of `map` (a Normal map within isl's fragment:
+    /// `make_isl_oracle()->supports(map)`; else Unknown).
     AffineProbe probe(const IndexingMap& map, int64_t result);
 
 private:
@@ -56,4 +58,4 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace provix::fuzz
+}  // namespace provix::solvers

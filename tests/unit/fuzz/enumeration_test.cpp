@@ -1,0 +1,111 @@
+// Exhaustive evaluation of two maps: values and definedness compared at
+// every input point, runtime variables kept as inputs.
+
+#include "provix/fuzz/enumeration.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "provix/parser.h"
+
+namespace provix::fuzz {
+namespace {
+
+using Outcome = EnumerationResult::Outcome;
+
+IndexingMap map_of(Context& ctx, const std::string& text) {
+    Result<IndexingMap> m = parse_indexing_map(ctx, text);
+    if (!m) throw std::runtime_error("bad test map: " + m.error().message);
+    return *m;
+}
+
+EnumerationResult compare(const std::string& a, const std::string& b) {
+    Context ctx;
+    return compare_by_enumeration(map_of(ctx, a), map_of(ctx, b));
+}
+
+TEST(Enumeration, EqualRelationsAreTheSame) {
+    EnumerationResult r = compare("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 3], s0 in [0, 2]",
+                                  "(d0)[s0] -> (d0 + 2 - s0), domain: d0 in [0, 3], s0 in [0, 2]");
+    EXPECT_EQ(r.outcome, Outcome::Same) << r.detail;
+    EXPECT_EQ(r.evaluations, 4 * (3 + 3));
+}
+
+TEST(Enumeration, ValueDifferenceNamesThePoint) {
+    EnumerationResult r = compare("(d0) -> (d0 floordiv 2), domain: d0 in [0, 3]",
+                                  "(d0) -> (d0 floordiv 4), domain: d0 in [0, 3]");
+    ASSERT_EQ(r.outcome, Outcome::Differ);
+    EXPECT_EQ(r.detail, "at d0 = 2:\n  first:  {(1)}\n  second: {(0)}");
+}
+
+TEST(Enumeration, DefinednessIsComparedPointByPoint) {
+    EnumerationResult r =
+        compare("(d0)[s0] -> (d0 floordiv s0), domain: d0 in [0, 0], s0 in [0, 1]",
+                "(d0)[s0] -> (0), domain: d0 in [0, 0], s0 in [0, 1]");
+    ASSERT_EQ(r.outcome, Outcome::Differ);
+    EXPECT_EQ(r.detail, "at d0 = 0:\n  first:  {(0)} and divides by zero\n  second: {(0)}");
+}
+
+TEST(Enumeration, UndefinedConstraintExcludesThePoint) {
+    EnumerationResult r = compare(
+        "(d0, d1) -> (d0), domain: d0 in [0, 2], d1 in [0, 1], "
+        "d0 mod d1 in [0, 5]",
+        "(d0, d1) -> (d0), domain: d0 in [0, 2], d1 in [1, 1]");
+    EXPECT_EQ(r.outcome, Outcome::Same) << r.detail;
+}
+
+TEST(Enumeration, RuntimeVariablesAreInputs) {
+    EnumerationResult r = compare(
+        "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 1], rt0 in [0, 12], rt0 mod 6 in [4, 4]",
+        "(d0){rt0} -> (d0 + rt0 * 6 + 4), domain: d0 in [0, 1], rt0 in [0, 1]");
+    ASSERT_EQ(r.outcome, Outcome::Differ);
+    EXPECT_EQ(r.detail, "at d0 = 0, rt0 = 0:\n  first:  not in domain\n  second: {(4)}");
+}
+
+TEST(Enumeration, RuntimeVariableFixedOnTheDomainMayBeDropped) {
+    EnumerationResult r = compare(
+        "(d0){rt0, rt1} -> (d0 + rt1 + rt0), domain: d0 in [0, 1], rt0 in [0, 4], "
+        "rt1 in [0, 3], rt0 * 2 in [6, 6]",
+        "(d0){rt1} -> (d0 + rt1 + 3), domain: d0 in [0, 1], rt1 in [0, 3]");
+    EXPECT_EQ(r.outcome, Outcome::Same) << r.detail;
+}
+
+TEST(Enumeration, RenamedRuntimeVariableDiffers) {
+    EnumerationResult r =
+        compare("(d0){rt0, rt1} -> (d0 + rt1), domain: d0 in [0, 3], rt0 in [0, 0], rt1 in [0, 2]",
+                "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 3], rt0 in [0, 2]");
+    EXPECT_EQ(r.outcome, Outcome::Differ) << r.detail;
+}
+
+TEST(Enumeration, KnownEmptyAgainstAnEmptyDomainIsTheSame) {
+    EXPECT_EQ(
+        compare("(d0) -> (d0), domain: d0 in [0, 9], d0 * 2 in [3, 3]", "KNOWN EMPTY").outcome,
+        Outcome::Same);
+    EXPECT_EQ(
+        compare("(d0) -> (d0), domain: d0 in [0, 9], d0 * 2 in [4, 4]", "KNOWN EMPTY").outcome,
+        Outcome::Differ);
+}
+
+TEST(Enumeration, LargeOrUnboundedDomainsAreSkipped) {
+    EXPECT_EQ(
+        compare("(d0) -> (d0), domain: d0 in [0, inf]", "(d0) -> (d0), domain: d0 in [0, inf]")
+            .outcome,
+        Outcome::Skipped);
+    EXPECT_EQ(compare("(d0, d1) -> (d0), domain: d0 in [0, 999], d1 in [0, 999]",
+                      "(d0, d1) -> (d0), domain: d0 in [0, 999], d1 in [0, 999]")
+                  .outcome,
+              Outcome::Skipped);
+}
+
+TEST(Enumeration, OverflowIsSkippedNotADifference) {
+    EnumerationResult r =
+        compare("(d0) -> (d0 * 9223372036854775807), domain: d0 in [0, 2]",
+                "(d0) -> (d0 * 9223372036854775807 + 1 - 1), domain: d0 in [0, 2]");
+    EXPECT_EQ(r.outcome, Outcome::Skipped);
+    EXPECT_EQ(r.detail, "a value leaves int64");
+}
+
+}  // namespace
+}  // namespace provix::fuzz
