@@ -54,4 +54,28 @@ LiftedRange lifted_range(isl_ctx* ctx, const IndexingMap& map, int64_t result);
 LiftedRange lifted_emptiness(isl_ctx* ctx, const IndexingMap& map,
                              std::vector<std::string>* witness);
 
+/// The outcome of `lifted_pointwise`.
+struct LiftedEquivalence {
+    enum class Status { Decided, NotLiftable, Failed };
+    enum class Difference {
+        OnlyFirstDefined,   ///< `witness` is in the first domain only
+        OnlySecondDefined,  ///< `witness` is in the second domain only
+        Values,             ///< `witness` is in both; a result differs
+    };
+    Status status = Status::NotLiftable;
+    bool equal = false;
+    Difference difference = Difference::Values;
+    /// The variables' values at a differing point (not equal).
+    std::vector<std::string> witness;
+};
+
+/// Pointwise equivalence of two maps over the same variables whose results
+/// and constraints `lifted_range` takes (constant divisors, so both are
+/// defined wherever their domains hold): the same domain (each row of one
+/// domain not in the other is checked violated-nowhere, one integer linear
+/// program each), and equal results on it (`r_a - r_b >= 1` and `<= -1`
+/// infeasible). No piecewise function is built, so deep nests and hundreds of
+/// variables stay cheap.
+LiftedEquivalence lifted_pointwise(isl_ctx* ctx, const IndexingMap& a, const IndexingMap& b);
+
 }  // namespace provix::solvers::detail

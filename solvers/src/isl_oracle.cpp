@@ -186,6 +186,26 @@ protected:
     Decision decide_pointwise(const IndexingMap& a, const IndexingMap& b) override {
         if (auto u = unsupported({&a, &b})) return *u;
         begin();
+        // Constant divisors: integer linear programs over the lifted space.
+        detail::LiftedEquivalence lifted = detail::lifted_pointwise(ctx_, a, b);
+        if (lifted.status == detail::LiftedEquivalence::Status::Failed || exhausted()) {
+            return failure();
+        }
+        if (lifted.status == detail::LiftedEquivalence::Status::Decided) {
+            if (lifted.equal) return detail::proven("isl");
+            Counterexample c;
+            c.variables = named(a, 0, lifted.witness);
+            using D = detail::LiftedEquivalence::Difference;
+            SideValues outside;
+            outside.note = "not in domain";
+            c.first =
+                lifted.difference == D::OnlySecondDefined ? outside : values_at(a, lifted.witness);
+            c.second =
+                lifted.difference == D::OnlyFirstDefined ? outside : values_at(b, lifted.witness);
+            if (exhausted()) return failure();
+            c.kind = kind_of(c.first, c.second);
+            return refuted(std::move(c));
+        }
         IslTranslator ta(ctx_, a), tb(ctx_, b);
         Own<isl_map> fa(ta.graph()), fb(tb.graph());
         Own<isl_set> ua(ta.undefined()), ub(tb.undefined());

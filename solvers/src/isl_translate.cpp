@@ -6,6 +6,8 @@
 #include <isl/space.h>
 
 #include <cstdlib>
+#include <functional>
+#include <optional>
 #include <utility>
 
 #include "provix/interval_eval.h"
@@ -31,6 +33,30 @@ bool variable_free(Expr e) { return num_variables_used(e) == 0; }
 /// within kMaxSplitValues pieces (an empty interval: no piece at all).
 bool splittable(const Interval& i) {
     return i.is_empty() || (i.is_bounded() && i.size() <= kMaxSplitValues);
+}
+
+/// The ids of `e`'s variables when their bounds' box holds at most
+/// kMaxSplitValues points; nullopt otherwise.
+std::optional<std::vector<int64_t>> small_variable_box(Expr e,
+                                                       const std::vector<Interval>& bounds) {
+    std::vector<bool> used;
+    collect_variables(e, used);
+    std::vector<int64_t> ids;
+    int64_t points = 1;
+    for (size_t i = 0; i < used.size(); ++i) {
+        if (!used[i]) continue;
+        if (i >= bounds.size() || !bounds[i].is_bounded()) return std::nullopt;
+        int64_t n = bounds[i].size();
+        if (n == 0 || points > kMaxSplitValues / n) return std::nullopt;
+        points *= n;
+        ids.push_back(static_cast<int64_t>(i));
+    }
+    return ids;
+}
+
+/// True if `e` can be split: on its values or on its variables' values.
+bool splittable(Expr e, const std::vector<Interval>& bounds) {
+    return small_variable_box(e, bounds).has_value() || splittable(interval_of(e, bounds));
 }
 
 /// The recursive fragment check, memoized on node ids (expressions are DAGs).
@@ -65,7 +91,7 @@ private:
                     Expr o = e.operand(i);
                     if (!ok(o)) return false;
                     if (variable_free(o)) continue;
-                    if (seen_variables && !splittable(interval_of(o, bounds_))) return false;
+                    if (seen_variables && !splittable(o, bounds_)) return false;
                     seen_variables = true;
                 }
                 return true;
@@ -79,7 +105,7 @@ private:
                     Result<int64_t> v = evaluate(d, {});
                     return v.ok() || v.error().kind == Error::Kind::DivisionByZero;
                 }
-                return splittable(interval_of(d, bounds_));
+                return splittable(d, bounds_);
             }
         }
         return false;
@@ -188,7 +214,18 @@ IslTranslator::Built IslTranslator::multiply(Expr e) {
         } else if (variable_free(o) || !acc_has_variables) {
             acc = isl_pw_aff_mul(acc, expr(o));  // one side is piecewise constant
         } else {
-            // A second factor with variables: split on its values.
+            // A second factor with variables: split on its variables' or its
+            // own values.
+            bool unused = false;
+            if (isl_pw_aff* split = split_on_variables(
+                    o,
+                    [&](int64_t c) { return isl_pw_aff_scale_val(isl_pw_aff_copy(acc), value(c)); },
+                    &unused, /*zero_is_undefined=*/false)) {
+                isl_pw_aff_free(acc);
+                acc = split;
+                acc_has_variables = true;
+                continue;
+            }
             Interval values = interval_of(o, bounds_);
             isl_pw_aff* sum = empty();
             for (int64_t c = values.lo; !values.is_empty() && c <= values.hi; ++c) {
@@ -221,7 +258,15 @@ IslTranslator::Built IslTranslator::divide(Expr e) {
         }
         return out;
     }
-    // A divisor with variables: one piece per non-zero value it can take.
+    // A divisor with variables: one piece per assignment of its variables
+    // when they take few values together (pieces on plain boxes), else one
+    // piece per non-zero value it can take.
+    if (isl_pw_aff* split = split_on_variables(
+            d, [&](int64_t c) { return divide_by(isl_pw_aff_copy(lhs.value.get()), c, e.kind()); },
+            &out.partial)) {
+        out.value.reset(split);
+        return out;
+    }
     Interval values = interval_of(d, bounds_);
     isl_pw_aff* sum = empty();
     for (int64_t c = values.lo; !values.is_empty() && c <= values.hi; ++c) {
@@ -236,6 +281,47 @@ IslTranslator::Built IslTranslator::divide(Expr e) {
     }
     out.value.reset(sum);
     return out;
+}
+
+isl_pw_aff* IslTranslator::split_on_variables(Expr e,
+                                              const std::function<isl_pw_aff*(int64_t)>& piece,
+                                              bool* partial, bool zero_is_undefined) {
+    std::optional<std::vector<int64_t>> ids = small_variable_box(e, bounds_);
+    if (!ids) return nullptr;
+    std::vector<int64_t> point(bounds_.size(), 0);
+    for (int64_t id : *ids)
+        point[static_cast<size_t>(id)] = bounds_[static_cast<size_t>(id)].lo;
+    isl_pw_aff* sum = empty();
+    bool undefined_somewhere = false;
+    while (true) {
+        Result<int64_t> c = evaluate(e, point);
+        if (!c && c.error().kind != Error::Kind::DivisionByZero) {  // beyond int64
+            isl_pw_aff_free(sum);
+            return nullptr;
+        }
+        if (!c || (zero_is_undefined && *c == 0)) {
+            undefined_somewhere = true;
+        } else {
+            isl_set* where = isl_set_universe(isl_local_space_get_space(ls_.get()));
+            for (int64_t id : *ids) {
+                where = isl_set_fix_val(where, isl_dim_set, positions_[static_cast<size_t>(id)],
+                                        value(point[static_cast<size_t>(id)]));
+            }
+            sum = isl_pw_aff_union_add(sum, isl_pw_aff_intersect_domain(piece(*c), where));
+        }
+        size_t k = 0;  // next assignment
+        for (; k < ids->size(); ++k) {
+            size_t id = static_cast<size_t>((*ids)[k]);
+            if (point[id] < bounds_[id].hi) {
+                ++point[id];
+                break;
+            }
+            point[id] = bounds_[id].lo;
+        }
+        if (k == ids->size()) break;
+    }
+    *partial = *partial || undefined_somewhere;
+    return sum;
 }
 
 isl_pw_aff* IslTranslator::divide_by(isl_pw_aff* a, int64_t c, ExprKind kind) {

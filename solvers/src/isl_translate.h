@@ -10,12 +10,13 @@
 ///   a mod c       ->  a - c * (a floordiv c)   (sign of c; not isl's mod)
 ///   min, max      ->  isl_pw_aff_min / isl_pw_aff_max
 /// A divisor with variables, or a factor of a product beyond the first one
-/// with variables, is split on its values when its interval (over the
-/// variables' bounds) holds at most `kMaxSplitValues` of them: `a floordiv
-/// s0` with s0 in [0, 2] is `floor(a / 1)` on `{s0 = 1}` and `floor(a / 2)`
-/// on `{s0 = 2}`. Where a divisor is 0 the piecewise function has no piece:
-/// the expression is undefined there, exactly as `evaluate` fails there.
-/// Constants are isl_vals (arbitrary precision): nothing wraps inside isl.
+/// with variables, is split: on the assignments of its variables when their
+/// box holds at most `kMaxSplitValues` points (each piece on a plain point
+/// of those variables), else on its values when its interval (over the
+/// variables' bounds) holds at most that many: `a floordiv s0` with s0 in
+/// [0, 2] is `floor(a / 1)` on `{s0 = 1}` and `floor(a / 2)` on `{s0 = 2}`. Where a divisor is 0
+/// the piecewise function has no piece: the expression is undefined there, exactly as `evaluate`
+/// fails there. Constants are isl_vals (arbitrary precision): nothing wraps inside isl.
 ///
 ///     IslTranslator t(ctx, map);
 ///     isl_map* graph = t.graph();      // { v -> results(v) : v in domain, defined }
@@ -29,7 +30,9 @@
 #include <isl/set.h>
 #include <isl/val.h>
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -108,6 +111,13 @@ private:
     Built build(Expr e);
     Built divide(Expr e);
     Built multiply(Expr e);
+    /// The union over the assignments of `e`'s variables (when their box
+    /// holds at most kMaxSplitValues points) of `piece(value of e)` on that
+    /// assignment; a value 0 (if `zero_is_undefined`) or an undefined `e`
+    /// gives no piece and sets `*partial`. Null when the box is larger or `e`
+    /// leaves int64 somewhere.
+    isl_pw_aff* split_on_variables(Expr e, const std::function<isl_pw_aff*(int64_t)>& piece,
+                                   bool* partial, bool zero_is_undefined = true);
     /// ⌊a / c⌋, ⌈a / c⌉ or a mod c for a non-zero constant c.
     isl_pw_aff* divide_by(isl_pw_aff* a, int64_t c, ExprKind kind);
     isl_pw_aff* empty();

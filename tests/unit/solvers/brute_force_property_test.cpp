@@ -246,7 +246,10 @@ void check_nonaffine(Oracle& oracle, Context& ctx) {
         RC_ASSERT(r.lo == std::to_string(*std::min_element(values.begin(), values.end())));
         RC_ASSERT(r.hi == std::to_string(*std::max_element(values.begin(), values.end())));
     }
-    RC_ASSERT(oracle.equivalent(a, b).verdict == (equal ? Verdict::Proven : Verdict::Refuted));
+    Decision d = oracle.equivalent(a, b);
+    RC_LOG() << a.to_string() << "\n"
+             << b.to_string() << "\nverdict " << verdict_name(d.verdict) << " " << d.reason << "\n";
+    RC_ASSERT(d.verdict == (equal ? Verdict::Proven : Verdict::Refuted));
 }
 
 /// A random expression over `vars` variables mixing affine parts with
