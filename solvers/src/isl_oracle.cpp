@@ -187,7 +187,8 @@ protected:
         if (auto u = unsupported({&a, &b})) return *u;
         begin();
         // Constant divisors: integer linear programs over the lifted space.
-        detail::LiftedEquivalence lifted = detail::lifted_pointwise(ctx_, a, b);
+        detail::LiftedEquivalence lifted;
+        if (limits_.isl_integer_programs) lifted = detail::lifted_pointwise(ctx_, a, b);
         if (lifted.status == detail::LiftedEquivalence::Status::Failed || exhausted()) {
             return failure();
         }
@@ -302,7 +303,8 @@ protected:
         begin();
         // Quasi-affine with constant divisors: integer linear programs over
         // the lifted space (isl_lifted.h), one per end.
-        detail::LiftedRange lifted = detail::lifted_range(ctx_, m, result);
+        detail::LiftedRange lifted;
+        if (limits_.isl_integer_programs) lifted = detail::lifted_range(ctx_, m, result);
         if (lifted.status == detail::LiftedRange::Status::Failed || exhausted()) {
             return range_failure();
         }
@@ -345,7 +347,8 @@ protected:
         // Quasi-affine with constant divisors: one integer linear program
         // over the lifted space (isl_lifted.h), then a sample of it.
         std::vector<std::string> point;
-        detail::LiftedRange lifted = detail::lifted_emptiness(ctx_, m, &point);
+        detail::LiftedRange lifted;
+        if (limits_.isl_integer_programs) lifted = detail::lifted_emptiness(ctx_, m, &point);
         if (lifted.status == detail::LiftedRange::Status::Failed || exhausted()) return failure();
         if (lifted.status == detail::LiftedRange::Status::Decided) {
             if (lifted.empty) return detail::proven("isl");

@@ -39,6 +39,12 @@ struct Limits {
     /// runs out is `Unknown` with the reason `"timeout"`; unlike the budgets,
     /// where that happens depends on the machine.
     double timeout_seconds = 0;
+    /// isl: decide ranges, emptiness and pointwise equivalence of maps with
+    /// constant divisors by integer linear programs over a lifted space (one
+    /// variable per division and min/max node). False: with isl's piecewise
+    /// quasi-affine functions and set operations only (same answers, slower
+    /// on deep nests and many variables; benchmarks compare both).
+    bool isl_integer_programs = true;
 };
 
 /// An exact decision procedure over indexing maps. Decisions are over
