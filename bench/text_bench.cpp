@@ -1,4 +1,4 @@
-// Parse and print throughput of the text syntax (SPEC §5).
+// Parse and print throughput of the text syntax (docs/syntax.md).
 
 #include <benchmark/benchmark.h>
 
@@ -9,14 +9,14 @@
 
 namespace {
 
-using provix::bench::spec_maps;
+using provix::bench::example_maps;
 
-// Parses one map per iteration (all SPEC maps in turn); bytes/s is reported.
+// Parses one map per iteration (all example maps in turn); bytes/s is reported.
 void BM_ParseSpecMaps(benchmark::State& state) {
     provix::Context ctx;
     int64_t bytes = 0;
     for (auto _ : state) {
-        for (const auto& m : spec_maps()) {
+        for (const auto& m : example_maps()) {
             auto parsed = provix::parse_indexing_map(ctx, m.text);
             if (!parsed) {
                 state.SkipWithError(parsed.error().message.c_str());
@@ -35,7 +35,7 @@ void BM_ParseManyMaps(benchmark::State& state) {
     std::string text;
     for (int64_t i = 0; i < state.range(0); ++i) {
         if (i > 0) text += "// -----\n";
-        text += spec_maps()[static_cast<size_t>(i) % spec_maps().size()].text;
+        text += example_maps()[static_cast<size_t>(i) % example_maps().size()].text;
         text += "\n";
     }
     for (auto _ : state) {
@@ -52,11 +52,11 @@ void BM_ParseManyMaps(benchmark::State& state) {
 }
 BENCHMARK(BM_ParseManyMaps)->Arg(10)->Arg(100);
 
-// Prints every SPEC map (canonical text form).
+// Prints every example map (canonical text form).
 void BM_PrintSpecMaps(benchmark::State& state) {
     provix::Context ctx;
     std::vector<provix::IndexingMap> maps;
-    for (const auto& m : spec_maps()) {
+    for (const auto& m : example_maps()) {
         auto parsed = provix::parse_indexing_map(ctx, m.text);
         if (!parsed) {
             state.SkipWithError(parsed.error().message.c_str());

@@ -6,7 +6,9 @@
 #   P/lib/libprovix*.a                    libraries (core, hlo, indexexpr, solvers if built)
 #   P/lib/cmake/provix/provixConfig.cmake find_package(provix) -> provix::provix, provix::hlo, ...
 #   P/lib/pkgconfig/provix.pc             pkg-config --cflags --libs provix (core library)
+#   P/lib/pkgconfig/provix-<lib>.pc       the same for provix-hlo, provix-indexexpr, provix-solvers
 #   P/bin/provix                          the command, if built
+#   P/share/provix/rules/*.rules          the rules the engine was built from (`provix prove`)
 include(CMakePackageConfigHelpers)
 
 set(PROVIX_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/provix
@@ -40,6 +42,8 @@ endforeach()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/provix/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/provix
   FILES_MATCHING PATTERN "*.h" ${_provix_header_excludes})
+install(FILES ${PROJECT_BINARY_DIR}/include/provix/version.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/provix)
 # Solver headers: solvers/include/provix/solvers/*.h.
 if(TARGET provix_solvers)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/solvers/include/provix/
@@ -117,7 +121,45 @@ endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/provix.pc.in ${PROJECT_BINARY_DIR}/provix.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/provix.pc DESTINATION ${_provix_pc_dir})
 
-# The command.
+# One pkg-config file per optional library: provix-hlo, provix-indexexpr,
+# provix-solvers. Each requires provix; the solvers also need isl, GMP and
+# Z3, which a static library passes on to the final link (`Requires`), a
+# shared one keeps to itself (`Requires.private`).
+set(_provix_pc_descriptions
+  hlo "indexing maps of HLO operations and fusions"
+  indexexpr "index values known at compile time or only at run time (IndexExpr)"
+  solvers "exact oracles (isl, Z3) and rule proofs")
+foreach(_component hlo indexexpr solvers)
+  if(NOT TARGET provix_${_component})
+    continue()
+  endif()
+  list(FIND _provix_pc_descriptions ${_component} _at)
+  math(EXPR _at "${_at} + 1")
+  list(GET _provix_pc_descriptions ${_at} PROVIX_PC_DESCRIPTION)
+  set(PROVIX_PC_NAME provix-${_component})
+  set(PROVIX_PC_LIBRARY provix_${_component})
+  set(PROVIX_PC_REQUIRES "provix = ${PROJECT_VERSION}")
+  set(PROVIX_PC_REQUIRES_PRIVATE "")
+  if(_component STREQUAL "solvers")
+    if(BUILD_SHARED_LIBS)
+      set(PROVIX_PC_REQUIRES_PRIVATE "isl gmp z3")
+    else()
+      string(APPEND PROVIX_PC_REQUIRES ", isl, gmp, z3")
+    endif()
+  endif()
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/provix-component.pc.in
+                 ${PROJECT_BINARY_DIR}/provix-${_component}.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/provix-${_component}.pc DESTINATION ${_provix_pc_dir})
+endforeach()
+
+# The command, and the rule files it was built with (`provix prove` with no
+# argument proves <prefix>/share/provix/rules/*.rules).
 if(TARGET provix_cli)
   install(TARGETS provix_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
+install(FILES ${PROVIX_RULE_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/provix/rules)
+# The licence and the user's documentation.
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md
+  DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
+  FILES_MATCHING PATTERN "*.md")

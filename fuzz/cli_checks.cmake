@@ -32,7 +32,7 @@ elseif(CASE STREQUAL "summary_ends_with_passed_failed")
   expect("expected 'K unknown' then 'N passed, M failed' as the last lines"
          out MATCHES "\ncompleteness [(]4 cases[^\n]*\n(  [^\n]*\n)+0 unknown\n4 passed, 0 failed\n$")
 elseif(CASE STREQUAL "replays_the_examples")
-  run(fuzz --replay examples/spec_simplify.map examples/xla_simplify.map
+  run(fuzz --replay examples/simplify_basics.map examples/xla_simplify.map
       examples/constraints.map examples/reshape_chain.map)
   expect("expected exit 0" rc EQUAL 0)
   expect("expected every example map checked and passed" out MATCHES "\n16 passed, 0 failed\n$")

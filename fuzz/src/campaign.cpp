@@ -142,7 +142,7 @@ std::string ratio(double x) {
 /// Prints the failures of one case; shrinks the first and writes it.
 void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o,
                     const MapSpec& spec, int64_t index, uint64_t cseed, const CaseReport& r,
-                    CampaignStats& stats, std::ostream& out) {
+                    CampaignStats& stats, std::ostream& out, CaseOutcome& outcome) {
     out << "FAIL case " << index << " of seed " << o.seed << ":";
     for (const Finding& f : r.failures)
         out << " " << f.kind;
@@ -160,6 +160,7 @@ void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o
         };
         ShrinkResult s = shrink(ctx, spec, still_fails, o.max_shrink_checks);
         map_text = spec_text(ctx, s.spec);
+        outcome.shrunk_map = map_text;
         out << "  shrunk in " << s.checks << " checks (" << s.steps << " edits); the minimal "
             << kind << " case:\n";
         CaseReport shrunk = run_spec(checker, ctx, s.spec, cseed, co);
@@ -183,6 +184,7 @@ void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o
         if (f) {
             out << "  written to " << path << "\n";
             stats.regression_files.push_back(path);
+            outcome.regression_file = path;
         } else {
             out << "  could not write " << path << "\n";
         }
@@ -292,9 +294,12 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
         SplitMixSource rng(cseed);
         MapSpec spec = generate_map(ctx, rng, o.generator);
         set_crash_note(o.seed, index, spec_text(ctx, spec));
+        auto case_start = std::chrono::steady_clock::now();
         CaseReport r = run_spec(checker, ctx, spec, cseed, {});
         stats.add(r, spec.edge_template);
-        if (!r.failures.empty()) report_failure(checker, ctx, o, spec, index, cseed, r, stats, out);
+        CaseOutcome outcome;
+        if (!r.failures.empty())
+            report_failure(checker, ctx, o, spec, index, cseed, r, stats, out, outcome);
         for (const Finding& m : r.misses) {
             if (o.verbose || shown_misses[m.kind]++ < 2) {
                 out << "miss (" << m.kind << ") in case " << index << " of seed " << o.seed << ":\n"
@@ -305,6 +310,15 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
             for (const std::string& u : r.unknowns) {
                 out << "unknown in case " << index << ": " << u << "\n";
             }
+        }
+        if (o.on_case) {
+            outcome.index = index;
+            outcome.report = &r;
+            outcome.reproduce = o.reproduce_command(index);
+            outcome.seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - case_start)
+                    .count();
+            o.on_case(outcome);
         }
         if (progress && o.progress_every > 0 && stats.cases % o.progress_every == 0) {
             *progress << "provix fuzz: " << stats.cases << " cases, " << stats.failed << " failed, "
@@ -334,6 +348,7 @@ CampaignStats replay_files(const std::vector<std::string>& paths, const Campaign
         }
         std::vector<std::string> maps = split_maps(buffer.str());
         for (size_t i = 0; i < maps.size(); ++i) {
+            auto case_start = std::chrono::steady_clock::now();
             CaseReport r = checker.check_text(maps[i]);
             stats.add(r);
             if (!r.failures.empty()) {
@@ -347,6 +362,16 @@ CampaignStats replay_files(const std::vector<std::string>& paths, const Campaign
                 out << "UNKNOWN " << path << " (map " << i + 1 << "):\n";
                 for (const std::string& u : r.unknowns)
                     out << "  " << u << "\n";
+            }
+            if (o.on_case) {
+                CaseOutcome outcome;
+                outcome.index = static_cast<int64_t>(i + 1);
+                outcome.file = path;
+                outcome.report = &r;
+                outcome.seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - case_start)
+                        .count();
+                o.on_case(outcome);
             }
         }
     }

@@ -76,7 +76,7 @@ const IndexingVariable& MapSpec::variable(int64_t id) const {
 }
 
 Result<IndexingMap> build_map(Context& ctx, const MapSpec& spec) {
-    SymbolicMap sm = SymbolicMap::get(
+    SymbolicMap sm = *SymbolicMap::get(
         ctx, static_cast<int64_t>(spec.dims.size()),
         static_cast<int64_t>(spec.range_vars.size() + spec.rt_vars.size()), spec.results);
     return IndexingMap::get(sm, spec.dims, spec.range_vars, spec.rt_vars, spec.constraints);

@@ -98,8 +98,8 @@ PyMap make_map(const py::object& results, const py::object& dims, const py::obje
     std::vector<Expr> exprs;
     for (const py::handle& e : results)
         exprs.push_back(to_expr(c, e, names));
-    SymbolicMap sm = SymbolicMap::get(*c, static_cast<int64_t>(d.size()),
-                                      static_cast<int64_t>(s.size() + r.size()), exprs);
+    SymbolicMap sm = unwrap(SymbolicMap::get(*c, static_cast<int64_t>(d.size()),
+                                             static_cast<int64_t>(s.size() + r.size()), exprs));
     auto map = IndexingMap::get(std::move(sm), to_indexing_variables(d), to_indexing_variables(s),
                                 to_indexing_variables(r), to_constraints(c, constraints, names));
     return PyMap{c, unwrap(std::move(map))};
@@ -314,7 +314,7 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
         "compose",
         [](const PyMap& first, const PyMap& second) {
             IndexingMap s = import_map(first.ctx, second);
-            return PyMap{first.ctx, unwrap(compose(first.map, s))};
+            return PyMap{first.ctx, unwrap(compose_indexing_maps(first.map, s))};
         },
         py::arg("first"), py::arg("second"),
         "second after first: first's results feed second's dims (x -> second(first(x))), with "

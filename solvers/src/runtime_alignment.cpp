@@ -76,7 +76,7 @@ Result<IndexingMap> with_runtime_variables(const IndexingMap& m,
             v.name = base + "_" + std::to_string(k);
         taken.insert(v.name);
     }
-    SymbolicMap sm = SymbolicMap::get(ctx, d, r + static_cast<int64_t>(rts.size()), results);
+    SymbolicMap sm = *SymbolicMap::get(ctx, d, r + static_cast<int64_t>(rts.size()), results);
     return IndexingMap::get(sm, m.dims(), m.range_vars(), vars, constraints);
 }
 

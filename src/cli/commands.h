@@ -20,13 +20,16 @@ class IndexingMap;
 
 namespace provix::cli {
 
+class JsonWriter;
+
 /// Exit code: success.
 inline constexpr int kExitSuccess = 0;
 /// Exit code: a check failed (refuted rule, failed verification, fuzz failure).
 inline constexpr int kExitCheckFailed = 1;
 /// Exit code: usage error or bad input (unreadable file, parse error).
 inline constexpr int kExitUsage = 2;
-/// Exit code: an internal error (a bug in provix; never expected).
+/// Exit code: an internal error (a bug in provix; never expected). Every
+/// command's `--help` lists it.
 inline constexpr int kExitInternal = 3;
 
 /// `provix simplify [FILE|-] [-o FILE] [--trace]`: prints each map of the
@@ -50,9 +53,10 @@ struct VerifyOutcome {
 };
 /// Checks `output` (the simplified map) equivalent to `input` with the
 /// exact oracle, at most `timeout_seconds` of wall-clock time:
-/// `verify_simplification(in, out, 60).comment`.
+/// `verify_simplification(in, out, 60).comment`. With a JSON writer inside
+/// an object, also writes the member `"verify"` (the decision).
 VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap& output,
-                                    double timeout_seconds = 60);
+                                    double timeout_seconds = 60, JsonWriter* json = nullptr);
 /// `provix prove [RULE_FILES...] [--smtlib DIR] [--junit FILE] [--cvc5]`: proves
 /// every rule (Z3, isl grid fallback) and checks the reduction order.
 int run_prove(const std::vector<std::string>& args);

@@ -1,37 +1,97 @@
 #include "io.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
+#include <vector>
 
 namespace provix::cli {
 
 namespace {
 
-bool is_standard_stream(const std::string& path) { return path.empty() || path == "-"; }
+std::string system_reason(int error) { return std::strerror(error); }
+
+/// Reads all of `fd` into `out`; false with errno set on a read error.
+bool read_all(int fd, std::string& out) {
+    char buffer[65536];
+    for (;;) {
+        ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n == 0) return true;
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        out.append(buffer, static_cast<size_t>(n));
+    }
+}
+
+/// Writes all of `text` to `fd`; false with errno set on failure.
+bool write_all(int fd, const std::string& text) {
+    size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        done += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+/// The folder of `path` ("." for a bare file name) and its last component.
+void split_path(const std::string& path, std::string& dir, std::string& base) {
+    size_t slash = path.find_last_of('/');
+    if (slash == std::string::npos) {
+        dir = ".";
+        base = path;
+    } else {
+        dir = slash == 0 ? "/" : path.substr(0, slash);
+        base = path.substr(slash + 1);
+    }
+}
+
+/// Writes `text` over the existing non-regular file `path` (a device, a pipe).
+Result<size_t> write_in_place(const std::string& path, const std::string& text) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0)
+        return Error::invalid("cannot open '" + path + "' for writing: " + system_reason(errno));
+    bool ok = write_all(fd, text);
+    int error = errno;
+    if (::close(fd) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (!ok) return Error::invalid("cannot write '" + path + "': " + system_reason(error));
+    return text.size();
+}
 
 }  // namespace
 
+bool is_standard_stream(const std::string& path) { return path.empty() || path == "-"; }
+
 Result<InputText> read_input(const std::string& path) {
     InputText input;
-    if (is_standard_stream(path)) {
-        input.name = "<stdin>";
-        std::ostringstream buffer;
-        buffer << std::cin.rdbuf();
-        if (std::cin.bad()) return Error::invalid("cannot read standard input");
-        input.text = buffer.str();
-        return input;
+    const bool standard = is_standard_stream(path);
+    input.name = standard ? "<stdin>" : path;
+    const std::string described = standard ? "standard input" : "'" + path + "'";
+    int fd = standard ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return Error::invalid("cannot open '" + path + "': " + system_reason(errno));
+    struct stat st;
+    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (!standard) ::close(fd);
+        return Error::invalid("cannot read " + described + ": it is a directory");
     }
-    input.name = path;
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-        return Error::invalid("cannot open '" + path + "': " + std::strerror(errno));
-    }
-    input.text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-    if (file.bad()) return Error::invalid("cannot read '" + path + "'");
+    bool ok = read_all(fd, input.text);
+    int error = errno;
+    if (!standard) ::close(fd);
+    if (!ok) return Error::invalid("cannot read " + described + ": " + system_reason(error));
     return input;
 }
 
@@ -42,13 +102,51 @@ Result<size_t> write_output(const std::string& path, const std::string& text) {
         if (!std::cout) return Error::invalid("cannot write standard output");
         return text.size();
     }
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file) {
-        return Error::invalid("cannot open '" + path + "' for writing: " + std::strerror(errno));
+    // Write through a symbolic link to the file it names.
+    std::string target = path;
+    struct stat st;
+    bool exists = ::stat(path.c_str(), &st) == 0;
+    if (exists) {
+        if (char* resolved = ::realpath(path.c_str(), nullptr)) {
+            target = resolved;
+            std::free(resolved);
+        }
     }
-    file << text;
-    file.flush();
-    if (!file) return Error::invalid("cannot write '" + path + "'");
+    if (exists && S_ISDIR(st.st_mode))
+        return Error::invalid("cannot write '" + path + "': it is a directory");
+    if (exists && !S_ISREG(st.st_mode)) return write_in_place(path, text);
+
+    std::string dir, base;
+    split_path(target, dir, base);
+    std::string temp = (dir == "/" ? "" : dir) + "/." + base + ".tmp.XXXXXX";
+    std::vector<char> name(temp.begin(), temp.end());
+    name.push_back('\0');
+    int fd = ::mkstemp(name.data());
+    if (fd < 0)
+        return Error::invalid("cannot open '" + path + "' for writing: " + system_reason(errno));
+    temp = name.data();
+    mode_t mode;
+    if (exists) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    bool ok = ::fchmod(fd, mode) == 0 && write_all(fd, text) && ::fsync(fd) == 0;
+    int error = errno;
+    if (::close(fd) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (ok && ::rename(temp.c_str(), target.c_str()) != 0) {
+        ok = false;
+        error = errno;
+    }
+    if (!ok) {
+        ::unlink(temp.c_str());
+        return Error::invalid("cannot write '" + path + "': " + system_reason(error));
+    }
     return text.size();
 }
 

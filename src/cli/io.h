@@ -1,11 +1,12 @@
 #pragma once
 /// \file
 /// Input and output for the subcommands: read a file or standard input,
-/// write to a file (`-o FILE`) or standard output, report errors.
+/// write to a file (`-o FILE`, atomically) or standard output, report errors.
 ///
 ///     auto in = read_input("maps.map");     // in->name == "maps.map"
 ///     auto in = read_input("-");            // standard input, name "<stdin>"
 ///     write_output("", text);               // standard output
+///     write_output("out.map", text);        // out.map replaced in one step
 
 #include <string>
 
@@ -19,12 +20,24 @@ struct InputText {
     std::string text;
 };
 
+/// True for the names of the standard streams: empty or `-`.
+bool is_standard_stream(const std::string& path);
+
 /// Reads `path`, or standard input when `path` is empty or `-` (named
-/// `<stdin>`). Errors if the file cannot be opened or read.
+/// `<stdin>`). Errors, with the system's reason, if the file cannot be
+/// opened or read, and if it (or standard input) is a directory:
+/// `read_input("/tmp")` gives "cannot read '/tmp': it is a directory".
 Result<InputText> read_input(const std::string& path);
 
-/// Writes `text` to `path` (created or truncated), or to standard output when
-/// `path` is empty or `-`. Returns the number of bytes written, or an error.
+/// Writes `text` to standard output when `path` is empty or `-`. Otherwise
+/// replaces the regular file `path` atomically: the text goes to a temporary
+/// file in the same folder, which is then renamed over `path`, so a failed
+/// write (full disk, file size limit, ...) leaves the old file as it was and
+/// never a half-written one. An existing file keeps its permissions; a new
+/// one gets 0666 less the umask. A path naming something else than a regular
+/// file (`/dev/null`, a pipe) is written in place. Errors name the file and
+/// the system's reason: "cannot write 'out.map': No space left on device".
+/// Returns the number of bytes written.
 Result<size_t> write_output(const std::string& path, const std::string& text);
 
 /// Prints `provix <command>: error: <message>` to standard error:

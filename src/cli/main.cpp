@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "provix/version.h"
 
 namespace provix::cli {
 namespace {
@@ -47,8 +48,13 @@ void print_usage(std::ostream& os) {
         os << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') << c.summary
            << "\n";
     }
-    os << "\nRun 'provix <command> --help' for a command's options.\n"
-          "Exit status: 0 success, 1 a check failed, 2 usage or input error.\n";
+    os << "\nRun 'provix <command> --help' for a command's options and defaults.\n"
+          "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n"
+          "exit status:\n"
+          "  0  success\n"
+          "  1  a check failed (refuted rule or map, fuzz failure, undecided answer)\n"
+          "  2  usage error or bad input (diagnostics on standard error)\n"
+          "  3  internal error (a bug in provix: please report it)\n";
 }
 
 const Command* find_command(const std::string& name) {
@@ -75,7 +81,7 @@ int dispatch(const std::vector<std::string>& argv) {
         return kExitSuccess;
     }
     if (first == "--version") {
-        std::cout << "provix " << PROVIX_VERSION << "\n";
+        std::cout << "provix " << provix::version() << "\n";
         return kExitSuccess;
     }
     const Command* c = find_command(first);

@@ -17,7 +17,7 @@ IndexingMap as_written(const MlirDefinition& d) {
     Context& ctx = *d.map.context();
     const int64_t n = d.num_dims + d.num_symbols;
     std::vector<IndexingVariable> vars(static_cast<size_t>(n), {Interval::all(), ""});
-    auto m = IndexingMap::get(SymbolicMap::get(ctx, n, 0, d.results), std::move(vars), {}, {});
+    auto m = IndexingMap::get(*SymbolicMap::get(ctx, n, 0, d.results), std::move(vars), {}, {});
     return m ? std::move(*m) : IndexingMap::undefined(ctx);
 }
 

@@ -1,6 +1,7 @@
 // `provix simplify`: parse every map of the input, simplify it with the rule
 // engine and print it, keeping the `// -----` separators.
 
+#include <chrono>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "bounds_option.h"
 #include "commands.h"
 #include "io.h"
+#include "json_writer.h"
 #include "mlir_simplify.h"
 #include "provix/expr.h"
 #include "provix/parser.h"
@@ -23,49 +25,65 @@ namespace provix::cli {
 
 namespace {
 
-constexpr const char* kSimplifyHelp =
-    R"(usage: provix simplify [FILE|-] [-o FILE] [--trace] [--stats] [--verify]
-                       [--timeout SECONDS] [--syntax provix|mlir] [--bounds NAME=LO:HI,...]
+ArgSpec simplify_spec() {
+    ArgSpec spec;
+    spec.options = {
+        output_option(),
+        format_option(),
+        {"--syntax", "S", "the input and output syntax: provix or mlir", "provix"},
+        {"--bounds", "B",
+         "inclusive bounds NAME=LO:HI,... for the variables of that name in every map (LO may be "
+         "-inf, HI inf), intersected with the map's",
+         "none"},
+        {"--trace", "", "before each map, print the rules that fired as '// rule: NAME'", ""},
+        {"--stats", "",
+         "after all maps, print how often each rule fired over the whole input ('NAME COUNT', by "
+         "name; text: to standard error)",
+         ""},
+    };
+#ifdef PROVIX_HAVE_SOLVERS
+    spec.options.push_back(
+        {"--verify", "",
+         "check each result equivalent to its input (isl, or Z3 outside isl's fragment) and print "
+         "the verdict as '// verify: ...' after it",
+         ""});
+    spec.options.push_back({"--timeout", "SECONDS",
+                            "wall-clock time per --verify check; a check that runs out prints "
+                            "'// verify: unknown (timeout)'",
+                            "60"});
+#endif
+    spec.options.push_back(max_depth_option());
+    spec.max_positional = 1;
+    return spec;
+}
 
-Prints every indexing map of FILE (standard input if FILE is '-' or absent)
-simplified by the rule engine. Maps are separated by a line '// -----' in the
-input and in the output; other '//' lines are comments and are not copied.
+const CommandHelp kSimplifyHelp = {
+    "provix simplify [FILE|-] [options]",
+    "Prints every indexing map of FILE (standard input if FILE is '-' or absent)\n"
+    "simplified by the rule engine. Maps are separated by a line '// -----' in the\n"
+    "input and in the output; other '//' lines are comments and are not copied.\n"
+    "A simplified map is defined at exactly the points where its input is, and\n"
+    "equal to it there.\n"
+    "\n"
+    "With --syntax mlir, FILE holds MLIR's 'affine_map<...>' and 'affine_set<...>'\n"
+    "(bare, or as '#name = ...' definitions as MLIR prints them), written back in\n"
+    "MLIR syntax. MLIR maps have no domain: an affine_set bounds the maps after it\n"
+    "(up to the next set or '// -----'), and --bounds adds bounds by name. MLIR\n"
+    "dims and symbols are all inputs: none is renamed, rescaled or dropped. MLIR\n"
+    "defines floordiv, ceildiv and mod only for positive divisors: a literal\n"
+    "divisor <= 0 is an error; a negative divisor in a result is written with a\n"
+    "positive one ('x floordiv -4' as '-(x ceildiv 4)'). A map MLIR cannot\n"
+    "express after simplification (min, max) is written as it was, after a\n"
+    "'// provix: kept as written: ...' comment. --format json needs the provix\n"
+    "syntax.\n",
+    "success",
+    "--verify refuted a result or could not decide it",
+};
 
-With --syntax mlir, FILE holds MLIR's 'affine_map<...>' and 'affine_set<...>'
-(bare, or as '#name = ...' definitions as MLIR prints them), written back in
-MLIR syntax. MLIR maps have no domain: an affine_set bounds the maps after it
-(up to the next set or '// -----'), and --bounds adds bounds by name. MLIR
-dims and symbols are all inputs: none is renamed, rescaled or dropped. MLIR
-defines floordiv, ceildiv and mod only for positive divisors: a literal
-divisor <= 0 is an error; a negative divisor in a result is written with a
-positive one ('x floordiv -4' as '-(x ceildiv 4)'). A map MLIR cannot
-express after simplification (min, max) is written as it was, after a
-'// provix: kept as written: ...' comment.
-
-options:
-  --syntax S  the input and output syntax: provix (default) or mlir
-  --bounds B  inclusive bounds NAME=LO:HI for the variables of that name in
-              every map (LO may be -inf, HI inf), intersected with the map's
-  -o FILE     write the result to FILE instead of standard output
-  --trace     before each map, print the rules that fired as '// rule: NAME'
-  --stats     after all maps, print to standard error how often each rule
-              fired over the whole input ('NAME COUNT', by name)
-  --verify    check each result equivalent to its input (isl, or Z3 outside
-              isl's fragment) and print the verdict as '// verify: ...' after
-              it; a refuted or undecided map makes the exit status 1
-  --timeout SECONDS
-              wall-clock time per --verify check (default 60); a check that
-              runs out prints '// verify: unknown (timeout)'
-  -h, --help  print this help
-
-exit status: 0 success, 1 --verify refuted or could not decide a map,
-             2 usage error or bad input (diagnostics on stderr)
-)";
-
-/// Prints the --stats counts, writes `out`, and returns the exit status.
+/// Prints the --stats counts (text), writes `out`, and returns the exit status.
 int finish(const Args& args, const std::map<std::string, int64_t>& counters, const std::string& out,
-           bool verify_failed) {
-    if (args.has("--stats")) {
+           bool verify_failed, bool json) {
+    if (args.has("--stats") && !json) {
         std::cerr << "// rule firings:\n";
         for (const auto& [name, count] : counters)
             std::cerr << name << " " << count << "\n";
@@ -84,31 +102,43 @@ void append_line(std::string& out, const std::string& text) {
     if (text.empty() || text.back() != '\n') out += '\n';
 }
 
+const char* state_name(const IndexingMap& m) {
+    switch (m.state()) {
+        case IndexingMap::State::KnownEmpty:
+            return "known_empty";
+        case IndexingMap::State::Undefined:
+            return "undefined";
+        case IndexingMap::State::Normal:
+            break;
+    }
+    return "normal";
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
 int run_simplify(const std::vector<std::string>& args) {
-    ArgSpec spec;
-    spec.flags = {"--trace", "--stats"};
-    spec.valued = {"-o", "--syntax", "--bounds"};
-    spec.max_positional = 1;
-#ifdef PROVIX_HAVE_SOLVERS
-    spec.flags.push_back("--verify");
-    spec.valued.push_back("--timeout");
-#endif
-    auto parsed = parse_args(args, spec);
-    if (!parsed) {
-        report_error("simplify", parsed.error().message);
-        std::cerr << "run 'provix simplify --help' for usage\n";
+    int exit = kExitSuccess;
+    auto parsed = start_command(args, "simplify", simplify_spec(), kSimplifyHelp, &exit);
+    if (!parsed) return exit;
+    auto format = output_format(*parsed);
+    auto depth = max_depth(*parsed);
+    if (!format || !depth) {
+        report_error("simplify", (!format ? format.error() : depth.error()).message);
         return kExitUsage;
     }
-    if (parsed->help) {
-        std::cout << kSimplifyHelp;
-        return kExitSuccess;
-    }
+    const bool json = *format == OutputFormat::Json;
 
     const std::string syntax = parsed->value("--syntax", "provix");
     if (syntax != "provix" && syntax != "mlir") {
         report_error("simplify", "--syntax expects 'provix' or 'mlir', got '" + syntax + "'");
+        return kExitUsage;
+    }
+    if (json && syntax == "mlir") {
+        report_error("simplify", "--format json needs --syntax provix");
         return kExitUsage;
     }
     std::vector<VariableBound> bounds;
@@ -127,21 +157,24 @@ int run_simplify(const std::vector<std::string>& args) {
         return kExitUsage;
     }
 
-    bool trace = parsed->has("--trace");
+    const bool trace = parsed->has("--trace") || json;
+    const bool stats = parsed->has("--stats");
     std::map<std::string, int64_t> counters;
-    bool verify = parsed->has("--verify");
+    const bool verify = parsed->has("--verify");
     bool verify_failed = false;
     std::string out;
     if (syntax == "mlir") {
-        MlirSimplifyOptions o{bounds, trace, parsed->has("--stats") ? &counters : nullptr, verify};
+        MlirSimplifyOptions o{bounds, trace, stats ? &counters : nullptr, verify};
         int status = simplify_mlir(*input, o, out);
         if (status != kExitSuccess && status != kExitCheckFailed) return status;
         verify_failed = status == kExitCheckFailed;
-        return finish(*parsed, counters, out, verify_failed);
+        return finish(*parsed, counters, out, verify_failed, false);
     }
 
     Context ctx;
-    auto maps = parse_indexing_maps(ctx, input->text, input->name);
+    ParseOptions parse_options;
+    parse_options.max_depth = *depth;
+    auto maps = parse_indexing_maps(ctx, input->text, input->name, parse_options);
     if (!maps) {
         report_diagnostic(maps.error().message);
         return kExitUsage;
@@ -149,12 +182,11 @@ int run_simplify(const std::vector<std::string>& args) {
 #ifdef PROVIX_HAVE_SOLVERS
     std::optional<double> timeout = parse_timeout(*parsed, "simplify");
     if (!timeout) return kExitUsage;
-#else
-    (void)verify;
 #endif
+    int64_t changed_count = 0;
+    const auto start = std::chrono::steady_clock::now();
     std::vector<bool> bounds_used(bounds.size(), false);
     for (size_t i = 0; i < maps->size(); ++i) {
-        if (i > 0) out += "// -----\n";
         IndexingMap& map = (*maps)[i].map;
         std::vector<bool> used_here;
         apply_bounds(map, bounds, used_here);
@@ -163,21 +195,47 @@ int run_simplify(const std::vector<std::string>& args) {
         std::vector<std::string> fired;
         SimplifyOptions options;
         if (trace) options.trace = &fired;
-        if (parsed->has("--stats")) options.counters = &counters;
-#ifdef PROVIX_HAVE_SOLVERS
-        IndexingMap original = verify ? map : IndexingMap();
-#endif
-        simplify(map, options);
-        for (const std::string& rule : fired)
-            out += "// rule: " + rule + "\n";
-        append_line(out, map.to_string());
+        if (stats) options.counters = &counters;
+        const IndexingMap original = map;
+        const auto map_start = std::chrono::steady_clock::now();
+        const bool changed = simplify(map, options);
+        const double seconds = seconds_since(map_start);
+        changed_count += changed ? 1 : 0;
+        VerifyOutcome v;
+        JsonWriter w;
+        if (json) {
+            w.begin_object()
+                .field("type", "map")
+                .field("index", i + 1)
+                .field("file", input->name)
+                .field("line", (*maps)[i].location.line)
+                .field("input", original.to_string())
+                .field("output", map.to_string())
+                .field("state", state_name(map))
+                .field("changed", changed)
+                .key("rules")
+                .begin_array();
+            for (const std::string& rule : fired)
+                w.value(rule);
+            w.end_array().field("seconds", seconds);
+        }
 #ifdef PROVIX_HAVE_SOLVERS
         if (verify) {
-            VerifyOutcome v = verify_simplification(original, map, *timeout);
-            out += v.comment;
+            v = verify_simplification(original, map, *timeout, json ? &w : nullptr);
             verify_failed = verify_failed || v.refuted || v.unknown;
         }
 #endif
+        if (json) {
+            out += w.end_object().take() + "\n";
+            continue;
+        }
+        if (i > 0) out += "// -----\n";
+        if (parsed->has("--trace")) {
+            for (const std::string& rule : fired)
+                out += "// rule: " + rule + "\n";
+        }
+        append_line(out, map.to_string());
+        out += v.comment;
     }
 
     for (size_t b = 0; b < bounds.size(); ++b) {
@@ -187,7 +245,23 @@ int run_simplify(const std::vector<std::string>& args) {
             return kExitUsage;
         }
     }
-    return finish(*parsed, counters, out, verify_failed);
+    if (json) {
+        JsonWriter w;
+        w.begin_object()
+            .field("type", "summary")
+            .field("maps", maps->size())
+            .field("changed", changed_count)
+            .field("seconds", seconds_since(start));
+        if (verify) w.field("verify_failed", verify_failed);
+        if (stats) {
+            w.key("rule_counts").begin_object();
+            for (const auto& [name, count] : counters)
+                w.field(name, count);
+            w.end_object();
+        }
+        out += w.end_object().take() + "\n";
+    }
+    return finish(*parsed, counters, out, verify_failed, json);
 }
 
 }  // namespace provix::cli

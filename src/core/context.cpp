@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
-#include <stdexcept>
+#include <string>
 
 #include "expr_node.h"
 #include "provix/semantics.h"
@@ -37,7 +37,8 @@ uint64_t mix(uint64_t h, uint64_t v) {
 
 uint64_t hash_fields(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n) {
     uint64_t h = mix(static_cast<uint64_t>(kind) + 1, static_cast<uint64_t>(value));
-    for (size_t i = 0; i < n; ++i) h = mix(h, ops[i]->id);
+    for (size_t i = 0; i < n; ++i)
+        h = mix(h, ops[i]->id);
     return h ^ (h >> 29);
 }
 
@@ -82,11 +83,12 @@ void set_dag_facts(ExprNode* node) {
 
 }  // namespace
 
-const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* const* ops,
-                                 size_t n, bool canonical) {
+const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n,
+                                 bool canonical) {
     if (table.empty()) table.assign(1024, nullptr);
     if (canonical) {
-        for (size_t k = 0; k < n; ++k) canonical = canonical && ops[k]->canonical;
+        for (size_t k = 0; k < n; ++k)
+            canonical = canonical && ops[k]->canonical;
     }
     uint64_t h = hash_fields(kind, value, ops, n);
     size_t mask = table.size() - 1;
@@ -98,7 +100,10 @@ const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* c
         }
         i = (i + 1) & mask;
     }
-    if (next_id == UINT32_MAX) throw std::length_error("provix: too many expression nodes");
+    if (next_id == UINT32_MAX) {
+        detail::precondition_failed("Context",
+                                    "more than 2^32 - 1 expression nodes in one context");
+    }
     auto* node = static_cast<ExprNode*>(arena.allocate(sizeof(ExprNode), alignof(ExprNode)));
     const ExprNode** stored = nullptr;
     if (n > 0) {
@@ -127,7 +132,8 @@ void ContextImpl::grow() {
     for (const ExprNode* node : old) {
         if (!node) continue;
         size_t i = static_cast<size_t>(node->hash) & mask;
-        while (table[i]) i = (i + 1) & mask;
+        while (table[i])
+            i = (i + 1) & mask;
         table[i] = node;
     }
 }
@@ -151,7 +157,7 @@ Expr Context::constant(int64_t value) {
 }
 
 Expr Context::variable(int64_t id) {
-    if (id < 0) throw std::invalid_argument("provix: negative variable id");
+    if (id < 0) detail::precondition_failed("Context::variable", "negative variable id");
     if (id < 64) {
         auto& slot = impl_->variables[static_cast<size_t>(id)];
         if (!slot) slot = impl_->get(ExprKind::Variable, id, nullptr, 0);
@@ -207,21 +213,31 @@ Expr Expr::operand(size_t i) const { return Expr(node_->operands[i]); }
 std::vector<Expr> Expr::operands() const {
     std::vector<Expr> out;
     out.reserve(node_->num_operands);
-    for (uint32_t i = 0; i < node_->num_operands; ++i) out.push_back(Expr(node_->operands[i]));
+    for (uint32_t i = 0; i < node_->num_operands; ++i)
+        out.push_back(Expr(node_->operands[i]));
     return out;
 }
 
 const char* kind_name(ExprKind kind) {
     switch (kind) {
-        case ExprKind::Constant: return "constant";
-        case ExprKind::Variable: return "variable";
-        case ExprKind::Add: return "add";
-        case ExprKind::Mul: return "mul";
-        case ExprKind::FloorDiv: return "floordiv";
-        case ExprKind::CeilDiv: return "ceildiv";
-        case ExprKind::Mod: return "mod";
-        case ExprKind::Min: return "min";
-        case ExprKind::Max: return "max";
+        case ExprKind::Constant:
+            return "constant";
+        case ExprKind::Variable:
+            return "variable";
+        case ExprKind::Add:
+            return "add";
+        case ExprKind::Mul:
+            return "mul";
+        case ExprKind::FloorDiv:
+            return "floordiv";
+        case ExprKind::CeilDiv:
+            return "ceildiv";
+        case ExprKind::Mod:
+            return "mod";
+        case ExprKind::Min:
+            return "min";
+        case ExprKind::Max:
+            return "max";
     }
     return "?";
 }

@@ -5,11 +5,11 @@
 /// is a rule in rules/.
 
 #include <algorithm>
-#include <stdexcept>
+#include <string>
 
 #include "expr_node.h"
-#include "scratch_stack.h"
 #include "provix/semantics.h"
+#include "scratch_stack.h"
 
 namespace provix {
 namespace {
@@ -37,7 +37,7 @@ Expr raw(Context& ctx, ExprKind kind, Ops ops) {
     static_assert(sizeof(Expr) == sizeof(const ExprNode*), "Expr is one pointer");
     // An Expr is exactly one node pointer: reuse the operands' storage.
     const auto* nodes = reinterpret_cast<const ExprNode* const*>(ops.data);
-    return Expr(ctx.impl().get(kind, 0, nodes, ops.size, /*canonical=*/true));
+    return Expr(detail::ContextImpl::of(ctx).get(kind, 0, nodes, ops.size, /*canonical=*/true));
 }
 
 /// Sorts stably like std::stable_sort, without its temporary buffer for
@@ -51,7 +51,8 @@ void small_stable_sort(std::vector<T>& v, Less less) {
     for (size_t i = 1; i < v.size(); ++i) {
         T x = v[i];
         size_t j = i;
-        for (; j > 0 && less(x, v[j - 1]); --j) v[j] = v[j - 1];
+        for (; j > 0 && less(x, v[j - 1]); --j)
+            v[j] = v[j - 1];
         v[j] = x;
     }
 }
@@ -75,7 +76,8 @@ Term split_term(Expr e) {
             if (n == 2) return {op_at(e, 0), const_value(last)};
             thread_local std::vector<Expr> rest;  // raw() calls no constructor back
             rest.clear();
-            for (size_t i = 0; i + 1 < n; ++i) rest.push_back(op_at(e, i));
+            for (size_t i = 0; i + 1 < n; ++i)
+                rest.push_back(op_at(e, i));
             return {raw(e.context(), ExprKind::Mul, rest), const_value(last)};
         }
     }
@@ -89,7 +91,8 @@ Expr build_mul(Context& ctx, Ops operands);
 bool has_unfolded_constants(Expr e) {
     if (kind_of(e) != ExprKind::Mul) return false;
     size_t constants = 0;
-    for (size_t i = 0; i < num_ops(e); ++i) constants += is_const(op_at(e, i));
+    for (size_t i = 0; i < num_ops(e); ++i)
+        constants += is_const(op_at(e, i));
     return constants >= 2;
 }
 
@@ -104,7 +107,8 @@ Expr make_term(Context& ctx, Expr monomial, int64_t coef) {
     thread_local std::vector<Expr> ops;  // raw() calls no constructor back
     ops.clear();
     if (kind_of(monomial) == ExprKind::Mul) {
-        for (size_t i = 0; i < num_ops(monomial); ++i) ops.push_back(op_at(monomial, i));
+        for (size_t i = 0; i < num_ops(monomial); ++i)
+            ops.push_back(op_at(monomial, i));
     } else {
         ops.push_back(monomial);
     }
@@ -114,7 +118,8 @@ Expr make_term(Context& ctx, Expr monomial, int64_t coef) {
 
 void flatten(Expr e, ExprKind kind, std::vector<Expr>& out) {
     if (kind_of(e) == kind) {
-        for (size_t i = 0; i < num_ops(e); ++i) out.push_back(op_at(e, i));
+        for (size_t i = 0; i < num_ops(e); ++i)
+            out.push_back(op_at(e, i));
     } else {
         out.push_back(e);
     }
@@ -148,7 +153,8 @@ Expr build_add(Context& ctx, Ops operands) {
     thread_local AddScratch scratch;
     std::vector<Expr>& flat = scratch.flat;
     flat.clear();
-    for (Expr e : operands) flatten(e, ExprKind::Add, flat);
+    for (Expr e : operands)
+        flatten(e, ExprKind::Add, flat);
 
     std::vector<Term>& terms = scratch.terms;
     terms.clear();
@@ -164,9 +170,8 @@ Expr build_add(Context& ctx, Ops operands) {
         }
     }
     split_total(constant_total, constants);
-    small_stable_sort(terms, [](const Term& a, const Term& b) {
-        return compare(a.monomial, b.monomial) < 0;
-    });
+    small_stable_sort(
+        terms, [](const Term& a, const Term& b) { return compare(a.monomial, b.monomial) < 0; });
     // Merge like terms with exact totals; a coefficient beyond int64 stays
     // split into canonical int64 chunks (see split_total).
     std::vector<Term>& merged = scratch.merged;
@@ -185,7 +190,8 @@ Expr build_add(Context& ctx, Ops operands) {
         std::vector<int64_t>& chunks = scratch.chunks;
         chunks.clear();
         split_total(total, chunks);
-        for (int64_t c : chunks) merged.push_back(Term{terms[i].monomial, c});
+        for (int64_t c : chunks)
+            merged.push_back(Term{terms[i].monomial, c});
         i = j;
     }
     std::vector<Expr>& ops = scratch.ops;
@@ -223,7 +229,8 @@ Expr build_mul(Context& ctx, Ops operands) {
     detail::ScopedScratch<MulScratch> frame(mul_scratch());
     MulScratch& scratch = *frame;
     std::vector<Expr>& flat = scratch.flat;
-    for (Expr e : operands) flatten(e, ExprKind::Mul, flat);
+    for (Expr e : operands)
+        flatten(e, ExprKind::Mul, flat);
 
     std::vector<Expr>& factors = scratch.factors;
     std::vector<int64_t>& constants = scratch.constants;
@@ -239,7 +246,8 @@ Expr build_mul(Context& ctx, Ops operands) {
     // otherwise they stay apart, sorted and without 1s (canonical either way).
     __int128 product = 1;
     bool fits = true;
-    for (int64_t c : constants) fits = fits && !__builtin_mul_overflow(product, c, &product);
+    for (int64_t c : constants)
+        fits = fits && !__builtin_mul_overflow(product, c, &product);
     fits = fits && product >= kInt64Min && product <= kInt64Max;
     if (fits) {
         constants.assign(1, static_cast<int64_t>(product));
@@ -251,7 +259,8 @@ Expr build_mul(Context& ctx, Ops operands) {
     if (factors.empty()) {
         if (constants.size() == 1) return ctx.constant(constants[0]);
         std::vector<Expr>& ops = scratch.ops;
-        for (int64_t c : constants) ops.push_back(ctx.constant(c));
+        for (int64_t c : constants)
+            ops.push_back(ctx.constant(c));
         return raw(ctx, ExprKind::Mul, ops);
     }
     // Distribute a single constant over a single sum factor: (d0 + 2) * 3.
@@ -305,7 +314,7 @@ Expr build_div_mod(ExprKind kind, Expr a, Expr b) {
     if (is_const(b, 0)) return raw2(ctx, kind, a, b);
     if (is_const(a) && is_const(b)) {
         int64_t x = const_value(a), y = const_value(b);
-        std::optional<int64_t> r = kind == ExprKind::FloorDiv ? floor_div(x, y)
+        std::optional<int64_t> r = kind == ExprKind::FloorDiv  ? floor_div(x, y)
                                    : kind == ExprKind::CeilDiv ? ceil_div(x, y)
                                                                : floor_mod(x, y);
         if (r) return ctx.constant(*r);
@@ -331,24 +340,34 @@ Expr build_min_max(ExprKind kind, Expr a, Expr b) {
 }  // namespace
 
 Expr build(ExprKind kind, const std::vector<Expr>& operands) {
-    if (operands.empty()) throw std::invalid_argument("provix::build: no operands");
+    if (operands.empty()) detail::precondition_failed("provix::build", "no operands");
     Context& ctx = operands[0].context();
     switch (kind) {
-        case ExprKind::Add: return build_add(ctx, operands);
-        case ExprKind::Mul: return build_mul(ctx, operands);
+        case ExprKind::Add:
+            return build_add(ctx, operands);
+        case ExprKind::Mul:
+            return build_mul(ctx, operands);
         case ExprKind::FloorDiv:
         case ExprKind::CeilDiv:
         case ExprKind::Mod:
-            if (operands.size() != 2) throw std::invalid_argument("provix::build: arity");
+            if (operands.size() != 2) {
+                detail::precondition_failed("provix::build",
+                                            std::string(kind_name(kind)) + " takes two operands");
+            }
             return build_div_mod(kind, operands[0], operands[1]);
         case ExprKind::Min:
         case ExprKind::Max:
-            if (operands.size() != 2) throw std::invalid_argument("provix::build: arity");
+            if (operands.size() != 2) {
+                detail::precondition_failed("provix::build",
+                                            std::string(kind_name(kind)) + " takes two operands");
+            }
             return build_min_max(kind, operands[0], operands[1]);
         case ExprKind::Constant:
-        case ExprKind::Variable: break;
+        case ExprKind::Variable:
+            break;
     }
-    throw std::invalid_argument("provix::build: not an operator kind");
+    detail::precondition_failed("provix::build",
+                                std::string(kind_name(kind)) + " is not an operator kind");
 }
 
 Expr operator+(Expr a, Expr b) { return add2(a.context(), a, b); }

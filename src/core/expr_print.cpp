@@ -2,6 +2,7 @@
 /// Printing expressions with minimal parentheses. The printed text parses
 /// back to the same canonical expression.
 
+#include <ostream>
 #include <string>
 
 #include "expr_node.h"
@@ -17,13 +18,22 @@ public:
 
     void print(Expr e, int prec) {
         switch (e.kind()) {
-            case ExprKind::Constant: out_ += std::to_string(e.constant_value()); return;
-            case ExprKind::Variable: out_ += namer_(e.variable_id()); return;
-            case ExprKind::Add: return print_add(e, prec);
-            case ExprKind::Mul: return print_mul(e, prec);
-            case ExprKind::FloorDiv: return print_binary(e, " floordiv ", prec);
-            case ExprKind::CeilDiv: return print_binary(e, " ceildiv ", prec);
-            case ExprKind::Mod: return print_binary(e, " mod ", prec);
+            case ExprKind::Constant:
+                out_ += std::to_string(e.constant_value());
+                return;
+            case ExprKind::Variable:
+                out_ += namer_(e.variable_id());
+                return;
+            case ExprKind::Add:
+                return print_add(e, prec);
+            case ExprKind::Mul:
+                return print_mul(e, prec);
+            case ExprKind::FloorDiv:
+                return print_binary(e, " floordiv ", prec);
+            case ExprKind::CeilDiv:
+                return print_binary(e, " ceildiv ", prec);
+            case ExprKind::Mod:
+                return print_binary(e, " mod ", prec);
             case ExprKind::Min:
             case ExprKind::Max:
                 out_ += e.kind() == ExprKind::Min ? "min(" : "max(";
@@ -132,5 +142,7 @@ std::string to_string(Expr e, const VariableNamer& namer) {
 std::string to_string(Expr e) {
     return to_string(e, [](int64_t id) { return "v" + std::to_string(id); });
 }
+
+std::ostream& operator<<(std::ostream& os, Expr e) { return os << (e ? to_string(e) : "<null>"); }
 
 }  // namespace provix

@@ -1,4 +1,4 @@
-// IndexingMap (SPEC §4): construction, domain bookkeeping, evaluation.
+// IndexingMap: construction, domain bookkeeping, evaluation.
 // Composition lives in indexing_map_compose.cpp, symbol removal and
 // conversion in indexing_map_symbols.cpp, printing in text/map_printer.cpp.
 
@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <ostream>
 #include <set>
-#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -34,10 +34,14 @@ Result<bool> name_variables(std::vector<IndexingVariable>& vars, std::string_vie
     return true;
 }
 
+/// Precondition of the setters: `e` is non-null and uses only the map's
+/// `num_vars` variables.
 void check_expr_ids(Expr e, int64_t num_vars, const char* what) {
-    if (!e) throw std::invalid_argument(std::string(what) + ": null expression");
+    if (!e) detail::precondition_failed(what, "null expression");
     if (detail::num_variables_used_dag(e) > num_vars) {
-        throw std::invalid_argument(std::string(what) + ": expression uses an unknown variable");
+        detail::precondition_failed(what, "expression " + to_string(e) +
+                                              " uses a variable beyond the map's " +
+                                              std::to_string(num_vars));
     }
 }
 
@@ -93,12 +97,16 @@ Result<IndexingMap> IndexingMap::get(SymbolicMap map, std::vector<IndexingVariab
     return m;
 }
 
-IndexingMap IndexingMap::from_tensor_sizes(SymbolicMap map, const std::vector<int64_t>& dim_sizes,
-                                           const std::vector<int64_t>& symbol_sizes) {
+Result<IndexingMap> IndexingMap::from_tensor_sizes(SymbolicMap map,
+                                                   const std::vector<int64_t>& dim_sizes,
+                                                   const std::vector<int64_t>& symbol_sizes) {
     if (map.num_dims() != static_cast<int64_t>(dim_sizes.size()) ||
         map.num_symbols() != static_cast<int64_t>(symbol_sizes.size())) {
-        throw std::invalid_argument(
-            "IndexingMap::from_tensor_sizes: one size per dim and per symbol needed");
+        return Error::invalid("IndexingMap::from_tensor_sizes: the map has " +
+                              std::to_string(map.num_dims()) + " dims and " +
+                              std::to_string(map.num_symbols()) + " symbols, but " +
+                              std::to_string(dim_sizes.size()) + " dim and " +
+                              std::to_string(symbol_sizes.size()) + " symbol sizes are given");
     }
     auto vars = [](const std::vector<int64_t>& sizes) {
         std::vector<IndexingVariable> out;
@@ -109,21 +117,19 @@ IndexingMap IndexingMap::from_tensor_sizes(SymbolicMap map, const std::vector<in
         }
         return out;
     };
-    Result<IndexingMap> r = get(std::move(map), vars(dim_sizes), vars(symbol_sizes), {});
-    if (!r) throw std::invalid_argument(r.error().message);
-    return std::move(r).value();
+    return get(std::move(map), vars(dim_sizes), vars(symbol_sizes), {});
 }
 
 IndexingMap IndexingMap::known_empty(Context& ctx) {
     IndexingMap m;
-    m.map_ = SymbolicMap::get(ctx, 0, 0, {});
+    m.map_ = *SymbolicMap::get(ctx, 0, 0, {});
     m.state_ = State::KnownEmpty;
     return m;
 }
 
 IndexingMap IndexingMap::undefined(Context& ctx) {
     IndexingMap m;
-    m.map_ = SymbolicMap::get(ctx, 0, 0, {});
+    m.map_ = *SymbolicMap::get(ctx, 0, 0, {});
     m.state_ = State::Undefined;
     return m;
 }
@@ -137,13 +143,14 @@ const IndexingVariable& IndexingMap::variable(int64_t id) const {
         i -= range_vars_.size();
         if (i < rt_vars_.size()) return rt_vars_[i];
     }
-    throw std::out_of_range("IndexingMap::variable: no variable with id " + std::to_string(id));
+    detail::precondition_failed("IndexingMap::variable",
+                                "no variable with id " + std::to_string(id));
 }
 
 VariableKind IndexingMap::variable_kind(int64_t id) const {
     if (id < 0 || id >= num_variables()) {
-        throw std::out_of_range("IndexingMap::variable_kind: no variable with id " +
-                                std::to_string(id));
+        detail::precondition_failed("IndexingMap::variable_kind",
+                                    "no variable with id " + std::to_string(id));
     }
     if (id < num_dims()) return VariableKind::Dimension;
     if (id < num_dims() + num_range_vars()) return VariableKind::Range;
@@ -194,12 +201,14 @@ void IndexingMap::add_constraint(Expr expr, Interval range) {
 
 void IndexingMap::set_results(std::vector<Expr> results) {
     if (state_ != State::Normal) return;
-    map_ = SymbolicMap::get(*map_.context(), num_dims(), num_symbols(), std::move(results));
+    for (Expr r : results)
+        check_expr_ids(r, num_variables(), "IndexingMap::set_results");
+    map_ = *SymbolicMap::get(*map_.context(), num_dims(), num_symbols(), std::move(results));
 }
 
 void IndexingMap::set_variable_bounds(int64_t id, Interval bounds) {
     if (state_ != State::Normal) return;
-    const VariableKind kind = variable_kind(id);  // throws for a bad id
+    const VariableKind kind = variable_kind(id);  // precondition: a valid id
     if (bounds.is_empty()) {
         mark_known_empty();
         return;
@@ -228,7 +237,8 @@ void IndexingMap::set_constraints(std::vector<Constraint> constraints) {
 
 void IndexingMap::mark_known_empty() {
     Context* ctx = map_.context();
-    if (!ctx) throw std::logic_error("IndexingMap::mark_known_empty: map has no context");
+    if (!ctx)
+        detail::precondition_failed("IndexingMap::mark_known_empty", "the map has no context");
     *this = known_empty(*ctx);
 }
 
@@ -291,7 +301,9 @@ bool IndexingMap::canonicalize() {
     std::vector<Constraint> constraints;
     bool constraints_changed = map_if_changed(
         constraints_,
-        [](const Constraint& c) { return Constraint{provix::canonicalize(c.expr), c.range}; },
+        [](const Constraint& c) {
+            return Constraint{provix::canonicalize(c.expr), c.range};
+        },
         constraints);
     if (changed) set_results(std::move(results));
     if (constraints_changed) {
@@ -312,5 +324,7 @@ bool IndexingMap::operator==(const IndexingMap& o) const {
     return state_ == o.state_ && map_ == o.map_ && dims_ == o.dims_ &&
            range_vars_ == o.range_vars_ && rt_vars_ == o.rt_vars_ && constraints_ == o.constraints_;
 }
+
+std::ostream& operator<<(std::ostream& os, const IndexingMap& m) { return os << m.to_string(); }
 
 }  // namespace provix

@@ -1,4 +1,5 @@
-// Composition of indexing maps: `compose(first, second)` is second ∘ first.
+// Composition of indexing maps: `compose_indexing_maps(first, second)` is
+// second ∘ first (XLA's ComposeIndexingMaps).
 //
 // Variable ids of the composed map, with D1 dims, R1/R2 range and T1/T2
 // runtime variables in first/second:
@@ -18,17 +19,17 @@
 
 namespace provix {
 
-Result<IndexingMap> compose(const IndexingMap& first, const IndexingMap& second) {
+Result<IndexingMap> compose_indexing_maps(const IndexingMap& first, const IndexingMap& second) {
     Context* ctx = first.context();
     if (!ctx || ctx != second.context()) {
-        return Error::invalid("compose: the maps must share one context");
+        return Error::invalid("compose_indexing_maps: the maps must share one context");
     }
     if (first.is_undefined() || second.is_undefined()) return IndexingMap::undefined(*ctx);
     if (first.is_known_empty() || second.is_known_empty()) return IndexingMap::known_empty(*ctx);
     if (first.num_results() != second.num_dims()) {
-        return Error::invalid("compose: the first map has " + std::to_string(first.num_results()) +
-                              " results but the second map has " +
-                              std::to_string(second.num_dims()) + " dims");
+        return Error::invalid(
+            "compose_indexing_maps: the first map has " + std::to_string(first.num_results()) +
+            " results but the second map has " + std::to_string(second.num_dims()) + " dims");
     }
     const int64_t d1 = first.num_dims();
     const int64_t r1 = first.num_range_vars();
@@ -102,7 +103,7 @@ Result<IndexingMap> compose(const IndexingMap& first, const IndexingMap& second)
     for (Expr r : results)
         undefined_result = undefined_result || detail::has_zero_divisor(r);
 
-    SymbolicMap map = SymbolicMap::get(*ctx, d1, r1 + r2 + t1 + t2, std::move(results));
+    SymbolicMap map = *SymbolicMap::get(*ctx, d1, r1 + r2 + t1 + t2, std::move(results));
     Result<IndexingMap> composed =
         IndexingMap::get(std::move(map), slice(0, d1), slice(d1, r1 + r2),
                          slice(d1 + r1 + r2, t1 + t2), std::move(constraints));

@@ -73,7 +73,8 @@ bool nothing_to_remove_fast(const IndexingMap& m) {
     const auto n = static_cast<size_t>(m.num_variables());
     if (n > 63) return false;
     uint64_t needed = (uint64_t{1} << static_cast<size_t>(m.num_dims())) - 1;
-    for (Expr r : m.results()) needed |= detail::node_of(r)->var_mask;
+    for (Expr r : m.results())
+        needed |= detail::node_of(r)->var_mask;
     if (needed != (uint64_t{1} << n) - 1) return false;
     for (const Constraint& c : m.constraints()) {
         if (detail::node_of(c.expr)->var_mask == 0) return false;
@@ -196,7 +197,7 @@ bool IndexingMap::remove_unused_symbols() {
         }
     }
     const int64_t num_symbols = static_cast<int64_t>(range_vars.size() + rt_vars.size());
-    map_ = SymbolicMap::get(*map_.context(), num_dims(), num_symbols, std::move(new_results));
+    map_ = *SymbolicMap::get(*map_.context(), num_dims(), num_symbols, std::move(new_results));
     range_vars_ = std::move(range_vars);
     rt_vars_ = std::move(rt_vars);
     constraints_.clear();
@@ -213,7 +214,7 @@ IndexingMap IndexingMap::convert_symbols_to_dims() const {
     m.range_vars_.clear();
     m.rt_vars_.clear();
     // Ids do not change: symbols already follow the dims.
-    m.map_ = SymbolicMap::get(*map_.context(), num_variables(), 0, results());
+    m.map_ = *SymbolicMap::get(*map_.context(), num_variables(), 0, results());
     return m;
 }
 

@@ -1,10 +1,10 @@
-// SymbolicMap (SPEC §3): dims and symbols over one id space, results as
-// uniqued expressions. All rebuilding goes through `substitute`, so results
-// of replace/compose/compress are canonical.
+// SymbolicMap: dims and symbols over one id space, results as uniqued
+// expressions. All rebuilding goes through `substitute`, so results of
+// replace/compose/compress are canonical.
 
 #include "provix/symbolic_map.h"
 
-#include <stdexcept>
+#include <ostream>
 #include <string>
 #include <utility>
 
@@ -14,14 +14,20 @@ namespace provix {
 
 namespace {
 
-// Throws if `e` is null or uses a variable id at or above `num_vars`.
-void check_expr(Expr e, int64_t num_vars, const char* what) {
-    if (!e) throw std::invalid_argument(std::string(what) + ": null expression");
-    if (detail::num_variables_used_dag(e) > num_vars) {
-        throw std::invalid_argument(std::string(what) + ": expression " + provix::to_string(e) +
-                                    " uses a variable beyond the map's " +
-                                    std::to_string(num_vars) + " variables");
+// An error if `e` is null, from another context, or uses a variable id at
+// or above `num_vars`.
+Result<bool> check_expr(Context& ctx, Expr e, int64_t num_vars, const char* what) {
+    if (!e) return Error::invalid(std::string(what) + ": null expression");
+    if (&e.context() != &ctx) {
+        return Error::invalid(std::string(what) + ": expression " + provix::to_string(e) +
+                              " belongs to another context");
     }
+    if (detail::num_variables_used_dag(e) > num_vars) {
+        return Error::invalid(std::string(what) + ": expression " + provix::to_string(e) +
+                              " uses a variable beyond the map's " + std::to_string(num_vars) +
+                              " variables");
+    }
+    return true;
 }
 
 // used[id] is true for every variable id some result uses.
@@ -34,13 +40,8 @@ std::vector<bool> used_ids(const std::vector<Expr>& results) {
 
 }  // namespace
 
-SymbolicMap SymbolicMap::get(Context& ctx, int64_t num_dims, int64_t num_symbols,
-                             std::vector<Expr> results) {
-    if (num_dims < 0 || num_symbols < 0) {
-        throw std::invalid_argument("SymbolicMap::get: negative variable count");
-    }
-    for (Expr r : results)
-        check_expr(r, num_dims + num_symbols, "SymbolicMap::get");
+SymbolicMap SymbolicMap::create(Context& ctx, int64_t num_dims, int64_t num_symbols,
+                                std::vector<Expr> results) {
     SymbolicMap m;
     m.ctx_ = &ctx;
     m.num_dims_ = num_dims;
@@ -49,52 +50,90 @@ SymbolicMap SymbolicMap::get(Context& ctx, int64_t num_dims, int64_t num_symbols
     return m;
 }
 
+Result<SymbolicMap> SymbolicMap::get(Context& ctx, int64_t num_dims, int64_t num_symbols,
+                                     std::vector<Expr> results) {
+    if (num_dims < 0 || num_symbols < 0) {
+        return Error::invalid("SymbolicMap::get: negative variable count");
+    }
+    for (Expr r : results) {
+        Result<bool> ok = check_expr(ctx, r, num_dims + num_symbols, "SymbolicMap::get");
+        if (!ok) return ok.error();
+    }
+    return create(ctx, num_dims, num_symbols, std::move(results));
+}
+
 SymbolicMap SymbolicMap::identity(Context& ctx, int64_t num_dims) {
+    if (num_dims < 0) detail::precondition_failed("SymbolicMap::identity", "negative dim count");
     std::vector<Expr> results;
     results.reserve(static_cast<size_t>(num_dims));
     for (int64_t i = 0; i < num_dims; ++i)
         results.push_back(ctx.variable(i));
-    return get(ctx, num_dims, 0, std::move(results));
+    return create(ctx, num_dims, 0, std::move(results));
+}
+
+Expr SymbolicMap::result(int64_t i) const {
+    if (i < 0 || i >= num_results()) {
+        detail::precondition_failed("SymbolicMap::result", "no result " + std::to_string(i));
+    }
+    return results_[static_cast<size_t>(i)];
 }
 
 Expr SymbolicMap::dim(int64_t i) const {
-    if (i < 0 || i >= num_dims_) throw std::out_of_range("SymbolicMap::dim: no such dimension");
+    if (i < 0 || i >= num_dims_) {
+        detail::precondition_failed("SymbolicMap::dim", "no dimension " + std::to_string(i));
+    }
     return ctx_->variable(i);
 }
 
 Expr SymbolicMap::symbol(int64_t i) const {
-    if (i < 0 || i >= num_symbols_) throw std::out_of_range("SymbolicMap::symbol: no such symbol");
+    if (i < 0 || i >= num_symbols_) {
+        detail::precondition_failed("SymbolicMap::symbol", "no symbol " + std::to_string(i));
+    }
     return ctx_->variable(num_dims_ + i);
 }
 
-SymbolicMap SymbolicMap::replace_dims_and_symbols(const std::vector<Expr>& new_dims,
-                                                  const std::vector<Expr>& new_symbols,
-                                                  int64_t num_new_dims,
-                                                  int64_t num_new_symbols) const {
+Result<SymbolicMap> SymbolicMap::replace_dims_and_symbols(const std::vector<Expr>& new_dims,
+                                                          const std::vector<Expr>& new_symbols,
+                                                          int64_t num_new_dims,
+                                                          int64_t num_new_symbols) const {
+    const char* what = "SymbolicMap::replace_dims_and_symbols";
     if (static_cast<int64_t>(new_dims.size()) != num_dims_ ||
         static_cast<int64_t>(new_symbols.size()) != num_symbols_) {
-        throw std::invalid_argument(
-            "SymbolicMap::replace_dims_and_symbols: one replacement per dim and symbol needed");
+        return Error::invalid(std::string(what) + ": expected " + std::to_string(num_dims_) +
+                              " dim and " + std::to_string(num_symbols_) +
+                              " symbol replacements, got " + std::to_string(new_dims.size()) +
+                              " and " + std::to_string(new_symbols.size()));
+    }
+    if (num_new_dims < 0 || num_new_symbols < 0) {
+        return Error::invalid(std::string(what) + ": negative variable count");
+    }
+    if (!ctx_) {  // a default-constructed map: no results to rewrite
+        SymbolicMap m;
+        m.num_dims_ = num_new_dims;
+        m.num_symbols_ = num_new_symbols;
+        return m;
     }
     std::vector<Expr> replacements = new_dims;
     replacements.insert(replacements.end(), new_symbols.begin(), new_symbols.end());
     for (Expr r : replacements) {
-        check_expr(r, num_new_dims + num_new_symbols, "SymbolicMap::replace_dims_and_symbols");
+        Result<bool> ok = check_expr(*ctx_, r, num_new_dims + num_new_symbols, what);
+        if (!ok) return ok.error();
     }
     std::vector<Expr> results;
     results.reserve(results_.size());
     for (Expr r : results_)
         results.push_back(substitute(r, replacements));
-    return get(*ctx_, num_new_dims, num_new_symbols, std::move(results));
+    return create(*ctx_, num_new_dims, num_new_symbols, std::move(results));
 }
 
-SymbolicMap SymbolicMap::compose(const SymbolicMap& other) const {
+Result<SymbolicMap> SymbolicMap::compose(const SymbolicMap& other) const {
     if (num_dims_ != other.num_results()) {
-        throw std::invalid_argument("SymbolicMap::compose: this map has " +
-                                    std::to_string(num_dims_) + " dims but the other map has " +
-                                    std::to_string(other.num_results()) + " results");
+        return Error::invalid("SymbolicMap::compose: this map has " + std::to_string(num_dims_) +
+                              " dims but the other map has " + std::to_string(other.num_results()) +
+                              " results");
     }
-    if (ctx_ != other.ctx_) throw std::invalid_argument("SymbolicMap::compose: two contexts");
+    if (ctx_ != other.ctx_) return Error::invalid("SymbolicMap::compose: two contexts");
+    if (!ctx_) return *this;  // two default-constructed maps
     const int64_t od = other.num_dims();
     const int64_t new_symbols = num_symbols_ + other.num_symbols();
     // other's symbols move behind this map's symbols.
@@ -115,7 +154,7 @@ SymbolicMap SymbolicMap::compose(const SymbolicMap& other) const {
     results.reserve(results_.size());
     for (Expr r : results_)
         results.push_back(substitute(r, repl));
-    return get(*ctx_, od, new_symbols, std::move(results));
+    return create(*ctx_, od, new_symbols, std::move(results));
 }
 
 SymbolicMap SymbolicMap::compress_dims(std::vector<int64_t>* kept) const {
@@ -141,7 +180,7 @@ SymbolicMap SymbolicMap::compress_dims(std::vector<int64_t>* kept) const {
     results.reserve(results_.size());
     for (Expr r : results_)
         results.push_back(substitute(r, repl));
-    return get(*ctx_, new_dims, num_symbols_, std::move(results));
+    return create(*ctx_, new_dims, num_symbols_, std::move(results));
 }
 
 SymbolicMap SymbolicMap::compress_symbols(std::vector<int64_t>* kept) const {
@@ -167,7 +206,7 @@ SymbolicMap SymbolicMap::compress_symbols(std::vector<int64_t>* kept) const {
     results.reserve(results_.size());
     for (Expr r : results_)
         results.push_back(substitute(r, repl));
-    return get(*ctx_, num_dims_, new_symbols, std::move(results));
+    return create(*ctx_, num_dims_, new_symbols, std::move(results));
 }
 
 bool SymbolicMap::is_dim_used(int64_t i) const {
@@ -239,5 +278,7 @@ std::string SymbolicMap::to_string() const {
     out += ")";
     return out;
 }
+
+std::ostream& operator<<(std::ostream& os, const SymbolicMap& m) { return os << m.to_string(); }
 
 }  // namespace provix

@@ -61,6 +61,9 @@ private:
 struct ContextImpl {
     explicit ContextImpl(Context* owner) : owner(owner) {}
 
+    /// The storage of `ctx` (Context keeps it private).
+    static ContextImpl& of(Context& ctx) { return *ctx.impl_; }
+
     /// Returns the unique node with these fields, creating it if needed.
     /// `canonical`: the caller is a canonical constructor (the node is
     /// flagged canonical when its operands are too).

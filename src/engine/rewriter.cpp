@@ -28,14 +28,15 @@ Expr Rewriter::simplify_operands(Expr e, int depth) {
         if (!changed && s != e.operand(i)) {
             changed = true;
             ops.reserve(n);
-            for (size_t j = 0; j < i; ++j) ops.push_back(e.operand(j));
+            for (size_t j = 0; j < i; ++j)
+                ops.push_back(e.operand(j));
         }
         if (changed) ops.push_back(s);
     }
     if (!changed) return e;
     // A divisor fixed to zero by its range (`x mod rt0`, rt0 in [0, 0]) stays
     // as it was: the expression is undefined either way, and a literal zero
-    // divisor could not be printed and parsed back (SPEC §1).
+    // divisor could not be printed and parsed back (docs/semantics.md).
     if (detail::is_division(e.kind()) && ops[1].is_constant(0)) ops[1] = e.operand(1);
     return build(e.kind(), ops);
 }

@@ -65,7 +65,7 @@ Result<IndexingMap> stride_map(const IndexingMap& m, const HloShape& output,
     std::vector<IndexingVariable> ranges;
     for (const IndexingVariable& v : m.range_vars())
         ranges.push_back({v.bounds, ""});
-    return IndexingMap::get(SymbolicMap::get(ctx, 1, r, {diff}), dims, ranges, {}, constraints);
+    return IndexingMap::get(*SymbolicMap::get(ctx, 1, r, {diff}), dims, ranges, {}, constraints);
 }
 
 /// The distinct values of the single result of `m` over its domain, or an

@@ -154,7 +154,7 @@ Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const Indexin
         }
         if (inside) return first;
     }
-    auto composed = compose(first, second);
+    auto composed = compose_indexing_maps(first, second);
     if (!composed) return composed.error();
     simplify(*composed);
     composed->remove_unused_symbols();

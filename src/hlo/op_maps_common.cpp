@@ -2,7 +2,6 @@
 // start-index clamping, window and reshape index arithmetic.
 
 #include <algorithm>
-#include <stdexcept>
 
 #include "op_maps.h"
 #include "provix/interval_eval.h"
@@ -24,14 +23,18 @@ std::vector<Expr> MapBuilder::add_dims(const std::vector<int64_t>& sizes) {
 Expr MapBuilder::add_dim(Interval bounds) {
     // Dimensions must all be declared before symbols: their ids come first.
     if (!range_.empty() || !rt_.empty()) {
-        throw std::logic_error("MapBuilder: dimension added after a symbol");
+        provix::detail::precondition_failed("MapBuilder::add_dim",
+                                            "dimension added after a symbol");
     }
     dims_.push_back(bounds);
     return ctx_.variable(static_cast<int64_t>(dims_.size()) - 1);
 }
 
 Expr MapBuilder::add_range_var(Interval bounds) {
-    if (!rt_.empty()) throw std::logic_error("MapBuilder: range variable after a runtime one");
+    if (!rt_.empty()) {
+        provix::detail::precondition_failed("MapBuilder::add_range_var",
+                                            "range variable after a runtime one");
+    }
     range_.push_back(bounds);
     return ctx_.variable(static_cast<int64_t>(dims_.size() + range_.size()) - 1);
 }
@@ -66,8 +69,8 @@ Result<IndexingMap> MapBuilder::build(std::vector<Expr> results) const {
         return out;
     };
     SymbolicMap map =
-        SymbolicMap::get(ctx_, static_cast<int64_t>(dims_.size()),
-                         static_cast<int64_t>(range_.size() + rt_.size()), std::move(results));
+        *SymbolicMap::get(ctx_, static_cast<int64_t>(dims_.size()),
+                          static_cast<int64_t>(range_.size() + rt_.size()), std::move(results));
     return IndexingMap::get(std::move(map), vars(dims_), vars(range_), vars(rt_), constraints_);
 }
 

@@ -76,7 +76,7 @@ bool always(Expr e, Interval range, const std::vector<Interval>& bounds) {
     for (const Interval& b : bounds)
         dims.push_back({b, ""});
     auto m = IndexingMap::get(
-        SymbolicMap::get(e.context(), static_cast<int64_t>(bounds.size()), 0, {e}), dims, {}, {});
+        *SymbolicMap::get(e.context(), static_cast<int64_t>(bounds.size()), 0, {e}), dims, {}, {});
     if (!m) return false;
     simplify(*m);
     if (m->state() != IndexingMap::State::Normal) return false;
@@ -90,7 +90,7 @@ Expr simplified(Expr e, const std::vector<Interval>& bounds) {
     for (const Interval& b : bounds)
         dims.push_back({b, ""});
     auto m = IndexingMap::get(
-        SymbolicMap::get(e.context(), static_cast<int64_t>(bounds.size()), 0, {e}), dims, {}, {});
+        *SymbolicMap::get(e.context(), static_cast<int64_t>(bounds.size()), 0, {e}), dims, {}, {});
     if (!m) return e;
     simplify(*m);
     return m->state() == IndexingMap::State::Normal ? m->results()[0] : e;

@@ -67,7 +67,7 @@ Expr ScopeImpl::simplify_affine(Expr e) const {
         iv.name = "v" + std::to_string(id);
     }
     Expr in_map = substitute(e, to_map);
-    SymbolicMap sm = SymbolicMap::get(*ctx, num_dims, num_symbols, {in_map});
+    SymbolicMap sm = *SymbolicMap::get(*ctx, num_dims, num_symbols, {in_map});
     Result<IndexingMap> map = IndexingMap::get(sm, dims, symbols, {});
     if (!map) return e;
     simplify(*map);

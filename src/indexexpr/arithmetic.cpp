@@ -1,6 +1,6 @@
 /// \file
-/// IndexExpr arithmetic: `+ - * floor_div ceil_div %` with the seed's
-/// affinity rules (seed 001 §3.3), literal folding with checked arithmetic,
+/// IndexExpr arithmetic: `+ - * floor_div ceil_div %` with onnx-mlir's
+/// affinity rules, literal folding with checked arithmetic,
 /// and the run-time / question-mark fallbacks.
 
 #include "ie_impl.h"
@@ -129,7 +129,7 @@ std::optional<IndexExpr> simplify_identity(Arith op, const IndexExpr& a, const I
     return std::nullopt;
 }
 
-/// The seed's table: sums of affine values; products with a literal;
+/// onnx-mlir's table: sums of affine values; products with a literal;
 /// division and mod of an affine value by a positive literal.
 bool stays_affine(Arith op, const IndexExpr& a, const IndexExpr& b) {
     if (!a.is_affine() || !b.is_affine()) return false;

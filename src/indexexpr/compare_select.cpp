@@ -1,6 +1,6 @@
 /// \file
-/// IndexExpr comparisons, logic, select, clamp and min/max (seed 001 §6.2 -
-/// §6.5), folded to literals whenever the operands' ranges decide them.
+/// IndexExpr comparisons, logic, select, clamp and min/max, folded to literals whenever the
+/// operands' ranges decide them.
 
 #include <algorithm>
 

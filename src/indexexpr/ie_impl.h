@@ -136,7 +136,7 @@ IndexExpr make_runtime(const std::shared_ptr<ScopeImpl>& scope, RtValue v, const
 /// The value of a variable of `scope` (kind Dim or Symbol).
 IndexExpr make_var(const std::shared_ptr<ScopeImpl>& scope, int64_t id);
 
-/// True if `e` is affine in the seed's sense: constants, variables, sums,
+/// True if `e` is affine in onnx-mlir's sense: constants, variables, sums,
 /// products with at most one non-constant factor, and floordiv / ceildiv /
 /// mod of an affine expression by a positive constant.
 bool is_affine_expr(Expr e);

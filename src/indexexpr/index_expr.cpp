@@ -4,7 +4,7 @@
 
 #include <ostream>
 #include <sstream>
-#include <stdexcept>
+#include <string>
 
 #include "ie_impl.h"
 #include "provix/interval_eval.h"
@@ -77,9 +77,15 @@ bool IndexExpr::is_predicate() const { return node_ && node_->predicate; }
 
 int64_t IndexExpr::literal() const {
     if (!is_literal()) {
-        throw std::logic_error(std::string("IndexExpr::literal() on a ") + kind_name(kind()) +
-                               " value: " + to_string());
+        detail::precondition_failed(
+            "IndexExpr::literal",
+            std::string("not a literal but a ") + kind_name(kind()) + " value: " + to_string());
     }
+    return node_->literal;
+}
+
+std::optional<int64_t> IndexExpr::literal_value() const {
+    if (!is_literal()) return std::nullopt;
     return node_->literal;
 }
 

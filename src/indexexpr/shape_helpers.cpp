@@ -1,5 +1,5 @@
 /// \file
-/// The worked examples of seed 001 §7: Slice, Broadcast and MatMul shapes.
+/// The shape helpers of onnx-mlir's IndexExpr: Slice, Broadcast and MatMul.
 
 #include "provix/indexexpr/shape_helpers.h"
 
@@ -27,7 +27,7 @@ SliceAxis slice_axis(const IndexExpr& dim, const IndexExpr& start, const IndexEx
     IndexExpr end_pos_step = end_pos.clamp(0, dim);
     IndexExpr end_final = IndexExpr::select(step < 0, end_neg, end_pos_step);
 
-    // Output size by ceiling division; negative sizes are 0. Beyond the seed:
+    // Output size by ceiling division; negative sizes are 0. Unlike onnx-mlir:
     // with a negative step an empty dim clamps start to 0 and end to -1, which
     // would read one element, so its size is forced to 0.
     IndexExpr size = (end_final - start_final).ceil_div(step);
@@ -96,7 +96,7 @@ Result<IndexExprList> broadcast_access_indices(IndexExprScope& loop_scope,
         const IndexExpr& dim = operand_dims[i];
         const IndexExpr& index = loop_indices[i + loop_rank - r];
         if (dim.is_literal_and_identical_to(1)) {
-            out.push_back(0);  // the seed's rule: a size-1 dimension reads index 0
+            out.push_back(0);  // onnx-mlir's rule: a size-1 dimension reads index 0
         } else if (dim.is_literal()) {
             out.push_back(index);
         } else {

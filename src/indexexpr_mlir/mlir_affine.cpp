@@ -103,7 +103,7 @@ SymbolicMap from_affine_map(mlir::AffineMap map, Context& ctx) {
     std::vector<Expr> results;
     for (mlir::AffineExpr r : map.getResults())
         results.push_back(from_affine_expr(r, ctx, map.getNumDims()));
-    return SymbolicMap::get(ctx, map.getNumDims(), map.getNumSymbols(), std::move(results));
+    return *SymbolicMap::get(ctx, map.getNumDims(), map.getNumSymbols(), std::move(results));
 }
 
 Result<mlir::AffineMap> to_affine_map(const IndexExprList& values, const IndexExprScope& scope,

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Symbolic integer expressions (SPEC §2), in MLIR's shape: an `Expr` is one
+/// Symbolic integer expressions, in MLIR's shape: an `Expr` is one
 /// pointer to an immutable node uniqued in a `Context`, so structurally equal
 /// expressions are the same pointer and `==` is a pointer compare.
 ///
@@ -44,6 +44,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
@@ -140,8 +141,8 @@ public:
 
     /// The uniqued constant `value`.
     Expr constant(int64_t value);
-    /// The uniqued variable with id `id` (id >= 0). Maps decide whether it is
-    /// a dimension or a symbol.
+    /// The uniqued variable with id `id`. Maps decide whether it is a
+    /// dimension or a symbol. Precondition: `id >= 0`.
     Expr variable(int64_t id);
     /// The node of `kind` with exactly these operands, uniqued but not
     /// simplified (for non-canonical input). Returns an error for a wrong
@@ -149,17 +150,14 @@ public:
     /// literal zero divisor. Not for Constant/Variable.
     Result<Expr> make(ExprKind kind, const std::vector<Expr>& operands);
 
-    /// Number of distinct nodes created so far.
+    /// Number of distinct nodes created so far. A context holds at most
+    /// 2^32 - 1 nodes; creating more stops the program with a message.
     size_t num_nodes() const;
 
 private:
     friend class Expr;
-    std::unique_ptr<detail::ContextImpl> impl_;
     friend struct detail::ContextImpl;
-
-public:
-    /// Internal access for the implementation files.
-    detail::ContextImpl& impl() { return *impl_; }
+    std::unique_ptr<detail::ContextImpl> impl_;
 };
 
 // ---------------------------------------------------------------------------
@@ -207,7 +205,10 @@ Expr max(Expr a, int64_t b);
 Expr max(int64_t a, Expr b);
 
 /// Builds `kind(operands)` canonically (the operator for `kind`; n-ary for
-/// Add/Mul). Constant/Variable are not accepted.
+/// Add/Mul): `build(ExprKind::Add, {d0, d1, 3})` is `d0 + d1 + 3`.
+/// Preconditions: `kind` is an operator (not Constant/Variable); Add and Mul
+/// get at least one operand, the others exactly two. (For operands that come
+/// from user input, `Context::make` checks them and returns an error.)
 Expr build(ExprKind kind, const std::vector<Expr>& operands);
 
 /// Rebuilds `e` bottom-up through the canonical operators:
@@ -248,7 +249,7 @@ Expr substitute(Expr e, const std::vector<Expr>& replacements);
 
 /// Evaluates `e` with variable i bound to `values[i]`. Errors (never a value)
 /// on a zero divisor, on int64 overflow of any intermediate value, or on a
-/// variable id without a value. The seed's example:
+/// variable id without a value:
 /// `(((v0 + 42) * max(min(v1, 2), 0)) floordiv 2) ceildiv 2` at {5, 1} is 12.
 Result<int64_t> evaluate(Expr e, const std::vector<int64_t>& values);
 
@@ -264,6 +265,10 @@ std::string to_string(Expr e);
 
 /// Prints `e` naming variables with `namer`.
 std::string to_string(Expr e, const VariableNamer& namer);
+
+/// Writes `to_string(e)` (variables `v0, v1, ...`): `std::cout << (d0 + 1)`.
+/// A null Expr prints as `<null>`.
+std::ostream& operator<<(std::ostream& os, Expr e);
 
 }  // namespace provix
 

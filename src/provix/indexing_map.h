@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// `IndexingMap` (SPEC §4): a symbolic map plus a domain, in XLA's sense.
+/// `IndexingMap`: a symbolic map plus a domain, in XLA's sense (docs/semantics.md).
 ///
 /// The underlying SymbolicMap has `num_dims()` dimensions and
 /// `num_range_vars() + num_rt_vars()` symbols: range variables first, then
@@ -16,9 +16,16 @@
 ///     d0 mod 4 in [0, 0]
 ///
 /// Special values: `KNOWN EMPTY` (the domain is proven empty) and
-/// `UNDEFINED` (no map could be computed).
+/// `UNDEFINED` (no map could be computed, or a result divides by zero at
+/// every point).
+///
+/// Definedness is part of a map's meaning: the map is undefined at a domain
+/// point where a result divides by zero, and a constraint that divides by
+/// zero at a point excludes that point from the domain. Runtime variables
+/// are inputs the caller supplies, like dimensions.
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -70,10 +77,12 @@ public:
                                    std::vector<Constraint> constraints = {});
 
     /// A map over a tensor: dim i in [0, dim_sizes[i] - 1], symbol j (range
-    /// variables only) in [0, symbol_sizes[j] - 1].
-    /// `from_tensor_sizes((d0, d1) -> (d1, d0), {10, 20}, {})`.
-    static IndexingMap from_tensor_sizes(SymbolicMap map, const std::vector<int64_t>& dim_sizes,
-                                         const std::vector<int64_t>& symbol_sizes);
+    /// variables only) in [0, symbol_sizes[j] - 1]; a size <= 0 makes the map
+    /// known empty. `from_tensor_sizes((d0, d1) -> (d1, d0), {10, 20}, {})`.
+    /// Errors unless there is one size per dim and per symbol.
+    static Result<IndexingMap> from_tensor_sizes(SymbolicMap map,
+                                                 const std::vector<int64_t>& dim_sizes,
+                                                 const std::vector<int64_t>& symbol_sizes);
 
     /// The `KNOWN EMPTY` map.
     static IndexingMap known_empty(Context& ctx);
@@ -99,8 +108,9 @@ public:
     const std::vector<IndexingVariable>& range_vars() const { return range_vars_; }
     const std::vector<IndexingVariable>& rt_vars() const { return rt_vars_; }
     /// The variable with id `id` (dims, then range vars, then runtime vars).
+    /// Precondition: `0 <= id < num_variables()`.
     const IndexingVariable& variable(int64_t id) const;
-    /// Which kind variable `id` is.
+    /// Which kind variable `id` is. Precondition: `0 <= id < num_variables()`.
     VariableKind variable_kind(int64_t id) const;
     /// Bounds of every variable, indexed by id.
     std::vector<Interval> variable_bounds() const;
@@ -114,17 +124,21 @@ public:
     /// expression is checked; an empty intersection (or empty range) makes
     /// the map known empty, and so does an expression dividing by the
     /// constant 0 (it never evaluates, so it never holds).
+    /// Precondition: `expr` is non-null and uses only this map's variables.
     void add_constraint(Expr expr, Interval range);
 
     /// Replaces the results (same variables and domain).
+    /// Precondition: each result is non-null and uses only this map's variables.
     void set_results(std::vector<Expr> results);
     /// Sets the bounds of variable `id` (an empty interval makes the map
-    /// known empty).
+    /// known empty). Precondition: `0 <= id < num_variables()`.
     void set_variable_bounds(int64_t id, Interval bounds);
     /// Replaces all constraints (re-added with `add_constraint`).
+    /// Precondition: as `add_constraint`, for each.
     void set_constraints(std::vector<Constraint> constraints);
     /// Marks the map known empty (drops results, variables, constraints
-    /// but keeps the context).
+    /// but keeps the context). Precondition: the map has a context (it was
+    /// not default-constructed).
     void mark_known_empty();
 
     /// True if every variable lies in its bounds and every constraint holds
@@ -160,7 +174,7 @@ public:
     bool operator==(const IndexingMap& o) const;
     bool operator!=(const IndexingMap& o) const { return !(*this == o); }
 
-    /// The canonical text form (SPEC §5); parse(to_string()) == *this.
+    /// The canonical text form (docs/syntax.md); parse(to_string()) == *this.
     std::string to_string() const;
 
     /// Prints expression `e` using this map's variable names.
@@ -175,17 +189,30 @@ private:
     std::vector<Constraint> constraints_;
 };
 
-/// `second ∘ first`: the results of `first` feed the dims of `second`
-/// (x ↦ second(first(x))). The composed map has first's dims; its range
-/// variables are first's then second's, its runtime variables first's then
-/// second's; its constraints are both maps' (second's with its dims
-/// substituted), plus `first.result(i) in second.dim(i).bounds` for each i.
-/// In fusion terms `first` is the consumer's map of the producer's output
-/// and `second` the producer's operand map. Errors if
-/// `first.num_results() != second.num_dims()`. Known empty if either is;
-/// undefined if either is, or if a composed result divides by the constant 0
-/// (`(d0, d1) -> (d0 floordiv d1)` after `(d0) -> (d0, 0)`) on a domain not
-/// known empty.
-Result<IndexingMap> compose(const IndexingMap& first, const IndexingMap& second);
+/// XLA's `ComposeIndexingMaps(first, second)`: `second ∘ first`, the results
+/// of `first` feed the dims of `second` (x ↦ second(first(x))). Note the
+/// order: the map applied first comes first, the opposite of
+/// `SymbolicMap::compose` (MLIR's `a.compose(b)` is `a ∘ b`).
+///
+/// The composed map has first's dims; its range variables are first's then
+/// second's, its runtime variables first's then second's; its constraints
+/// are both maps' (second's with its dims substituted), plus
+/// `first.result(i) in second.dim(i).bounds` for each i. In fusion terms
+/// `first` is the consumer's map of the producer's output and `second` the
+/// producer's operand map.
+///
+///     first:  (d0, d1) -> (d1, d0), d0 in [0, 9], d1 in [0, 19]       (a transpose)
+///     second: (d0, d1) -> (d0 * 10 + d1), d0 in [0, 19], d1 in [0, 9]  (a reshape)
+///     compose_indexing_maps(first, second)
+///         == (d0, d1) -> (d0 + d1 * 10), d0 in [0, 9], d1 in [0, 19]
+///
+/// Errors if `first.num_results() != second.num_dims()`. Known empty if
+/// either is; undefined if either is, or if a composed result divides by the
+/// constant 0 (`(d0, d1) -> (d0 floordiv d1)` after `(d0) -> (d0, 0)`) on a
+/// domain not known empty.
+Result<IndexingMap> compose_indexing_maps(const IndexingMap& first, const IndexingMap& second);
+
+/// Writes `m.to_string()`: `std::cout << map`.
+std::ostream& operator<<(std::ostream& os, const IndexingMap& m);
 
 }  // namespace provix

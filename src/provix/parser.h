@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The text syntax of SPEC §5: XLA's printed indexing maps, several per file
+/// The text syntax (docs/syntax.md): XLA's printed indexing maps, several per file
 /// separated by a line `// -----`, other `//` lines being comments.
 ///
 ///     Context ctx;
@@ -60,8 +60,17 @@ Result<Expr> parse_expr(Context& ctx, std::string_view text, const std::vector<s
                         const ParseOptions& options = {});
 
 /// Formats a diagnostic: `file:line:col: error: message`, the source line,
-/// and a caret under the column. Lines of `text` are 1-based. `severity`
-/// replaces `error` (`warning`, `note`).
+/// and a caret under the column. `severity` replaces `error` (`warning`,
+/// `note`). Lines of `text` are 1-based; columns count bytes. A line wider
+/// than 120 columns is shown as a window around the column (`...` marks a
+/// cut); bytes that do not print (control bytes, invalid UTF-8) are shown as
+/// `\xNN` in the line and in the message; a message longer than 200 bytes is
+/// cut in the middle.
+///
+///     format_diagnostic("in.map", "(d0) -> (d0 @ 1)", {1, 13}, "unexpected character '@'")
+///     // in.map:1:13: error: unexpected character '@'
+///     // (d0) -> (d0 @ 1)
+///     //             ^
 std::string format_diagnostic(std::string_view filename, std::string_view text,
                               SourceLocation location, std::string_view message,
                               std::string_view severity = "error");

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The one semantics file of provix (SPEC §1). Every back end, the fuzzer and
+/// The one semantics file of provix (docs/semantics.md). Every back end, the fuzzer and
 /// the tests are checked against these definitions.
 ///
 /// Values are mathematical integers represented as int64. Division rounds

@@ -6,7 +6,8 @@
 ///     simplify(m);   // m.to_string() starts with "(d0) -> (d0)"
 ///
 /// All rewriting other than the constant-folding / term-ordering kernel is
-/// done by the rules of `rules/` (see `provix/rule_engine.h`).
+/// done by the rules of `rules/*.rules` (docs/rules.md), compiled into the
+/// library when it is built.
 
 #include <cstdint>
 #include <map>

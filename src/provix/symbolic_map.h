@@ -1,18 +1,22 @@
 #pragma once
 /// \file
-/// `SymbolicMap`: `(d0, ...)[s0, ...] -> (e0, ...)` (SPEC §3). Variable ids
-/// `0 .. num_dims-1` are dimensions, `num_dims .. num_dims+num_symbols-1`
-/// symbols.
+/// `SymbolicMap`: `(d0, ...)[s0, ...] -> (e0, ...)`, a list of result
+/// expressions over dimensions and symbols (MLIR's AffineMap, without a
+/// domain; `IndexingMap` adds one). Variable ids `0 .. num_dims-1` are
+/// dimensions, `num_dims .. num_dims+num_symbols-1` symbols.
 ///
 ///     // (d0, d1)[s0] -> (d0 + s0, d1 * 2)
-///     auto m = SymbolicMap::get(ctx, 2, 1, {ctx.variable(0) + ctx.variable(2),
-///                                           ctx.variable(1) * 2});
+///     Result<SymbolicMap> m = SymbolicMap::get(ctx, 2, 1, {ctx.variable(0) + ctx.variable(2),
+///                                                          ctx.variable(1) * 2});
+///     m->to_string() == "(d0, d1)[s0] -> (d0 + s0, d1 * 2)"
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
 #include "provix/expr.h"
+#include "provix/result.h"
 
 namespace provix {
 
@@ -22,10 +26,14 @@ public:
     SymbolicMap() = default;
 
     /// The map with `num_dims` dims, `num_symbols` symbols and `results`.
-    /// Results may only use variable ids below num_dims + num_symbols.
-    static SymbolicMap get(Context& ctx, int64_t num_dims, int64_t num_symbols,
-                           std::vector<Expr> results);
+    /// Errors if a count is negative, a result is null or belongs to another
+    /// context, or a result uses a variable id at or above
+    /// `num_dims + num_symbols`: `get(ctx, 1, 0, {ctx.variable(1)})` is an
+    /// error.
+    static Result<SymbolicMap> get(Context& ctx, int64_t num_dims, int64_t num_symbols,
+                                   std::vector<Expr> results);
     /// The identity map `(d0, ..., dn-1) -> (d0, ..., dn-1)`.
+    /// Precondition: `num_dims >= 0`.
     static SymbolicMap identity(Context& ctx, int64_t num_dims);
 
     Context* context() const { return ctx_; }
@@ -33,27 +41,39 @@ public:
     int64_t num_symbols() const { return num_symbols_; }
     int64_t num_results() const { return static_cast<int64_t>(results_.size()); }
     const std::vector<Expr>& results() const { return results_; }
-    Expr result(int64_t i) const { return results_[static_cast<size_t>(i)]; }
+    /// Result i. Precondition: `0 <= i < num_results()`.
+    Expr result(int64_t i) const;
 
     /// The expression for dimension i: variable i.
+    /// Precondition: `0 <= i < num_dims()`.
     Expr dim(int64_t i) const;
     /// The expression for symbol i: variable num_dims + i.
+    /// Precondition: `0 <= i < num_symbols()`.
     Expr symbol(int64_t i) const;
 
     /// Substitutes dims and symbols and yields a map with the new counts.
     /// `(d0, d1)[s0, s1] -> (d0 + s0, d1 * s1)` with new_dims {d1, 2} and
     /// new_symbols {3, d0} (over 2 dims, 0 symbols) gives
-    /// `(d0, d1) -> (d1 + 3, d0 * 2)`.
-    SymbolicMap replace_dims_and_symbols(const std::vector<Expr>& new_dims,
-                                         const std::vector<Expr>& new_symbols,
-                                         int64_t num_new_dims, int64_t num_new_symbols) const;
+    /// `(d0, d1) -> (d1 + 3, d0 * 2)`. Errors unless there is one
+    /// replacement per dim and per symbol, each using only the new
+    /// `num_new_dims + num_new_symbols` variables.
+    Result<SymbolicMap> replace_dims_and_symbols(const std::vector<Expr>& new_dims,
+                                                 const std::vector<Expr>& new_symbols,
+                                                 int64_t num_new_dims,
+                                                 int64_t num_new_symbols) const;
 
-    /// `this->compose(other)`: other's results feed this map's dims; symbols
-    /// are concatenated (this map's first). Requires
-    /// `num_dims() == other.num_results()`.
-    /// `(d0, d1)[s0] -> (d0 + s0, d1 * 2)` compose `(d0)[s0] -> (d0 - 10, d0 + s0)`
-    /// is `(d0)[s0, s1] -> (d0 + s0 - 10, d0 * 2 + s1 * 2)`.
-    SymbolicMap compose(const SymbolicMap& other) const;
+    /// MLIR's composition (`AffineMap::compose`): `this->compose(other)` is
+    /// `this ∘ other`, x ↦ this(other(x)): other's results feed this map's
+    /// dims; the result has other's dims, and this map's symbols followed by
+    /// other's. (For indexing maps, `compose_indexing_maps(first, second)`
+    /// takes its arguments in the opposite order, as XLA does.)
+    ///
+    ///     (d0, d1)[s0] -> (d0 + s0, d1 * 2)  compose  (d0)[s0] -> (d0 - 10, d0 + s0)
+    ///     == (d0)[s0, s1] -> (d0 + s0 - 10, d0 * 2 + s1 * 2)
+    ///
+    /// Errors unless `num_dims() == other.num_results()` and both maps share
+    /// a context.
+    Result<SymbolicMap> compose(const SymbolicMap& other) const;
 
     /// Drops dims no result uses and renumbers the rest:
     /// `(d0, d1, d2)[s0] -> (d0 + d2, s0 * 5)` becomes
@@ -81,10 +101,18 @@ public:
     std::string to_string() const;
 
 private:
+    /// The map with these fields, unchecked (callers inside the class have
+    /// checked them).
+    static SymbolicMap create(Context& ctx, int64_t num_dims, int64_t num_symbols,
+                              std::vector<Expr> results);
+
     Context* ctx_ = nullptr;
     int64_t num_dims_ = 0;
     int64_t num_symbols_ = 0;
     std::vector<Expr> results_;
 };
+
+/// Writes `m.to_string()`: `std::cout << map`.
+std::ostream& operator<<(std::ostream& os, const SymbolicMap& m);
 
 }  // namespace provix

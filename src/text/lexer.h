@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Tokens of the map syntax (SPEC §5). Private to src/text.
+/// Tokens of the map syntax (docs/syntax.md). Private to src/text.
 ///
 ///     Lexed lx = lex("(d0) -> (d0 floordiv 4)");
 ///     lx.tokens[0].kind == TokenKind::LParen

@@ -1,4 +1,4 @@
-// The canonical text form of indexing maps (SPEC §5):
+// The canonical text form of indexing maps (docs/syntax.md):
 //
 //     (d0, d1)[s0]{rt0} -> (d0 + d1 floordiv 8 - rt0 * 64, s0),
 //     domain:

@@ -166,7 +166,7 @@ private:
         }
         d.results = results;
         SymbolicMap sm =
-            SymbolicMap::get(ctx_, static_cast<int64_t>(dims.size()), 0, std::move(results));
+            *SymbolicMap::get(ctx_, static_cast<int64_t>(dims.size()), 0, std::move(results));
         auto map = IndexingMap::get(std::move(sm), std::move(dims), {}, {}, std::move(constraints));
         if (!map) {
             fail(start, map.error().message);

@@ -1,4 +1,4 @@
-// The parser of the map syntax (SPEC §5):
+// The parser of the map syntax (docs/syntax.md):
 //
 //   file     := (map | '// -----')*
 //   map      := 'KNOWN' 'EMPTY' | 'UNDEFINED'
@@ -16,7 +16,7 @@
 // Commas in the domain are optional (XLA's documentation omits some), and
 // XLA's `is_simplified:` line is accepted and ignored.
 //
-// Semantics note: `mod` here is floor modulo (sign of the divisor, SPEC §1).
+// Semantics note: `mod` here is floor modulo (sign of the divisor, docs/semantics.md).
 // XLA's `mod` is always non-negative, so XLA text with a negative divisor in
 // `mod` means something different in provix; XLA never prints one.
 //
@@ -364,9 +364,9 @@ public:
                 out.push_back({bounds[offset + i], ns[i].text});
             return out;
         };
-        SymbolicMap map = SymbolicMap::get(ctx_, static_cast<int64_t>(dims.size()),
-                                           static_cast<int64_t>(range_vars.size() + rt_vars.size()),
-                                           std::move(results));
+        SymbolicMap map = *SymbolicMap::get(
+            ctx_, static_cast<int64_t>(dims.size()),
+            static_cast<int64_t>(range_vars.size() + rt_vars.size()), std::move(results));
         Result<IndexingMap> m = IndexingMap::get(
             std::move(map), vars(dims, 0), vars(range_vars, dims.size()),
             vars(rt_vars, dims.size() + range_vars.size()), std::move(constraints));

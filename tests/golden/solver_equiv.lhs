@@ -1,6 +1,6 @@
 // `provix equiv solver_equiv.lhs solver_equiv.in`: the i-th maps are
 // compared. Every pair here is equivalent (exit 0).
-// The seed's fused reshape (quasi-affine: decided by isl).
+// The fused reshape of XLA's documentation (quasi-affine: decided by isl).
 (d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16),
 domain:
 d0 in [0, 6],

@@ -7,7 +7,7 @@ import pytest
 
 import provix
 
-SPEC_CASES = [
+DOC_CASES = [
     ("(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]",
      ["d0", "d1"]),
     ("(d0, d1, d2) -> ((d0 * 100 + d1 * 10 + d2) floordiv 100, "
@@ -23,7 +23,7 @@ SPEC_CASES = [
 ]
 
 
-@pytest.mark.parametrize("text,expected", SPEC_CASES)
+@pytest.mark.parametrize("text,expected", DOC_CASES)
 def test_simplify_the_documented_examples(text, expected):
     m = provix.parse_map(text)
     s = provix.simplify(m)
@@ -33,7 +33,7 @@ def test_simplify_the_documented_examples(text, expected):
 
 
 def test_simplify_with_trace_names_the_rules():
-    m = provix.parse_map(SPEC_CASES[0][0])
+    m = provix.parse_map(DOC_CASES[0][0])
     s, trace = provix.simplify(m, trace=True)
     assert [str(r) for r in s.results] == ["d0", "d1"]
     assert trace, "rules fired, so the trace is not empty"

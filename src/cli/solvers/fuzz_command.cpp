@@ -1,5 +1,6 @@
 // `provix fuzz`: the differential campaign (engine against isl), or a replay
-// of regression files. The work is done by provix_fuzzlib (fuzz/).
+// of regression files. The work is done by provix_fuzzlib (fuzz/); this file
+// holds the options, the progress line and the JSON / JUnit reports.
 
 #include <algorithm>
 #include <filesystem>
@@ -10,71 +11,98 @@
 #include "args.h"
 #include "commands.h"
 #include "io.h"
+#include "json_writer.h"
+#include "progress.h"
 #include "provix/fuzz/campaign.h"
+#include "provix/parser.h"
 #include "solver_options.h"
+#include "xml_text.h"
 
 namespace provix::cli {
 
 namespace {
 
-constexpr const char* kFuzzHelp =
-    R"(usage: provix fuzz [--cases N] [--seed S] [--shard I/N] [--case K] [options]
-       provix fuzz --replay FILE|DIR...
+const CommandHelp kFuzzHelp = {
+    "provix fuzz [--cases N] [--seed S] [--shard I/N] [--case K] [options]\n"
+    "       provix fuzz --replay FILE|DIR... [options]",
+    "Differential campaign: random indexing maps (reshapes, tilings, clamps,\n"
+    "nested floordiv/ceildiv/mod/min/max, congruences, empty and huge bounds, and\n"
+    "edge templates: divisors with variables whose ranges include 0, constants and\n"
+    "bounds at the int64 limits, constraints whose rewritten bounds land next to\n"
+    "the limits, congruences whose combined modulus overflows, runtime variables\n"
+    "as inputs) simplified by the rule engine and checked against exact answers\n"
+    "(isl; Z3 outside isl's fragment) and by exhaustive evaluation:\n"
+    "  failures  the simplified map is not equivalent to the input (definedness\n"
+    "            compared point by point, runtime variables kept as inputs), the\n"
+    "            engine made a non-empty map KNOWN EMPTY, an engine range misses a\n"
+    "            value, simplify is not idempotent or deterministic, printing does\n"
+    "            not round-trip, a finite bound is read as infinite, parsing\n"
+    "            changes the meaning, an oracle contradicts evaluation;\n"
+    "  misses    isl proves the domain empty but the engine did not; a result\n"
+    "            keeping floordiv/mod/min/max equals a div-free affine expression\n"
+    "            or a constant on the domain (completeness figures).\n"
+    "Case K of seed S is the same map on every machine. Every failure is printed\n"
+    "with the command that reproduces it, shrunk to a minimal map, and written as\n"
+    "a regression file. The output ends with the completeness summary, a line\n"
+    "'K unknown' and the line 'N passed, M failed'. On a terminal, a progress\n"
+    "line (cases/s, elapsed time, time left) is shown on standard error.\n"
+    "With --replay, an unreadable or malformed file is an input error (exit 2).\n",
+    "no case failed",
+    "some case failed (or was unknown, with --strict)",
+};
 
-Differential campaign: random indexing maps (reshapes, tilings, clamps,
-nested floordiv/ceildiv/mod/min/max, congruences, empty and huge bounds, and
-edge templates: divisors with variables whose ranges include 0, constants and
-bounds at the int64 limits, constraints whose rewritten bounds land next to
-the limits, congruences whose combined modulus overflows, runtime variables
-as inputs) simplified by the rule engine and checked against exact answers
-(isl; Z3 outside isl's fragment) and by exhaustive evaluation:
-  failures  the simplified map is not equivalent to the input (definedness
-            compared point by point, runtime variables kept as inputs), the
-            engine made a non-empty map KNOWN EMPTY, an engine range misses a
-            value, simplify is not idempotent or deterministic, printing does
-            not round-trip, a finite bound is read as infinite, parsing
-            changes the meaning, an oracle contradicts evaluation;
-  misses    isl proves the domain empty but the engine did not; a result
-            keeping floordiv/mod/min/max equals a div-free affine expression
-            or a constant on the domain (completeness figures).
-Case K of seed S is the same map on every machine. Every failure is printed
-with the command that reproduces it, shrunk to a minimal map, and written as
-a regression file. The output ends with the completeness summary, a line
-'K unknown' and the line 'N passed, M failed'.
+/// The edge templates' names, comma-separated.
+std::string template_names() {
+    std::string out;
+    for (const std::string& name : fuzz::GeneratorOptions::edge_template_names())
+        out += (out.empty() ? "" : ", ") + name;
+    return out;
+}
 
-options:
-  --cases N                 cases in the campaign (default 1000)
-  --seed S                  campaign seed (default 1)
-  --shard I/N               run the cases whose index is I modulo N (0 <= I < N);
-                            N processes with I = 0..N-1 run the whole campaign
-  --case K                  run only case K
-  --regressions DIR         where shrunk failures are written (default fuzz-failures)
-  --no-shrink               do not shrink failures
-  --max-shrink-checks N     checks spent shrinking one failure (default 400)
-  --exact                   isl with the Z3 fallback (default: isl alone)
-  --no-near-limit           no constants or bounds near the int64 limits (to
-                            explore other bugs while limit bugs are open)
-  --no-runtime-vars         no runtime variables
-  --no-edge-templates       no edge templates
-  --edge-percent N          percent of the maps that get an edge template
-                            (default 35)
-  --only-template NAME      every map gets edge template NAME: zero-divisor,
-                            int64-limits, limit-bounds, congruence-overflow,
-                            runtime-inputs
-  --replay                  check the maps of the given regression files or
-                            directories (*.map) instead of generating cases
-  --strict                  exit 1 when some case is unknown
-  --progress N              a progress line on standard error every N cases
-  --verbose                 print every miss and unknown
-  --isl-max-operations N    isl's operation budget per decision (default 1000000)
-  --z3-rlimit N             Z3's resource limit per call
-  --timeout SECONDS         wall-clock time per oracle decision (default 10); a
-                            decision that runs out counts as unknown
-  -h, --help                print this help
-
-exit status: 0 no failure, 1 some case failed (or unknown with --strict),
-             2 usage error
-)";
+ArgSpec fuzz_spec() {
+    ArgSpec spec;
+    spec.options = {
+        format_option(),
+        {"--junit", "FILE",
+         "write a JUnit XML report: one testcase per failed or unknown case\n"
+         "and one for the whole campaign",
+         "none"},
+        {"--cases", "N", "cases in the campaign", "1000"},
+        {"--seed", "S", "campaign seed", "1"},
+        {"--shard", "I/N",
+         "run the cases whose index is I modulo N (0 <= I < N);\n"
+         "N processes with I = 0..N-1 run the whole campaign",
+         "0/1"},
+        {"--case", "K", "run only case K", "all cases"},
+        {"--regressions", "DIR", "where shrunk failures are written", "fuzz-failures"},
+        {"--no-shrink", "", "do not shrink failures", ""},
+        {"--max-shrink-checks", "N", "checks spent shrinking one failure", "400"},
+        {"--exact", "", "isl with the Z3 fallback (default: isl alone)", ""},
+        {"--no-near-limit", "",
+         "no constants or bounds near the int64 limits (to explore\n"
+         "other bugs while limit bugs are open)",
+         ""},
+        {"--no-runtime-vars", "", "no runtime variables", ""},
+        {"--no-edge-templates", "", "no edge templates", ""},
+        {"--edge-percent", "N", "percent of the maps that get an edge template",
+         std::to_string(fuzz::GeneratorOptions{}.edge_percent)},
+        {"--only-template", "NAME",
+         "every map gets edge template NAME: " + template_names(), "none"},
+        {"--replay", "",
+         "check the maps of the given regression files or directories\n"
+         "(*.map) instead of generating cases",
+         ""},
+        {"--strict", "", "exit 1 when some case is unknown", ""},
+        {"--progress", "N", "also print a progress line to standard error every N cases",
+         "0: never"},
+        {"--verbose", "", "print every miss and unknown", ""},
+        max_depth_option(),
+    };
+    for (OptionSpec& o : solver_options(fuzz::CampaignOptions::default_limits()))
+        spec.options.push_back(std::move(o));
+    spec.max_positional = 1000;
+    return spec;
+}
 
 /// Parses `I/N` into the campaign's shard fields.
 bool parse_shard(const std::string& text, fuzz::CampaignOptions& o) {
@@ -88,26 +116,56 @@ bool parse_shard(const std::string& text, fuzz::CampaignOptions& o) {
     return true;
 }
 
-/// The *.map files of each path (a directory's sorted; a file as given).
-std::vector<std::string> map_files(const std::vector<std::string>& paths) {
+/// The *.map files of each path (a directory's sorted; a file as given);
+/// an error for a path that does not exist or a directory without maps.
+Result<std::vector<std::string>> map_files(const std::vector<std::string>& paths) {
     std::vector<std::string> out;
     for (const std::string& p : paths) {
         std::error_code ec;
-        if (std::filesystem::is_directory(p, ec)) {
-            std::vector<std::string> found;
-            for (const auto& entry : std::filesystem::directory_iterator(p, ec)) {
-                if (entry.path().extension() == ".map") found.push_back(entry.path().string());
-            }
-            std::sort(found.begin(), found.end());
-            out.insert(out.end(), found.begin(), found.end());
-        } else {
+        if (!std::filesystem::is_directory(p, ec)) {
             out.push_back(p);
+            continue;
         }
+        std::vector<std::string> found;
+        for (const auto& entry : std::filesystem::directory_iterator(p, ec)) {
+            if (entry.path().extension() == ".map") found.push_back(entry.path().string());
+        }
+        if (ec) return Error::invalid("cannot read the folder '" + p + "': " + ec.message());
+        if (found.empty()) return Error::invalid("no *.map file in the folder '" + p + "'");
+        std::sort(found.begin(), found.end());
+        out.insert(out.end(), found.begin(), found.end());
     }
     return out;
 }
 
-/// Reads a positive count option into `out`; false after reporting an error.
+/// Reads and parses every replay file before any check, so that a file that
+/// cannot be read or does not parse is an input error naming it, never a
+/// failed case. Prints the error; false if there was one.
+bool check_replay_files(const std::vector<std::string>& files, int max_depth) {
+    for (const std::string& f : files) {
+        auto in = read_input(f);
+        if (!in) {
+            report_error("fuzz", in.error().message);
+            return false;
+        }
+        Context ctx;
+        ParseOptions raw;
+        raw.canonicalize = false;
+        raw.max_depth = max_depth;
+        auto maps = parse_indexing_maps(ctx, in->text, in->name, raw);
+        if (!maps) {
+            report_diagnostic(maps.error().message);
+            return false;
+        }
+        if (maps->empty()) {
+            report_error("fuzz", "'" + f + "' holds no map to replay");
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Reads a count option into `out`; false after reporting an error.
 bool count_option(const Args& args, const std::string& name, int64_t& out, bool allow_zero) {
     if (!args.has_value(name)) return true;
     auto n = parse_count(args.value(name), name);
@@ -119,27 +177,145 @@ bool count_option(const Args& args, const std::string& name, int64_t& out, bool 
     return true;
 }
 
+const char* case_status(const fuzz::CaseReport& r) {
+    if (!r.failures.empty()) return "failed";
+    if (!r.unknowns.empty()) return "unknown";
+    return "passed";
+}
+
+void write_findings(JsonWriter& w, const char* key, const std::vector<fuzz::Finding>& findings) {
+    w.key(key).begin_array();
+    for (const fuzz::Finding& f : findings)
+        w.begin_object().field("kind", f.kind).field("detail", f.detail).end_object();
+    w.end_array();
+}
+
+/// `{"type":"case",...}` for one case.
+std::string case_record(const fuzz::CaseOutcome& c, const fuzz::CampaignOptions& o) {
+    const fuzz::CaseReport& r = *c.report;
+    JsonWriter w;
+    w.begin_object().field("type", "case").field("index", c.index);
+    if (c.file.empty()) {
+        w.field("seed", o.seed).field("reproduce", c.reproduce);
+    } else {
+        w.field("file", c.file);
+    }
+    w.field("status", case_status(r));
+    write_findings(w, "failures", r.failures);
+    write_findings(w, "misses", r.misses);
+    w.key("unknowns").begin_array();
+    for (const std::string& u : r.unknowns)
+        w.value(u);
+    w.end_array()
+        .field("input", r.input_text)
+        .field("simplified", r.simplified_text)
+        .field("exact_empty", r.exact_empty)
+        .field("engine_empty", r.engine_empty)
+        .field("fully_simplified", r.fully_simplified());
+    w.key("shrunk_map");
+    c.shrunk_map.empty() ? w.null() : w.value(c.shrunk_map);
+    w.key("regression_file");
+    c.regression_file.empty() ? w.null() : w.value(c.regression_file);
+    w.field("seconds", c.seconds).end_object();
+    return w.take() + "\n";
+}
+
+void write_counts(JsonWriter& w, const char* key, const std::map<std::string, int64_t>& counts) {
+    w.key(key).begin_object();
+    for (const auto& [name, n] : counts)
+        w.field(name, n);
+    w.end_object();
+}
+
+/// `{"type":"summary",...}`: the figures of the whole run.
+std::string summary_record(const fuzz::CampaignStats& s, const fuzz::CampaignOptions& o,
+                           bool replay) {
+    JsonWriter w;
+    w.begin_object().field("type", "summary").field("mode", replay ? "replay" : "campaign");
+    if (!replay) {
+        w.field("seed", o.seed)
+            .field("shard_index", o.shard_index)
+            .field("shard_count", o.shard_count);
+    }
+    w.field("cases", s.cases)
+        .field("passed", s.passed)
+        .field("failed", s.failed)
+        .field("unknown", s.unknown)
+        .field("fully_simplified", s.fully_simplified)
+        .field("completeness_decided", s.completeness_decided)
+        .field("enumerated", s.enumerated);
+    w.key("edge_templates").begin_object();
+    for (const auto& [name, counts] : s.edge_templates)
+        w.key(name).begin_object().field("cases", counts.first).field("failed", counts.second).end_object();
+    w.end_object();
+    write_counts(w, "failure_kinds", s.failure_kinds);
+    write_counts(w, "miss_kinds", s.miss_kinds);
+    const int64_t exact = std::count(s.widening.begin(), s.widening.end(), 1.0);
+    w.field("exact_empty", s.exact_empty)
+        .field("engine_detected_empty", s.engine_detected_empty)
+        .field("built_empty", s.built_empty)
+        .field("finite_ranges", s.widening.size())
+        .field("exact_ranges", exact)
+        .field("unbounded_ranges", s.unbounded_ranges)
+        .key("regression_files")
+        .begin_array();
+    for (const std::string& f : s.regression_files)
+        w.value(f);
+    w.end_array().field("seconds", s.seconds).end_object();
+    return w.take() + "\n";
+}
+
+/// A failed or unknown case as the JUnit report lists it.
+struct JunitCase {
+    std::string name;
+    std::string kind;  ///< "failure" or "skipped"
+    std::string message;
+    std::string text;
+    double seconds = 0;
+};
+
+std::string junit_report(const std::vector<JunitCase>& cases, const fuzz::CampaignStats& s,
+                         const std::string& suite) {
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
+    const int64_t skipped = std::count_if(cases.begin(), cases.end(),
+                                          [](const JunitCase& c) { return c.kind == "skipped"; });
+    const int64_t failures = static_cast<int64_t>(cases.size()) - skipped + (s.failed > 0 ? 1 : 0);
+    out += "  <testsuite name=\"" + xml_text(suite) + "\" tests=\"" +
+           std::to_string(cases.size() + 1) + "\" failures=\"" + std::to_string(failures) +
+           "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + xml_seconds(s.seconds) +
+           "\">\n";
+    for (const JunitCase& c : cases) {
+        out += "    <testcase classname=\"" + xml_text(suite) + "\" name=\"" + xml_text(c.name) +
+               "\" time=\"" + xml_seconds(c.seconds) + "\">\n";
+        out += "      <" + c.kind + " message=\"" + xml_text(c.message) + "\">" + xml_text(c.text) +
+               "</" + c.kind + ">\n    </testcase>\n";
+    }
+    out += "    <testcase classname=\"" + xml_text(suite) + "\" name=\"campaign\" time=\"" +
+           xml_seconds(s.seconds) + "\">\n";
+    std::string totals = std::to_string(s.cases) + " cases: " + std::to_string(s.passed) +
+                         " passed, " + std::to_string(s.failed) + " failed, " +
+                         std::to_string(s.unknown) + " unknown";
+    if (s.failed > 0)
+        out += "      <failure message=\"" + xml_text(totals) + "\">" + xml_text(totals) +
+               "</failure>\n";
+    out += "      <system-out>" + xml_text(totals) + "</system-out>\n    </testcase>\n";
+    out += "  </testsuite>\n</testsuites>\n";
+    return out;
+}
+
 }  // namespace
 
 int run_fuzz(const std::vector<std::string>& argv) {
-    ArgSpec spec;
-    spec.flags = {"--no-shrink", "--exact",         "--replay",          "--strict",
-                  "--verbose",   "--no-near-limit", "--no-runtime-vars", "--no-edge-templates"};
-    spec.valued = {"--cases",    "--seed",         "--shard",
-                   "--case",     "--regressions",  "--max-shrink-checks",
-                   "--progress", "--edge-percent", "--only-template"};
-    for (const std::string& s : solver_option_names())
-        spec.valued.push_back(s);
-    spec.max_positional = 1000;
-    auto args = parse_args(argv, spec);
-    if (!args) {
-        report_error("fuzz", args.error().message);
+    int exit = kExitSuccess;
+    auto args = start_command(argv, "fuzz", fuzz_spec(), kFuzzHelp, &exit);
+    if (!args) return exit;
+    auto format = output_format(*args);
+    auto depth = max_depth(*args);
+    if (!format || !depth) {
+        report_error("fuzz", (!format ? format.error() : depth.error()).message);
         return kExitUsage;
     }
-    if (args->help) {
-        std::cout << kFuzzHelp;
-        return kExitSuccess;
-    }
+    const bool json = *format == OutputFormat::Json;
     fuzz::CampaignOptions o;
     int64_t seed = 1;
     if (!count_option(*args, "--cases", o.cases, true) ||
@@ -155,22 +331,18 @@ int run_fuzz(const std::vector<std::string>& argv) {
                      "--shard expects I/N with 0 <= I < N, got '" + args->value("--shard") + "'");
         return kExitUsage;
     }
-    if (!args->has("--replay") && !args->positional.empty()) {
+    const bool replay = args->has("--replay");
+    if (!replay && !args->positional.empty()) {
         report_error("fuzz", "unexpected argument '" + args->positional[0] +
                                  "' (files are read only with --replay)");
         return kExitUsage;
     }
-    if (args->has("--replay") && args->positional.empty()) {
+    if (replay && args->positional.empty()) {
         report_error("fuzz", "--replay needs regression files or directories");
         return kExitUsage;
     }
-    auto limits = solver_limits(*args, "fuzz");
+    auto limits = solver_limits(*args, "fuzz", fuzz::CampaignOptions::default_limits());
     if (!limits) return kExitUsage;
-    if (!args->has_value("--isl-max-operations")) {
-        limits->isl_max_operations = o.limits.isl_max_operations;
-    }
-    if (!args->has_value("--z3-rlimit")) limits->z3_rlimit = o.limits.z3_rlimit;
-    if (!args->has_value("--timeout")) limits->timeout_seconds = o.limits.timeout_seconds;
     o.limits = *limits;
     o.regression_dir = args->value("--regressions", "fuzz-failures");
     o.shrink = !args->has("--no-shrink");
@@ -196,21 +368,96 @@ int run_fuzz(const std::vector<std::string>& argv) {
         o.generator.only_template = name;
     }
 
-    fuzz::CampaignStats stats;
-    if (args->has("--replay")) {
-        stats = fuzz::replay_files(map_files(args->positional), o, std::cout);
-    } else {
-        std::cout << "provix fuzz: seed " << o.seed << ", " << o.cases << " cases";
-        if (o.only_case >= 0) {
-            std::cout << ", only case " << o.only_case;
-        } else if (o.shard_count > 1) {
-            std::cout << ", shard " << o.shard_index << "/" << o.shard_count;
+    std::vector<std::string> files;
+    if (replay) {
+        auto found = map_files(args->positional);
+        if (!found) {
+            report_error("fuzz", found.error().message);
+            return kExitUsage;
         }
-        std::cout << " (oracle: " << (o.exact_oracle ? "isl, Z3 fallback" : "isl") << ")\n";
-        stats = fuzz::run_campaign(o, std::cout, &std::cerr);
+        files = std::move(*found);
+        if (!check_replay_files(files, *depth)) return kExitUsage;
     }
-    fuzz::print_summary(stats, std::cout);
-    std::cout.flush();
+
+    // The text report goes to standard output through a buffer that erases
+    // the progress line first and flushes every line; in JSON mode the text
+    // report is dropped and the records are printed instead.
+    int64_t total = replay ? 0
+                    : o.only_case >= 0
+                        ? 1
+                        : (o.cases - o.shard_index + o.shard_count - 1) / o.shard_count;
+    Progress progress("provix fuzz", "cases", std::max<int64_t>(total, 0), Progress::on_terminal());
+    ProgressClearingBuf stdout_buf(std::cout.rdbuf(), &progress);
+    std::ostream out(&stdout_buf);
+    std::ostream discard(nullptr);
+    std::ostream& report = json ? discard : out;
+
+    const bool junit = args->has_value("--junit");
+    std::vector<JunitCase> junit_cases;
+    int64_t done = 0, failed = 0;
+    o.on_case = [&](const fuzz::CaseOutcome& c) {
+        const fuzz::CaseReport& r = *c.report;
+        ++done;
+        if (!r.failures.empty()) ++failed;
+        if (json) out << case_record(c, o) << std::flush;
+        if (junit && (!r.failures.empty() || !r.unknowns.empty())) {
+            JunitCase j;
+            j.name = c.file.empty() ? "case " + std::to_string(c.index)
+                                    : c.file + " (map " + std::to_string(c.index) + ")";
+            j.kind = r.failures.empty() ? "skipped" : "failure";
+            std::string text;
+            for (const fuzz::Finding& f : r.failures) {
+                j.message += (j.message.empty() ? "" : " ") + f.kind;
+                text += f.kind + ":\n" + f.detail + "\n";
+            }
+            for (const std::string& u : r.unknowns) {
+                if (r.failures.empty()) j.message = "unknown";
+                text += "unknown: " + u + "\n";
+            }
+            if (!c.reproduce.empty()) text += "reproduce: " + c.reproduce + "\n";
+            if (!c.regression_file.empty()) text += "regression file: " + c.regression_file + "\n";
+            text += "map:\n" + (c.shrunk_map.empty() ? r.input_text : c.shrunk_map) + "\n";
+            j.text = text;
+            j.seconds = c.seconds;
+            junit_cases.push_back(std::move(j));
+        }
+        progress.update(done, std::to_string(failed) + " failed");
+    };
+
+    fuzz::CampaignStats stats;
+    if (replay) {
+        stats = fuzz::replay_files(files, o, report);
+    } else {
+        report << "provix fuzz: seed " << o.seed << ", " << o.cases << " cases";
+        if (o.only_case >= 0) {
+            report << ", only case " << o.only_case;
+        } else if (o.shard_count > 1) {
+            report << ", shard " << o.shard_index << "/" << o.shard_count;
+        }
+        report << " (oracle: " << (o.exact_oracle ? "isl, Z3 fallback" : "isl") << ")\n";
+        stats = fuzz::run_campaign(o, report, &std::cerr);
+    }
+    progress.finish();
+    if (json) {
+        out << summary_record(stats, o, replay);
+    } else {
+        fuzz::print_summary(stats, out);
+    }
+    out.flush();
+    if (junit) {
+        std::string suite =
+            replay ? "provix fuzz --replay" : "provix fuzz --seed " + std::to_string(o.seed);
+        auto written =
+            write_output(args->value("--junit"), junit_report(junit_cases, stats, suite));
+        if (!written) {
+            report_error("fuzz", written.error().message);
+            return kExitUsage;
+        }
+    }
+    if (!std::cout) {
+        report_error("fuzz", "cannot write standard output");
+        return kExitUsage;
+    }
     if (stats.failed > 0) return kExitCheckFailed;
     if (args->has("--strict") && stats.unknown > 0) return kExitCheckFailed;
     return kExitSuccess;

@@ -1,5 +1,7 @@
-// `provix prove`: proves every rewrite rule (SPEC §8) and checks that the
-// rule set terminates. See kHelp.
+// `provix prove`: proves every rewrite rule and checks that the rule set
+// terminates. See kProveHelp.
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -15,6 +17,9 @@
 #include "args.h"
 #include "commands.h"
 #include "io.h"
+#include "json_records.h"
+#include "json_writer.h"
+#include "progress.h"
 #include "provix/rules/rule.h"
 #include "provix/solvers/prove_report.h"
 #include "provix/solvers/prover.h"
@@ -25,44 +30,46 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kHelp =
-    R"(usage: provix prove [RULE_FILES...] [--smtlib DIR] [--junit FILE] [--cvc5]
-                    [--z3-rlimit N] [--grid-limit F] [--no-grid] [--jobs N]
+const CommandHelp kProveHelp = {
+    "provix prove [RULE_FILES...] [options]",
+    "Proves every rule of the given rule files (default: the rules this provix\n"
+    "was built with, installed in <prefix>/share/provix/rules). Each rule is\n"
+    "proven by Z3 for all integers, its constants symbolic and lb/ub universally\n"
+    "quantified bounds, left and right side defined at the same points and equal\n"
+    "there; where Z3 answers unknown, isl decides the rule exactly for every\n"
+    "assignment of its divisor/factor constants in [-F, F] (its other constants\n"
+    "and the bounds stay symbolic) and the rule is reported 'checked (grid)'. A\n"
+    "reduction order is checked for every rule so rewriting terminates. A refuted\n"
+    "rule is printed with a counterexample (constants, variables, both sides).\n"
+    "On a terminal, a progress line (rules done, elapsed time, time left) is\n"
+    "shown on standard error.\n",
+    "every rule proven or checked, and terminating",
+    "a rule refuted, unknown or not terminating",
+};
 
-Proves every rule of the given rule files (default: rules/*.rules in the
-current directory, else in the provix source tree). Each rule is proven by Z3
-for all integers, its constants symbolic and lb/ub universally quantified
-bounds; where Z3 answers unknown, isl decides the rule exactly for every
-assignment of its divisor/factor constants in [-F, F] (its other constants
-and the bounds stay symbolic) and the rule is reported 'checked (grid)'. A
-reduction order is checked for every rule so rewriting terminates. A refuted
-rule is printed with a counterexample (constants, variables, both sides).
+ArgSpec prove_spec(long long cores) {
+    ArgSpec spec;
+    spec.options = {
+        format_option(),
+        {"--smtlib", "DIR", "write every obligation to DIR/<file>.<rule>.smt2", "none"},
+        {"--junit", "FILE", "write a JUnit XML report (one testcase per rule)", "none"},
+        {"--cvc5", "", "re-check every obligation with cvc5 (fails on a contradiction)", ""},
+        {"--cvc5-tlimit", "MS", "cvc5's time limit per obligation", "20000"},
+        {"--z3-rlimit", "N", "Z3's resource limit per obligation", "1000000"},
+        {"--grid-limit", "F", "enumerate factor constants in [-F, F] (at most 1000)", "16"},
+        {"--no-grid", "", "no isl fallback: a rule Z3 cannot decide fails", ""},
+        {"--jobs", "N", "prove N rules at a time (1 to 256)",
+         std::to_string(cores) + ", the number of cores"},
+    };
+    spec.max_positional = 1000;
+    return spec;
+}
 
-options:
-  --smtlib DIR      write every obligation to DIR/<file>.<rule>.smt2
-  --junit FILE      write a JUnit XML report (one testcase per rule)
-  --cvc5            re-check every obligation with cvc5 (fails on a contradiction)
-  --cvc5-tlimit MS  cvc5's time limit per obligation (default 20000)
-  --z3-rlimit N     Z3's resource limit per obligation (default 1000000)
-  --grid-limit F    enumerate factor constants in [-F, F] (default 16)
-  --no-grid         no isl fallback: a rule Z3 cannot decide fails
-  --jobs N          prove N rules at a time (default: the number of cores)
-  -h, --help        print this help
-
-exit status: 0 every rule proven or checked and terminating,
-             1 a rule refuted, unknown or not terminating,
-             2 usage error or bad input (a malformed rule file)
-)";
-
-/// The source tree this binary was built from, derived from this file's
-/// path, for the default rule directory.
-fs::path source_dir() {
-#ifdef PROVIX_SOURCE_DIR
-    return fs::path(PROVIX_SOURCE_DIR);
-#else
-    fs::path here(__FILE__);  // <src>/src/cli/solvers/prove_command.cpp
-    return here.parent_path().parent_path().parent_path().parent_path();
-#endif
+/// The folder of the running executable (from /proc/self/exe), or empty.
+fs::path executable_dir() {
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : exe.parent_path();
 }
 
 std::vector<std::string> rule_files_in(const fs::path& dir) {
@@ -76,9 +83,63 @@ std::vector<std::string> rule_files_in(const fs::path& dir) {
     return out;
 }
 
+/// The rules this provix was built with: `<prefix>/share/provix/rules` next
+/// to `<prefix>/bin/provix` in an installed tree, `<build>/share/provix/rules`
+/// next to `<build>/provix` in a build tree. Empty if neither exists.
+std::vector<std::string> default_rule_files(std::string* searched) {
+    fs::path exe_dir = executable_dir();
+    if (exe_dir.empty()) return {};
+    for (const fs::path& dir : {exe_dir / "share" / "provix" / "rules",
+                                exe_dir.parent_path() / "share" / "provix" / "rules"}) {
+        *searched += (searched->empty() ? "" : ", ") + dir.string();
+        std::vector<std::string> files = rule_files_in(dir);
+        if (!files.empty()) return files;
+    }
+    return {};
+}
+
 /// `rules/floordiv.rules` + `fd_nested` -> `floordiv.fd_nested.smt2`.
 std::string obligation_file_name(const std::string& rule_file, const std::string& rule) {
     return fs::path(rule_file).stem().string() + "." + rule + ".smt2";
+}
+
+/// `{"type":"summary",...}` for a run.
+std::string summary_record(const std::vector<solvers::RuleResult>& results, double seconds) {
+    int64_t proven = 0, grid = 0, refuted = 0, unknown = 0, looping = 0, disagree = 0, passed = 0;
+    for (const solvers::RuleResult& r : results) {
+        switch (r.proof.verdict) {
+            case solvers::RuleVerdict::Proven:
+                ++proven;
+                break;
+            case solvers::RuleVerdict::CheckedGrid:
+                ++grid;
+                break;
+            case solvers::RuleVerdict::Refuted:
+                ++refuted;
+                break;
+            case solvers::RuleVerdict::Unknown:
+                ++unknown;
+                break;
+        }
+        looping += r.order.ok ? 0 : 1;
+        disagree += r.cvc5_disagrees ? 1 : 0;
+        passed += r.passed() ? 1 : 0;
+    }
+    JsonWriter w;
+    w.begin_object()
+        .field("type", "summary")
+        .field("rules", results.size())
+        .field("passed", passed)
+        .field("proven", proven)
+        .field("checked_grid", grid)
+        .field("refuted", refuted)
+        .field("unknown", unknown)
+        .field("non_terminating", looping)
+        .field("cvc5_contradictions", disagree)
+        .field("all_passed", passed == static_cast<int64_t>(results.size()))
+        .field("seconds", seconds)
+        .end_object();
+    return w.take() + "\n";
 }
 
 std::optional<long long> count_option(const Args& a, const std::string& name, long long fallback) {
@@ -94,25 +155,21 @@ std::optional<long long> count_option(const Args& a, const std::string& name, lo
 }  // namespace
 
 int run_prove(const std::vector<std::string>& argv) {
-    ArgSpec spec{{"--cvc5", "--no-grid"},
-                 {"--smtlib", "--junit", "--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--jobs"},
-                 1000};
-    auto parsed = parse_args(argv, spec);
-    if (!parsed) {
-        report_error("prove", parsed.error().message);
-        std::cerr << "Run 'provix prove --help' for usage.\n";
+    const long long cores = std::max(1u, std::thread::hardware_concurrency());
+    int exit = kExitSuccess;
+    auto parsed = start_command(argv, "prove", prove_spec(cores), kProveHelp, &exit);
+    if (!parsed) return exit;
+    const Args& a = *parsed;
+    auto format = output_format(a);
+    if (!format) {
+        report_error("prove", format.error().message);
         return kExitUsage;
     }
-    const Args& a = *parsed;
-    if (a.help) {
-        std::cout << kHelp;
-        return kExitSuccess;
-    }
+    const bool json = *format == OutputFormat::Json;
     solvers::ProverOptions options;
     auto rlimit = count_option(a, "--z3-rlimit", options.z3_rlimit);
     auto grid = count_option(a, "--grid-limit", options.factor_limit);
     auto tlimit = count_option(a, "--cvc5-tlimit", 20000);
-    long long cores = std::max(1u, std::thread::hardware_concurrency());
     auto jobs = count_option(a, "--jobs", cores);
     if (!rlimit || !grid || !tlimit || !jobs) return kExitUsage;
     if (*jobs < 1 || *jobs > 256) {
@@ -129,10 +186,11 @@ int run_prove(const std::vector<std::string>& argv) {
 
     std::vector<std::string> files = a.positional;
     if (files.empty()) {
-        files = rule_files_in(fs::path("rules"));
-        if (files.empty()) files = rule_files_in(source_dir() / "rules");
+        std::string searched;
+        files = default_rule_files(&searched);
         if (files.empty()) {
-            report_error("prove", "no rule files given and no rules/*.rules found");
+            report_error("prove", "no rule files given, and no *.rules in " +
+                                      (searched.empty() ? "the installed tree" : searched));
             return kExitUsage;
         }
     }
@@ -206,26 +264,44 @@ int run_prove(const std::vector<std::string>& argv) {
     std::vector<std::thread> threads;
     for (size_t t = 0; t < workers; ++t)
         threads.emplace_back(work);
+    Progress progress("provix prove", "rules", static_cast<int64_t>(n), Progress::on_terminal());
+    ProgressClearingBuf stdout_buf(std::cout.rdbuf(), &progress);
+    std::ostream out(&stdout_buf);
     bool all_passed = true;
+    int64_t failed = 0;
     std::string write_error;
     for (size_t i = 0; i < n; ++i) {
         std::unique_lock<std::mutex> lock(mutex);
-        ready.wait(lock, [&] { return done[i] != 0; });
+        while (!ready.wait_for(lock, std::chrono::milliseconds(200), [&] { return done[i] != 0; }))
+            progress.tick();
         if (!errors[i].empty() && write_error.empty()) write_error = errors[i];
-        std::cout << solvers::format_rule_result(results[i]) << std::flush;
+        if (json) {
+            JsonWriter w;
+            write_rule_result(w, results[i]);
+            out << w.take() << "\n" << std::flush;
+        } else {
+            out << solvers::format_rule_result(results[i]) << std::flush;
+        }
         all_passed = all_passed && results[i].passed();
+        failed += results[i].passed() ? 0 : 1;
+        progress.update(static_cast<int64_t>(i + 1), std::to_string(failed) + " failed");
     }
     for (std::thread& t : threads)
         t.join();
+    progress.finish();
     if (!write_error.empty()) {
         report_error("prove", write_error);
         return kExitUsage;
     }
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    char timing[64];
-    std::snprintf(timing, sizeof timing, " (%.2f s)", seconds);
-    std::cout << solvers::summary_line(results) << timing << "\n";
+    if (json) {
+        out << summary_record(results, seconds) << std::flush;
+    } else {
+        char timing[64];
+        std::snprintf(timing, sizeof timing, " (%.2f s)", seconds);
+        out << solvers::summary_line(results) << timing << "\n" << std::flush;
+    }
     if (temporary_dir) {
         std::error_code ec;
         fs::remove_all(smt_dir, ec);
@@ -236,6 +312,10 @@ int run_prove(const std::vector<std::string>& argv) {
             report_error("prove", written.error().message);
             return kExitUsage;
         }
+    }
+    if (!std::cout) {
+        report_error("prove", "cannot write standard output");
+        return kExitUsage;
     }
     return all_passed ? kExitSuccess : kExitCheckFailed;
 }

@@ -1,14 +1,18 @@
 // `provix equiv`, `provix bounds`, `provix empty`: exact answers from the
 // oracle of provix_solvers (isl on quasi-affine maps, Z3 otherwise).
 
+#include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "args.h"
 #include "commands.h"
 #include "io.h"
+#include "json_records.h"
+#include "json_writer.h"
 #include "provix/parser.h"
 #include "provix/solvers/oracle.h"
 #include "solver_options.h"
@@ -17,96 +21,111 @@ namespace provix::cli {
 
 namespace {
 
-constexpr const char* kEquivHelp =
-    R"(usage: provix equiv A B [--pointwise] [--timeout SECONDS] [--isl-max-operations N]
-                         [--z3-rlimit N]
+const CommandHelp kEquivHelp = {
+    "provix equiv A B [options]",
+    "Decides, for each i, whether the i-th map of A and the i-th map of B are\n"
+    "equivalent: the same relation from inputs (dimensions and runtime variables)\n"
+    "to results, range variables projected out, on the same input domain and\n"
+    "undefined (dividing by zero) at the same input points. Runtime variables are\n"
+    "matched by name (one only a map has must be one it does not depend on), or\n"
+    "by position when their names differ. With --pointwise, the maps must agree\n"
+    "at every point of the same variables. Maps are separated by '// -----'.\n"
+    "Prints one verdict line per pair; a refuted pair is followed by a\n"
+    "counterexample (the input values and both maps' values there).\n",
+    "every pair proven equivalent",
+    "a pair refuted or unknown",
+};
 
-Decides, for each i, whether the i-th map of A and the i-th map of B are
-equivalent: the same relation from inputs (dimensions and runtime variables)
-to results, range variables projected out, on the same input domain and
-undefined (dividing by zero) at the same input points. Runtime variables are
-matched by name (one only a map has must be one it does not depend on), or
-by position when their names differ. Maps are separated by '// -----'. Prints
-one verdict line per pair; a refuted pair is followed by a counterexample (the
-input values and both maps' values there).
+const CommandHelp kBoundsHelp = {
+    "provix bounds [FILE|-] [options]",
+    "Prints, for each map, the exact range of each result over the map's domain,\n"
+    "one '[lo, hi]' per line ('-inf'/'inf' when unbounded; exact even beyond\n"
+    "int64); points where the result divides by zero are not part of its range.\n"
+    "A result that takes no value prints 'empty' when the domain is empty and\n"
+    "'undefined (...)' when it divides by zero at every point of the domain; an\n"
+    "UNDEFINED map prints 'undefined'. Maps are separated by '// -----'. A range\n"
+    "not decided within --timeout is 'unknown (timeout)'.\n",
+    "every range decided",
+    "some range unknown",
+};
 
-options:
-  --pointwise               compare point by point over the same variables
-  --timeout SECONDS         wall-clock time per pair (default 60); a pair that
-                            runs out is 'unknown (timeout)'
-  --isl-max-operations N    isl's operation budget per decision
-  --z3-rlimit N             Z3's resource limit per solver call
-  -h, --help                print this help
+const CommandHelp kEmptyHelp = {
+    "provix empty [FILE|-] [options]",
+    "Prints, for each map, 'empty' if its domain has no integer point, or\n"
+    "'non-empty: ' and a witness point; an UNDEFINED map prints 'undefined'.\n"
+    "Maps are separated by '// -----'. The domain is the variables' bounds and\n"
+    "the constraints (a constraint that divides by zero at a point excludes it);\n"
+    "results do not matter. A map not decided within --timeout is\n"
+    "'unknown (timeout)'.\n",
+    "every map decided",
+    "some map unknown",
+};
 
-exit status: 0 every pair proven equivalent, 1 a pair refuted or unknown,
-             2 usage error or bad input
-)";
+/// The options of the three commands.
+ArgSpec solver_command_spec(size_t max_positional, bool pointwise) {
+    ArgSpec spec;
+    spec.options = {output_option(), format_option()};
+    if (pointwise) {
+        spec.options.push_back({"--pointwise", "",
+                                "compare point by point over the same variables (range and\n"
+                                "runtime variables too) instead of as relations",
+                                ""});
+    }
+    for (OptionSpec& o : solver_options(command_limits()))
+        spec.options.push_back(std::move(o));
+    spec.options.push_back(max_depth_option());
+    spec.max_positional = max_positional;
+    return spec;
+}
 
-constexpr const char* kBoundsHelp =
-    R"(usage: provix bounds [FILE|-] [--timeout SECONDS] [--isl-max-operations N]
-                     [--z3-rlimit N]
+/// What every one of the three commands reads from its options.
+struct SolverCommand {
+    Args args;
+    solvers::Limits limits;
+    bool json = false;
+    ParseOptions parse;
+};
 
-Prints, for each map, the exact range of each result over the map's domain,
-one '[lo, hi]' per line ('-inf'/'inf' when unbounded, exact even beyond
-int64; 'empty' when the domain is empty); maps separated by '// -----'.
-A range not decided within --timeout SECONDS (wall clock, default 60) is
-'unknown (timeout)'.
-
-exit status: 0 every range decided, 1 some range unknown, 2 usage or input error
-)";
-
-constexpr const char* kEmptyHelp =
-    R"(usage: provix empty [FILE|-] [--timeout SECONDS] [--isl-max-operations N]
-                    [--z3-rlimit N]
-
-Prints, for each map, 'empty' if its domain has no integer point, or
-'non-empty: ' and a witness point; maps separated by '// -----'. A map not
-decided within --timeout SECONDS (wall clock, default 60) is
-'unknown (timeout)'.
-
-exit status: 0 every map decided, 1 some map unknown, 2 usage or input error
-)";
+/// Parses and checks the options; nullopt with `*exit` set when the command
+/// must stop (help, usage error).
+std::optional<SolverCommand> start(const std::vector<std::string>& argv, const char* command,
+                                   const ArgSpec& spec, const CommandHelp& help, int* exit) {
+    auto args = start_command(argv, command, spec, help, exit);
+    if (!args) return std::nullopt;
+    *exit = kExitUsage;
+    SolverCommand c;
+    auto format = output_format(*args);
+    auto depth = max_depth(*args);
+    if (!format || !depth) {
+        report_error(command, (!format ? format.error() : depth.error()).message);
+        return std::nullopt;
+    }
+    auto limits = solver_limits(*args, command, command_limits());
+    if (!limits) return std::nullopt;
+    c.args = std::move(*args);
+    c.limits = *limits;
+    c.json = *format == OutputFormat::Json;
+    c.parse.max_depth = *depth;
+    *exit = kExitSuccess;
+    return c;
+}
 
 /// Parses the maps of `path`, printing diagnostics on failure.
 bool read_maps(Context& ctx, const std::string& command, const std::string& path,
-               std::vector<ParsedMap>& out) {
+               const ParseOptions& options, std::vector<ParsedMap>& out, std::string* name) {
     auto input = read_input(path);
     if (!input) {
         report_error(command, input.error().message);
         return false;
     }
-    auto maps = parse_indexing_maps(ctx, input->text, input->name);
+    auto maps = parse_indexing_maps(ctx, input->text, input->name, options);
     if (!maps) {
         report_diagnostic(maps.error().message);
         return false;
     }
     out = std::move(*maps);
+    *name = input->name;
     return true;
-}
-
-/// Parses arguments common to the three commands; nullopt after printing
-/// help or an error (with `*exit` set).
-std::optional<Args> parse_solver_args(const std::vector<std::string>& args,
-                                      const std::string& command, const char* help,
-                                      size_t max_positional, std::vector<std::string> flags,
-                                      int* exit) {
-    ArgSpec spec;
-    spec.flags = std::move(flags);
-    spec.valued = solver_option_names();
-    spec.max_positional = max_positional;
-    auto parsed = parse_args(args, spec);
-    if (!parsed) {
-        report_error(command, parsed.error().message);
-        std::cerr << "run 'provix " << command << " --help' for usage\n";
-        *exit = kExitUsage;
-        return std::nullopt;
-    }
-    if (parsed->help) {
-        std::cout << help;
-        *exit = kExitSuccess;
-        return std::nullopt;
-    }
-    return *parsed;
 }
 
 /// Indents every line of `text` by `prefix`.
@@ -119,121 +138,246 @@ std::string indent(const std::string& text, const std::string& prefix) {
     return out + "\n";
 }
 
-/// The shared start of the one-file commands (`bounds`, `empty`): options,
-/// limits, the maps of the file (or stdin) and an exact oracle. Null with
-/// `*exit` set when the command must stop (help, usage error, bad input).
-std::unique_ptr<solvers::Oracle> start_one_file_command(const std::vector<std::string>& args,
-                                                        const char* command, const char* help,
-                                                        Context& ctx, std::vector<ParsedMap>& maps,
-                                                        int* exit) {
-    auto parsed = parse_solver_args(args, command, help, 1, {}, exit);
-    if (!parsed) return nullptr;
-    *exit = kExitUsage;
-    auto limits = solver_limits(*parsed, command);
-    if (!limits) return nullptr;
-    if (!read_maps(ctx, command, parsed->positional.empty() ? "-" : parsed->positional[0], maps))
-        return nullptr;
-    return solvers::make_exact_oracle(*limits);
+const char* state_name(const IndexingMap& m) {
+    if (m.is_undefined()) return "undefined";
+    if (m.is_known_empty()) return "known_empty";
+    return "normal";
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// Starts the JSON record of map `i` of a one-file command.
+void begin_map_record(JsonWriter& w, size_t i, const std::string& file, const ParsedMap& m) {
+    w.begin_object()
+        .field("type", "map")
+        .field("index", i + 1)
+        .field("file", file)
+        .field("line", m.location.line)
+        .field("state", state_name(m.map));
+}
+
+/// The last JSON line of a command: `{"type":"summary",...}`.
+std::string summary_record(size_t maps, bool all_decided, const char* decided_key, double seconds) {
+    JsonWriter w;
+    w.begin_object()
+        .field("type", "summary")
+        .field("maps", maps)
+        .field(decided_key, all_decided)
+        .field("seconds", seconds)
+        .end_object();
+    return w.take() + "\n";
+}
+
+/// Writes `out` to `-o` (or standard output); the exit status.
+int finish(const std::string& command, const Args& args, const std::string& out, bool success) {
+    auto written = write_output(args.value("-o"), out);
+    if (!written) {
+        report_error(command, written.error().message);
+        return kExitUsage;
+    }
+    return success ? kExitSuccess : kExitCheckFailed;
 }
 
 }  // namespace
 
-int run_equiv(const std::vector<std::string>& args) {
+int run_equiv(const std::vector<std::string>& argv) {
     int exit = 0;
-    auto parsed = parse_solver_args(args, "equiv", kEquivHelp, 2, {"--pointwise"}, &exit);
-    if (!parsed) return exit;
-    if (parsed->positional.size() != 2) {
+    auto c = start(argv, "equiv", solver_command_spec(2, true), kEquivHelp, &exit);
+    if (!c) return exit;
+    if (c->args.positional.size() != 2) {
         report_error("equiv", "expected two files (A B)");
         return kExitUsage;
     }
-    auto limits = solver_limits(*parsed, "equiv");
-    if (!limits) return kExitUsage;
     Context ctx;
     std::vector<ParsedMap> a, b;
-    if (!read_maps(ctx, "equiv", parsed->positional[0], a) ||
-        !read_maps(ctx, "equiv", parsed->positional[1], b)) {
+    std::string name_a, name_b;
+    if (!read_maps(ctx, "equiv", c->args.positional[0], c->parse, a, &name_a) ||
+        !read_maps(ctx, "equiv", c->args.positional[1], c->parse, b, &name_b)) {
         return kExitUsage;
     }
     if (a.size() != b.size()) {
-        report_error("equiv", "'" + parsed->positional[0] + "' has " + std::to_string(a.size()) +
-                                  " maps but '" + parsed->positional[1] + "' has " +
-                                  std::to_string(b.size()));
+        report_error("equiv", "'" + name_a + "' has " + std::to_string(a.size()) + " maps but '" +
+                                  name_b + "' has " + std::to_string(b.size()));
         return kExitUsage;
     }
-    auto oracle = solvers::make_exact_oracle(*limits);
-    bool pointwise = parsed->has("--pointwise");
+    auto oracle = solvers::make_exact_oracle(c->limits);
+    const bool pointwise = c->args.has("--pointwise");
+    const auto start_time = std::chrono::steady_clock::now();
     bool all_proven = true;
     std::string out;
     for (size_t i = 0; i < a.size(); ++i) {
+        const auto t = std::chrono::steady_clock::now();
         solvers::Decision d = pointwise ? oracle->equivalent_pointwise(a[i].map, b[i].map)
                                         : oracle->equivalent(a[i].map, b[i].map);
-        out += "map " + std::to_string(i + 1) + ": " + describe_equivalence(d) + "\n";
-        if (d.counterexample) out += indent(to_string(*d.counterexample), "  ");
         all_proven = all_proven && d.verdict == solvers::Verdict::Proven;
-    }
-    std::cout << out;
-    return all_proven ? kExitSuccess : kExitCheckFailed;
-}
-
-int run_bounds(const std::vector<std::string>& args) {
-    int exit = 0;
-    Context ctx;
-    std::vector<ParsedMap> maps;
-    auto oracle = start_one_file_command(args, "bounds", kBoundsHelp, ctx, maps, &exit);
-    if (!oracle) return exit;
-    bool all_decided = true;
-    std::string out;
-    for (size_t i = 0; i < maps.size(); ++i) {
-        if (i > 0) out += "// -----\n";
-        const IndexingMap& m = maps[i].map;
-        if (m.is_known_empty()) {
-            out += "empty\n";
+        if (c->json) {
+            JsonWriter w;
+            w.begin_object()
+                .field("type", "pair")
+                .field("index", i + 1)
+                .field("file_a", name_a)
+                .field("line_a", a[i].location.line)
+                .field("file_b", name_b)
+                .field("line_b", b[i].location.line)
+                .field("mode", pointwise ? "pointwise" : "relational");
+            write_decision_members(w, d);
+            w.field("seconds", seconds_since(t)).end_object();
+            out += w.take() + "\n";
             continue;
         }
-        for (int64_t r = 0; r < m.num_results(); ++r) {
-            solvers::RangeDecision range = oracle->exact_range(m, r);
-            out += range.to_string() + "\n";
-            all_decided = all_decided && range.verdict == solvers::Verdict::Proven;
-        }
+        out += "map " + std::to_string(i + 1) + ": " + describe_equivalence(d) + "\n";
+        if (d.counterexample) out += indent(to_string(*d.counterexample), "  ");
     }
-    std::cout << out;
-    return all_decided ? kExitSuccess : kExitCheckFailed;
+    if (c->json) {
+        JsonWriter w;
+        w.begin_object()
+            .field("type", "summary")
+            .field("pairs", a.size())
+            .field("all_proven", all_proven)
+            .field("seconds", seconds_since(start_time))
+            .end_object();
+        out += w.take() + "\n";
+    }
+    return finish("equiv", c->args, out, all_proven);
 }
 
-int run_empty(const std::vector<std::string>& args) {
+int run_bounds(const std::vector<std::string>& argv) {
     int exit = 0;
+    auto c = start(argv, "bounds", solver_command_spec(1, false), kBoundsHelp, &exit);
+    if (!c) return exit;
     Context ctx;
     std::vector<ParsedMap> maps;
-    auto oracle = start_one_file_command(args, "empty", kEmptyHelp, ctx, maps, &exit);
-    if (!oracle) return exit;
+    std::string name;
+    const std::string path = c->args.positional.empty() ? "-" : c->args.positional[0];
+    if (!read_maps(ctx, "bounds", path, c->parse, maps, &name)) return kExitUsage;
+    auto oracle = solvers::make_exact_oracle(c->limits);
+    const auto start_time = std::chrono::steady_clock::now();
     bool all_decided = true;
     std::string out;
     for (size_t i = 0; i < maps.size(); ++i) {
-        if (i > 0) out += "// -----\n";
-        solvers::Decision d = oracle->is_empty(maps[i].map);
-        switch (d.verdict) {
-            case solvers::Verdict::Proven:
-                out += "empty\n";
-                break;
-            case solvers::Verdict::Refuted: {
-                out += "non-empty:";
-                if (d.counterexample) {
-                    const auto& vars = d.counterexample->variables;
-                    for (size_t j = 0; j < vars.size(); ++j) {
-                        out += (j ? ", " : " ") + vars[j].name + " = " + vars[j].value;
+        const IndexingMap& m = maps[i].map;
+        const auto t = std::chrono::steady_clock::now();
+        JsonWriter w;
+        if (c->json) {
+            begin_map_record(w, i, name, maps[i]);
+            w.key("results").begin_array();
+        } else if (i > 0) {
+            out += "// -----\n";
+        }
+        if (m.is_undefined() || m.is_known_empty()) {
+            if (!c->json) out += m.is_undefined() ? "undefined\n" : "empty\n";
+        } else {
+            // Whether the domain is empty, asked only when a result takes no
+            // value: then it tells "empty" from "undefined everywhere".
+            std::optional<solvers::Decision> emptiness;
+            for (int64_t r = 0; r < m.num_results(); ++r) {
+                solvers::RangeDecision range = oracle->exact_range(m, r);
+                const char* status = "range";
+                std::string text = range.to_string();
+                if (range.verdict != solvers::Verdict::Proven) {
+                    status = "unknown";
+                } else if (range.empty) {
+                    if (!emptiness) emptiness = oracle->is_empty(m);
+                    if (emptiness->verdict == solvers::Verdict::Proven) {
+                        status = "empty";
+                        text = "empty";
+                    } else if (emptiness->verdict == solvers::Verdict::Refuted) {
+                        status = "undefined";
+                        text = "undefined (divides by zero at every point of the domain)";
+                    } else {
+                        status = "unknown";
+                        range.verdict = solvers::Verdict::Unknown;
+                        range.reason =
+                            "no value; emptiness of the domain unknown: " + emptiness->reason;
+                        text = "unknown (" + range.reason + ")";
                     }
                 }
-                out += "\n";
-                break;
+                all_decided = all_decided && std::string(status) != "unknown";
+                if (c->json) {
+                    write_range(w, range, status);
+                } else {
+                    out += text + "\n";
+                }
             }
-            case solvers::Verdict::Unknown:
-                out += "unknown (" + d.reason + ")\n";
-                all_decided = false;
-                break;
+        }
+        if (c->json) {
+            w.end_array().field("seconds", seconds_since(t)).end_object();
+            out += w.take() + "\n";
         }
     }
-    std::cout << out;
-    return all_decided ? kExitSuccess : kExitCheckFailed;
+    if (c->json)
+        out += summary_record(maps.size(), all_decided, "all_decided", seconds_since(start_time));
+    return finish("bounds", c->args, out, all_decided);
+}
+
+int run_empty(const std::vector<std::string>& argv) {
+    int exit = 0;
+    auto c = start(argv, "empty", solver_command_spec(1, false), kEmptyHelp, &exit);
+    if (!c) return exit;
+    Context ctx;
+    std::vector<ParsedMap> maps;
+    std::string name;
+    const std::string path = c->args.positional.empty() ? "-" : c->args.positional[0];
+    if (!read_maps(ctx, "empty", path, c->parse, maps, &name)) return kExitUsage;
+    auto oracle = solvers::make_exact_oracle(c->limits);
+    const auto start_time = std::chrono::steady_clock::now();
+    bool all_decided = true;
+    std::string out;
+    for (size_t i = 0; i < maps.size(); ++i) {
+        const IndexingMap& m = maps[i].map;
+        const auto t = std::chrono::steady_clock::now();
+        std::string verdict, line;
+        solvers::Decision d;
+        if (m.is_undefined()) {
+            verdict = "undefined";
+            line = "undefined";
+            d.reason = "the map is UNDEFINED";
+        } else {
+            d = oracle->is_empty(m);
+            switch (d.verdict) {
+                case solvers::Verdict::Proven:
+                    verdict = line = "empty";
+                    break;
+                case solvers::Verdict::Refuted:
+                    verdict = "non_empty";
+                    line = "non-empty:";
+                    if (d.counterexample) {
+                        const auto& vars = d.counterexample->variables;
+                        for (size_t j = 0; j < vars.size(); ++j)
+                            line += (j ? ", " : " ") + vars[j].name + " = " + vars[j].value;
+                    }
+                    break;
+                case solvers::Verdict::Unknown:
+                    verdict = "unknown";
+                    line = "unknown (" + d.reason + ")";
+                    all_decided = false;
+                    break;
+            }
+        }
+        if (c->json) {
+            JsonWriter w;
+            begin_map_record(w, i, name, maps[i]);
+            w.field("verdict", verdict)
+                .field("backend", d.backend)
+                .field("reason", d.reason)
+                .key("witness");
+            if (d.verdict == solvers::Verdict::Refuted && d.counterexample) {
+                write_named_values(w, d.counterexample->variables);
+            } else {
+                w.null();
+            }
+            w.field("seconds", seconds_since(t)).end_object();
+            out += w.take() + "\n";
+        } else {
+            if (i > 0) out += "// -----\n";
+            out += line + "\n";
+        }
+    }
+    if (c->json)
+        out += summary_record(maps.size(), all_decided, "all_decided", seconds_since(start_time));
+    return finish("empty", c->args, out, all_decided);
 }
 
 }  // namespace provix::cli

@@ -10,15 +10,43 @@
 
 #include "commands.h"
 #include "io.h"
+#include "json_records.h"
 
 namespace provix::cli {
 
-std::vector<std::string> solver_option_names() {
-    return {"--isl-max-operations", "--z3-rlimit", "--timeout"};
+namespace {
+
+/// `60`, `0.5`: a number of seconds as the user would write it.
+std::string seconds_text(double seconds) {
+    std::string text = std::to_string(seconds);
+    text.erase(text.find_last_not_of('0') + 1);
+    if (!text.empty() && text.back() == '.') text.pop_back();
+    return text;
 }
 
-std::optional<double> parse_timeout(const Args& args, const std::string& command) {
-    if (!args.has_value("--timeout")) return kDefaultTimeoutSeconds;
+}  // namespace
+
+solvers::Limits command_limits() {
+    solvers::Limits limits;
+    limits.timeout_seconds = kDefaultTimeoutSeconds;
+    return limits;
+}
+
+std::vector<OptionSpec> solver_options(const solvers::Limits& defaults) {
+    return {
+        {"--timeout", "SECONDS",
+         "wall-clock time per solver decision; a decision that runs out is 'unknown (timeout)'",
+         seconds_text(defaults.timeout_seconds)},
+        {"--isl-max-operations", "N", "isl's operation budget per decision",
+         std::to_string(defaults.isl_max_operations)},
+        {"--z3-rlimit", "N", "Z3's resource limit per solver call",
+         std::to_string(defaults.z3_rlimit)},
+    };
+}
+
+std::optional<double> parse_timeout(const Args& args, const std::string& command,
+                                    double fallback) {
+    if (!args.has_value("--timeout")) return fallback;
     const std::string text = args.value("--timeout");
     char* end = nullptr;
     errno = 0;
@@ -31,9 +59,10 @@ std::optional<double> parse_timeout(const Args& args, const std::string& command
     return seconds;
 }
 
-std::optional<solvers::Limits> solver_limits(const Args& args, const std::string& command) {
-    solvers::Limits limits;
-    std::optional<double> timeout = parse_timeout(args, command);
+std::optional<solvers::Limits> solver_limits(const Args& args, const std::string& command,
+                                             const solvers::Limits& defaults) {
+    solvers::Limits limits = defaults;
+    std::optional<double> timeout = parse_timeout(args, command, defaults.timeout_seconds);
     if (!timeout) return std::nullopt;
     limits.timeout_seconds = *timeout;
     if (args.has_value("--isl-max-operations")) {
@@ -76,7 +105,7 @@ std::string describe_equivalence(const solvers::Decision& d) {
 }
 
 VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap& output,
-                                    double timeout_seconds) {
+                                    double timeout_seconds, JsonWriter* json) {
     static double made_for = -1;
     static std::unique_ptr<solvers::Oracle> oracle;
     if (!oracle || made_for != timeout_seconds) {
@@ -99,6 +128,10 @@ VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap&
                 line += c;
             }
         }
+    }
+    if (json) {
+        json->key("verify");
+        write_decision(*json, d);
     }
     v.refuted = d.verdict == solvers::Verdict::Refuted;
     v.unknown = d.verdict == solvers::Verdict::Unknown;

@@ -2,7 +2,8 @@
 /// \file
 /// Options and report lines shared by the solver-backed commands.
 ///
-///     auto limits = solver_limits(args, "equiv");   // --isl-max-operations, --z3-rlimit
+///     spec.options = solver_options(command_limits());   // --timeout, --isl-max-operations, ...
+///     auto limits = solver_limits(args, "equiv", command_limits());
 ///     describe_equivalence(d) == "proven equivalent [isl]"
 
 #include <optional>
@@ -17,17 +18,23 @@ namespace provix::cli {
 /// The wall-clock time per solver query when `--timeout` is not given.
 inline constexpr double kDefaultTimeoutSeconds = 60;
 
-/// The valued options every solver command accepts:
-/// `--isl-max-operations N`, `--z3-rlimit N`, `--timeout SECONDS`.
-std::vector<std::string> solver_option_names();
+/// The limits of `equiv`, `bounds`, `empty` and `simplify --verify` when no
+/// option changes them: the oracle's budgets and kDefaultTimeoutSeconds.
+solvers::Limits command_limits();
 
-/// The limits given by those options (defaults otherwise, a timeout of
-/// kDefaultTimeoutSeconds per query); nullopt after reporting a bad value.
-std::optional<solvers::Limits> solver_limits(const Args& args, const std::string& command);
+/// The options every solver command accepts, with `defaults` shown as their
+/// defaults: `--timeout SECONDS`, `--isl-max-operations N`, `--z3-rlimit N`.
+std::vector<OptionSpec> solver_options(const solvers::Limits& defaults);
 
-/// `--timeout SECONDS` (a positive number, fractions allowed), or
-/// kDefaultTimeoutSeconds; nullopt after reporting a bad value.
-std::optional<double> parse_timeout(const Args& args, const std::string& command);
+/// The limits given by those options (`defaults` otherwise); nullopt after
+/// reporting a bad value.
+std::optional<solvers::Limits> solver_limits(const Args& args, const std::string& command,
+                                             const solvers::Limits& defaults);
+
+/// `--timeout SECONDS` (a positive number, fractions allowed), or `fallback`;
+/// nullopt after reporting a bad value.
+std::optional<double> parse_timeout(const Args& args, const std::string& command,
+                                    double fallback = kDefaultTimeoutSeconds);
 
 /// One line for an equivalence decision: `proven equivalent [isl]`,
 /// `refuted [z3]: <reason>`, `unknown (<reason>) [isl]` (`unknown (timeout)`

@@ -3,7 +3,7 @@
 /// Indexing maps through a whole computation (a fusion's body, or the
 /// computation `provix analyze` reads): the maps of every producer/consumer
 /// pair composed along every path between the root and each parameter,
-/// simplified, with equivalent maps kept once (SPEC §6, seed 000).
+/// simplified, with equivalent maps kept once (docs/hlo_analysis.md).
 ///
 ///     f {
 ///       p0 = f32[1000, 1000] parameter(0)

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Indexing maps of single HLO operations (SPEC §6, seed 000).
+/// Indexing maps of single HLO operations (docs/hlo_analysis.md).
 ///
 /// The output-to-input map of operand i sends an element of the output to
 /// the elements of operand i it reads:
@@ -151,7 +151,7 @@ Result<IndexingMapSet> input_to_output_indexing(Context& ctx, const HloModule& m
                                                 int64_t output_id = 0,
                                                 const OperandValues* values = nullptr);
 
-/// The maps of an operation without operands (iota, constant) as seed 000
+/// The maps of an operation without operands (iota, constant) as XLA's documentation
 /// writes them: output to its (empty) input, `(d0, d1) -> ()`, and input to
 /// output, `()[s0, s1] -> (s0, s1)`, over the output shape.
 struct GeneratorIndexing {

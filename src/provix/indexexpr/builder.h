@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// The builder interface through which IndexExpr computations reach run time
-/// (seed 001 §4.2, §5). A scope is in one of two modes, decided by its builder:
+/// The builder interface through which IndexExpr computations reach run time.
+/// A scope is in one of two modes, decided by its builder:
 ///
 ///  - analysis (`AnalysisBuilder`): no code is produced; every value not known
 ///    at compile time is a question mark;

@@ -1,8 +1,8 @@
 #pragma once
 /// \file
-/// `IndexExpr` (SPEC §7, seed 001): one value type for index arithmetic that
-/// is sometimes known at compile time and sometimes only at run time, so the
-/// same code computes shapes during analysis and emits run-time code.
+/// `IndexExpr` (docs/indexexpr.md; after onnx-mlir's IndexExpr): one value type for index
+/// arithmetic that is sometimes known at compile time and sometimes only at run time, so the same
+/// code computes shapes during analysis and emits run-time code.
 ///
 ///     AnalysisBuilder analysis;                 // or an EvaluatorBuilder / CEmitterBuilder
 ///     IndexExprScope scope(ctx, analysis);
@@ -10,7 +10,7 @@
 ///     IndexExpr m = IndexExpr(4) * 8 + 2;       // literal 34 in every mode
 ///     IndexExpr k = IndexExpr::max(n, 0);       // n's range is [0, inf]: k is n
 ///
-/// Kinds (seed 001 §3):
+/// Kinds:
 ///
 /// | kind          | meaning                                                     |
 /// |---------------|-------------------------------------------------------------|
@@ -23,7 +23,7 @@
 /// | NonAffine     | a run-time value produced by the builder                    |
 /// | Predicate     | a run-time boolean produced by the builder                  |
 ///
-/// Arithmetic keeps results affine exactly under the seed's rules: `a + b`,
+/// Arithmetic keeps results affine exactly under onnx-mlir's rules: `a + b`,
 /// `a - b` when both are affine; `a * b` when both are affine and one is a
 /// literal; `floor_div`, `ceil_div`, `%` when `a` is affine and `b` a positive
 /// literal. Literals fold (checked: an overflow is an Undefined value of kind
@@ -60,7 +60,7 @@ struct Access;
 
 class IndexExprScope;
 
-/// The kinds of seed 001 (plus Undefined).
+/// The kinds of onnx-mlir's IndexExpr (plus Undefined).
 enum class IndexExprKind : uint8_t {
     Undefined,
     Literal,
@@ -111,7 +111,7 @@ public:
     bool is_literal() const { return kind() == IndexExprKind::Literal; }
     /// True for question marks (analysis-mode unknowns).
     bool is_question_mark() const { return kind() == IndexExprKind::QuestionMark; }
-    /// Literal, Affine, Dim or Symbol (a literal is affine, as in the seed).
+    /// Literal, Affine, Dim or Symbol (a literal is affine, as in onnx-mlir).
     bool is_affine() const;
     /// True for a dim variable of a scope (`scope.input_dim("i")` in code generation).
     bool is_dim() const { return kind() == IndexExprKind::Dim; }
@@ -122,10 +122,14 @@ public:
     /// True for every boolean value: literal true/false, a question mark
     /// produced by a comparison, and the Predicate kind.
     bool is_predicate() const;
-    /// The literal's value (0 or 1 for a literal predicate). Throws
-    /// std::logic_error if this is not a literal; test `is_literal()` first.
+    /// The literal's value (0 or 1 for a literal predicate).
+    /// Precondition: `is_literal()` (otherwise the program stops with a
+    /// message naming the value); `literal_value()` is the checked form.
     int64_t literal() const;
-    /// True if this is the literal `value` (the safe comparison of seed §10.4):
+    /// The literal's value, or nullopt if this is not a literal:
+    /// `IndexExpr(5).literal_value() == 5`.
+    std::optional<int64_t> literal_value() const;
+    /// True if this is the literal `value` (the safe comparison):
     /// `IndexExpr(1).is_literal_and_identical_to(1)`.
     bool is_literal_and_identical_to(int64_t value) const;
     /// True if both are question marks denoting the same unknown value.
@@ -150,13 +154,13 @@ public:
     /// question marks belong to none).
     bool belongs_to(const IndexExprScope& scope) const;
 
-    // ---- Operations (seed 001 §6) -------------------------------------------
+    // ---- Operations ------------------------------------------------------------
 
     /// ⌊this / b⌋: `IndexExpr(-7).floor_div(2).literal() == -4`.
     IndexExpr floor_div(const IndexExpr& b) const;
     /// ⌈this / b⌉: `IndexExpr(7).ceil_div(2).literal() == 4`.
     IndexExpr ceil_div(const IndexExpr& b) const;
-    /// `select(this < lo, lo, select(this > hi, hi, this))`, the seed's clamp.
+    /// `select(this < lo, lo, select(this > hi, hi, this))`, onnx-mlir's clamp.
     IndexExpr clamp(const IndexExpr& lo, const IndexExpr& hi) const;
     /// `select(cond, value, this)`: `end.select_or_self(end < 0, 0)`.
     IndexExpr select_or_self(const IndexExpr& cond, const IndexExpr& value) const;
@@ -174,7 +178,7 @@ public:
     /// Maximum of a non-empty list (Undefined for an empty one).
     static IndexExpr max(const std::vector<IndexExpr>& values);
 
-    // ---- Lists (seed 001 §8.2) ----------------------------------------------
+    // ---- Lists -----------------------------------------------------------------
 
     /// True if every element is a literal.
     static bool all_literal(const std::vector<IndexExpr>& list);
@@ -191,7 +195,7 @@ public:
     /// One line: `5`, `true`, `?n in [0, inf]`, `affine d0 * 4 + s0 in [0, inf]`,
     /// `dim d0 in [0, 9]`, `nonaffine %7=42 in [0, 99]`, `undefined: overflow: ...`.
     std::string to_string() const;
-    /// Writes `msg: to_string()` and a newline to `os` (seed §9.2).
+    /// Writes `msg: to_string()` and a newline to `os`.
     void debug_print(std::ostream& os, const std::string& msg) const;
 
 private:
@@ -200,7 +204,7 @@ private:
     std::shared_ptr<const ie_detail::Node> node_;
 };
 
-/// A list of index expressions (`DimsExpr` in the seed).
+/// A list of index expressions (`DimsExpr` in onnx-mlir).
 using IndexExprList = std::vector<IndexExpr>;
 
 /// Prints a list: `[2, ?n in [0, inf], dim d0 in [0, 9]]`.

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// `IndexExprScope` (seed 001 §4): owns the dims and symbols that affine
+/// `IndexExprScope`: owns the dims and symbols that affine
 /// values are written over, with their known bounds, and fixes the mode
 /// (analysis or code generation) through its builder.
 ///
@@ -98,7 +98,7 @@ public:
     /// pass these as the map's operands.
     Result<RtValue> variable_value(int64_t id) const;
 
-    // ---- Run-time inputs (seed §5.4) ----------------------------------------
+    // ---- Run-time inputs -------------------------------------------------------
 
     /// The run-time input `name`, declared to lie in `bounds`, as a dim of
     /// this scope. Analysis: the question mark with source `name` (range
@@ -111,14 +111,14 @@ public:
     IndexExpr input_symbol(const std::string& name, const Interval& bounds = Interval::all());
 
     /// Dimension `i` of `shape`: a literal if known, else `input_dim("dim(<name>, <i>)")`
-    /// with bounds `[0, +inf]` (seed `getShapeAsDim`). Undefined if `i` is out of range.
+    /// with bounds `[0, +inf]` (onnx-mlir's `getShapeAsDim`). Undefined if `i` is out of range.
     IndexExpr shape_dim(const TensorShape& shape, size_t i);
-    /// Same, as a symbol (seed `getShapeAsSymbol`).
+    /// Same, as a symbol (onnx-mlir's `getShapeAsSymbol`).
     IndexExpr shape_symbol(const TensorShape& shape, size_t i);
     /// Every dimension of `shape` (`getShapeAsDims`).
     IndexExprList shape_dims(const TensorShape& shape);
     /// Element `i` of `array`: a literal if known, else `input_symbol("<name>[<i>]")`
-    /// (seed `getIntFromArrayAsSymbol`).
+    /// (onnx-mlir's `getIntFromArrayAsSymbol`).
     IndexExpr array_symbol(const IntArray& array, size_t i);
     /// Every element of `array` as symbols.
     IndexExprList array_symbols(const IntArray& array);
@@ -131,7 +131,7 @@ public:
     /// Same, as a new symbol.
     IndexExpr symbol(RtValue value, const Interval& bounds, const std::string& name = "");
 
-    // ---- Crossing scopes (seed §4.3, §4.4) ----------------------------------
+    // ---- Crossing scopes -------------------------------------------------------
 
     /// `value` as a symbol of this scope: literals and question marks are
     /// returned as they are; a value of this scope or of an enclosing scope
@@ -142,7 +142,7 @@ public:
     /// Same, as a dim of this scope (a dim of this scope is returned as is).
     IndexExpr as_dim(const IndexExpr& value);
 
-    // ---- Printing (seed §9.2) -----------------------------------------------
+    // ---- Printing --------------------------------------------------------------
 
     /// The scope, one variable per line:
     ///

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The worked examples of seed 001 §7, written once with IndexExpr and usable
+/// The shape helpers of onnx-mlir's IndexExpr, written once with IndexExpr and usable
 /// in every mode: ONNX Slice's shape, Broadcast's access indices and output
 /// shape, MatMul's output shape.
 ///
@@ -29,11 +29,11 @@ struct SliceAxis {
     IndexExpr size;   ///< output size: max(0, ceil((end - start) / step)); 0 if dim is 0
 };
 
-/// One axis of the seed's Slice shape helper: negative `start`/`end` count
+/// One axis of the Slice shape helper: negative `start`/`end` count
 /// from the end; `end` at most INT32_MIN means -inf and at least INT32_MAX
 /// +inf (ONNX's sentinels); start and end are clamped by the sign of `step`;
 /// the size is the ceiling division, with negative sizes clamped to 0.
-/// Beyond the seed: the size of an empty dimension is 0 (the seed's clamp
+/// Unlike onnx-mlir: the size of an empty dimension is 0 (onnx-mlir's clamp
 /// gives 1 for `dim == 0` with a negative step). A zero step is a division
 /// by zero (an Undefined value if literal, a run-time error otherwise).
 ///
@@ -62,7 +62,7 @@ Result<SliceShape> slice_shape(const IndexExprList& data_dims, const IndexExprLi
                                const IndexExprList& ends, const std::vector<int64_t>& axes,
                                const IndexExprList& steps);
 
-/// The seed's Broadcast access indices: the indices into an operand of shape
+/// The Broadcast access indices: the indices into an operand of shape
 /// `operand_dims` (rank r) read by the loop iteration `loop_indices` (rank
 /// R >= r; the operand is aligned to the right, numpy style). A dimension of
 /// literal size 1 reads index 0; any other dimension reads the loop index,
@@ -86,7 +86,7 @@ Result<IndexExprList> broadcast_access_indices(IndexExprScope& loop_scope,
 ///     broadcast_output_dims({{3, 1}, {4}})   // [3, 4]
 Result<IndexExprList> broadcast_output_dims(const std::vector<IndexExprList>& operands);
 
-/// The seed's MatMul shape helper, with its intermediate padded shapes.
+/// The MatMul shape helper, with its intermediate padded shapes.
 struct MatMulShape {
     IndexExprList a_dims;     ///< A padded to the common rank
     IndexExprList b_dims;     ///< B padded to the common rank

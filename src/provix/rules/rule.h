@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The rule language (SPEC §8): one named rewrite per entry,
+/// The rule language (docs/rules.md): one named rewrite per entry,
 ///
 ///     name: lhs => rhs if condition
 ///

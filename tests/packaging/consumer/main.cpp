@@ -1,5 +1,5 @@
-// Uses the installed provix: parse the first SPEC §4.1 map, simplify it and
-// print it. The packaging test checks the printed text.
+// Uses the installed provix: parse a map that simplifies to the identity,
+// simplify it and print it. The packaging test checks the printed text.
 #include <provix/parser.h>
 #include <provix/simplify.h>
 

@@ -26,13 +26,14 @@ TEST(JsonString, EscapesQuotesBackslashesAndControlCharacters) {
 }
 
 TEST(JsonString, KeepsValidUtf8AndReplacesInvalidBytes) {
-    EXPECT_EQ(json_quoted("\xE2\x8C\x8A x \xE2\x8C\x8B"), "\"\xE2\x8C\x8A x \xE2\x8C\x8B\"");  // ⌊ x ⌋
-    EXPECT_EQ(json_quoted("\xF0\x9F\x98\x80"), "\"\xF0\x9F\x98\x80\"");                        // 4 bytes
+    EXPECT_EQ(json_quoted("\xE2\x8C\x8A x \xE2\x8C\x8B"),
+              "\"\xE2\x8C\x8A x \xE2\x8C\x8B\"");                        // ⌊ x ⌋
+    EXPECT_EQ(json_quoted("\xF0\x9F\x98\x80"), "\"\xF0\x9F\x98\x80\"");  // 4 bytes
     const std::string fffd = "\xEF\xBF\xBD";
     EXPECT_EQ(json_quoted("a\xFFz"), "\"a" + fffd + "z\"");
     EXPECT_EQ(json_quoted("\xC0\xAF"), "\"" + fffd + fffd + "\"");             // overlong '/'
     EXPECT_EQ(json_quoted("\xED\xA0\x80"), "\"" + fffd + fffd + fffd + "\"");  // a surrogate
-    EXPECT_EQ(json_quoted("\xE2\x8C"), "\"" + fffd + fffd + "\"");             // truncated at the end
+    EXPECT_EQ(json_quoted("\xE2\x8C"), "\"" + fffd + fffd + "\"");  // truncated at the end
 }
 
 TEST(JsonWriter, WritesNestedObjectsAndArraysWithCommas) {

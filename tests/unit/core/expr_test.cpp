@@ -97,7 +97,7 @@ TEST_F(ExprTest, LiteralZeroDivisorIsAnErrorAtConstruction) {
     EXPECT_EQ(r.error().kind, Error::Kind::DivisionByZero);
 }
 
-TEST_F(ExprTest, EvaluateSeedExample) {
+TEST_F(ExprTest, EvaluateNestedMinMaxDivExample) {
     // (((v0 + 42) * max(min(v1, 2), 0)) floordiv 2) ceildiv 2 at {5, 1} is 12.
     Expr e = ceil_div(floor_div((d0 + 42) * max(min(d1, 2), 0), 2), 2);
     auto r = evaluate(e, {5, 1});
@@ -206,12 +206,14 @@ TEST_F(ExprTest, VariableFactsCachedOnNodesCoverLargeIds) {
     std::vector<bool> used;
     collect_variables(min(v64, d2) + v100, used);
     ASSERT_EQ(used.size(), 101u);
-    for (size_t i = 0; i < used.size(); ++i) EXPECT_EQ(used[i], i == 2 || i == 64 || i == 100) << i;
+    for (size_t i = 0; i < used.size(); ++i)
+        EXPECT_EQ(used[i], i == 2 || i == 64 || i == 100) << i;
 }
 
 TEST_F(ExprTest, TreeSizeCountsSharedSubtreesWithoutBlowup) {
     Expr e = d0;
-    for (int i = 0; i < 100; ++i) e = make(ExprKind::Min, {e, e});
+    for (int i = 0; i < 100; ++i)
+        e = make(ExprKind::Min, {e, e});
     EXPECT_EQ(e.tree_size(), SIZE_MAX);  // 2^101 - 1 saturates
     EXPECT_EQ((d0 + d1).tree_size(), 3u);
 }
@@ -224,7 +226,7 @@ Expr random_raw(Context& ctx, int depth) {
     if (pick == 1) return ctx.variable(*rc::gen::inRange<int64_t>(0, 3));
     Expr a = random_raw(ctx, depth - 1);
     Expr b = random_raw(ctx, depth - 1);
-    static const ExprKind kinds[] = {ExprKind::Add, ExprKind::Mul, ExprKind::FloorDiv,
+    static const ExprKind kinds[] = {ExprKind::Add,     ExprKind::Mul, ExprKind::FloorDiv,
                                      ExprKind::CeilDiv, ExprKind::Mod, ExprKind::Min,
                                      ExprKind::Max};
     ExprKind k = kinds[pick - 2];
@@ -261,7 +263,8 @@ RC_GTEST_PROP(Print, CanonicalTextIsStableAcrossContexts, ()) {
         if (x.is_constant()) return b.constant(x.constant_value());
         if (x.is_variable()) return vars[static_cast<size_t>(x.variable_id())];
         std::vector<Expr> ops;
-        for (size_t i = x.num_operands(); i-- > 0;) ops.insert(ops.begin(), self(self, x.operand(i)));
+        for (size_t i = x.num_operands(); i-- > 0;)
+            ops.insert(ops.begin(), self(self, x.operand(i)));
         return build(x.kind(), ops);
     };
     std::string again = to_string(rebuild(rebuild, e));

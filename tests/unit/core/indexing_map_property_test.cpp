@@ -25,7 +25,7 @@ void append(std::vector<int64_t>& to, const std::vector<int64_t>& from) {
     to.insert(to.end(), from.begin(), from.end());
 }
 
-// compose(first, second) at a point x holds exactly when first holds at x and
+// compose_indexing_maps(first, second) at a point x holds exactly when first holds at x and
 // second holds at first(x), and then it evaluates to second(first(x)).
 RC_GTEST_PROP(Compose, AgreesWithEvaluatingBothMapsInTurn, ()) {
     Context ctx;
@@ -37,7 +37,7 @@ RC_GTEST_PROP(Compose, AgreesWithEvaluatingBothMapsInTurn, ()) {
     o.num_dims = first.is_known_empty() ? 0 : first.num_results();
     IndexingMap second = testing_support::random_map(ctx, o);
     RC_PRE(!first.is_known_empty() && !second.is_known_empty());
-    Result<IndexingMap> c = compose(first, second);
+    Result<IndexingMap> c = compose_indexing_maps(first, second);
     RC_ASSERT(c.ok());
     for (int k = 0; k < 20; ++k) {
         std::vector<int64_t> dims = draw_all(first.dims());

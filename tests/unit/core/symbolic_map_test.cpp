@@ -31,7 +31,7 @@ protected:
         std::vector<Expr> exprs;
         for (const std::string& r : results)
             exprs.push_back(expr(nd, ns, r));
-        return SymbolicMap::get(ctx, nd, ns, exprs);
+        return *SymbolicMap::get(ctx, nd, ns, exprs);
     }
 };
 
@@ -46,7 +46,16 @@ TEST_F(SymbolicMapTest, GetKeepsCountsAndResults) {
 }
 
 TEST_F(SymbolicMapTest, GetRejectsAResultUsingAnUnknownVariable) {
-    EXPECT_THROW(SymbolicMap::get(ctx, 1, 0, {ctx.variable(1)}), std::invalid_argument);
+    Result<SymbolicMap> m = SymbolicMap::get(ctx, 1, 0, {ctx.variable(1)});
+    ASSERT_FALSE(m.ok());
+    EXPECT_EQ(m.error().kind, Error::Kind::Invalid);
+    EXPECT_NE(m.error().message.find("uses a variable beyond the map's 1 variables"),
+              std::string::npos)
+        << m.error().message;
+    EXPECT_FALSE(SymbolicMap::get(ctx, -1, 0, {}).ok());
+    EXPECT_FALSE(SymbolicMap::get(ctx, 1, 0, {Expr()}).ok());
+    Context other;
+    EXPECT_FALSE(SymbolicMap::get(ctx, 1, 0, {other.variable(0)}).ok());
 }
 
 TEST_F(SymbolicMapTest, IdentityMapsEveryDimToItself) {
@@ -59,43 +68,49 @@ TEST_F(SymbolicMapTest, DimsComeFirstThenSymbols) {
     EXPECT_EQ(m.dim(1), ctx.variable(1));
     EXPECT_EQ(m.symbol(0), ctx.variable(2));
     EXPECT_EQ(m.symbol(1), ctx.variable(3));
-    EXPECT_THROW(m.dim(2), std::out_of_range);
-    EXPECT_THROW(m.symbol(2), std::out_of_range);
+    EXPECT_DEATH((void)m.dim(2), "precondition violated: SymbolicMap::dim: no dimension 2");
+    EXPECT_DEATH((void)m.symbol(2), "precondition violated: SymbolicMap::symbol: no symbol 2");
 }
 
 TEST_F(SymbolicMapTest, ReplaceDimsAndSymbolsFollowsTheHeaderExample) {
     // (d0, d1)[s0, s1] -> (d0 + s0, d1 * s1) with dims {d1, 2}, symbols {3, d0}.
     SymbolicMap m = map(2, 2, {"d0 + s0", "d1 * s1"});
-    SymbolicMap r = m.replace_dims_and_symbols({ctx.variable(1), ctx.constant(2)},
-                                               {ctx.constant(3), ctx.variable(0)}, 2, 0);
+    SymbolicMap r = *m.replace_dims_and_symbols({ctx.variable(1), ctx.constant(2)},
+                                                {ctx.constant(3), ctx.variable(0)}, 2, 0);
     EXPECT_EQ(r.to_string(), "(d0, d1) -> (d1 + 3, d0 * 2)");
 }
 
-TEST_F(SymbolicMapTest, ReplaceDimsAndSymbolsFollowsTheSeedExample) {
-    // The seed keeps two new symbols: (d1 + c3, c2 * d0) with c2 = 2, c3 = 3.
+TEST_F(SymbolicMapTest, ReplaceDimsAndSymbolsCanKeepUnusedNewSymbols) {
+    // Two new symbols that no result uses: (d1 + c3, c2 * d0) with c2 = 2, c3 = 3.
     SymbolicMap m = map(2, 2, {"d0 + s0", "d1 * s1"});
-    SymbolicMap r = m.replace_dims_and_symbols({ctx.variable(1), ctx.constant(2)},
-                                               {ctx.constant(3), ctx.variable(0)}, 2, 2);
+    SymbolicMap r = *m.replace_dims_and_symbols({ctx.variable(1), ctx.constant(2)},
+                                                {ctx.constant(3), ctx.variable(0)}, 2, 2);
     EXPECT_EQ(r.to_string(), "(d0, d1)[s0, s1] -> (d1 + 3, d0 * 2)");
 }
 
 TEST_F(SymbolicMapTest, ReplaceDimsAndSymbolsCanIntroduceSymbols) {
     // d0 -> s0 * 4 + d0 over (d0)[s0].
     SymbolicMap m = map(1, 0, {"d0 floordiv 4", "d0 mod 4"});
-    SymbolicMap r = m.replace_dims_and_symbols({expr(1, 1, "s0 * 4 + d0")}, {}, 1, 1);
+    SymbolicMap r = *m.replace_dims_and_symbols({expr(1, 1, "s0 * 4 + d0")}, {}, 1, 1);
     EXPECT_EQ(r.to_string(), "(d0)[s0] -> ((d0 + s0 * 4) floordiv 4, (d0 + s0 * 4) mod 4)");
 }
 
 TEST_F(SymbolicMapTest, ReplaceDimsAndSymbolsRejectsWrongReplacementCount) {
     SymbolicMap m = map(2, 0, {"d0 + d1"});
-    EXPECT_THROW(m.replace_dims_and_symbols({ctx.variable(0)}, {}, 1, 0), std::invalid_argument);
+    Result<SymbolicMap> r = m.replace_dims_and_symbols({ctx.variable(0)}, {}, 1, 0);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("expected 2 dim and 0 symbol replacements, got 1 and 0"),
+              std::string::npos)
+        << r.error().message;
+    // A replacement using a variable beyond the new counts.
+    EXPECT_FALSE(m.replace_dims_and_symbols({ctx.variable(0), ctx.variable(3)}, {}, 2, 0).ok());
 }
 
 TEST_F(SymbolicMapTest, ComposeFeedsOtherResultsIntoDimsAndConcatenatesSymbols) {
-    // SPEC §3: map1 (d0, d1)[s0] -> (d0 + s0, d1 * 2), map2 (d0)[s0] -> (d0 - 10, d0 + s0).
+    // The header's example (MLIR's convention: map1 ∘ map2).
     SymbolicMap map1 = map(2, 1, {"d0 + s0", "d1 * 2"});
     SymbolicMap map2 = map(1, 1, {"d0 - 10", "d0 + s0"});
-    SymbolicMap c = map1.compose(map2);
+    SymbolicMap c = *map1.compose(map2);
     EXPECT_EQ(c.num_dims(), 1);
     EXPECT_EQ(c.num_symbols(), 2);
     EXPECT_EQ(c.to_string(), "(d0)[s0, s1] -> (d0 + s0 - 10, d0 * 2 + s1 * 2)");
@@ -105,18 +120,21 @@ TEST_F(SymbolicMapTest, ComposeFeedsOtherResultsIntoDimsAndConcatenatesSymbols) 
 
 TEST_F(SymbolicMapTest, ComposeWithIdentityIsTheSameMap) {
     SymbolicMap m = map(2, 1, {"d0 floordiv 3 + s0", "d1 mod 5"});
-    EXPECT_EQ(m.compose(SymbolicMap::identity(ctx, 2)), m);
-    EXPECT_EQ(SymbolicMap::identity(ctx, 2).compose(m), m);
+    EXPECT_EQ(*m.compose(SymbolicMap::identity(ctx, 2)), m);
+    EXPECT_EQ(*SymbolicMap::identity(ctx, 2).compose(m), m);
 }
 
 TEST_F(SymbolicMapTest, ComposeRejectsAResultCountMismatch) {
     SymbolicMap map1 = map(2, 0, {"d0 + d1"});
     SymbolicMap map2 = map(1, 0, {"d0"});
-    EXPECT_THROW(map1.compose(map2), std::invalid_argument);
+    Result<SymbolicMap> c = map1.compose(map2);
+    ASSERT_FALSE(c.ok());
+    EXPECT_EQ(c.error().message,
+              "SymbolicMap::compose: this map has 2 dims but the other map has 1 results");
 }
 
 TEST_F(SymbolicMapTest, CompressDimsDropsUnusedDims) {
-    // SPEC §3: (d0, d1, d2)[s0] -> (d0 + d2, s0 * 5) becomes (d0, d1)[s0] -> (d0 + d1, s0 * 5).
+    // (d0, d1, d2)[s0] -> (d0 + d2, s0 * 5) becomes (d0, d1)[s0] -> (d0 + d1, s0 * 5).
     SymbolicMap m = map(3, 1, {"d0 + d2", "s0 * 5"});
     std::vector<int64_t> kept;
     SymbolicMap c = m.compress_dims(&kept);
@@ -125,7 +143,7 @@ TEST_F(SymbolicMapTest, CompressDimsDropsUnusedDims) {
 }
 
 TEST_F(SymbolicMapTest, CompressSymbolsDropsUnusedSymbols) {
-    // SPEC §3: (d0)[s0, s1, s2] -> (d0 + s2, s0 * 5) becomes (d0)[s0, s1] -> (d0 + s1, s0 * 5).
+    // (d0)[s0, s1, s2] -> (d0 + s2, s0 * 5) becomes (d0)[s0, s1] -> (d0 + s1, s0 * 5).
     SymbolicMap m = map(1, 3, {"d0 + s2", "s0 * 5"});
     std::vector<int64_t> kept;
     SymbolicMap c = m.compress_symbols(&kept);
@@ -168,7 +186,7 @@ TEST_F(SymbolicMapTest, EvaluateUsesFloorSemantics) {
     EXPECT_EQ(*r, (std::vector<int64_t>{-4, -1, -3}));
 }
 
-TEST_F(SymbolicMapTest, EvaluateFollowsTheSeedExample) {
+TEST_F(SymbolicMapTest, EvaluateFollowsTheNestedExample) {
     SymbolicMap m = map(2, 0, {"(((d0 + 42) * max(min(d1, 2), 0)) floordiv 2) ceildiv 2"});
     Result<std::vector<int64_t>> r = m.evaluate({5, 1}, {});
     ASSERT_TRUE(r.ok());

@@ -1,5 +1,5 @@
-// The simplifications SPEC §4.1 and §4.2 require, and the rewrite families
-// of the engine issue, each checked by printed text.
+// The simplifications of XLA's indexing-analysis documentation, constraint
+// tightening, and the rewrite families of the engine, each checked by printed text.
 
 #include "provix/simplify.h"
 
@@ -137,7 +137,7 @@ TEST(SimplifySpec, UnusedSymbolsAreRemoved) {
               printed("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 10], s0 in [0, 2]"));
 }
 
-// --- Rewrite families of the engine issue --------------------------------
+// --- Rewrite families of the engine ---------------------------------------
 
 TEST(SimplifyRules, ValueFixedByItsRangeBecomesAConstant) {
     EXPECT_EQ(simplified("(d0, d1) -> (d1 * d0 + d0 floordiv 20), domain: d0 in [3, 3], "
@@ -201,8 +201,9 @@ TEST(SimplifyRules, NegativeDivisorsUseFloorSemantics) {
 TEST(SimplifyRules, SumOfInnerFloorDivsIsNotMerged) {
     // (16 floordiv 3 + 2 floordiv 3) floordiv 6 is 0 but (16 + 2) floordiv 18
     // is 1: the engine must keep the inner floordivs.
-    std::string out = simplified("(d0, d1) -> ((d0 floordiv 3 + d1 floordiv 3) floordiv 6), "
-                                 "domain: d0 in [0, 100], d1 in [0, 100]");
+    std::string out = simplified(
+        "(d0, d1) -> ((d0 floordiv 3 + d1 floordiv 3) floordiv 6), "
+        "domain: d0 in [0, 100], d1 in [0, 100]");
     EXPECT_EQ(out, printed("(d0, d1) -> ((d0 floordiv 3 + d1 floordiv 3) floordiv 6), "
                            "domain: d0 in [0, 100], d1 in [0, 100]"));
 }
@@ -215,9 +216,10 @@ TEST(SimplifyRules, ExactDivisionFromACongruence) {
 
 TEST(SimplifyRules, NestedDigitsRecombine) {
     // Fuzzer completeness misses: the digits of x floordiv c2 put back.
-    EXPECT_EQ(simplified("(d0)[s0] -> ((s0 floordiv 8) * 8 + s0 mod 4 + ((s0 floordiv 4) mod 2) * 4), "
-                         "domain: d0 in [0, 3], s0 in [0, 63]"),
-              printed("(d0)[s0] -> (s0), domain: d0 in [0, 3], s0 in [0, 63]"));
+    EXPECT_EQ(
+        simplified("(d0)[s0] -> ((s0 floordiv 8) * 8 + s0 mod 4 + ((s0 floordiv 4) mod 2) * 4), "
+                   "domain: d0 in [0, 3], s0 in [0, 63]"),
+        printed("(d0)[s0] -> (s0), domain: d0 in [0, 3], s0 in [0, 63]"));
     EXPECT_EQ(simplified("(d0) -> ((d0 floordiv 20) * 40 + ((d0 floordiv 2) mod 10) * 4 + 1), "
                          "domain: d0 in [-100, 100]"),
               printed("(d0) -> ((d0 floordiv 2) * 4 + 1), domain: d0 in [-100, 100]"));

@@ -91,7 +91,7 @@ IndexingMap gen_map(Context& ctx) {
             constraints.push_back({e, Interval{lo, lo + *rc::gen::inRange<int64_t>(0, 30)}});
         }
     }
-    auto map = IndexingMap::get(SymbolicMap::get(ctx, dims, syms, results), d, s, {}, constraints);
+    auto map = IndexingMap::get(*SymbolicMap::get(ctx, dims, syms, results), d, s, {}, constraints);
     RC_ASSERT(map.ok());
     return *map;
 }

@@ -1,5 +1,5 @@
 // The fuzz generator: deterministic from the seed, valid quasi-affine maps,
-// and the feature list of issue 5 (item 1) actually drawn.
+// and every feature of the generator actually drawn.
 
 #include "provix/fuzz/generator.h"
 

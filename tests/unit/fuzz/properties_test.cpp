@@ -1,5 +1,5 @@
-// RapidCheck properties of the engine on maps from the fuzz generator
-// (issue 5, item 6). Each draw of the generator is a RapidCheck choice, so a
+// RapidCheck properties of the engine on maps from the fuzz generator.
+// Each draw of the generator is a RapidCheck choice, so a
 // failing map is shrunk by RapidCheck and reported with its RC_PARAMS line.
 
 #include <gtest/gtest.h>
@@ -119,7 +119,7 @@ RC_GTEST_PROP(FuzzProperties, PrintingRoundTrips, ()) {
     }
 }
 
-// simplify(compose(a, b)) is equivalent (isl) to
+// simplify(compose_indexing_maps(a, b)) is equivalent (isl) to
 // simplify(compose(simplify(a), simplify(b))).
 RC_GTEST_PROP(FuzzProperties, ComposeThenSimplifyEqualsSimplifyThenCompose, ()) {
     Context ctx;
@@ -134,14 +134,14 @@ RC_GTEST_PROP(FuzzProperties, ComposeThenSimplifyEqualsSimplifyThenCompose, ()) 
     Result<IndexingMap> first = build_map(ctx, first_spec);
     Result<IndexingMap> second = build_map(ctx, second_spec);
     RC_ASSERT(first.ok() && second.ok());
-    Result<IndexingMap> composed = compose(*first, *second);
+    Result<IndexingMap> composed = compose_indexing_maps(*first, *second);
     RC_ASSERT(composed.ok());
     IndexingMap direct = *composed;
     simplify(direct);
     IndexingMap a = *first, b = *second;
     simplify(a);
     simplify(b);
-    Result<IndexingMap> parts = compose(a, b);
+    Result<IndexingMap> parts = compose_indexing_maps(a, b);
     RC_ASSERT(parts.ok());
     IndexingMap staged = *parts;
     simplify(staged);

@@ -1,5 +1,5 @@
-// Per-operation maps beyond the seed's examples: bitcast by layouts, negative
-// and interior padding, reduce-window with padding, stride and dilations,
+// Per-operation maps beyond the examples of XLA's indexing-analysis documentation: bitcast by
+// layouts, negative and interior padding, reduce-window with padding, stride and dilations,
 // zero-sized operands, tuples, and the diagnostics for inconsistent HLO.
 
 #include "provix/hlo/op_indexing.h"

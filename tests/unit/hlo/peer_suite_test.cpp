@@ -111,7 +111,7 @@ IndexingMap rt_to_dims(const IndexingMap& m, const std::vector<int64_t>& perm) {
     for (const Constraint& c : m.constraints())
         constraints.push_back({substitute(c.expr, replacement), c.range});
     auto out =
-        IndexingMap::get(SymbolicMap::get(ctx, d + t, r, results), dims, ranges, {}, constraints);
+        IndexingMap::get(*SymbolicMap::get(ctx, d + t, r, results), dims, ranges, {}, constraints);
     return out ? *out : IndexingMap::undefined(ctx);
 }
 

@@ -1,5 +1,5 @@
 /// \file
-/// IndexExpr arithmetic (issue 7 item 2): the seed's affinity table, literal
+/// IndexExpr arithmetic: onnx-mlir's affinity table, literal
 /// folding with floor semantics and checked overflow, the run-time fallback,
 /// analysis-mode question marks, and simplification with the scope's ranges.
 
@@ -121,8 +121,8 @@ TEST_F(AffineTest, RangesDecideValuesThatAreConstantOnTheScope) {
 }
 
 TEST_F(AffineTest, AffineResultsAreThoseOfTheSimplifierWithTheScopeBounds) {
-    // SPEC 4.1's digit example through provix::simplify on an IndexingMap with
-    // the scope's bounds: whatever the rule engine does, IndexExpr agrees.
+    // The decimal-digit example (examples/simplify_basics.map) through provix::simplify on an
+    // IndexingMap with the scope's bounds: whatever the rule engine does, IndexExpr agrees.
     IndexExpr j = scope.input_dim("j", {0, 9});
     IndexExpr k = scope.input_dim("k", {0, 9});
     IndexExpr e = (i * 100 + j * 10 + k).floor_div(100);

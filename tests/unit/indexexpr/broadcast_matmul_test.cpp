@@ -1,7 +1,6 @@
 /// \file
-/// The seed's Broadcast access indices and MatMul output shape (issue 7
-/// item 6), in analysis mode, through the evaluator and through emitted C,
-/// and MatMul shapes against a direct numpy-matmul reference.
+/// onnx-mlir's Broadcast access indices and MatMul output shape, in analysis mode, through the
+/// evaluator and through emitted C, and MatMul shapes against a direct numpy-matmul reference.
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

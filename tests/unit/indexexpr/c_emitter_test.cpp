@@ -1,5 +1,5 @@
 /// \file
-/// The C emitter (issue 7 item 5): the emitted function is compiled with the
+/// The C emitter: the emitted function is compiled with the
 /// system C compiler and run; it implements floor division and modulo
 /// explicitly, guards overflow, and reports errors like the evaluator.
 

@@ -1,6 +1,6 @@
 /// \file
-/// Comparisons, logic, select, clamp and min/max (issue 7 item 3), folded by
-/// ranges in both modes.
+/// Comparisons, logic, select, clamp and min/max, folded by ranges in both
+/// modes.
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -123,7 +123,7 @@ TEST_F(CompareTest, ClampIsTheSeedsSelectChain) {
     EXPECT_TRUE(i.clamp(0, 9).is_identical(i));  // the ranges decide both tests
     EXPECT_EQ(IndexExpr(12).clamp(0, 9).to_string(), "9");
     EXPECT_EQ(IndexExpr(-2).clamp(0, 9).to_string(), "0");
-    // With lo > hi the seed's chain gives hi for values >= lo.
+    // With lo > hi the select chain gives hi for values >= lo.
     EXPECT_EQ(IndexExpr(5).clamp(0, -1).to_string(), "-1");
 }
 

@@ -1,11 +1,11 @@
 /// \file
-/// IndexExpr kinds and queries (issue 7 item 1): literals, question marks,
+/// IndexExpr kinds and queries: literals, question marks,
 /// dims, symbols, predicates, Undefined, and the list helpers.
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include <stdexcept>
+#include <optional>
 
 #include "provix/indexexpr/evaluator.h"
 #include "provix/indexexpr/index_expr.h"
@@ -35,9 +35,16 @@ TEST(IndexExprKinds, IntegersConvertToLiterals) {
     EXPECT_EQ(e.to_string(), "42");
 }
 
-TEST(IndexExprKinds, LiteralOfANonLiteralThrows) {
-    EXPECT_THROW(IndexExpr::question_mark("n").literal(), std::logic_error);
-    EXPECT_THROW(IndexExpr().literal(), std::logic_error);
+TEST(IndexExprKinds, LiteralValueOfANonLiteralIsNothing) {
+    EXPECT_EQ(IndexExpr(42).literal_value(), std::optional<int64_t>(42));
+    EXPECT_EQ(IndexExpr::question_mark("n").literal_value(), std::nullopt);
+    EXPECT_EQ(IndexExpr().literal_value(), std::nullopt);
+}
+
+TEST(IndexExprKinds, LiteralOfANonLiteralIsABrokenPrecondition) {
+    EXPECT_DEATH((void)IndexExpr::question_mark("n").literal(),
+                 "precondition violated: IndexExpr::literal: not a literal");
+    EXPECT_DEATH((void)IndexExpr().literal(), "precondition violated: IndexExpr::literal");
 }
 
 TEST(IndexExprKinds, IsLiteralAndIdenticalToComparesOnlyIntegerLiterals) {

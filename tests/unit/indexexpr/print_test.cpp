@@ -1,5 +1,5 @@
 /// \file
-/// Debug printing (issue 7 item 7) of values of every kind, of lists and of
+/// Debug printing of values of every kind, of lists and of
 /// scopes, in both modes.
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 /// \file
-/// Scopes (issue 7 item 4): ownership of dims and symbols, nested scopes in
+/// Scopes: ownership of dims and symbols, nested scopes in
 /// which an outer dim becomes an inner symbol, clear errors for unconverted
 /// cross-scope use, and free crossing of literals and run-time values.
 

@@ -1,5 +1,5 @@
 /// \file
-/// The seed's Slice shape helper (issue 7 item 6): worked examples in both
+/// The Slice shape helper (ONNX Slice, after onnx-mlir): worked examples in both
 /// modes, and properties against a direct reference implementation of ONNX
 /// Slice (opset 13 operator text) in analysis mode, through the evaluator and
 /// through emitted, compiled C.
@@ -87,7 +87,7 @@ std::string describe(const SliceCase& c) {
 }
 
 /// Checks computed start/end/size against the reference (end only when the
-/// output is non-empty: the seed clamps end into [-1, dim] for negative
+/// output is non-empty: onnx-mlir clamps end into [-1, dim] for negative
 /// steps, the text into [-1, dim - 1], which differ only for empty outputs).
 void check_against_reference(const SliceCase& c, int64_t start, int64_t end, int64_t size) {
     RefAxis ref = reference_slice(c.dim, c.start, c.end, c.step);
@@ -141,7 +141,7 @@ TEST_F(SliceTest, NegativeSizesAreClampedToZero) {
 }
 
 TEST_F(SliceTest, AnEmptyDimensionGivesAnEmptySliceForEveryStep) {
-    // The seed's formula gives 1 here (start 0, end -1, step -1).
+    // onnx-mlir's formula gives 1 here (start 0, end -1, step -1).
     EXPECT_EQ(slice_axis(0, -3, -10, -1).size.to_string(), "0");
     EXPECT_EQ(slice_axis(0, 0, INT32_MAX, 1).size.to_string(), "0");
 }

@@ -1,5 +1,5 @@
 // The IndexExpr MLIR builder: conversions to and from mlir::AffineExpr /
-// AffineMap, and the seed's Slice, Broadcast and MatMul shape computations
+// AffineMap, and the Slice, Broadcast and MatMul shape computations
 // emitted as MLIR, verified by mlir-opt, lowered to LLVM and run by
 // mlir-cpu-runner on random shapes, compared with provix's evaluator.
 
@@ -81,7 +81,7 @@ TEST(MlirAffine, MapsConvertBothWays) {
         ASSERT_TRUE(e) << e.error().message;
         results.push_back(*e);
     }
-    SymbolicMap m = SymbolicMap::get(ctx, 2, 1, results);
+    SymbolicMap m = *SymbolicMap::get(ctx, 2, 1, results);
     auto a = to_affine_map(m, mctx);
     ASSERT_TRUE(a) << a.error().message;
     EXPECT_EQ(text_of(*a), "(d0, d1)[s0] -> (d0 floordiv 8, d1 * 2 + s0, 3)");

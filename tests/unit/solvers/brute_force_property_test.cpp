@@ -93,7 +93,7 @@ std::vector<IndexingVariable> random_dims() {
 IndexingMap make_map(Context& ctx, std::vector<Expr> results,
                      const std::vector<IndexingVariable>& dims,
                      std::vector<Constraint> constraints = {}) {
-    auto m = IndexingMap::get(SymbolicMap::get(ctx, kVars, 0, std::move(results)), dims, {}, {},
+    auto m = IndexingMap::get(*SymbolicMap::get(ctx, kVars, 0, std::move(results)), dims, {}, {},
                               std::move(constraints));
     RC_ASSERT(m.ok());
     return *m;
@@ -200,7 +200,7 @@ void check_relation(Oracle& oracle, Context& ctx) {
     // Reflecting s0 keeps the relation when its bounds are symmetric.
     if (*rc::gen::arbitrary<bool>()) vars[1].bounds = {-vars[1].bounds.hi, vars[1].bounds.hi};
     auto make = [&](Expr e) {
-        auto m = IndexingMap::get(SymbolicMap::get(ctx, 1, 1, {e}), {vars[0]}, {vars[1]}, {});
+        auto m = IndexingMap::get(*SymbolicMap::get(ctx, 1, 1, {e}), {vars[0]}, {vars[1]}, {});
         RC_ASSERT(m.ok());
         return *m;
     };
@@ -340,7 +340,7 @@ void check_inputs_and_definedness(Oracle& oracle, Context& ctx) {
         if (*rc::gen::arbitrary<bool>()) c2 = c1;
     }
     auto make = [&](Expr e, std::vector<Constraint> cs) {
-        auto m = IndexingMap::get(SymbolicMap::get(ctx, 1, 2, {e}), {vars[0]}, {vars[1]}, {vars[2]},
+        auto m = IndexingMap::get(*SymbolicMap::get(ctx, 1, 2, {e}), {vars[0]}, {vars[1]}, {vars[2]},
                                   std::move(cs));
         RC_ASSERT(m.ok());
         return *m;

@@ -28,7 +28,7 @@ std::vector<std::unique_ptr<Oracle>> isl_and_z3() {
 }
 
 IndexingMap one_dim(Context& ctx, Expr result, Interval bounds) {
-    return *IndexingMap::get(SymbolicMap::get(ctx, 1, 0, {result}), {{bounds, ""}}, {}, {});
+    return *IndexingMap::get(*SymbolicMap::get(ctx, 1, 0, {result}), {{bounds, ""}}, {}, {});
 }
 
 // --- Counterexamples --------------------------------------------------------

@@ -32,7 +32,7 @@ inline const std::vector<SuiteQuery>& query_suite() {
     const Verdict P = Verdict::Proven, R = Verdict::Refuted;
     // clang-format off
     static const std::vector<SuiteQuery> suite = {
-        // --- SPEC §4.1: the seeds' simplifications.
+        // --- The simplifications of XLA's indexing-analysis documentation.
         {"seed_fused_reshape", K::Equivalent,
          "(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]",
          "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]", P},

@@ -106,7 +106,7 @@ inline IndexingMap random_map(Context& ctx, const MapOptions& o) {
     for (int i = 0; i < num_constraints; ++i) {
         constraints.push_back({random_expr(ctx, n, o, o.max_depth), random_bounds(o)});
     }
-    SymbolicMap map = SymbolicMap::get(ctx, nd, nr + nt, results);
+    SymbolicMap map = *SymbolicMap::get(ctx, nd, nr + nt, results);
     Result<IndexingMap> m = IndexingMap::get(
         map, std::vector<IndexingVariable>(vars.begin(), vars.begin() + nd),
         std::vector<IndexingVariable>(vars.begin() + nd, vars.begin() + nd + nr),

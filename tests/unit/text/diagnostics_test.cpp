@@ -49,6 +49,49 @@ TEST_F(DiagnosticsTest, FormatBeyondTheTextShowsAnEmptyLine) {
     EXPECT_EQ(format_diagnostic("f", "abc\r\n", {1, 4}, "m"), "f:1:4: error: m\nabc\n   ^");
 }
 
+TEST_F(DiagnosticsTest, FormatShowsAWindowOfALongLineAroundTheCaret) {
+    // 200 'a', then "XY", then 200 'b': the caret at the 'X' (column 201).
+    std::string line = std::string(200, 'a') + "XY" + std::string(200, 'b');
+    std::string d = format_diagnostic("f", line, {1, 201}, "m");
+    std::string first = d.substr(0, d.find('\n'));
+    std::string shown = d.substr(first.size() + 1, d.rfind('\n') - first.size() - 1);
+    std::string caret = d.substr(d.rfind('\n') + 1);
+    EXPECT_EQ(first, "f:1:201: error: m");
+    EXPECT_EQ(shown, "..." + std::string(50, 'a') + "XY" + std::string(62, 'b') + "...");
+    EXPECT_EQ(caret, std::string(53, ' ') + "^");
+    EXPECT_EQ(shown[caret.size() - 1], 'X');
+    // Near the start only the right side is cut, near the end only the left.
+    std::string start = format_diagnostic("f", line, {1, 3}, "m");
+    EXPECT_NE(start.find("\naaa"), std::string::npos);
+    EXPECT_NE(start.find("...\n  ^"), std::string::npos);
+    std::string end = format_diagnostic("f", line, {1, 403}, "m");
+    EXPECT_NE(end.find("\n..." + std::string(50, 'b') + "\n"), std::string::npos);
+    EXPECT_NE(end.find("\n" + std::string(53, ' ') + "^"), std::string::npos);
+}
+
+TEST_F(DiagnosticsTest, FormatEscapesBytesThatDoNotPrint) {
+    // \x01, \xff (not UTF-8) and DEL are shown as \xNN; the caret under 'c'.
+    EXPECT_EQ(format_diagnostic("f",
+                                std::string("ab\x01\xff\x7f"
+                                            "c"),
+                                {1, 6}, "m"),
+              "f:1:6: error: m\nab\\x01\\xff\\x7fc\n" + std::string(14, ' ') + "^");
+    EXPECT_EQ(format_diagnostic("f", std::string("a\0b", 3), {1, 3}, "m"),
+              "f:1:3: error: m\na\\x00b\n     ^");
+}
+
+TEST_F(DiagnosticsTest, ALongBinaryLineGivesAShortDiagnostic) {
+    // 81 KB on one line, bad bytes included: the diagnostic stays a few
+    // hundred bytes and holds no raw control byte.
+    std::string text =
+        "(d0) -> (d0 + " + std::string(81920, '1') + "\x02\xfe), domain: d0 in [0, 1]";
+    std::string d = map_error(text);
+    EXPECT_LT(d.size(), 400u) << d;
+    EXPECT_NE(d.find("error:"), std::string::npos);
+    for (char c : d)
+        EXPECT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7f)) << int(c);
+}
+
 TEST_F(DiagnosticsTest, UnknownVariable) {
     EXPECT_EQ(map_error("(d0) -> (d0 + d5), domain: d0 in [0, 9]"),
               "<input>:1:15: error: unknown variable 'd5'\n"

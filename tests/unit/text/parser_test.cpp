@@ -202,7 +202,7 @@ TEST_F(ParserTest, AcceptsXlaPrintedForms) {
     EXPECT_EQ(map("(d0, d1)[s0] -> (d0 + s0, d1), domain: d0 in [0, 9], d1 in [0, 4], "
                   "s0 in [0, 2], is_simplified: true"),
               expected);
-    // The seeds leave out some commas.
+    // XLA's documentation leaves out some commas.
     EXPECT_EQ(map("(d0, d1)[s0] -> (d0 + s0, d1)\ndomain:\nd0 in [0, 9]\nd1 in [0, 4]\n"
                   "s0 in [0, 2]"),
               expected);

@@ -14,6 +14,7 @@
 ///     print_summary(s, std::cout);   // ends with "2000 passed, 0 failed"
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <string>
@@ -24,6 +25,23 @@
 #include "provix/solvers/oracle.h"
 
 namespace provix::fuzz {
+
+/// One checked case, as `CampaignOptions::on_case` sees it.
+struct CaseOutcome {
+    /// The case index (campaign), or the map's number in its file (replay, from 1).
+    int64_t index = 0;
+    /// Replay: the regression file the map came from; campaign: empty.
+    std::string file;
+    const CaseReport* report = nullptr;
+    /// Wall-clock time of the check (shrinking included).
+    double seconds = 0;
+    /// Campaign: the command that reruns the case alone.
+    std::string reproduce;
+    /// The shrunk map of a failure (empty when not shrunk).
+    std::string shrunk_map;
+    /// The regression file written for a failure (empty when none).
+    std::string regression_file;
+};
 
 /// What to run.
 struct CampaignOptions {
@@ -46,6 +64,9 @@ struct CampaignOptions {
     int64_t progress_every = 0;
     /// Print every miss (else only the first few of each kind).
     bool verbose = false;
+    /// Called after every case, once its report is printed (progress,
+    /// machine-readable output); may be empty.
+    std::function<void(const CaseOutcome&)> on_case;
 
     /// The command that reruns case `index` alone:
     /// `provix fuzz --seed 7 --case 12` (plus generator flags in use).
@@ -103,7 +124,8 @@ CampaignStats run_campaign(const CampaignOptions& options, std::ostream& out,
                            std::ostream* progress = nullptr);
 
 /// Checks every map of the given regression files, printing failures.
-/// Unreadable or unparsable files count as failed cases.
+/// Unreadable or unparsable files count as failed cases (`provix fuzz
+/// --replay` refuses them as input errors before calling this).
 CampaignStats replay_files(const std::vector<std::string>& paths, const CampaignOptions& options,
                            std::ostream& out);
 

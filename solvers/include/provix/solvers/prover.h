@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Proofs of the rewrite rules of `rules/*.rules` (SPEC §8).
+/// Proofs of the rewrite rules of `rules/*.rules` (docs/rules.md).
 ///
 /// Every rule becomes one proof obligation over mathematical integers, with
 /// the rule's constants symbolic and each `lb(v)` / `ub(v)` a universally

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The reduction order that makes rewriting terminate (SPEC §8, as in
+/// The reduction order that makes rewriting terminate (docs/rules.md; as in
 /// Halide's simplifier): every rule must make the expression strictly
 /// smaller in a well-founded lexicographic order, so no sequence of rule
 /// applications can loop.

@@ -1,11 +1,11 @@
-// Every HLO example of seed 000 (XLA's indexing-analysis document) with
+// Every HLO example of XLA's indexing-analysis document with
 // exactly its maps: each case is checked by exact equivalence and by the
 // printed text after provix::simplify (term order aside).
 //
-// The seed's text has three typos fixed here: the iota maps and the second
+// The document's text has three typos fixed here: the iota maps and the second
 // generic reshape lack commas between domain entries, and the transpose's
-// output-to-input domain ends with a stray comma. One seed map is wrong and
-// is tested as such (SeedErrata.DotRhsInputToOutput).
+// output-to-input domain ends with a stray comma. One of its maps is wrong and
+// is tested as such (XlaDocErrata.DotRhsInputToOutput).
 
 #include <gtest/gtest.h>
 
@@ -31,17 +31,17 @@ enum class Kind {
     Fusion,                  ///< computation_output_to_input, parameter `operand`
 };
 
-/// Which printed forms must be the seed's (besides exact equivalence, which
+/// Which printed forms must be the document's (besides exact equivalence, which
 /// every case checks).
 enum Text : unsigned {
-    /// The analysis' own output prints as the seed's map.
+    /// The analysis' own output prints as the document's map.
     kRaw = 1,
-    /// The output after provix::simplify prints as the seed's map.
+    /// The output after provix::simplify prints as the document's map.
     kSimplified = 2,
     kBoth = kRaw | kSimplified,
 };
 
-struct SeedCase {
+struct DocCase {
     const char* name;
     const char* hlo;
     Kind kind;
@@ -193,7 +193,7 @@ f {
 }
 )";
 
-// The seed gives softmax's maps but not its HLO; this is the usual fused
+// The document gives softmax's maps but not its HLO; this is the usual fused
 // softmax over the innermost dimension of f32[2,65,125].
 constexpr const char* kSoftmax = R"(
 HloModule softmax_module
@@ -235,17 +235,17 @@ reshape1 = f32[50, 20] reshape(p0)
 reshape2 = f32[10, 10, 10] reshape(reshape1)
 )";
 
-// Text checks: single operations print exactly the seed's maps as built
+// Text checks: single operations print exactly the document's maps as built
 // (kRaw) and, except where noted, provix::simplify keeps them (kSimplified).
 // Cases marked kRaw only are where the rule engine, as of this writing,
-// rewrites the seed's form into an equivalent one: it substitutes variables
-// whose bounds are a single point (the seed keeps `d0` with d0 in [0, 0] in
+// rewrites the document's form into an equivalent one: it substitutes variables
+// whose bounds are a single point (the document keeps `d0` with d0 in [0, 0] in
 // reverse and `d1 + rt1` with rt1 in [0, 0] in dynamic-slice) and moves
 // offsets out of congruence constraints (`(d1 - 3) mod 7 in [0, 0]` becomes
 // `d1 mod 7 in [3, 3]` in slice and pad). The generic reshape needs simplify
-// to reach the seed's form (kSimplified only).
-const std::vector<SeedCase>& seed_cases() {
-    static const std::vector<SeedCase> cases = {
+// to reach the document's form (kSimplified only).
+const std::vector<DocCase>& doc_cases() {
+    static const std::vector<DocCase> cases = {
         {"ElementwiseOutputToInputP0", kAdd, Kind::OutputToInput, 0, 0, {kAddMap}},
         {"ElementwiseOutputToInputP1", kAdd, Kind::OutputToInput, 1, 0, {kAddMap}},
         {"ElementwiseInputToOutputP0", kAdd, Kind::InputToOutput, 0, 0, {kAddMap}},
@@ -493,8 +493,8 @@ const std::vector<SeedCase>& seed_cases() {
          0,
          {"(d0, d1, d2)[s0] -> (d0, d1, s0), domain: d0 in [0, 3], d1 in [0, 127], "
           "d2 in [0, 255], s0 in [0, 63]"}},
-        // The seed writes (d0, s0, d1), which sends p1's contracting index to
-        // the output; see SeedErrata.DotRhsInputToOutput.
+        // The document writes (d0, s0, d1), which sends p1's contracting index to
+        // the output; see XlaDocErrata.DotRhsInputToOutput.
         {"DotP1ToOutputCorrected",
          kDot,
          Kind::InputToOutput,
@@ -560,7 +560,7 @@ const std::vector<SeedCase>& seed_cases() {
     return cases;
 }
 
-Result<IndexingMapSet> compute(Context& ctx, const HloModule& module, const SeedCase& c) {
+Result<IndexingMapSet> compute(Context& ctx, const HloModule& module, const DocCase& c) {
     const HloInstruction& root = instruction(module);
     switch (c.kind) {
         case Kind::OutputToInput: {
@@ -587,10 +587,10 @@ Result<IndexingMapSet> compute(Context& ctx, const HloModule& module, const Seed
     return Error::invalid("unknown kind");
 }
 
-class SeedExample : public ::testing::TestWithParam<SeedCase> {};
+class XlaDocExample : public ::testing::TestWithParam<DocCase> {};
 
-TEST_P(SeedExample, HasTheSeedMapsByEquivalenceAndSimplifiedText) {
-    const SeedCase& c = GetParam();
+TEST_P(XlaDocExample, HasTheDocumentedMapsByEquivalenceAndSimplifiedText) {
+    const DocCase& c = GetParam();
     Context ctx;
     HloModule module = parse_hlo(c.hlo);
     ASSERT_FALSE(module.computations.empty());
@@ -599,29 +599,29 @@ TEST_P(SeedExample, HasTheSeedMapsByEquivalenceAndSimplifiedText) {
     EXPECT_TRUE(map_set_is(*maps, c.maps, (c.text & kRaw) != 0, (c.text & kSimplified) != 0));
 }
 
-INSTANTIATE_TEST_SUITE_P(Seed000, SeedExample, ::testing::ValuesIn(seed_cases()),
-                         [](const ::testing::TestParamInfo<SeedCase>& info) {
+INSTANTIATE_TEST_SUITE_P(IndexingAnalysisDoc, XlaDocExample, ::testing::ValuesIn(doc_cases()),
+                         [](const ::testing::TestParamInfo<DocCase>& info) {
                              return std::string(info.param.name);
                          });
 
-TEST(SeedErrata, DotRhsInputToOutput) {
-    // The seed's p1 -> output map is not the dot's: p1 element (b, k, n) is
+TEST(XlaDocErrata, DotRhsInputToOutput) {
+    // the document's p1 -> output map is not the dot's: p1 element (b, k, n) is
     // read by the outputs (b, m, n) for every m, not (b, m, k).
     Context ctx;
     HloModule module = parse_hlo(kDot);
     auto maps = input_to_output_indexing(ctx, module, instruction(module), 1);
     ASSERT_TRUE(maps);
     ASSERT_EQ(maps->size(), 1u);
-    IndexingMap seed = testing::parse_map(
+    IndexingMap documented = testing::parse_map(
         ctx,
         "(d0, d1, d2)[s0] -> (d0, s0, d1), domain: d0 in [0, 3], d1 in [0, 255], "
         "d2 in [0, 63], s0 in [0, 127]");
     // Exact, without enumerating 2^21 points: the results differ at
-    // (d0, d1, d2, s0) = (0, 0, 1, 0), where the seed's map reads output
+    // (d0, d1, d2, s0) = (0, 0, 1, 0), where the document's map reads output
     // (0, 0, 0) and the dot writes output (0, 0, 1).
-    EXPECT_TRUE(testing::oracle_refutes_equivalence((*maps)[0], seed));
+    EXPECT_TRUE(testing::oracle_refutes_equivalence((*maps)[0], documented));
     auto ours = (*maps)[0].evaluate({0, 0, 1, 0});
-    auto theirs = seed.evaluate({0, 0, 1, 0});
+    auto theirs = documented.evaluate({0, 0, 1, 0});
     ASSERT_TRUE(ours && theirs);
     EXPECT_EQ(*ours, (std::vector<int64_t>{0, 0, 1}));
     EXPECT_EQ(*theirs, (std::vector<int64_t>{0, 0, 0}));

@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""Checks of the `provix` command line that the golden files cannot express:
+atomic -o, directories as input, diagnostics of long and binary lines,
+--opt=value, --help listing every option with its default, --max-depth,
+fuzz --replay input errors, progress on a terminal.
+
+    cli_checks.py --provix build/provix --source-dir . --work-dir build/cli CASE
+"""
+
+import argparse
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+
+ARGS = None
+
+
+def run(args, stdin=None, cwd=None, shell_prefix=None):
+    """Runs provix with `args`; returns (exit status, stdout, stderr) as text."""
+    cmd = [ARGS.provix] + args
+    if shell_prefix:
+        cmd = ["sh", "-c", shell_prefix + ' exec "$0" "$@"'] + cmd
+    p = subprocess.run(cmd, stdin=stdin, cwd=cwd, capture_output=True, timeout=600)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def expect(condition, message, result=None):
+    if not condition:
+        if result is not None:
+            rc, out, err = result
+            message += "\nexit: %s\nstdout:\n%s\nstderr:\n%s" % (rc, out[:4000], err[:4000])
+        print("FAILED: " + message)
+        sys.exit(1)
+
+
+def work(name):
+    path = os.path.join(ARGS.work_dir, name)
+    return path
+
+
+def source(*parts):
+    return os.path.join(ARGS.source_dir, *parts)
+
+
+COMMANDS = ["simplify", "equiv", "bounds", "empty", "prove", "fuzz", "analyze"]
+MAP_INPUT = "(d0) -> (d0 floordiv 4 * 4 + d0 mod 4), domain: d0 in [0, 15]\n"
+
+
+def write(name, text, mode="w"):
+    path = work(name)
+    with open(path, mode) as f:
+        f.write(text)
+    return path
+
+
+# --- cases ------------------------------------------------------------------
+
+
+def case_atomic_output_keeps_the_old_file():
+    # A file size limit makes the write fail part-way: the old file must stay
+    # as it was, no temporary file may be left, and the error names the
+    # reason. (SIGXFSZ is ignored so that write() fails with EFBIG.)
+    big = write("atomic_big.map", "\n// -----\n".join(
+        "(d0) -> (d0 floordiv 4 + %d), domain: d0 in [0, 99]" % i for i in range(3000)) + "\n")
+    out = write("atomic_out.map", "OLD CONTENT\n")
+    os.chmod(out, 0o640)
+    r = run(["simplify", big, "-o", out], shell_prefix="trap '' XFSZ; ulimit -f 8;")
+    expect(r[0] == 2, "expected exit 2 when the output cannot be written", r)
+    expect("cannot write '%s': File too large" % out in r[2], "expected the errno text", r)
+    with open(out) as f:
+        expect(f.read() == "OLD CONTENT\n", "the old file was changed by a failed write")
+    leftovers = [n for n in os.listdir(ARGS.work_dir) if n.startswith(".atomic_out.map.tmp")]
+    expect(not leftovers, "temporary files left behind: %s" % leftovers)
+    # A successful write replaces the file and keeps its permissions.
+    r = run(["simplify", source("examples", "constraints.map"), "-o", out])
+    expect(r[0] == 0 and r[1] == "", "expected a quiet success", r)
+    with open(out) as f:
+        expect(f.read() == run(["simplify", source("examples", "constraints.map")])[1],
+               "expected the simplified maps in the file")
+    expect(stat.S_IMODE(os.stat(out).st_mode) == 0o640, "the file lost its permissions")
+    # Writing through a symbolic link replaces the file it names.
+    link = work("atomic_link.map")
+    if os.path.lexists(link):
+        os.remove(link)
+    os.symlink(out, link)
+    r = run(["simplify", source("examples", "reshape_chain.map"), "-o", link])
+    expect(r[0] == 0, "expected -o through a symbolic link to work", r)
+    expect(os.path.islink(link), "the symbolic link was replaced by a file")
+    # A directory as output is an input error.
+    r = run(["simplify", source("examples", "constraints.map"), "-o", ARGS.work_dir])
+    expect(r[0] == 2 and "is a directory" in r[2], "expected a directory output to be refused", r)
+
+
+def case_output_option_on_every_map_command():
+    inputs = {
+        "simplify": [source("examples", "constraints.map")],
+        "equiv": [source("examples", "constraints.map"), source("examples", "constraints.map")],
+        "bounds": [source("examples", "constraints.map")],
+        "empty": [source("examples", "constraints.map")],
+        "analyze": [source("tests", "golden", "analyze_add.in")],
+    }
+    for command, files in inputs.items():
+        out = work("output_%s.txt" % command)
+        if os.path.exists(out):
+            os.remove(out)
+        r = run([command] + files + ["-o", out])
+        expect(r[0] == 0 and r[1] == "", "%s -o: expected exit 0 and nothing on stdout" % command, r)
+        direct = run([command] + files)
+        with open(out) as f:
+            expect(f.read() == direct[1], "%s -o: the file differs from standard output" % command)
+
+
+def case_directory_input_is_an_input_error():
+    for command in ["simplify", "bounds", "empty", "analyze"]:
+        r = run([command, ARGS.work_dir])
+        expect(r[0] == 2, "%s DIR: expected exit 2" % command, r)
+        expect("cannot read '%s': it is a directory" % ARGS.work_dir in r[2],
+               "%s DIR: expected a clear message" % command, r)
+        fd = os.open(ARGS.work_dir, os.O_RDONLY)
+        try:
+            r = run([command], stdin=fd)
+        finally:
+            os.close(fd)
+        expect(r[0] == 2, "%s < DIR: expected exit 2" % command, r)
+        expect("cannot read standard input: it is a directory" in r[2],
+               "%s < DIR: expected a clear message" % command, r)
+    r = run(["equiv", ARGS.work_dir, source("examples", "constraints.map")])
+    expect(r[0] == 2 and "it is a directory" in r[2], "equiv DIR FILE: expected exit 2", r)
+    r = run(["prove", ARGS.work_dir])
+    expect(r[0] == 2 and "it is a directory" in r[2], "prove DIR: expected exit 2", r)
+
+
+def case_long_line_diagnostic_is_a_window():
+    # One 81 KB line with an error in the middle.
+    text = "(d0) -> (d0" + " + d0" * 8000 + " + @" + " + d0" * 8000 + "), domain: d0 in [0, 9]\n"
+    path = write("long_line.map", text)
+    r = run(["simplify", path])
+    expect(r[0] == 2, "expected exit 2", r)
+    lines = r[2].split("\n")
+    expect(lines[0] == "%s:1:%d: error: unexpected character '@'" % (path, text.index("@") + 1),
+           "expected the location and message", r)
+    expect(len(r[2]) < 600, "the diagnostic is %d bytes long" % len(r[2]), r)
+    expect(lines[1].startswith("...") and lines[1].endswith("..."), "expected a cut window", r)
+    caret = lines[2].index("^")
+    expect(lines[1][caret] == "@", "the caret is not under the '@'", r)
+
+
+def case_binary_input_diagnostic_is_escaped():
+    data = b"(d0) -> (d0 \x01\xff\xfe\x1b[31m), domain: d0 in [0, 9]\n" + bytes(range(256)) * 50
+    path = write("binary.map", data, "wb")
+    r = run(["simplify", path])
+    expect(r[0] == 2, "expected exit 2", r)
+    raw = subprocess.run([ARGS.provix, "simplify", path], capture_output=True).stderr
+    expect(all(b == 0x0A or 0x20 <= b < 0x7F for b in raw),
+           "the diagnostic holds raw control or non-ASCII bytes: %r" % raw[:300])
+    expect("\\x01" in r[2], "expected \\x01 shown escaped", r)
+    expect(len(raw) < 600, "the diagnostic is %d bytes long" % len(raw), r)
+
+
+def case_option_equals_value():
+    path = write("equals.map", MAP_INPUT)
+    out = work("equals_out.map")
+    r = run(["simplify", "--format=json", "-o=" + out, "--max-depth=8", path])
+    expect(r[0] == 0, "expected --opt=value to be accepted", r)
+    with open(out) as f:
+        expect(f.read().startswith('{"type":"map"'), "expected JSON in the -o=FILE file")
+    r = run(["bounds", "--isl-max-operations=100000", "--format=text", path])
+    expect(r[0] == 0 and r[1] == "[0, 15]\n", "bounds with --opt=value", r)
+    r = run(["simplify", "--trace=yes", path])
+    expect(r[0] == 2 and "option '--trace' takes no value" in r[2], "a flag given a value", r)
+    r = run(["simplify", "--format=xml", path])
+    expect(r[0] == 2 and "expects 'text' or 'json', got 'xml'" in r[2], "a bad --format", r)
+    r = run(["fuzz", "--cases=2", "--seed=4", "--no-near-limit", "--no-edge-templates",
+             "--no-runtime-vars", "--regressions=" + work("f")])
+    expect(r[0] == 0 and r[1].endswith("2 passed, 0 failed\n"), "fuzz with --opt=value", r)
+
+
+def case_help_lists_every_option_with_its_default():
+    r = run(["--help"])
+    expect(r[0] == 0 and "  3  internal error" in r[1], "provix --help documents exit 3", r)
+    for command in COMMANDS:
+        r = run([command, "--help"])
+        expect(r[0] == 0, "%s --help: exit 0" % command, r)
+        text = r[1]
+        expect("\n  3  internal error" in text, "%s --help: exit status 3 is listed" % command, r)
+        expect("\n  2  usage error" in text, "%s --help: exit status 2 is listed" % command, r)
+        options = text[text.index("\noptions:\n"):text.index("\nexit status:")]
+        entries = re.split(r"\n(?=  -)", options)[1:]
+        expect(len(entries) >= 3, "%s --help: too few options" % command, r)
+        for entry in entries:
+            entry = " ".join(entry.split())
+            name = entry.split()[0]
+            has_value = re.match(r"-[-\w]+ [A-Z/]+ ", entry + " ") is not None
+            if has_value:
+                expect("(default: " in entry, "%s --help: %s shows no default" % (command, name), r)
+        for line in text.split("\n"):
+            expect(len(line) <= 80, "%s --help: line over 80 columns: %r" % (command, line))
+        # Every listed option is accepted by the parser (--opt=value for
+        # options with a value).
+        expect("--format FORMAT" in text, "%s --help: --format is listed" % command, r)
+
+
+def case_max_depth_sets_the_nesting_limit():
+    path = write("depth.map", "(d0) -> (((((d0))))), domain: d0 in [0, 9]\n")
+    r = run(["simplify", "--max-depth", "3", path])
+    expect(r[0] == 2 and "expression nested too deeply (more than 3 levels)" in r[2],
+           "--max-depth 3 rejects depth 4", r)
+    r = run(["simplify", "--max-depth", "4", path])
+    expect(r[0] == 0, "--max-depth 4 accepts depth 4", r)
+    deep = write("deep.map", "(d0) -> (" + "(" * 2000 + "d0" + ")" * 2000 + "), domain: d0 in [0, 9]\n")
+    r = run(["simplify", deep])
+    expect(r[0] == 2 and "more than 256 levels" in r[2], "the default limit is 256", r)
+    r = run(["simplify", "--max-depth", "2000", deep])
+    expect(r[0] == 0 and r[1].startswith("(d0) -> (d0)"), "--max-depth 2000 reads depth 2001 parentheses", r)
+    r = run(["bounds", "--max-depth=3", path])
+    expect(r[0] == 2 and "more than 3 levels" in r[2], "bounds --max-depth", r)
+    r = run(["simplify", "--max-depth", "0", path])
+    expect(r[0] == 2 and "[1, 2000]" in r[2], "--max-depth 0 is a usage error", r)
+
+
+def case_fuzz_replay_input_errors():
+    missing = work("no_such_regression.map")
+    r = run(["fuzz", "--replay", missing])
+    expect(r[0] == 2 and "cannot open '%s'" % missing in r[2], "an unreadable file: exit 2", r)
+    bad = write("malformed_regression.map", "(d0) -> (d0 +), domain: d0 in [0, 3]\n")
+    r = run(["fuzz", "--replay", bad])
+    expect(r[0] == 2 and r[2].startswith(bad + ":1:"), "a malformed file: exit 2 naming it", r)
+    empty = write("empty_regression.map", "// nothing here\n")
+    r = run(["fuzz", "--replay", empty])
+    expect(r[0] == 2 and "holds no map" in r[2], "a file without maps: exit 2", r)
+    folder = work("empty_folder")
+    os.makedirs(folder, exist_ok=True)
+    r = run(["fuzz", "--replay", folder])
+    expect(r[0] == 2 and "no *.map file" in r[2], "a folder without maps: exit 2", r)
+
+
+def case_progress_on_a_terminal():
+    if shutil.which("script") is None:
+        expect(False, "the 'script' command (bsdutils) is needed to give provix a terminal")
+    log = work("progress.log")
+    # (The checks of this case are about the progress line, not the engine:
+    # the campaign's own results do not matter here.)
+    command = "%s fuzz --cases 40 --seed 2 --no-near-limit --regressions %s" % (
+        ARGS.provix, work("progress-failures"))
+    subprocess.run(["script", "-qec", command, log], capture_output=True, timeout=600)
+    with open(log, "rb") as f:
+        text = f.read().decode("utf-8", "replace")
+    expect(re.search(r"provix fuzz: \d+/40 cases \(\d+%\), [0-9.]+ cases/s", text) is not None,
+           "expected a progress line on the terminal:\n" + text[-2000:])
+    expect("elapsed" in text, "expected the elapsed time:\n" + text[-2000:])
+    expect(re.search(r"\n\d+ passed, \d+ failed\r?\n", text) is not None,
+           "expected the summary:\n" + text[-2000:])
+    # What the terminal shows of each line: the text after its last carriage
+    # return (the progress line is redrawn with "\r\x1b[K"). Every progress
+    # line must have been erased: none is left on the screen.
+    shown = [line.rstrip("\r").split("\r")[-1] for line in text.split("\n")]
+    expect(not any("cases/s" in line for line in shown),
+           "a progress line was left on the screen:\n" + "\n".join(shown[-30:]))
+    # Not on a terminal: no progress line and no escape sequences.
+    r = run(["fuzz", "--cases", "5", "--seed", "2", "--no-near-limit"])
+    expect("cases/s" not in r[2] and "\x1b" not in r[1] + r[2], "progress without a terminal", r)
+    command = "%s prove %s --jobs 1" % (ARGS.provix, source("tests", "prove", "data", "linear.rules"))
+    subprocess.run(["script", "-qec", command, log], capture_output=True, timeout=600)
+    with open(log, "rb") as f:
+        text = f.read().decode("utf-8", "replace")
+    expect("2 rules: 2 proven" in text, "prove under a terminal:\n" + text[-2000:])
+    expect(re.search(r"provix prove: [0-2]/2 rules", text) is not None,
+           "expected prove's progress line:\n" + text[-2000:])
+
+
+def case_docs_show_every_help():
+    # docs/commands.md quotes each command's --help exactly, so the reference
+    # lists every option with its default. After changing an option, paste
+    # the new `provix COMMAND --help` into docs/commands.md.
+    with open(source("docs", "commands.md")) as f:
+        doc = f.read()
+    for args in [["--help"]] + [[c, "--help"] for c in COMMANDS]:
+        r = run(args)
+        expect(r[0] == 0, "provix %s" % " ".join(args), r)
+        expect("```text\n" + r[1] + "```" in doc,
+               "docs/commands.md does not quote `provix %s` exactly; run docs/update_help.py:\n%s" %
+               (" ".join(args), r[1]))
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--provix", required=True)
+    parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--work-dir", required=True)
+    parser.add_argument("case")
+    ARGS = parser.parse_args()
+    os.makedirs(ARGS.work_dir, exist_ok=True)
+    globals()["case_" + ARGS.case]()
+    print("ok: " + ARGS.case)
+
+
+if __name__ == "__main__":
+    main()
