@@ -36,6 +36,11 @@ inline constexpr int kExitInternal = 3;
 /// input simplified, `// -----` separators kept.
 int run_simplify(const std::vector<std::string>& args);
 
+/// `provix report merge FILES... [-o FILE]`: checks that campaign reports
+/// are the shards of one campaign and prints their totals, ending with
+/// `N passed, M failed`.
+int run_report(const std::vector<std::string>& args);
+
 // Solver-backed commands (src/cli/solvers/, built when provix_solvers exists):
 /// `provix equiv A B`: the i-th maps of A and B decided equivalent or not.
 int run_equiv(const std::vector<std::string>& args);

@@ -28,6 +28,7 @@ struct Command {
 // under PROVIX_HAVE_HLO.
 const Command kCommands[] = {
     {"simplify", "print each map simplified by the rule engine", run_simplify},
+    {"report", "merge the shard reports of a fuzz or prove campaign", run_report},
 #ifdef PROVIX_HAVE_SOLVERS
     {"equiv", "decide whether two maps are equivalent on their domain", run_equiv},
     {"bounds", "exact ranges of each result", run_bounds},

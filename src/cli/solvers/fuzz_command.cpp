@@ -3,18 +3,22 @@
 // holds the options, the progress line and the JSON / JUnit reports.
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "args.h"
+#include "campaign_report.h"
 #include "commands.h"
 #include "io.h"
 #include "json_writer.h"
 #include "progress.h"
 #include "provix/fuzz/campaign.h"
 #include "provix/parser.h"
+#include "provix/version.h"
 #include "solver_options.h"
 #include "xml_text.h"
 
@@ -73,6 +77,15 @@ ArgSpec fuzz_spec() {
          "run the cases whose index is I modulo N (0 <= I < N);\n"
          "N processes with I = 0..N-1 run the whole campaign",
          "0/1"},
+        {"--report", "FILE",
+         "write a JSON line per case of this shard to FILE (key, verdict,\n"
+         "failure kinds, a digest of the map, the command reproducing it)\n"
+         "between a header and a footer; 'provix report merge' sums shards",
+         "none"},
+        {"--report-findings", "",
+         "in the --report file, lines only for the cases that did not\n"
+         "pass (the footer still counts every case)",
+         ""},
         {"--case", "K", "run only case K", "all cases"},
         {"--regressions", "DIR", "where shrunk failures are written", "fuzz-failures"},
         {"--no-shrink", "", "do not shrink failures", ""},
@@ -86,8 +99,8 @@ ArgSpec fuzz_spec() {
         {"--no-edge-templates", "", "no edge templates", ""},
         {"--edge-percent", "N", "percent of the maps that get an edge template",
          std::to_string(fuzz::GeneratorOptions{}.edge_percent)},
-        {"--only-template", "NAME",
-         "every map gets edge template NAME: " + template_names(), "none"},
+        {"--only-template", "NAME", "every map gets edge template NAME: " + template_names(),
+         "none"},
         {"--replay", "",
          "check the maps of the given regression files or directories\n"
          "(*.map) instead of generating cases",
@@ -104,16 +117,43 @@ ArgSpec fuzz_spec() {
     return spec;
 }
 
-/// Parses `I/N` into the campaign's shard fields.
-bool parse_shard(const std::string& text, fuzz::CampaignOptions& o) {
-    size_t slash = text.find('/');
-    if (slash == std::string::npos) return false;
-    auto i = parse_count(text.substr(0, slash), "--shard");
-    auto n = parse_count(text.substr(slash + 1), "--shard");
-    if (!i || !n || *n == 0 || *i >= *n) return false;
-    o.shard_index = *i;
-    o.shard_count = *n;
-    return true;
+/// The settings that decide a campaign's cases and verdicts, for reports.
+std::string fingerprint(const fuzz::CampaignOptions& o) {
+    // The generator's flags as the reproducer spells them (after `--case 0`).
+    const std::string head = "provix fuzz --seed " + std::to_string(o.seed) + " --case 0";
+    std::string generator = o.reproduce_command(0).substr(head.size());
+    char timeout[32];
+    std::snprintf(timeout, sizeof timeout, "%g", o.limits.timeout_seconds);
+    return "seed=" + std::to_string(o.seed) + " cases=" + std::to_string(o.cases) + generator +
+           " oracle=" + (o.exact_oracle ? "exact" : "isl") +
+           " isl-max-operations=" + std::to_string(o.limits.isl_max_operations) +
+           " z3-rlimit=" + std::to_string(o.limits.z3_rlimit) + " timeout=" + timeout;
+}
+
+/// The report line of one case.
+ReportRecord record_of(const fuzz::CampaignOptions& o, const fuzz::CaseOutcome& c) {
+    const fuzz::CaseReport& r = *c.report;
+    ReportRecord rec;
+    rec.index = c.index;
+    rec.key = "fuzz/seed=" + std::to_string(o.seed) + "/case=" + std::to_string(c.index);
+    rec.digest = content_digest(r.input_text);
+    rec.reproduce = o.reproduce_command(c.index);
+    if (!r.failures.empty()) {
+        rec.verdict = "failed";
+        for (const fuzz::Finding& f : r.failures) {
+            rec.kinds.push_back(f.kind);
+            rec.detail += f.detail;
+        }
+    } else if (!r.unknowns.empty()) {
+        rec.verdict = "unknown";
+        for (const std::string& u : r.unknowns)
+            rec.detail += u + "\n";
+    } else {
+        rec.verdict = "passed";
+    }
+    constexpr size_t kMaxDetail = 4000;
+    if (rec.detail.size() > kMaxDetail) rec.detail = rec.detail.substr(0, kMaxDetail) + "...";
+    return rec;
 }
 
 /// The *.map files of each path (a directory's sorted; a file as given);
@@ -246,7 +286,11 @@ std::string summary_record(const fuzz::CampaignStats& s, const fuzz::CampaignOpt
         .field("enumerated", s.enumerated);
     w.key("edge_templates").begin_object();
     for (const auto& [name, counts] : s.edge_templates)
-        w.key(name).begin_object().field("cases", counts.first).field("failed", counts.second).end_object();
+        w.key(name)
+            .begin_object()
+            .field("cases", counts.first)
+            .field("failed", counts.second)
+            .end_object();
     w.end_object();
     write_counts(w, "failure_kinds", s.failure_kinds);
     write_counts(w, "miss_kinds", s.miss_kinds);
@@ -326,12 +370,20 @@ int run_fuzz(const std::vector<std::string>& argv) {
         return kExitUsage;
     }
     o.seed = static_cast<uint64_t>(seed);
-    if (args->has_value("--shard") && !parse_shard(args->value("--shard"), o)) {
-        report_error("fuzz",
-                     "--shard expects I/N with 0 <= I < N, got '" + args->value("--shard") + "'");
-        return kExitUsage;
+    if (args->has_value("--shard")) {
+        auto shard = parse_shard(args->value("--shard"));
+        if (!shard) {
+            report_error("fuzz", shard.error().message);
+            return kExitUsage;
+        }
+        o.shard_index = shard->first;
+        o.shard_count = shard->second;
     }
     const bool replay = args->has("--replay");
+    if (args->has_value("--report") && (replay || o.only_case >= 0)) {
+        report_error("fuzz", "--report is for campaigns, not with --replay or --case");
+        return kExitUsage;
+    }
     if (!replay && !args->positional.empty()) {
         report_error("fuzz", "unexpected argument '" + args->positional[0] +
                                  "' (files are read only with --replay)");
@@ -392,6 +444,24 @@ int run_fuzz(const std::vector<std::string>& argv) {
     std::ostream discard(nullptr);
     std::ostream& report = json ? discard : out;
 
+    std::optional<ReportWriter> campaign_report;
+    if (args->has_value("--report")) {
+        ReportHeader h;
+        h.campaign = "fuzz";
+        h.fingerprint = fingerprint(o);
+        h.shard = o.shard_index;
+        h.shards = o.shard_count;
+        h.total = o.cases;
+        h.findings_only = args->has("--report-findings");
+        h.version = version();
+        auto w = ReportWriter::open(args->value("--report"), h);
+        if (!w) {
+            report_error("fuzz", w.error().message);
+            return kExitUsage;
+        }
+        campaign_report.emplace(std::move(*w));
+    }
+
     const bool junit = args->has_value("--junit");
     std::vector<JunitCase> junit_cases;
     int64_t done = 0, failed = 0;
@@ -399,6 +469,7 @@ int run_fuzz(const std::vector<std::string>& argv) {
         const fuzz::CaseReport& r = *c.report;
         ++done;
         if (!r.failures.empty()) ++failed;
+        if (campaign_report) campaign_report->add(record_of(o, c));
         if (json) out << case_record(c, o) << std::flush;
         if (junit && (!r.failures.empty() || !r.unknowns.empty())) {
             JunitCase j;
@@ -444,6 +515,13 @@ int run_fuzz(const std::vector<std::string>& argv) {
         fuzz::print_summary(stats, out);
     }
     out.flush();
+    if (campaign_report) {
+        auto finished = campaign_report->finish();
+        if (!finished) {
+            report_error("fuzz", finished.error().message);
+            return kExitUsage;
+        }
+    }
     if (junit) {
         std::string suite =
             replay ? "provix fuzz --replay" : "provix fuzz --seed " + std::to_string(o.seed);

@@ -10,11 +10,14 @@
 #include <filesystem>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "args.h"
+#include "campaign_report.h"
 #include "commands.h"
 #include "io.h"
 #include "json_records.h"
@@ -23,6 +26,7 @@
 #include "provix/rules/rule.h"
 #include "provix/solvers/prove_report.h"
 #include "provix/solvers/prover.h"
+#include "provix/version.h"
 
 namespace provix::cli {
 
@@ -60,6 +64,16 @@ ArgSpec prove_spec(long long cores) {
         {"--no-grid", "", "no isl fallback: a rule Z3 cannot decide fails", ""},
         {"--jobs", "N", "prove N rules at a time (1 to 256)",
          std::to_string(cores) + ", the number of cores"},
+        {"--rule", "NAME", "prove only the rules named NAME", "all rules"},
+        {"--shard", "I/N",
+         "prove the rules whose position (in file order) is I modulo N;\n"
+         "N processes with I = 0..N-1 prove every rule",
+         "0/1"},
+        {"--report", "FILE",
+         "write a JSON line per rule of this shard to FILE (key, verdict,\n"
+         "outcome, a digest of the rule, the command proving it alone);\n"
+         "'provix report merge' sums the shards",
+         "none"},
     };
     spec.max_positional = 1000;
     return spec;
@@ -152,6 +166,53 @@ std::optional<long long> count_option(const Args& a, const std::string& name, lo
     return *v;
 }
 
+/// The prover's settings as given on the command line, in a fixed order.
+std::string prover_settings(const Args& a) {
+    std::string out;
+    for (const char* name : {"--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--rule"})
+        if (a.has_value(name)) out += std::string(" ") + name + "=" + a.value(name);
+    for (const char* name : {"--no-grid", "--cvc5"})
+        if (a.has(name)) out += std::string(" ") + name;
+    return out;
+}
+
+/// The report header of a prove campaign over `all`.
+ReportHeader report_header(const std::vector<rules::Rule>& all, const Args& a,
+                           std::pair<int64_t, int64_t> shard) {
+    std::string texts;
+    for (const rules::Rule& r : all)
+        texts += fs::path(r.file).filename().string() + ":" + r.name + ":" + r.text + "\n";
+    ReportHeader h;
+    h.campaign = "prove";
+    h.fingerprint = "rules=" + content_digest(texts) + prover_settings(a);
+    h.shard = shard.first;
+    h.shards = shard.second;
+    h.total = static_cast<int64_t>(all.size());
+    h.version = version();
+    return h;
+}
+
+/// The report line of the rule at `position`.
+ReportRecord record_of(const rules::Rule& rule, size_t position, const solvers::RuleResult& r,
+                       const Args& a) {
+    ReportRecord rec;
+    rec.index = static_cast<int64_t>(position);
+    rec.key = "prove/" + fs::path(rule.file).stem().string() + "/" + rule.name;
+    rec.digest = content_digest(rule.text);
+    rec.reproduce = "provix prove " + rule.file + " --rule " + rule.name + prover_settings(a);
+    rec.verdict = r.passed() ? "passed" : "failed";
+    // The outcome as `provix prove` prints it after `file:line: name: `.
+    std::string text = solvers::format_rule_result(r);
+    const std::string head = rule.name + ": ";
+    size_t at = text.find(head);
+    if (at != std::string::npos) {
+        size_t end = text.find('\n', at);
+        rec.kinds.push_back(text.substr(at + head.size(), end - at - head.size()));
+    }
+    if (!r.passed()) rec.detail = text;
+    return rec;
+}
+
 }  // namespace
 
 int run_prove(const std::vector<std::string>& argv) {
@@ -210,6 +271,41 @@ int run_prove(const std::vector<std::string>& argv) {
             all.push_back(std::move(r));
     }
 
+    if (a.has_value("--rule")) {
+        std::vector<rules::Rule> named;
+        for (rules::Rule& r : all)
+            if (r.name == a.value("--rule")) named.push_back(std::move(r));
+        if (named.empty()) {
+            report_error("prove", "no rule named '" + a.value("--rule") + "'");
+            return kExitUsage;
+        }
+        all = std::move(named);
+    }
+    std::pair<int64_t, int64_t> shard{0, 1};
+    if (a.has_value("--shard")) {
+        auto parsed_shard = parse_shard(a.value("--shard"));
+        if (!parsed_shard) {
+            report_error("prove", parsed_shard.error().message);
+            return kExitUsage;
+        }
+        shard = *parsed_shard;
+    }
+    std::optional<ReportWriter> report;
+    if (a.has_value("--report")) {
+        auto w = ReportWriter::open(a.value("--report"), report_header(all, a, shard));
+        if (!w) {
+            report_error("prove", w.error().message);
+            return kExitUsage;
+        }
+        report.emplace(std::move(*w));
+    }
+    // This shard's rules: positions shard.first, shard.first + N, ...
+    std::vector<size_t> position;
+    for (size_t i = static_cast<size_t>(shard.first); i < all.size();
+         i += static_cast<size_t>(shard.second)) {
+        position.push_back(i);
+    }
+
     fs::path smt_dir;
     bool temporary_dir = false;
     if (a.has_value("--smtlib")) {
@@ -232,7 +328,7 @@ int run_prove(const std::vector<std::string>& argv) {
     auto start = std::chrono::steady_clock::now();
     // Rules are proven in parallel (one Z3 context and one isl context per
     // rule) and reported in file order as soon as their turn comes.
-    size_t n = all.size();
+    size_t n = position.size();
     std::vector<solvers::RuleResult> results(n);
     std::vector<std::string> errors(n);
     std::vector<char> done(n, 0);
@@ -241,7 +337,7 @@ int run_prove(const std::vector<std::string>& argv) {
     std::atomic<size_t> next{0};
     auto work = [&] {
         for (size_t i = next++; i < n; i = next++) {
-            const rules::Rule& rule = all[i];
+            const rules::Rule& rule = all[position[i]];
             solvers::RuleResult r = solvers::prove_and_check(rule, options);
             std::string error;
             if (!smt_dir.empty()) {
@@ -284,6 +380,7 @@ int run_prove(const std::vector<std::string>& argv) {
         }
         all_passed = all_passed && results[i].passed();
         failed += results[i].passed() ? 0 : 1;
+        if (report) report->add(record_of(all[position[i]], position[i], results[i], a));
         progress.update(static_cast<int64_t>(i + 1), std::to_string(failed) + " failed");
     }
     for (std::thread& t : threads)
@@ -301,6 +398,13 @@ int run_prove(const std::vector<std::string>& argv) {
         char timing[64];
         std::snprintf(timing, sizeof timing, " (%.2f s)", seconds);
         out << solvers::summary_line(results) << timing << "\n" << std::flush;
+    }
+    if (report) {
+        auto finished = report->finish();
+        if (!finished) {
+            report_error("prove", finished.error().message);
+            return kExitUsage;
+        }
     }
     if (temporary_dir) {
         std::error_code ec;

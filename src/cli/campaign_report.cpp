@@ -1,0 +1,390 @@
+// Campaign reports: writing one shard, merging shards (see campaign_report.h).
+
+#include "campaign_report.h"
+
+#include <algorithm>
+#include <istream>
+#include <map>
+
+#include "args.h"
+#include "json_reader.h"
+#include "json_writer.h"
+
+namespace provix::cli {
+
+namespace {
+
+std::string header_line(const ReportHeader& h) {
+    JsonWriter w;
+    w.begin_object()
+        .field("type", "header")
+        .field("campaign", h.campaign)
+        .field("fingerprint", h.fingerprint)
+        .field("shard", h.shard)
+        .field("shards", h.shards)
+        .field("total", h.total)
+        .field("records", h.findings_only ? "findings" : "all")
+        .field("version", h.version)
+        .end_object();
+    return w.take();
+}
+
+std::string record_line(const ReportRecord& r) {
+    JsonWriter w;
+    w.begin_object()
+        .field("type", "case")
+        .field("index", r.index)
+        .field("key", r.key)
+        .field("verdict", r.verdict)
+        .key("kinds")
+        .begin_array();
+    for (const std::string& k : r.kinds)
+        w.value(k);
+    w.end_array().field("digest", r.digest).field("reproduce", r.reproduce);
+    if (!r.detail.empty()) w.field("detail", r.detail);
+    w.end_object();
+    return w.take();
+}
+
+std::string footer_line(const ReportCounts& c) {
+    JsonWriter w;
+    w.begin_object()
+        .field("type", "footer")
+        .field("passed", c.passed)
+        .field("failed", c.failed)
+        .field("unknown", c.unknown)
+        .end_object();
+    return w.take();
+}
+
+/// What is kept of one shard's report: its header and footer, the counts of
+/// its records, and the records of cases that did not pass.
+struct ShardSummary {
+    std::string file;
+    ReportHeader header;
+    bool has_header = false;
+    bool has_footer = false;
+    ReportCounts footer;
+    ReportCounts seen;
+    int64_t records = 0;
+    std::vector<ReportRecord> not_passed;
+};
+
+/// Reads the string member `name` of `v` into `out`; false if absent.
+bool read_string(const JsonValue& v, const char* name, std::string& out) {
+    const JsonValue* m = v.get(name);
+    if (!m || !m->as_string()) return false;
+    out = *m->as_string();
+    return true;
+}
+
+bool read_int(const JsonValue& v, const char* name, int64_t& out) {
+    const JsonValue* m = v.get(name);
+    if (!m || !m->as_int()) return false;
+    out = *m->as_int();
+    return true;
+}
+
+bool read_header(const JsonValue& v, ReportHeader& h) {
+    std::string records;
+    if (!read_string(v, "campaign", h.campaign) || !read_string(v, "fingerprint", h.fingerprint) ||
+        !read_int(v, "shard", h.shard) || !read_int(v, "shards", h.shards) ||
+        !read_int(v, "total", h.total) || !read_string(v, "records", records) ||
+        !read_string(v, "version", h.version) || h.shards < 1 || h.shard < 0 ||
+        h.shard >= h.shards || h.total < 0 || (records != "all" && records != "findings")) {
+        return false;
+    }
+    h.findings_only = records == "findings";
+    return true;
+}
+
+bool read_record(const JsonValue& v, ReportRecord& r) {
+    if (!read_int(v, "index", r.index) || !read_string(v, "key", r.key) ||
+        !read_string(v, "verdict", r.verdict) || !read_string(v, "digest", r.digest) ||
+        !read_string(v, "reproduce", r.reproduce) ||
+        (r.verdict != "passed" && r.verdict != "failed" && r.verdict != "unknown")) {
+        return false;
+    }
+    if (const JsonValue* k = v.get("kinds")) {
+        for (const JsonValue& item : k->items)
+            if (item.as_string()) r.kinds.push_back(*item.as_string());
+    }
+    read_string(v, "detail", r.detail);
+    return true;
+}
+
+/// Every case index seen so far (a bit per case of the campaign), to find a
+/// case reported twice without keeping the records.
+class SeenCases {
+public:
+    /// False if `index` was seen before (or is outside [0, total)).
+    bool insert(int64_t index, int64_t total) {
+        if (index < 0 || index >= total) return true;  // reported as outside its shard
+        if (bits_.empty()) bits_.assign(static_cast<size_t>(total), false);
+        if (static_cast<size_t>(index) >= bits_.size()) return true;  // another campaign
+        if (bits_[static_cast<size_t>(index)]) return false;
+        bits_[static_cast<size_t>(index)] = true;
+        return true;
+    }
+
+private:
+    std::vector<bool> bits_;
+};
+
+/// Streams one report; problems go to `errors`, cases seen twice (across
+/// all reports) to `twice`.
+ShardSummary read_shard(const ReportSource& src, SeenCases& seen_cases,
+                        std::vector<std::string>& errors, std::vector<std::string>& twice) {
+    ShardSummary s;
+    s.file = src.name;
+    std::string line;
+    int line_no = 0;
+    int outside = 0;
+    auto problem = [&](const std::string& what) {
+        errors.push_back(src.name + ":" + std::to_string(line_no) + ": " + what);
+    };
+    while (std::getline(*src.in, line)) {
+        ++line_no;
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        auto v = parse_json(line);
+        std::string type;
+        if (!v || !read_string(*v, "type", type)) {
+            problem(v ? "a line without a \"type\"" : "not JSON: " + v.error().message);
+            if (!s.has_header) break;  // not a report: one message is enough
+            continue;
+        }
+        if (s.has_footer) {
+            problem("a line after the footer");
+        } else if (type == "header") {
+            if (s.has_header) {
+                problem("a second header");
+            } else if (!read_header(*v, s.header)) {
+                problem("a malformed header");
+                break;
+            } else {
+                s.has_header = true;
+            }
+        } else if (!s.has_header) {
+            problem("no header before the first record");
+            break;
+        } else if (type == "case") {
+            ReportRecord r;
+            if (!read_record(*v, r)) {
+                problem("a malformed case record");
+                continue;
+            }
+            ++s.records;
+            const ReportHeader& h = s.header;
+            if (r.index < 0 || r.index >= h.total || r.index % h.shards != h.shard) {
+                if (++outside <= 5) {
+                    problem("case " + std::to_string(r.index) + " is not in shard " +
+                            std::to_string(h.shard) + "/" + std::to_string(h.shards));
+                }
+            } else if (!seen_cases.insert(r.index, h.total)) {
+                twice.push_back(src.name + ": case " + std::to_string(r.index) + " (" + r.key +
+                                ") is reported twice");
+            }
+            if (r.verdict == "passed") {
+                ++s.seen.passed;
+            } else {
+                ++(r.verdict == "failed" ? s.seen.failed : s.seen.unknown);
+                s.not_passed.push_back(std::move(r));
+            }
+        } else if (type == "footer") {
+            if (!read_int(*v, "passed", s.footer.passed) ||
+                !read_int(*v, "failed", s.footer.failed) ||
+                !read_int(*v, "unknown", s.footer.unknown)) {
+                problem("a malformed footer");
+            } else {
+                s.has_footer = true;
+            }
+        } else {
+            problem("unknown line type '" + type + "'");
+        }
+    }
+    if (outside > 5) {
+        errors.push_back(src.name + ": ... and " + std::to_string(outside - 5) +
+                         " more cases outside the shard");
+    }
+    if (!s.has_header) {
+        errors.push_back(src.name + ": not a provix campaign report (no header line)");
+    } else if (!s.has_footer) {
+        errors.push_back(src.name + ": shard " + std::to_string(s.header.shard) + "/" +
+                         std::to_string(s.header.shards) +
+                         " has no footer: it did not finish (rerun that shard)");
+    }
+    return s;
+}
+
+/// Checks a shard's counts: its footer against its size and its records.
+void check_shard(const ShardSummary& s, std::vector<std::string>& errors) {
+    const ReportHeader& h = s.header;
+    const std::string name =
+        s.file + ": shard " + std::to_string(h.shard) + "/" + std::to_string(h.shards);
+    const int64_t expected = shard_size(h.total, h.shard, h.shards);
+    if (s.footer.total() != expected) {
+        errors.push_back(name + " counts " + std::to_string(s.footer.total()) +
+                         " cases, the shard has " + std::to_string(expected));
+    }
+    const bool counts_match =
+        s.seen.failed == s.footer.failed && s.seen.unknown == s.footer.unknown &&
+        (h.findings_only ? s.seen.passed == 0 : s.seen.passed == s.footer.passed);
+    if (!counts_match) errors.push_back(name + ": its records do not match its footer's counts");
+}
+
+Error merge_error(const std::vector<std::string>& errors) {
+    std::string all;
+    for (const std::string& e : errors)
+        all += e + "\n";
+    return Error::invalid(all);
+}
+
+}  // namespace
+
+std::string content_digest(std::string_view content) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : content) {
+        h ^= c;
+        h *= 0x100000001b3ULL;
+    }
+    static const char* hex = "0123456789abcdef";
+    std::string out(16, '0');
+    for (int i = 15; i >= 0; --i) {
+        out[static_cast<size_t>(i)] = hex[h & 0xF];
+        h >>= 4;
+    }
+    return out;
+}
+
+int64_t shard_size(int64_t total, int64_t shard, int64_t shards) {
+    if (shard >= total) return 0;
+    return (total - shard + shards - 1) / shards;
+}
+
+Result<std::pair<int64_t, int64_t>> parse_shard(const std::string& text) {
+    const Error bad = Error::invalid("--shard expects I/N with 0 <= I < N, got '" + text + "'");
+    size_t slash = text.find('/');
+    if (slash == std::string::npos) return bad;
+    auto i = parse_count(text.substr(0, slash), "--shard");
+    auto n = parse_count(text.substr(slash + 1), "--shard");
+    if (!i || !n || *n == 0 || *i >= *n) return bad;
+    return std::pair<int64_t, int64_t>{*i, *n};
+}
+
+Result<ReportWriter> ReportWriter::open(const std::string& path, const ReportHeader& header) {
+    ReportWriter w;
+    w.header_ = header;
+    w.path_ = path;
+    w.out_ = std::make_unique<std::ofstream>(path, std::ios::out | std::ios::trunc);
+    if (!*w.out_) return Error::invalid("cannot write the report '" + path + "'");
+    *w.out_ << header_line(header) << '\n' << std::flush;
+    return Result<ReportWriter>(std::move(w));
+}
+
+void ReportWriter::add(const ReportRecord& r) {
+    if (r.verdict == "passed") {
+        ++counts_.passed;
+        if (header_.findings_only) return;
+    } else if (r.verdict == "failed") {
+        ++counts_.failed;
+    } else {
+        ++counts_.unknown;
+    }
+    *out_ << record_line(r) << '\n' << std::flush;
+}
+
+Result<ReportCounts> ReportWriter::finish() {
+    *out_ << footer_line(counts_) << '\n';
+    out_->close();
+    if (!*out_) return Error::invalid("could not write the report '" + path_ + "'");
+    return counts_;
+}
+
+Result<MergedReport> merge_reports(const std::vector<ReportSource>& sources) {
+    if (sources.empty()) return Error::invalid("no reports to merge");
+    std::vector<std::string> errors;
+    std::vector<std::string> twice;
+    SeenCases seen_cases;
+    std::vector<ShardSummary> shards;
+    for (const ReportSource& src : sources)
+        shards.push_back(read_shard(src, seen_cases, errors, twice));
+    if (!errors.empty()) return merge_error(errors);
+
+    const ReportHeader& first = shards[0].header;
+    std::map<int64_t, std::vector<std::string>> files_of_shard;
+    for (const ShardSummary& s : shards) {
+        const ReportHeader& h = s.header;
+        if (h.campaign != first.campaign || h.fingerprint != first.fingerprint ||
+            h.version != first.version || h.shards != first.shards || h.total != first.total ||
+            h.findings_only != first.findings_only) {
+            errors.push_back(s.file + ": another campaign than " + shards[0].file + " (" +
+                             h.campaign + " '" + h.fingerprint + "', " + std::to_string(h.shards) +
+                             " shards, version " + h.version + " against " + first.campaign + " '" +
+                             first.fingerprint + "', " + std::to_string(first.shards) +
+                             " shards, version " + first.version + ")");
+            continue;
+        }
+        files_of_shard[h.shard].push_back(s.file);
+        check_shard(s, errors);
+    }
+    bool shard_twice = false;
+    for (int64_t i = 0; i < first.shards; ++i) {
+        auto it = files_of_shard.find(i);
+        const std::string name = "shard " + std::to_string(i) + "/" + std::to_string(first.shards);
+        if (it == files_of_shard.end()) {
+            errors.push_back(name + " is missing");
+        } else if (it->second.size() > 1) {
+            shard_twice = true;
+            std::string list;
+            for (const std::string& f : it->second)
+                list += (list.empty() ? "" : ", ") + f;
+            errors.push_back(name + " appears " + std::to_string(it->second.size()) + " times (" +
+                             list + ")");
+        }
+    }
+    // Cases reported twice follow from a shard given twice; otherwise they
+    // are listed (a few).
+    if (!shard_twice) {
+        for (size_t i = 0; i < twice.size() && i < 5; ++i)
+            errors.push_back(twice[i]);
+        if (twice.size() > 5) {
+            errors.push_back("... and " + std::to_string(twice.size() - 5) +
+                             " more cases reported twice");
+        }
+    }
+    if (!errors.empty()) return merge_error(errors);
+
+    MergedReport merged;
+    merged.campaign = first;
+    for (ShardSummary& s : shards) {
+        merged.counts.passed += s.footer.passed;
+        merged.counts.failed += s.footer.failed;
+        merged.counts.unknown += s.footer.unknown;
+        merged.records += s.records;
+        for (ReportRecord& r : s.not_passed)
+            merged.not_passed.push_back(std::move(r));
+    }
+    std::sort(merged.not_passed.begin(), merged.not_passed.end(),
+              [](const ReportRecord& a, const ReportRecord& b) { return a.index < b.index; });
+    return merged;
+}
+
+std::string format_merged(const MergedReport& m) {
+    const ReportHeader& c = m.campaign;
+    std::string out = "provix report merge: " + c.campaign + " '" + c.fingerprint + "', " +
+                      std::to_string(c.shards) + " shard" + (c.shards == 1 ? "" : "s") + ", " +
+                      std::to_string(c.total) + " case" + (c.total == 1 ? "" : "s") + "\n";
+    for (const ReportRecord& r : m.not_passed) {
+        if (r.verdict != "failed") continue;
+        out += "FAIL " + r.key + ":";
+        for (const std::string& k : r.kinds)
+            out += " " + k;
+        out += "\n  digest " + r.digest + "\n  reproduce: " + r.reproduce + "\n";
+    }
+    out += std::to_string(m.counts.unknown) + " unknown\n";
+    out += std::to_string(m.counts.passed) + " passed, " + std::to_string(m.counts.failed) +
+           " failed\n";
+    return out;
+}
+
+}  // namespace provix::cli

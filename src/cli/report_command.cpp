@@ -1,0 +1,83 @@
+// `provix report merge`: sums the shard reports of a campaign (see
+// campaign_report.h) after checking that they fit together.
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "args.h"
+#include "campaign_report.h"
+#include "commands.h"
+#include "io.h"
+
+namespace provix::cli {
+
+namespace {
+
+const CommandHelp kReportHelp = {
+    "provix report merge REPORT.jsonl... [options]",
+    "Merges the reports that the shards of one campaign wrote\n"
+    "('provix fuzz --shard I/N --report FILE', 'provix prove --shard I/N\n"
+    "--report FILE') and prints the totals: each failed case with the command\n"
+    "that reproduces it, then 'K unknown' and, last, 'N passed, M failed'.\n"
+    "\n"
+    "The reports must be the shards of one campaign: the same campaign,\n"
+    "settings, version and shard count; every shard 0..N-1 exactly once; every\n"
+    "shard finished (a footer line); each case in its shard, reported once.\n"
+    "Otherwise nothing is summed and every problem is listed (exit 2).\n",
+    "no case failed or was unknown",
+    "some case failed or was unknown",
+};
+
+ArgSpec report_spec() {
+    ArgSpec spec;
+    spec.options = {output_option()};
+    spec.max_positional = 1000000;
+    return spec;
+}
+
+}  // namespace
+
+int run_report(const std::vector<std::string>& argv) {
+    int exit = kExitSuccess;
+    auto args = start_command(argv, "report", report_spec(), kReportHelp, &exit);
+    if (!args) return exit;
+    if (args->positional.empty() || args->positional[0] != "merge") {
+        report_error("report", "expected 'merge' and the report files (see provix report --help)");
+        return kExitUsage;
+    }
+    if (args->positional.size() < 2) {
+        report_error("report", "merge needs at least one report file");
+        return kExitUsage;
+    }
+    std::vector<std::unique_ptr<std::ifstream>> streams;
+    std::vector<ReportSource> sources;
+    for (size_t i = 1; i < args->positional.size(); ++i) {
+        const std::string& path = args->positional[i];
+        streams.push_back(std::make_unique<std::ifstream>(path));
+        if (!*streams.back()) {
+            report_error("report", "cannot open '" + path + "'");
+            return kExitUsage;
+        }
+        sources.push_back({path, streams.back().get()});
+    }
+    auto merged = merge_reports(sources);
+    if (!merged) {
+        std::string message = merged.error().message;
+        while (!message.empty() && message.back() == '\n')
+            message.pop_back();
+        report_error("report", "the reports are not the shards of one campaign:\n" + message);
+        return kExitUsage;
+    }
+    auto written = write_output(args->value("-o"), format_merged(*merged));
+    if (!written) {
+        report_error("report", written.error().message);
+        return kExitUsage;
+    }
+    return merged->counts.failed > 0 || merged->counts.unknown > 0 ? kExitCheckFailed
+                                                                   : kExitSuccess;
+}
+
+}  // namespace provix::cli

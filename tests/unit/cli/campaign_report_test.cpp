@@ -1,0 +1,182 @@
+// Campaign reports: shards written by ReportWriter merge back into their
+// campaign; shards that do not make one campaign are refused, every problem
+// named.
+
+#include "campaign_report.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "io.h"
+
+namespace provix::cli {
+namespace {
+
+class CampaignReportTest : public ::testing::Test {
+protected:
+    /// Writes shard `shard` of a campaign of `total` cases in which the
+    /// cases listed in `failing` fail and those in `unknown` are unknown;
+    /// returns the file's name and text. `finish` false leaves it unfinished.
+    InputText shard(int64_t shard, int64_t shards, int64_t total,
+                    const std::vector<int64_t>& failing = {},
+                    const std::vector<int64_t>& unknown = {}, bool finish = true,
+                    const std::string& fingerprint = "seed=7", bool findings_only = false) {
+        ReportHeader h;
+        h.campaign = "fuzz";
+        h.fingerprint = fingerprint;
+        h.shard = shard;
+        h.shards = shards;
+        h.total = total;
+        h.findings_only = findings_only;
+        h.version = "test";
+        const std::string path =
+            ::testing::TempDir() + "shard-" + std::to_string(counter_++) + ".jsonl";
+        auto w = ReportWriter::open(path, h);
+        EXPECT_TRUE(w.ok());
+        for (int64_t i = shard; i < total; i += shards) {
+            ReportRecord r;
+            r.index = i;
+            r.key = "fuzz/seed=7/case=" + std::to_string(i);
+            r.verdict = "passed";
+            for (int64_t f : failing) {
+                if (f == i) {
+                    r.verdict = "failed";
+                    r.kinds = {"range"};
+                }
+            }
+            for (int64_t u : unknown)
+                if (u == i) r.verdict = "unknown";
+            r.digest = content_digest(r.key);
+            r.reproduce = "provix fuzz --seed 7 --case " + std::to_string(i);
+            w->add(r);
+        }
+        if (finish) {
+            EXPECT_TRUE(w->finish().ok());
+        }
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        std::remove(path.c_str());
+        return InputText{"shard" + std::to_string(shard) + ".jsonl", text.str()};
+    }
+
+    /// Merges reports given as texts.
+    static Result<MergedReport> merge(const std::vector<InputText>& files) {
+        std::vector<std::istringstream> streams;
+        streams.reserve(files.size());
+        std::vector<ReportSource> sources;
+        for (const InputText& f : files) {
+            streams.emplace_back(f.text);
+            sources.push_back({f.name, &streams.back()});
+        }
+        return merge_reports(sources);
+    }
+
+    std::string merge_error(const std::vector<InputText>& files) {
+        auto m = merge(files);
+        EXPECT_FALSE(m.ok());
+        return m.ok() ? "" : m.error().message;
+    }
+
+    int counter_ = 0;
+};
+
+TEST_F(CampaignReportTest, ShardsMergeIntoTheCampaignsTotals) {
+    auto m = merge({shard(0, 3, 10, {3}), shard(2, 3, 10, {}, {5}), shard(1, 3, 10)});
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    EXPECT_EQ(m->counts.passed, 8);
+    EXPECT_EQ(m->counts.failed, 1);
+    EXPECT_EQ(m->counts.unknown, 1);
+    EXPECT_EQ(m->records, 10);
+    ASSERT_EQ(m->not_passed.size(), 2u);
+    EXPECT_EQ(m->not_passed[0].index, 3);
+    std::string text = format_merged(*m);
+    EXPECT_NE(text.find("FAIL fuzz/seed=7/case=3: range\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("reproduce: provix fuzz --seed 7 --case 3\n"), std::string::npos);
+    const std::string tail = "1 unknown\n8 passed, 1 failed\n";
+    EXPECT_EQ(text.substr(text.size() - tail.size()), tail) << text;
+}
+
+TEST_F(CampaignReportTest, MoreShardsThanCasesLeavesEmptyShards) {
+    auto m = merge({shard(0, 4, 2), shard(1, 4, 2), shard(2, 4, 2), shard(3, 4, 2)});
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    EXPECT_EQ(m->counts.passed, 2);
+}
+
+TEST_F(CampaignReportTest, AMissingShardIsRefused) {
+    EXPECT_EQ(merge_error({shard(0, 3, 9), shard(2, 3, 9)}), "shard 1/3 is missing\n");
+}
+
+TEST_F(CampaignReportTest, ADuplicatedShardIsRefused) {
+    InputText a = shard(1, 2, 6);
+    std::string e = merge_error({shard(0, 2, 6), a, a});
+    EXPECT_NE(e.find("shard 1/2 appears 2 times (shard1.jsonl, shard1.jsonl)"), std::string::npos)
+        << e;
+}
+
+TEST_F(CampaignReportTest, AnUnfinishedShardIsRefused) {
+    std::string e = merge_error({shard(0, 2, 6), shard(1, 2, 6, {}, {}, /*finish=*/false)});
+    EXPECT_NE(e.find("shard1.jsonl: shard 1/2 has no footer: it did not finish"), std::string::npos)
+        << e;
+}
+
+TEST_F(CampaignReportTest, ShardsOfAnotherCampaignAreRefused) {
+    std::string e = merge_error({shard(0, 2, 6), shard(1, 2, 6, {}, {}, true, "seed=8")});
+    EXPECT_NE(e.find("shard1.jsonl: another campaign than shard0.jsonl"), std::string::npos) << e;
+    EXPECT_NE(e.find("shard 1/2 is missing"), std::string::npos) << e;
+}
+
+TEST_F(CampaignReportTest, ACaseOutsideItsShardOrMissingIsRefused) {
+    InputText s1 = shard(1, 2, 6);
+    // Move case 3 to index 2, which belongs to shard 0.
+    size_t at = s1.text.find("\"index\":3,");
+    ASSERT_NE(at, std::string::npos);
+    s1.text.replace(at, 10, "\"index\":2,");
+    std::string e = merge_error({shard(0, 2, 6), s1});
+    EXPECT_NE(e.find("shard1.jsonl:3: case 2 is not in shard 1/2"), std::string::npos) << e;
+    // Drop a record: the footer no longer matches.
+    InputText s0 = shard(0, 2, 6);
+    size_t line = s0.text.find("{\"type\":\"case\"");
+    s0.text.erase(line, s0.text.find('\n', line) + 1 - line);
+    e = merge_error({s0, shard(1, 2, 6)});
+    EXPECT_NE(e.find("its records do not match its footer's counts"), std::string::npos) << e;
+}
+
+TEST_F(CampaignReportTest, FindingsOnlyReportsCountEveryCase) {
+    auto m = merge({shard(0, 2, 1000, {10}, {}, true, "seed=7", true),
+                    shard(1, 2, 1000, {}, {}, true, "seed=7", true)});
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    EXPECT_EQ(m->records, 1);  // only the failure has a line
+    EXPECT_EQ(m->counts.passed, 999);
+    EXPECT_EQ(m->counts.failed, 1);
+}
+
+TEST_F(CampaignReportTest, GarbageIsNotAReport) {
+    std::string e = merge_error({InputText{"x.jsonl", "hello\n"}});
+    EXPECT_NE(e.find("x.jsonl:1: not JSON"), std::string::npos) << e;
+    EXPECT_NE(e.find("x.jsonl: not a provix campaign report"), std::string::npos) << e;
+}
+
+TEST(ContentDigest, IsFnv1a64) {
+    EXPECT_EQ(content_digest(""), "cbf29ce484222325");
+    EXPECT_EQ(content_digest("a"), "af63dc4c8601ec8c");
+    EXPECT_NE(content_digest("(d0) -> (d0)"), content_digest("(d0) -> (d1)"));
+}
+
+TEST(ShardSize, CountsTheShardsIndices) {
+    EXPECT_EQ(shard_size(10, 0, 3), 4);
+    EXPECT_EQ(shard_size(10, 1, 3), 3);
+    EXPECT_EQ(shard_size(10, 2, 3), 3);
+    EXPECT_EQ(shard_size(2, 3, 4), 0);
+    auto s = parse_shard("2/5");
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(*s, (std::pair<int64_t, int64_t>{2, 5}));
+    for (const char* bad : {"5/5", "1", "a/2", "1/0", "-1/2"})
+        EXPECT_FALSE(parse_shard(bad).ok()) << bad;
+}
+
+}  // namespace
+}  // namespace provix::cli
