@@ -153,11 +153,13 @@ foreach(_component hlo indexexpr solvers)
 endforeach()
 
 # The command, and the rule files it was built with (`provix prove` with no
-# argument proves <prefix>/share/provix/rules/*.rules).
+# argument proves <prefix>/share/provix/rules/*.rules and *.lemmas, with the
+# Coq proofs of rules/proofs).
 if(TARGET provix_cli)
   install(TARGETS provix_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 install(FILES ${PROVIX_RULE_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/provix/rules)
+install(FILES ${PROVIX_RULE_PROOFS} DESTINATION ${CMAKE_INSTALL_DATADIR}/provix/rules/proofs)
 # The licence and the user's documentation.
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md
   DESTINATION ${CMAKE_INSTALL_DOCDIR})

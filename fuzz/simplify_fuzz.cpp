@@ -39,10 +39,10 @@ struct Lcg {
         return state >> 11;
     }
     int64_t in(const Interval& b) {
-        int64_t lo = b.lo_is_inf() ? (b.hi_is_inf() ? -1000 : b.hi - 1000) : b.lo;
-        int64_t hi = b.hi_is_inf() ? (b.lo_is_inf() ? 1000 : b.lo + 1000) : b.hi;
-        if (b.lo_is_inf() && !b.hi_is_inf() && b.hi < provix::kInt64Min + 1000) lo = b.hi;
-        if (b.hi_is_inf() && !b.lo_is_inf() && b.lo > provix::kInt64Max - 1000) hi = b.lo;
+        int64_t lo = b.lo_is_inf() ? (b.hi_is_inf() ? -1000 : b.hi() - 1000) : b.lo();
+        int64_t hi = b.hi_is_inf() ? (b.lo_is_inf() ? 1000 : b.lo() + 1000) : b.hi();
+        if (b.lo_is_inf() && !b.hi_is_inf() && b.hi() < provix::kInt64Min + 1000) lo = b.hi();
+        if (b.hi_is_inf() && !b.lo_is_inf() && b.lo() > provix::kInt64Max - 1000) hi = b.lo();
         uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
         uint64_t r = span == UINT64_MAX ? next() : next() % (span + 1);
         return static_cast<int64_t>(static_cast<uint64_t>(lo) + r);
@@ -83,9 +83,9 @@ void check_points(const provix::IndexingMap& in, const provix::IndexingMap& out,
         for (const Interval& b : bounds) {
             // Corners first, then random points.
             if (k == 0 && !b.lo_is_inf()) {
-                point.push_back(b.lo);
+                point.push_back(b.lo());
             } else if (k == 1 && !b.hi_is_inf()) {
-                point.push_back(b.hi);
+                point.push_back(b.hi());
             } else {
                 point.push_back(rng.in(b));
             }

@@ -54,11 +54,11 @@ void set_crash_note(uint64_t seed, int64_t index, const std::string& text) {
 
 /// A value of a variable with bounds `b` (near the finite side when unbounded).
 int64_t draw_value(RandomSource& rng, const Interval& b) {
-    if (b.is_bounded()) return rng.uniform(b.lo, b.hi);
+    if (b.is_bounded()) return rng.uniform(b.lo(), b.hi());
     if (!b.lo_is_inf())
-        return rng.uniform(b.lo, b.lo > kInt64Max - 100 ? kInt64Max - 1 : b.lo + 100);
+        return rng.uniform(b.lo(), b.lo() > kInt64Max - 100 ? kInt64Max : b.lo() + 100);
     if (!b.hi_is_inf())
-        return rng.uniform(b.hi < kInt64Min + 100 ? kInt64Min + 1 : b.hi - 100, b.hi);
+        return rng.uniform(b.hi() < kInt64Min + 100 ? kInt64Min : b.hi() - 100, b.hi());
     return rng.uniform(-100, 100);
 }
 
@@ -221,8 +221,8 @@ void CampaignStats::add(const CaseReport& r, const std::string& edge_template) {
         if (r.engine_empty) ++engine_detected_empty;
     }
     for (const RangeSample& s : r.ranges) {
-        double e = static_cast<double>(s.engine.hi) - static_cast<double>(s.engine.lo) + 1.0;
-        double x = static_cast<double>(s.exact.hi) - static_cast<double>(s.exact.lo) + 1.0;
+        double e = static_cast<double>(s.engine.hi()) - static_cast<double>(s.engine.lo()) + 1.0;
+        double x = static_cast<double>(s.exact.hi()) - static_cast<double>(s.exact.lo()) + 1.0;
         widening.push_back(e / x);
     }
     unbounded_ranges += r.unbounded_ranges;

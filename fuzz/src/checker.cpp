@@ -119,8 +119,8 @@ bool contains_kind(Expr e, bool (*pred)(ExprKind)) {
 
 bool range_contains(const Interval& engine, const std::string& lo, const std::string& hi) {
     if (engine.is_empty()) return false;
-    bool lo_ok = engine.lo_is_inf() || compare_with_text(engine.lo, lo) <= 0;
-    bool hi_ok = engine.hi_is_inf() || compare_with_text(engine.hi, hi) >= 0;
+    bool lo_ok = engine.lo_is_inf() || compare_with_text(engine.lo(), lo) <= 0;
+    bool hi_ok = engine.hi_is_inf() || compare_with_text(engine.hi(), hi) >= 0;
     return lo_ok && hi_ok;
 }
 

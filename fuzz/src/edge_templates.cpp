@@ -267,12 +267,12 @@ bool congruence_overflow(Parts& p) {
     b = {rng.uniform(-4, 0), rng.uniform(0, 4)};
     const int64_t m1 = rng.pick<int64_t>(
         {kBit62, kBit62 + 1, kInt64Max, kInt64Max - 1, (int64_t{1} << 61) - 1, 3037000499});
-    const int64_t v1 = rng.uniform(b.lo, b.hi);
+    const int64_t v1 = rng.uniform(b.lo(), b.hi());
     const int64_t r1 = *floor_mod(v1, m1);
     p.constraint(p.fmod(x, p.c(m1)), {r1, r1});
     if (rng.chance(75)) {
         const int64_t m2 = rng.pick<int64_t>({2, 3, 5, 6, 7});
-        const int64_t v2 = rng.chance(60) ? v1 : rng.uniform(b.lo, b.hi);
+        const int64_t v2 = rng.chance(60) ? v1 : rng.uniform(b.lo(), b.hi());
         const int64_t r2 = *floor_mod(v2, m2);
         p.constraint(p.fmod(x, p.c(m2)), {r2, r2});
     }

@@ -117,7 +117,7 @@ private:
         }
         const int64_t r0 = m.num_dims(), nr = m.num_range_vars();
         for (int64_t k = 0; k < nr; ++k)
-            p[static_cast<size_t>(r0 + k)] = m.variable(r0 + k).bounds.lo;
+            p[static_cast<size_t>(r0 + k)] = m.variable(r0 + k).bounds.lo();
         while (true) {
             ++evaluations_;
             if (in_domain(m, p)) {
@@ -142,11 +142,11 @@ private:
             int64_t k = 0;
             for (; k < nr; ++k) {
                 size_t at = static_cast<size_t>(r0 + k);
-                if (p[at] < m.variable(r0 + k).bounds.hi) {
+                if (p[at] < m.variable(r0 + k).bounds.hi()) {
                     ++p[at];
                     break;
                 }
-                p[at] = m.variable(r0 + k).bounds.lo;
+                p[at] = m.variable(r0 + k).bounds.lo();
             }
             if (k == nr) break;
         }
@@ -178,7 +178,7 @@ private:
         if (box > budget_ - evaluations_) return std::nullopt;
         std::vector<int64_t> p;
         for (int64_t i = 0; i < m.num_variables(); ++i)
-            p.push_back(m.variable(i).bounds.lo);
+            p.push_back(m.variable(i).bounds.lo());
         Interval seen = Interval::empty();
         while (true) {
             ++evaluations_;
@@ -188,11 +188,11 @@ private:
             }
             size_t i = 0;
             for (; i < p.size(); ++i) {
-                if (p[i] < m.variable(static_cast<int64_t>(i)).bounds.hi) {
+                if (p[i] < m.variable(static_cast<int64_t>(i)).bounds.hi()) {
                     ++p[i];
                     break;
                 }
-                p[i] = m.variable(static_cast<int64_t>(i)).bounds.lo;
+                p[i] = m.variable(static_cast<int64_t>(i)).bounds.lo();
             }
             if (i == p.size()) break;
         }
@@ -301,9 +301,9 @@ private:
 
         std::vector<int64_t> d_values, rt_values;
         for (const Interval& d : dims)
-            d_values.push_back(d.lo);
+            d_values.push_back(d.lo());
         for (const RuntimeInput& r : rts_)
-            rt_values.push_back(r.values.lo);
+            rt_values.push_back(r.values.lo());
         while (true) {
             Meaning ma = meaning(a_, d_values, rt_values, true);
             Meaning mb = meaning(b_, d_values, rt_values, false);
@@ -329,11 +329,11 @@ private:
                 bool is_dim = i < d_values.size();
                 int64_t& v = is_dim ? d_values[i] : rt_values[i - d_values.size()];
                 const Interval& b = is_dim ? dims[i] : rts_[i - d_values.size()].values;
-                if (v < b.hi) {
+                if (v < b.hi()) {
                     ++v;
                     break;
                 }
-                v = b.lo;
+                v = b.lo();
             }
             if (i == d_values.size() + rt_values.size()) break;
         }

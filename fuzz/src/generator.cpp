@@ -149,8 +149,8 @@ private:
                                    : Interval{kInt64Min + 1, kInt64Min + 1 + w};
         }
         if (r < 96 && o_.unbounded) {
-            return rng_.chance(50) ? Interval{rng_.uniform(-3, 3), kInt64Max}
-                                   : Interval{kInt64Min, rng_.uniform(-3, 10)};
+            return rng_.chance(50) ? Interval::at_least(rng_.uniform(-3, 3))
+                                   : Interval::at_most(rng_.uniform(-3, 10));
         }
         int64_t lo = rng_.uniform(1, 10);
         return {lo, lo + rng_.uniform(0, 300)};
@@ -162,7 +162,8 @@ private:
     /// n, else 0.
     int64_t extent(int64_t id) const {
         const Interval& b = spec_.variable(id).bounds;
-        if (b.lo == 0 && b.hi >= 0 && b.hi < (int64_t{1} << 20)) return b.hi + 1;
+        if (b.is_bounded() && b.lo() == 0 && b.hi() >= 0 && b.hi() < (int64_t{1} << 20))
+            return b.hi() + 1;
         return 0;
     }
 
@@ -380,9 +381,9 @@ private:
     Expr family_clamp() {
         Expr x = rng_.chance(50) ? any_var() : linearize().expr;
         Interval r = interval_of(x, all_bounds());
-        int64_t lo = r.lo_is_inf() ? rng_.uniform(-5, 5) : sat_add(r.lo, rng_.uniform(-2, 4));
+        int64_t lo = r.lo_is_inf() ? rng_.uniform(-5, 5) : sat_add(r.lo(), rng_.uniform(-2, 4));
         int64_t hi =
-            r.hi_is_inf() ? sat_add(lo, rng_.uniform(0, 20)) : sat_add(r.hi, -rng_.uniform(-2, 4));
+            r.hi_is_inf() ? sat_add(lo, rng_.uniform(0, 20)) : sat_add(r.hi(), -rng_.uniform(-2, 4));
         switch (rng_.uniform(0, 3)) {
             case 0:
                 return node(ExprKind::Min, node(ExprKind::Max, x, c(lo)), c(hi));
@@ -626,16 +627,16 @@ private:
     Interval sub_range(Interval r) {
         if (r.is_empty()) return {0, rng_.uniform(0, 5)};
         if (!r.is_bounded() || r.size() > (int64_t{1} << 40)) {
-            int64_t lo = r.lo_is_inf() ? rng_.uniform(-50, 50) : sat_add(r.lo, rng_.uniform(0, 50));
+            int64_t lo = r.lo_is_inf() ? rng_.uniform(-50, 50) : sat_add(r.lo(), rng_.uniform(0, 50));
             return {lo, sat_add(lo, rng_.uniform(0, 100))};
         }
-        int64_t w = r.hi - r.lo;
-        int64_t lo = r.lo + rng_.uniform(0, w / 2 + 1);
-        int64_t hi = r.hi - rng_.uniform(0, w / 2 + 1);
+        int64_t w = r.hi() - r.lo();
+        int64_t lo = r.lo() + rng_.uniform(0, w / 2 + 1);
+        int64_t hi = r.hi() - rng_.uniform(0, w / 2 + 1);
         if (rng_.chance(8)) {
             // Outside the range: an infeasible constraint.
-            return r.hi < kInt64Max - 20 ? Interval{r.hi + 1, r.hi + rng_.uniform(1, 20)}
-                                         : Interval{r.lo - 5, r.lo - 1};
+            return r.hi() < kInt64Max - 20 ? Interval{r.hi() + 1, r.hi() + rng_.uniform(1, 20)}
+                                           : Interval{r.lo() - 5, r.lo() - 1};
         }
         if (rng_.chance(10) && lo > kInt64Min + 10) lo -= rng_.uniform(1, 5);
         if (rng_.chance(10) && hi < kInt64Max - 10) hi += rng_.uniform(1, 5);

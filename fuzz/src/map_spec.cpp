@@ -35,8 +35,8 @@ int64_t bounds_size(const Interval& b) {
     // An infinite side counts as small: shrinking towards [0, 0] from it is
     // still progress because finite bounds are tried as candidates.
     int64_t n = 2;
-    if (!b.lo_is_inf()) n += bits(b.lo);
-    if (!b.hi_is_inf()) n += bits(b.hi);
+    if (!b.lo_is_inf()) n += bits(b.lo());
+    if (!b.hi_is_inf()) n += bits(b.hi());
     return n;
 }
 
@@ -56,8 +56,8 @@ uint64_t expr_magnitude(Expr e) {
 
 uint64_t bounds_magnitude(const Interval& b) {
     uint64_t n = 0;
-    if (!b.lo_is_inf()) n = sat_sum(n, magnitude(b.lo));
-    if (!b.hi_is_inf()) n = sat_sum(n, magnitude(b.hi));
+    if (!b.lo_is_inf()) n = sat_sum(n, magnitude(b.lo()));
+    if (!b.hi_is_inf()) n = sat_sum(n, magnitude(b.hi()));
     return n;
 }
 

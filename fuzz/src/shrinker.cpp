@@ -133,16 +133,17 @@ std::vector<Expr> expr_variants(Context& ctx, Expr e) {
 /// Smaller intervals: each end towards 0 (infinite ends are kept).
 std::vector<Interval> interval_variants(const Interval& b) {
     std::vector<Interval> out;
-    auto add = [&](int64_t lo, int64_t hi) {
-        if (lo <= hi && !(Interval{lo, hi} == b)) out.push_back({lo, hi});
+    auto add = [&](std::optional<int64_t> lo, std::optional<int64_t> hi) {
+        Interval c = Interval::bounded_by(lo, hi);
+        if (!c.is_empty() && !(c == b)) out.push_back(c);
     };
     if (!b.lo_is_inf()) {
-        for (int64_t v : smaller_values(b.lo, false))
-            add(v, b.hi);
+        for (int64_t v : smaller_values(b.lo(), false))
+            add(v, b.finite_hi());
     }
     if (!b.hi_is_inf()) {
-        for (int64_t v : smaller_values(b.hi, false))
-            add(b.lo, v);
+        for (int64_t v : smaller_values(b.hi(), false))
+            add(b.finite_lo(), v);
     }
     if (b.is_empty()) out.push_back({1, 0});
     return out;
@@ -186,7 +187,7 @@ std::vector<MapSpec> candidates(Context& ctx, const MapSpec& s) {
     }
     for (int64_t id = 0; id < s.num_variables(); ++id) {
         const Interval& b = s.variable(id).bounds;
-        int64_t value = !b.lo_is_inf() ? b.lo : !b.hi_is_inf() ? b.hi : 0;
+        int64_t value = !b.lo_is_inf() ? b.lo() : !b.hi_is_inf() ? b.hi() : 0;
         out.push_back(remove_variable(ctx, s, id, value));
     }
     for (size_t i = 0; i < s.results.size(); ++i) {

@@ -57,34 +57,34 @@ ValueFact ValueFacts::compute(mlir::Value v, int depth) {
             lb = loop.getConstantLowerBound();
         } else {
             for (const Interval& r : ranges(loop.getLowerBoundMap(), loop.getLowerBoundOperands()))
-                if (!r.is_empty() && !r.lo_is_inf() && (!lb || r.lo > *lb)) lb = r.lo;
+                if (!r.is_empty() && !r.lo_is_inf() && (!lb || r.lo() > *lb)) lb = r.lo();
         }
         if (loop.hasConstantUpperBound()) {
             ub = loop.getConstantUpperBound();
         } else {
             for (const Interval& r : ranges(loop.getUpperBoundMap(), loop.getUpperBoundOperands()))
-                if (!r.is_empty() && !r.hi_is_inf() && (!ub || r.hi < *ub)) ub = r.hi;
+                if (!r.is_empty() && !r.hi_is_inf() && (!ub || r.hi() < *ub)) ub = r.hi();
         }
         const int64_t step = loop.getStep();
-        if (lb) out.range.lo = *lb;
+        std::optional<int64_t> hi;
         if (ub) {
-            auto last = checked_sub(*ub, 1);  // the upper bound is exclusive
-            if (!last) return ValueFact{};
-            out.range.hi = *last;
+            hi = checked_sub(*ub, 1);  // the upper bound is exclusive
+            if (!hi) return ValueFact{};
         }
+        out.range = Interval::bounded_by(lb, hi);
         if (loop.hasConstantLowerBound() && step > 1) {
             out.modulus = step;
             out.residue = *floor_mod(*lb, step);
-            if (out.range.is_bounded() && out.range.lo <= out.range.hi) {
+            if (out.range.is_bounded() && out.range.lo() <= out.range.hi()) {
                 // The last value the loop takes: lb + step * ((hi - lb) floordiv step).
-                auto span = checked_sub(out.range.hi, out.range.lo);
+                auto span = checked_sub(out.range.hi(), out.range.lo());
                 auto k = span ? floor_div(*span, step) : std::nullopt;
                 auto offset = k ? checked_mul(*k, step) : std::nullopt;
-                auto last = offset ? checked_add(out.range.lo, *offset) : std::nullopt;
-                if (last) out.range.hi = *last;
+                auto last = offset ? checked_add(out.range.lo(), *offset) : std::nullopt;
+                if (last) out.range = Interval{out.range.lo(), *last};
             }
         }
-        if (out.range.lo > out.range.hi && out.range.is_bounded()) out.range = Interval::empty();
+        if (out.range.is_bounded() && out.range.lo() > out.range.hi()) out.range = Interval::empty();
         return out;
     }
 

@@ -130,10 +130,8 @@ Bound to_bound(const py::handle& value, int side) {
 Interval to_interval(const py::handle& lo, const py::handle& hi) {
     Bound l = to_bound(lo, -1);
     Bound h = to_bound(hi, +1);
-    Interval r = Interval::all();
-    if (!l.infinite) r.lo = l.value;
-    if (!h.infinite) r.hi = h.value;
-    return r;
+    return Interval::bounded_by(l.infinite ? std::nullopt : std::optional<int64_t>(l.value),
+                                h.infinite ? std::nullopt : std::optional<int64_t>(h.value));
 }
 
 Interval to_interval(const py::handle& pair) {
@@ -149,8 +147,8 @@ py::object from_interval(const Interval& interval) {
     if (interval.is_empty()) return py::none();
     py::module_ math = py::module_::import("math");
     py::object inf = math.attr("inf");
-    py::object lo = interval.lo_is_inf() ? py::object(-inf) : py::object(py::int_(interval.lo));
-    py::object hi = interval.hi_is_inf() ? inf : py::object(py::int_(interval.hi));
+    py::object lo = interval.lo_is_inf() ? py::object(-inf) : py::object(py::int_(interval.lo()));
+    py::object hi = interval.hi_is_inf() ? inf : py::object(py::int_(interval.hi()));
     return py::make_tuple(lo, hi);
 }
 

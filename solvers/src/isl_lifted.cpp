@@ -64,21 +64,21 @@ public:
             const Interval& b = m.variable(i).bounds;
             if (b.is_empty()) return false;
             if (!b.lo_is_inf()) {
-                rows.emplace_back(isl_aff_add_constant_val(var(i), isl_val_neg(val(b.lo))));
+                rows.emplace_back(isl_aff_add_constant_val(var(i), isl_val_neg(val(b.lo()))));
             }
             if (!b.hi_is_inf()) {
-                rows.emplace_back(isl_aff_add_constant_val(isl_aff_neg(var(i)), val(b.hi)));
+                rows.emplace_back(isl_aff_add_constant_val(isl_aff_neg(var(i)), val(b.hi())));
             }
         }
         for (const Constraint& c : m.constraints()) {
             if (c.range.is_empty()) return false;
             if (!c.range.lo_is_inf()) {
                 rows.emplace_back(
-                    isl_aff_add_constant_val(form(c.expr), isl_val_neg(val(c.range.lo))));
+                    isl_aff_add_constant_val(form(c.expr), isl_val_neg(val(c.range.lo()))));
             }
             if (!c.range.hi_is_inf()) {
                 rows.emplace_back(
-                    isl_aff_add_constant_val(isl_aff_neg(form(c.expr)), val(c.range.hi)));
+                    isl_aff_add_constant_val(isl_aff_neg(form(c.expr)), val(c.range.hi())));
             }
         }
         return true;

@@ -228,11 +228,11 @@ IslTranslator::Built IslTranslator::multiply(Expr e) {
             }
             Interval values = interval_of(o, bounds_);
             isl_pw_aff* sum = empty();
-            for (int64_t c = values.lo; !values.is_empty() && c <= values.hi; ++c) {
+            for (int64_t c = values.lo(); !values.is_empty() && c <= values.hi(); ++c) {
                 isl_pw_aff* piece = isl_pw_aff_scale_val(isl_pw_aff_copy(acc), value(c));
                 isl_set* where = isl_pw_aff_eq_set(expr(o), constant(c));
                 sum = isl_pw_aff_union_add(sum, isl_pw_aff_intersect_domain(piece, where));
-                if (c == values.hi) break;
+                if (c == values.hi()) break;
             }
             isl_pw_aff_free(acc);
             acc = sum;
@@ -269,7 +269,7 @@ IslTranslator::Built IslTranslator::divide(Expr e) {
     }
     Interval values = interval_of(d, bounds_);
     isl_pw_aff* sum = empty();
-    for (int64_t c = values.lo; !values.is_empty() && c <= values.hi; ++c) {
+    for (int64_t c = values.lo(); !values.is_empty() && c <= values.hi(); ++c) {
         if (c == 0) {
             out.partial = true;
         } else {
@@ -277,7 +277,7 @@ IslTranslator::Built IslTranslator::divide(Expr e) {
             isl_set* where = isl_pw_aff_eq_set(expr(d), constant(c));
             sum = isl_pw_aff_union_add(sum, isl_pw_aff_intersect_domain(piece, where));
         }
-        if (c == values.hi) break;
+        if (c == values.hi()) break;
     }
     out.value.reset(sum);
     return out;
@@ -290,7 +290,7 @@ isl_pw_aff* IslTranslator::split_on_variables(Expr e,
     if (!ids) return nullptr;
     std::vector<int64_t> point(bounds_.size(), 0);
     for (int64_t id : *ids)
-        point[static_cast<size_t>(id)] = bounds_[static_cast<size_t>(id)].lo;
+        point[static_cast<size_t>(id)] = bounds_[static_cast<size_t>(id)].lo();
     isl_pw_aff* sum = empty();
     bool undefined_somewhere = false;
     while (true) {
@@ -312,11 +312,11 @@ isl_pw_aff* IslTranslator::split_on_variables(Expr e,
         size_t k = 0;  // next assignment
         for (; k < ids->size(); ++k) {
             size_t id = static_cast<size_t>((*ids)[k]);
-            if (point[id] < bounds_[id].hi) {
+            if (point[id] < bounds_[id].hi()) {
                 ++point[id];
                 break;
             }
-            point[id] = bounds_[id].lo;
+            point[id] = bounds_[id].lo();
         }
         if (k == ids->size()) break;
     }
@@ -361,12 +361,12 @@ isl_set* IslTranslator::domain() {
         if (!b.lo_is_inf()) {  // x - lo >= 0
             ineq = isl_mat_set_element_si(ineq, row, col, 1);
             ineq =
-                isl_mat_set_element_val(ineq, row, static_cast<int>(n), isl_val_neg(value(b.lo)));
+                isl_mat_set_element_val(ineq, row, static_cast<int>(n), isl_val_neg(value(b.lo())));
             ++row;
         }
         if (!b.hi_is_inf()) {  // hi - x >= 0
             ineq = isl_mat_set_element_si(ineq, row, col, -1);
-            ineq = isl_mat_set_element_val(ineq, row, static_cast<int>(n), value(b.hi));
+            ineq = isl_mat_set_element_val(ineq, row, static_cast<int>(n), value(b.hi()));
             ++row;
         }
     }
@@ -383,10 +383,10 @@ isl_set* IslTranslator::holds(const Constraint& c) {
     if (c.range.is_empty()) return isl_set_empty(isl_local_space_get_space(ls_.get()));
     isl_set* s = isl_pw_aff_domain(expr(c.expr));
     if (!c.range.lo_is_inf()) {
-        s = isl_set_intersect(s, isl_pw_aff_ge_set(expr(c.expr), constant(c.range.lo)));
+        s = isl_set_intersect(s, isl_pw_aff_ge_set(expr(c.expr), constant(c.range.lo())));
     }
     if (!c.range.hi_is_inf()) {
-        s = isl_set_intersect(s, isl_pw_aff_le_set(expr(c.expr), constant(c.range.hi)));
+        s = isl_set_intersect(s, isl_pw_aff_le_set(expr(c.expr), constant(c.range.hi())));
     }
     return s;
 }

@@ -76,11 +76,11 @@ Term ExprEncoder::defined(Expr e) {
 
 namespace {
 
-/// `lo <= t <= hi`, an infinite end (kInt64Min / kInt64Max) omitted.
+/// `lo <= t <= hi`, an infinite end omitted.
 Term in_interval(const Term& t, const Interval& range) {
     std::vector<Term> parts;
-    if (!range.lo_is_inf()) parts.push_back(le(num(range.lo), t));
-    if (!range.hi_is_inf()) parts.push_back(le(t, num(range.hi)));
+    if (!range.lo_is_inf()) parts.push_back(le(num(range.lo()), t));
+    if (!range.hi_is_inf()) parts.push_back(le(t, num(range.hi())));
     if (range.is_empty()) parts.push_back(falsity());
     return land(std::move(parts));
 }
@@ -278,18 +278,18 @@ std::optional<Term> expand(const Term& t, const std::unordered_map<std::string, 
     std::vector<Term> parts;
     std::vector<int64_t> point;
     for (const std::string& v : t->bound)
-        point.push_back(bounds.at(v).lo);
+        point.push_back(bounds.at(v).lo());
     for (int64_t k = 0; k < instances; ++k) {
         std::unordered_map<std::string, Term> values;
         for (size_t i = 0; i < point.size(); ++i)
             values[t->bound[i]] = num(point[i]);
         parts.push_back(substitute(*body, values));
         for (size_t i = 0; i < point.size(); ++i) {  // next point of the box
-            if (point[i] < bounds.at(t->bound[i]).hi) {
+            if (point[i] < bounds.at(t->bound[i]).hi()) {
                 ++point[i];
                 break;
             }
-            point[i] = bounds.at(t->bound[i]).lo;
+            point[i] = bounds.at(t->bound[i]).lo();
         }
     }
     return t->op == Op::Forall ? land(std::move(parts)) : lor(std::move(parts));

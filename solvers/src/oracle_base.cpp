@@ -111,10 +111,9 @@ Decision OracleBase::equivalent_in_scope(const IndexingMap& a, const IndexingMap
         RangeDecision r = decide_range(only, 0);
         if (r.verdict != Verdict::Proven) return Error::invalid(r.reason);
         if (r.empty) return Interval::empty();
-        Interval values = m.variable(id).bounds;
-        if (auto lo = parse_int64(r.lo)) values.lo = *lo;
-        if (auto hi = parse_int64(r.hi)) values.hi = *hi;
-        return values;
+        const Interval& b = m.variable(id).bounds;
+        std::optional<int64_t> lo = parse_int64(r.lo), hi = parse_int64(r.hi);
+        return Interval::bounded_by(lo ? lo : b.finite_lo(), hi ? hi : b.finite_hi());
     };
     Alignment aligned = align_runtime_variables(a, b, narrow);
     if (aligned.status != Alignment::Status::Aligned) {

@@ -7,12 +7,29 @@
 #include <map>
 #include <sstream>
 
+#include "provix/solvers/lemma_prover.h"
+
 namespace provix::solvers {
 
 bool RuleResult::passed() const {
-    bool verdict_ok =
-        proof.verdict == RuleVerdict::Proven || proof.verdict == RuleVerdict::CheckedGrid;
+    bool verdict_ok = proof.verdict == RuleVerdict::Proven ||
+                      (proof.verdict == RuleVerdict::CheckedGrid && grid_allowed);
     return verdict_ok && order.ok && !cvc5_disagrees;
+}
+
+RuleResult prove_and_check(const rules::Lemma& lemma, const ProverOptions& options) {
+    auto start = std::chrono::steady_clock::now();
+    RuleResult r;
+    r.lemma = true;
+    r.name = lemma.name;
+    r.file = lemma.file;
+    r.line = lemma.line;
+    r.text = lemma.text;
+    r.proof = prove_lemma(lemma, options);
+    r.order.ok = true;
+    r.order.message = "a lemma: no rewriting to order";
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
 }
 
 RuleResult prove_and_check(const rules::Rule& rule, const ProverOptions& options) {
@@ -23,6 +40,7 @@ RuleResult prove_and_check(const rules::Rule& rule, const ProverOptions& options
     r.line = rule.line;
     r.text = rule.text;
     r.proof = prove_rule(rule, options);
+    r.grid_allowed = options.allow_grid;
     r.order = check_reduction_order(rule);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
@@ -61,6 +79,8 @@ std::string failure_text(const RuleResult& r) {
             out += "ERROR: refuted (" + r.proof.detail + ")\n";
     } else if (r.proof.verdict == RuleVerdict::Unknown) {
         out += "ERROR: could not be proven or checked: " + r.proof.detail + "\n";
+    } else if (r.proof.verdict == RuleVerdict::Vacuous) {
+        out += "ERROR: vacuous: " + r.proof.detail + "\n";
     }
     if (!r.order.ok) out += "ERROR: not terminating: " + r.order.message + "\n";
     if (r.cvc5_disagrees)
@@ -115,31 +135,53 @@ std::string format_rule_result(const RuleResult& r) {
 }
 
 std::string summary_line(const std::vector<RuleResult>& results) {
-    int proven = 0, grid = 0, refuted = 0, unknown = 0, looping = 0, disagree = 0;
+    struct Counts {
+        int total = 0, proven = 0, grid = 0, refuted = 0, unknown = 0, vacuous = 0, looping = 0;
+    } rules, lemmas;
+    int confirmed = 0, contradicted = 0, not_rechecked = 0;
+    bool asked_cvc5 = false;
     for (const RuleResult& r : results) {
+        Counts& c = r.lemma ? lemmas : rules;
+        ++c.total;
         switch (r.proof.verdict) {
             case RuleVerdict::Proven:
-                ++proven;
+                ++c.proven;
                 break;
             case RuleVerdict::CheckedGrid:
-                ++grid;
+                ++c.grid;
                 break;
             case RuleVerdict::Refuted:
-                ++refuted;
+                ++c.refuted;
                 break;
             case RuleVerdict::Unknown:
-                ++unknown;
+                ++c.unknown;
+                break;
+            case RuleVerdict::Vacuous:
+                ++c.vacuous;
                 break;
         }
-        if (!r.order.ok) ++looping;
-        if (r.cvc5_disagrees) ++disagree;
+        if (!r.order.ok) ++c.looping;
+        if (r.cvc5.empty()) continue;
+        asked_cvc5 = true;
+        if (r.cvc5_disagrees)
+            ++contradicted;
+        else if (r.cvc5 == "unsat" || r.cvc5 == "sat")
+            ++confirmed;
+        else
+            ++not_rechecked;
     }
-    std::string s = std::to_string(results.size()) + " rule" + (results.size() == 1 ? "" : "s") +
-                    ": " + std::to_string(proven) + " proven, " + std::to_string(grid) +
-                    " checked (grid), " + std::to_string(refuted) + " refuted, " +
-                    std::to_string(unknown) + " unknown, " + std::to_string(looping) +
-                    " non-terminating";
-    if (disagree) s += ", " + std::to_string(disagree) + " contradicted by cvc5";
+    auto n = [](int v) { return std::to_string(v); };
+    std::string s = n(rules.total) + " rule" + (rules.total == 1 ? "" : "s") + ": " +
+                    n(rules.proven) + " proven, " + n(rules.grid) + " checked (grid), " +
+                    n(rules.refuted) + " refuted, " + n(rules.unknown) + " unknown, " +
+                    n(rules.vacuous) + " vacuous, " + n(rules.looping) + " non-terminating";
+    if (lemmas.total)
+        s += "; " + n(lemmas.total) + " lemma" + (lemmas.total == 1 ? "" : "s") + ": " +
+             n(lemmas.proven) + " proven, " + n(lemmas.refuted) + " refuted, " + n(lemmas.unknown) +
+             " unknown, " + n(lemmas.vacuous) + " vacuous";
+    if (asked_cvc5)
+        s += "; cvc5: " + n(confirmed) + " confirmed, " + n(contradicted) + " contradicted, " +
+             n(not_rechecked) + " not re-checked";
     return s;
 }
 
@@ -173,6 +215,7 @@ std::string junit_report(const std::vector<RuleResult>& results, double total_se
             if (!r->passed()) {
                 std::string kind = r->proof.verdict == RuleVerdict::Refuted   ? "refuted"
                                    : r->proof.verdict == RuleVerdict::Unknown ? "unknown"
+                                   : r->proof.verdict == RuleVerdict::Vacuous ? "vacuous"
                                    : !r->order.ok                             ? "non-terminating"
                                                                               : "cvc5 disagrees";
                 os << "      <failure message=\"" << xml_escape(kind) << "\" type=\""

@@ -5,20 +5,23 @@
 
 #include "provix/solvers/prover.h"
 
-#include <z3++.h>
-
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "external_provers.h"
 #include "prover_encoding.h"
 #include "prover_eval.h"
 #include "prover_internal.h"
+#include "z3_solve.h"
 
 namespace provix::solvers {
 
 using prover::RuleObligation;
 using prover::RulePoint;
+using prover::SmtAnswer;
+using prover::SmtResult;
+using prover::Symbol;
 using prover::SymbolKind;
 using rules::Rule;
 using rules::VarKind;
@@ -33,6 +36,8 @@ const char* rule_verdict_name(RuleVerdict v) {
             return "refuted";
         case RuleVerdict::Unknown:
             return "unknown";
+        case RuleVerdict::Vacuous:
+            return "vacuous";
     }
     return "unknown";
 }
@@ -72,10 +77,19 @@ RuleCounterexample make_counterexample(const Rule& rule, const RulePoint& p,
         if (v < ub_used.size() && ub_used[v])
             c.bounds.push_back({"ub(" + name + ")", p.ub[v] ? std::to_string(*p.ub[v]) : "?"});
     }
+    for (size_t v = 0; v < rule.vars.size(); ++v)
+        if (rule.vars[v].kind != VarKind::Const && !p.defined[v])
+            for (NamedValue& nv : c.variables)
+                if (nv.name == rule.vars[v].name) nv.value = "undefined (divides by zero here)";
     auto lhs = eval_value(rule, rule.lhs, p);
     auto rhs = eval_value(rule, rule.rhs, p);
+    auto kind = [&](const char* mismatch) -> std::string {
+        if (lhs && !rhs) return "right side undefined where the left side is defined";
+        if (!lhs && rhs) return "right side defined where the left side is undefined";
+        return mismatch;
+    };
     if (!rule.is_constraint()) {
-        c.kind = lhs && !rhs ? "right side undefined" : "value mismatch";
+        c.kind = kind("value mismatch");
         c.source = value_text(lhs);
         c.target = value_text(rhs);
         return c;
@@ -87,7 +101,7 @@ RuleCounterexample make_counterexample(const Rule& rule, const RulePoint& p,
         if (x && lo && hi) s += *lo <= *x && *x <= *hi ? ": true" : ": false";
         return s;
     };
-    c.kind = lhs && !rhs ? "right side undefined" : "constraint mismatch";
+    c.kind = kind("constraint mismatch");
     c.source = in_range(lhs, rule.lhs_lo, rule.lhs_hi);
     c.target = in_range(rhs, rule.rhs_lo, rule.rhs_hi);
     return c;
@@ -95,70 +109,48 @@ RuleCounterexample make_counterexample(const Rule& rule, const RulePoint& p,
 
 namespace {
 
-/// Z3's answer on an obligation.
+/// Z3's answer on an obligation, with the model as a rule point.
 struct Z3Answer {
-    z3::check_result result = z3::unknown;
+    SmtResult result = SmtResult::Unknown;
     std::string reason;
     std::optional<RulePoint> point;
 };
 
-Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, unsigned rlimit,
-                   unsigned timeout_ms) {
-    Z3Answer out;
-    try {
-        z3::context ctx;
-        z3::expr_vector assertions = ctx.parse_string(o.body.c_str());
-        // A fixed strategy: Z3's default solver for non-linear integer
-        // problems races tactics against wall-clock timeouts, so its answer
-        // would depend on the machine's load. Preprocessing, then the SMT
-        // core (with its non-linear solver), bounded by rlimit alone.
-        z3::tactic strategy = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
-                              z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "smt");
-        z3::solver s = strategy.mk_solver();
-        z3::params params(ctx);
-        params.set("rlimit", rlimit);
-        if (timeout_ms) params.set("timeout", timeout_ms);  // safeguard, see ProverOptions
-        s.set(params);
-        for (unsigned i = 0; i < assertions.size(); ++i)
-            s.add(assertions[i]);
-        out.result = s.check();
-        if (out.result == z3::unknown) out.reason = s.reason_unknown();
-        if (out.result != z3::sat) return out;
-        z3::model model = s.get_model();
-        // Prefer a small counterexample: bound every value, loosening.
-        for (int64_t bound : {8, 64, 1024, 1 << 20}) {
-            s.push();
-            for (const prover::Symbol& sym : o.symbols) {
-                if (sym.kind == SymbolKind::Aux) continue;
-                z3::expr e = ctx.int_const(sym.smt.c_str());
-                s.add(e <= ctx.int_val(bound) && e >= ctx.int_val(-bound));
-            }
-            bool found = s.check() == z3::sat;
-            if (found) model = s.get_model();
-            s.pop();
-            if (found) break;
-        }
-        RulePoint p = RulePoint::sized(rule);
-        for (const prover::Symbol& sym : o.symbols) {
-            if (sym.kind == SymbolKind::Aux) continue;
-            z3::expr v = model.eval(ctx.int_const(sym.smt.c_str()), true);
-            int64_t value = 0;
-            std::optional<int64_t> fit;
-            if (v.is_numeral_i64(value)) fit = value;
-            size_t i = static_cast<size_t>(sym.var);
-            if (sym.kind == SymbolKind::Lb)
-                p.lb[i] = fit;
-            else if (sym.kind == SymbolKind::Ub)
-                p.ub[i] = fit;
-            else
-                p.value[i] = fit;
-        }
-        out.point = p;
-    } catch (const z3::exception& e) {
-        out.result = z3::unknown;
-        out.reason = std::string("z3 error: ") + e.msg();
-        out.point.reset();
+/// Decides `body` (the obligation's or its vacuity query's text).
+Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, const std::string& body,
+                   const ProverOptions& options) {
+    std::vector<std::string> ints, bools;
+    for (const Symbol& sym : o.symbols) {
+        if (sym.kind == SymbolKind::Def)
+            bools.push_back(sym.smt);
+        else if (sym.kind != SymbolKind::Aux)
+            ints.push_back(sym.smt);
     }
+    SmtAnswer a = z3_solve(body, options.z3_rlimit, options.z3_timeout_ms, ints, bools);
+    Z3Answer out{a.result, a.reason, std::nullopt};
+    if (a.result != SmtResult::Sat) return out;
+    RulePoint p = RulePoint::sized(rule);
+    for (const Symbol& sym : o.symbols) {
+        size_t i = static_cast<size_t>(sym.var);
+        switch (sym.kind) {
+            case SymbolKind::Aux:
+                break;
+            case SymbolKind::Def:
+                p.defined[i] = a.bools[sym.smt] ? 1 : 0;
+                break;
+            case SymbolKind::Lb:
+                p.lb[i] = a.ints[sym.smt];
+                break;
+            case SymbolKind::Ub:
+                p.ub[i] = a.ints[sym.smt];
+                break;
+            case SymbolKind::Const:
+            case SymbolKind::Var:
+                p.value[i] = a.ints[sym.smt];
+                break;
+        }
+    }
+    out.point = p;
     return out;
 }
 
@@ -167,24 +159,40 @@ Z3Answer z3_decide(const Rule& rule, const RuleObligation& o, unsigned rlimit,
 
 std::string rule_obligation_smtlib(const Rule& rule) { return prover::encode_rule(rule).text; }
 
+std::string rule_coq_statement(const Rule& rule) {
+    return prover::coq_statement_file(rule.name, prover::encode_rule(rule).body);
+}
+
 RuleProof prove_rule(const Rule& rule, const ProverOptions& options) {
     if (rule.lhs < 0 || rule.rhs < 0) {
         RuleProof p;
         p.detail = "not a parsed rule (no left or right side)";
         return p;
     }
+    if (prover::has_coq_proof(rule.name, options)) {
+        RuleObligation o = prover::encode_rule(rule);
+        RuleProof p = prover::prove_with_coq(rule.name, o.body, options);
+        if (p.verdict == RuleVerdict::Proven)
+            prover::check_not_vacuous(p, o.vacuity_body,
+                                      "the condition never holds on a defined left side", options);
+        return p;
+    }
     std::string z3_text;
     if (options.use_z3) {
         RuleObligation o = prover::encode_rule(rule);
-        prover::Z3Answer a = prover::z3_decide(rule, o, options.z3_rlimit, options.z3_timeout_ms);
-        if (a.result == z3::unsat) {
+        prover::Z3Answer a = prover::z3_decide(rule, o, o.body, options);
+        if (a.result == SmtResult::Unsat) {
             RuleProof p;
             p.verdict = RuleVerdict::Proven;
             p.backend = "z3";
             p.z3_answer = "unsat";
+            // Proven, but it must also be able to fire: a rule whose
+            // condition never holds on a defined left side proves nothing.
+            prover::check_not_vacuous(p, o.vacuity_body,
+                                      "the condition never holds on a defined left side", options);
             return p;
         }
-        if (a.result == z3::sat) {
+        if (a.result == SmtResult::Sat) {
             RuleProof p;
             p.verdict = RuleVerdict::Refuted;
             p.backend = "z3";
@@ -194,23 +202,23 @@ RuleProof prove_rule(const Rule& rule, const ProverOptions& options) {
             if (a.point) p.counterexample = prover::make_counterexample(rule, *a.point, lb, ub);
             return p;
         }
-        // The strategy reports an exhausted rlimit as "canceled".
-        std::string reason = a.reason;
-        if (reason == "canceled" || reason.find("resource limit") != std::string::npos)
-            reason = "rlimit " + std::to_string(options.z3_rlimit) + " exhausted";
-        else if (reason == "timeout")
-            reason = "timeout " + std::to_string(options.z3_timeout_ms) +
-                     " ms, a wall-clock safeguard: not reproducible";
-        z3_text = "unknown (" + reason + ")";
+        z3_text = "unknown (" + a.reason + ")";
     }
-    if (!options.grid_fallback) {
-        RuleProof p;
-        p.z3_answer = z3_text;
-        p.detail = options.use_z3 ? "z3 answered " + z3_text : "no back end asked";
+    // cvc5 on the same text, then a Coq proof of the statement generated
+    // from it; the isl grid only as a last resort (it proves nothing beyond
+    // its grid, and passes only with ProverOptions::allow_grid).
+    RuleObligation o = prover::encode_rule(rule);
+    RuleProof p = prover::prove_after_z3(rule.name, o.body, z3_text, options);
+    if (p.verdict == RuleVerdict::Proven) {
+        prover::check_not_vacuous(p, o.vacuity_body,
+                                  "the condition never holds on a defined left side", options);
         return p;
     }
-    RuleProof p = prover::check_rule_on_grid(rule, options);
+    if (p.verdict == RuleVerdict::Refuted || !options.grid_fallback) return p;
+    std::string why = p.detail;
+    p = prover::check_rule_on_grid(rule, options);
     p.z3_answer = z3_text;
+    if (p.verdict == RuleVerdict::CheckedGrid) p.detail += "; not proven: " + why;
     return p;
 }
 

@@ -1,22 +1,27 @@
 // The SMT-LIB 2 obligation of a rule. Semantics modelled (src/engine/
 // rule_matcher.cpp):
 //  - a constant variable, an expression variable and a sub-sum are each one
-//    integer unknown; a partition `c0 * X` is c0 times X with c0 != 0 (the
-//    matcher never binds a zero scale);
-//  - lb(v) / ub(v) are unknowns L_v <= v <= U_v (the engine evaluates them
-//    only when finite, and then they are sound bounds);
-//  - the left side is defined: its divisors are non-zero (constant divisors
-//    of an existing expression never are; an expression-variable divisor is
-//    checked by the matcher);
+//    integer unknown; an expression or sum variable also has a Boolean
+//    `def_v`: whether it is defined (divides by no zero) at the point. A
+//    partition `c0 * X` is c0 times X with c0 != 0 (the matcher never binds
+//    a zero scale);
+//  - lb(v) / ub(v) are unknowns with def_v => L_v <= v <= U_v (ranges hold
+//    where v is defined; the engine evaluates them only when finite);
+//  - a side is defined where its variables are and its divisors are
+//    non-zero; the matcher fires only when an expression-variable divisor's
+//    range excludes 0 (def_y => y != 0) and when the constant parts of the
+//    right side can be computed (their divisors non-zero);
 //  - the condition is evaluated three-valued as the engine does: a
 //    comparison holds only when both sides are defined; divisible(v, k)
-//    holds only when k != 0 and v mod k == 0 and is never known false;
-//  - the right side fires only when its constant parts and constant or
-//    expression-variable divisors are defined, so the obligation assumes
-//    that (`rhs_defined`); any other divisor of the right side (a compound
-//    non-constant one) must be shown non-zero (`rhs_required`);
+//    holds when k != 0 and v mod k == 0 wherever v is defined, and is never
+//    known false; defined(v) is def_v and never known false;
+//  - the rule must keep definedness: both sides defined at the same points,
+//    and equal there (constraint rules: the two constraints hold at the
+//    same points);
 //  - constraint rules only fire on non-empty ranges: c_lo <= c_hi.
-// Int64 overflow is not modelled: the engine refuses an overflowing fold.
+// A separate query checks that the rule can fire at all on a defined left
+// side (else it is vacuous). Int64 overflow is not modelled: the engine
+// refuses an overflowing fold.
 
 #include "prover_encoding.h"
 
@@ -24,6 +29,8 @@
 #include <map>
 #include <sstream>
 #include <utility>
+
+#include "smt_text.h"
 
 namespace provix::solvers::prover {
 
@@ -34,59 +41,6 @@ using rules::VarKind;
 
 namespace {
 
-std::string and_of(const std::vector<std::string>& parts) {
-    std::vector<std::string> kept;
-    for (const std::string& p : parts)
-        if (p != "true" && std::find(kept.begin(), kept.end(), p) == kept.end()) kept.push_back(p);
-    for (const std::string& p : kept)
-        if (p == "false") return "false";
-    if (kept.empty()) return "true";
-    if (kept.size() == 1) return kept[0];
-    std::string s = "(and";
-    for (const std::string& p : kept)
-        s += " " + p;
-    return s + ")";
-}
-
-std::string or_of(const std::vector<std::string>& parts) {
-    std::vector<std::string> kept;
-    for (const std::string& p : parts)
-        if (p != "false" && std::find(kept.begin(), kept.end(), p) == kept.end()) kept.push_back(p);
-    for (const std::string& p : kept)
-        if (p == "true") return "true";
-    if (kept.empty()) return "false";
-    if (kept.size() == 1) return kept[0];
-    std::string s = "(or";
-    for (const std::string& p : kept)
-        s += " " + p;
-    return s + ")";
-}
-
-std::string not_of(const std::string& p) {
-    if (p == "true") return "false";
-    if (p == "false") return "true";
-    return "(not " + p + ")";
-}
-
-std::string literal(int64_t v) {
-    if (v >= 0) return std::to_string(v);
-    // -v may not fit: print the magnitude as unsigned.
-    uint64_t m = static_cast<uint64_t>(-(v + 1)) + 1;
-    return "(- " + std::to_string(m) + ")";
-}
-
-const char* kPrelude =
-    "(set-logic ALL)\n"
-    "; floor division: SMT-LIB div is Euclidean, which equals floor division\n"
-    "; for a positive divisor; for b < 0, floor(a / b) == floor(-a / -b).\n"
-    "(define-fun floor_div ((a Int) (b Int)) Int\n"
-    "  (ite (> b 0) (div a b) (div (- a) (- b))))\n"
-    "(define-fun floor_mod ((a Int) (b Int)) Int (- a (* b (floor_div a b))))\n"
-    "(define-fun ceil_div ((a Int) (b Int)) Int (- (floor_div (- a) b)))\n"
-    "(define-fun int_min ((a Int) (b Int)) Int (ite (<= a b) a b))\n"
-    "(define-fun int_max ((a Int) (b Int)) Int (ite (>= a b) a b))\n"
-    "(define-fun int_abs ((a Int)) Int (ite (< a 0) (- a) a))\n";
-
 class Encoder {
 public:
     explicit Encoder(const Rule& rule)
@@ -96,18 +50,20 @@ public:
 
 private:
     enum class Where { Lhs, Rhs, Cond };
-    struct Defs {
-        std::vector<std::string> guard;     // assumed (the engine checks them)
-        std::vector<std::string> required;  // to be shown
-    };
 
     const Node& node(int n) const { return r_.nodes[static_cast<size_t>(n)]; }
+    bool is_expr_var(int v) const { return r_.vars[static_cast<size_t>(v)].kind != VarKind::Const; }
     std::string var_name(int v) const {
         const rules::Var& var = r_.vars[static_cast<size_t>(v)];
         return var.kind == VarKind::Const ? var.name : "v_" + var.name;
     }
+    std::string def_name(int v) const { return "def_" + r_.vars[static_cast<size_t>(v)].name; }
 
-    std::string value(int n, Where w, Defs& d, bool in_const);
+    /// The value of node `n`; what it needs to be defined is appended to
+    /// `def` (variables defined, divisors non-zero), except inside a
+    /// constant part of the right side, which the engine computes as an
+    /// integer before firing: that goes to the engine's checks.
+    std::string value(int n, Where w, std::vector<std::string>& def, bool in_const);
     std::pair<std::string, std::string> truth(int n);
     std::string gcd_of(const std::string& a, const std::string& b);
     std::string fresh(const std::string& stem) {
@@ -120,6 +76,9 @@ private:
     std::vector<bool> lb_, ub_;
     std::vector<std::string> aux_;
     std::vector<std::string> aux_facts_;
+    /// What the matcher checks before a rule fires (range of a variable
+    /// divisor excludes 0, constants of the right side computable).
+    std::vector<std::string> engine_checks_;
     std::map<std::string, std::string> gcd_memo_;
     int aux_count_ = 0;
 };
@@ -141,16 +100,18 @@ std::string Encoder::gcd_of(const std::string& a, const std::string& b) {
     return g;
 }
 
-std::string Encoder::value(int n, Where w, Defs& d, bool in_const) {
+std::string Encoder::value(int n, Where w, std::vector<std::string>& def, bool in_const) {
     const Node& nd = node(n);
     if (w == Where::Rhs && !in_const && rules::is_constant_subtree(r_, n)) in_const = true;
-    auto arg = [&](size_t i) { return value(nd.children[i], w, d, in_const); };
+    auto arg = [&](size_t i) { return value(nd.children[i], w, def, in_const); };
     switch (nd.op) {
         case Op::Literal:
             return literal(nd.value);
         case Op::ConstVar:
+            return var_name(static_cast<int>(nd.value));
         case Op::ExprVar:
         case Op::SumVar:
+            def.push_back(def_name(static_cast<int>(nd.value)));
             return var_name(static_cast<int>(nd.value));
         case Op::Lb:
         case Op::Ub: {
@@ -167,10 +128,21 @@ std::string Encoder::value(int n, Where w, Defs& d, bool in_const) {
         case Op::Mod: {
             std::string a = arg(0), b = arg(1);
             std::string nonzero = "(not (= " + b + " 0))";
+            // The engine computes a constant divisor of the right side before
+            // firing and does not fire on 0; elsewhere it is definedness.
+            bool computed =
+                w == Where::Rhs && (in_const || rules::is_constant_subtree(r_, nd.children[1]));
+            (computed ? engine_checks_ : def).push_back(nonzero);
             const Node& div = node(nd.children[1]);
-            bool checked_by_engine = w != Where::Rhs || in_const || div.op == Op::ExprVar ||
-                                     rules::is_constant_subtree(r_, nd.children[1]);
-            (checked_by_engine ? d.guard : d.required).push_back(nonzero);
+            if (div.op == Op::ExprVar) {
+                // The matcher fires only when the divisor's range (over the
+                // points where it is defined) excludes 0.
+                int v = static_cast<int>(div.value);
+                std::string check = "(=> " + def_name(v) + " (not (= " + var_name(v) + " 0)))";
+                if (std::find(engine_checks_.begin(), engine_checks_.end(), check) ==
+                    engine_checks_.end())
+                    engine_checks_.push_back(check);
+            }
             const char* f = nd.op == Op::FloorDiv  ? "floor_div"
                             : nd.op == Op::CeilDiv ? "ceil_div"
                                                    : "floor_mod";
@@ -227,20 +199,26 @@ std::pair<std::string, std::string> Encoder::truth(int n) {
             auto a = truth(nd.children[0]);
             return {a.second, a.first};
         }
+        case Op::Defined:
+            // Shown defined on the whole domain: defined at this point. The
+            // engine never knows it false.
+            return {def_name(static_cast<int>(node(nd.children[0]).value)), "false"};
         case Op::Divisible: {
-            Defs d;
-            std::string v = value(nd.children[0], Where::Cond, d, true);
+            std::vector<std::string> d;
+            int var = static_cast<int>(node(nd.children[0]).value);
             std::string k = value(nd.children[1], Where::Cond, d, true);
-            std::vector<std::string> t = d.guard;
+            std::vector<std::string> t = d;
             t.push_back("(not (= " + k + " 0))");
-            t.push_back("(= (floor_mod " + v + " " + k + ") 0)");
+            // The analysis speaks of the points where the variable is defined.
+            t.push_back("(=> " + def_name(var) + " (= (floor_mod " + var_name(var) + " " + k +
+                        ") 0))");
             // The engine only ever shows divisibility; it never knows it false.
             return {and_of(t), "false"};
         }
         default:
             break;
     }
-    Defs d;
+    std::vector<std::string> d;
     std::string a = value(nd.children[0], Where::Cond, d, true);
     std::string b = value(nd.children[1], Where::Cond, d, true);
     std::string rel;
@@ -267,23 +245,23 @@ std::pair<std::string, std::string> Encoder::truth(int n) {
             rel = "false";
             break;
     }
-    std::vector<std::string> t = d.guard, f = d.guard;
+    std::vector<std::string> t = d, f = d;
     t.push_back(rel);
     f.push_back(not_of(rel));
     return {and_of(t), and_of(f)};
 }
 
 RuleObligation Encoder::run() {
-    Defs lhs_defs, rhs_defs;
-    std::string lhs = value(r_.lhs, Where::Lhs, lhs_defs, false);
-    std::string rhs = value(r_.rhs, Where::Rhs, rhs_defs, false);
+    std::vector<std::string> lhs_def, rhs_def;
+    std::string lhs = value(r_.lhs, Where::Lhs, lhs_def, false);
+    std::string rhs = value(r_.rhs, Where::Rhs, rhs_def, false);
     std::string in_lhs, in_rhs;
     std::vector<std::string> facts;
     if (r_.is_constraint()) {
-        std::string lo = value(r_.lhs_lo, Where::Lhs, lhs_defs, true);
-        std::string hi = value(r_.lhs_hi, Where::Lhs, lhs_defs, true);
-        std::string rlo = value(r_.rhs_lo, Where::Rhs, rhs_defs, true);
-        std::string rhi = value(r_.rhs_hi, Where::Rhs, rhs_defs, true);
+        std::string lo = value(r_.lhs_lo, Where::Lhs, lhs_def, true);
+        std::string hi = value(r_.lhs_hi, Where::Lhs, lhs_def, true);
+        std::string rlo = value(r_.rhs_lo, Where::Rhs, rhs_def, true);
+        std::string rhi = value(r_.rhs_hi, Where::Rhs, rhs_def, true);
         in_lhs = "(and (<= " + lo + " lhs) (<= lhs " + hi + "))";
         in_rhs = "(and (<= " + rlo + " rhs) (<= rhs " + rhi + "))";
         facts.push_back("(<= " + lo + " " + hi + ")");  // only non-empty ranges are rewritten
@@ -294,58 +272,72 @@ RuleObligation Encoder::run() {
     for (int c : partition_constants(r_))
         facts.push_back("(not (= " + var_name(c) + " 0))");
     for (size_t v = 0; v < r_.vars.size(); ++v) {
-        if (lb_[v]) facts.push_back("(<= lb_" + r_.vars[v].name + " " + var_name(int(v)) + ")");
-        if (ub_[v]) facts.push_back("(<= " + var_name(int(v)) + " ub_" + r_.vars[v].name + ")");
+        // A range holds where the expression is defined.
+        std::vector<std::string> in;
+        if (lb_[v]) in.push_back("(<= lb_" + r_.vars[v].name + " " + var_name(int(v)) + ")");
+        if (ub_[v]) in.push_back("(<= " + var_name(int(v)) + " ub_" + r_.vars[v].name + ")");
+        if (!in.empty()) facts.push_back("(=> " + def_name(int(v)) + " " + and_of(in) + ")");
     }
     for (const std::string& f : aux_facts_)
         facts.push_back(f);
 
     RuleObligation out;
-    std::ostringstream body;
-    body << kPrelude;
-    auto declare = [&](const std::string& smt, const std::string& display, SymbolKind kind,
-                       int var) {
-        body << "(declare-const " << smt << " Int)\n";
+    std::ostringstream decls;
+    decls << kPrelude;
+    auto declare = [&](const std::string& smt, const std::string& display, SymbolKind kind, int var,
+                       const char* sort) {
+        decls << "(declare-const " << smt << " " << sort << ")\n";
         out.symbols.push_back({smt, display, kind, var});
     };
-    body << "; the rule's constants, variables (a sub-sum is one integer) and bounds\n";
+    decls << "; the rule's constants, variables (a sub-sum is one integer), whether each\n"
+             "; variable is defined (divides by no zero) at the point, and bounds\n";
     for (VarKind pass : {VarKind::Const, VarKind::Expr}) {
         for (size_t v = 0; v < r_.vars.size(); ++v) {
             const rules::Var& var = r_.vars[v];
             bool is_const = var.kind == VarKind::Const;
             if (is_const != (pass == VarKind::Const)) continue;
             declare(var_name(int(v)), var.name, is_const ? SymbolKind::Const : SymbolKind::Var,
-                    int(v));
+                    int(v), "Int");
+            if (!is_const) declare(def_name(int(v)), var.name, SymbolKind::Def, int(v), "Bool");
         }
     }
     for (size_t v = 0; v < r_.vars.size(); ++v) {
         const std::string& name = r_.vars[v].name;
-        if (lb_[v]) declare("lb_" + name, "lb(" + name + ")", SymbolKind::Lb, int(v));
-        if (ub_[v]) declare("ub_" + name, "ub(" + name + ")", SymbolKind::Ub, int(v));
+        if (lb_[v]) declare("lb_" + name, "lb(" + name + ")", SymbolKind::Lb, int(v), "Int");
+        if (ub_[v]) declare("ub_" + name, "ub(" + name + ")", SymbolKind::Ub, int(v), "Int");
     }
     for (const std::string& a : aux_)
-        declare(a, a, SymbolKind::Aux, -1);
-    body << "(define-fun lhs () Int " << lhs << ")\n"
-         << "(define-fun rhs () Int " << rhs << ")\n"
-         << "; bounds, partition scales, gcd witnesses"
-         << (r_.is_constraint() ? ", a non-empty range" : "") << "\n"
-         << "(define-fun facts () Bool " << and_of(facts) << ")\n"
-         << "(define-fun condition () Bool " << cond << ")\n"
-         << "(define-fun lhs_defined () Bool " << and_of(lhs_defs.guard) << ")\n"
-         << "; the engine does not fire unless the right side's constants are defined\n"
-         << "(define-fun rhs_defined () Bool " << and_of(rhs_defs.guard) << ")\n"
-         << "(define-fun rhs_required () Bool " << and_of(rhs_defs.required) << ")\n";
-    std::string mismatch =
-        r_.is_constraint() ? "(not (= " + in_lhs + " " + in_rhs + "))" : "(not (= lhs rhs))";
-    body << "(assert (and facts condition lhs_defined rhs_defined\n"
-         << "  (or (not rhs_required) " << mismatch << ")))\n";
-    out.body = body.str();
+        declare(a, a, SymbolKind::Aux, -1, "Int");
+    decls << "(define-fun lhs () Int " << lhs << ")\n"
+          << "(define-fun rhs () Int " << rhs << ")\n"
+          << "; bounds (where defined), partition scales, gcd witnesses"
+          << (r_.is_constraint() ? ", a non-empty range" : "") << "\n"
+          << "(define-fun facts () Bool " << and_of(facts) << ")\n"
+          << "(define-fun condition () Bool " << cond << ")\n"
+          << "; the matcher fires only when these hold\n"
+          << "(define-fun engine_checks () Bool " << and_of(engine_checks_) << ")\n"
+          << "(define-fun lhs_defined () Bool " << and_of(lhs_def) << ")\n"
+          << "(define-fun rhs_defined () Bool " << and_of(rhs_def) << ")\n";
+    if (r_.is_constraint()) {
+        decls << "(define-fun lhs_holds () Bool (and lhs_defined " << in_lhs << "))\n"
+              << "(define-fun rhs_holds () Bool (and rhs_defined " << in_rhs << "))\n"
+              << "; the two constraints hold at the same points\n"
+              << "(define-fun goal () Bool (= lhs_holds rhs_holds))\n";
+    } else {
+        decls << "; defined at the same points, and equal there\n"
+              << "(define-fun goal () Bool (and (= lhs_defined rhs_defined)\n"
+              << "  (=> lhs_defined (= lhs rhs))))\n";
+    }
+    out.body = decls.str() + "(assert (and facts condition engine_checks (not goal)))\n";
+    out.vacuity_body = decls.str() + "; some left side the rule fires on is defined\n" +
+                       "(assert (and facts condition engine_checks lhs_defined))\n";
 
     std::ostringstream text;
     text << "; provix rule obligation: " << r_.name << " (" << r_.file << ":" << r_.line << ")\n"
          << ";   " << r_.text << "\n"
          << "; sat: a model is a counterexample to the rule; unsat: the rule holds for all\n"
-         << "; integers (constants symbolic, lb/ub universally quantified bounds).\n"
+         << "; integers (constants symbolic, lb/ub universally quantified bounds, each\n"
+         << "; variable possibly undefined: both sides must be defined at the same points).\n"
          << out.body << "(check-sat)\n";
     out.text = text.str();
     return out;

@@ -21,6 +21,7 @@ enum class SymbolKind : uint8_t {
     Lb,     ///< lb(v)
     Ub,     ///< ub(v)
     Aux,    ///< an auxiliary unknown (gcd witnesses)
+    Def,    ///< def_v: whether expression or sum variable v is defined (Bool)
 };
 
 /// A declared SMT constant.
@@ -35,6 +36,9 @@ struct Symbol {
 struct RuleObligation {
     /// Declarations, definitions and the assertion (no `check-sat`).
     std::string body;
+    /// Satisfiable exactly when the rule can fire on a defined left side
+    /// (unsatisfiable: the rule is vacuous).
+    std::string vacuity_body;
     /// The complete file: a header comment, `body`, `(check-sat)`.
     std::string text;
     std::vector<Symbol> symbols;

@@ -16,6 +16,7 @@ RulePoint RulePoint::sized(const rules::Rule& rule) {
     p.value.assign(rule.vars.size(), std::nullopt);
     p.lb.assign(rule.vars.size(), std::nullopt);
     p.ub.assign(rule.vars.size(), std::nullopt);
+    p.defined.assign(rule.vars.size(), 1);
     return p;
 }
 
@@ -26,8 +27,10 @@ std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoin
         case Op::Literal:
             return nd.value;
         case Op::ConstVar:
+            return p.value[static_cast<size_t>(nd.value)];
         case Op::ExprVar:
         case Op::SumVar:
+            if (!p.defined[static_cast<size_t>(nd.value)]) return std::nullopt;
             return p.value[static_cast<size_t>(nd.value)];
         case Op::Lb:
         case Op::Ub: {
@@ -93,10 +96,17 @@ Truth eval_truth(const rules::Rule& rule, int n, const RulePoint& p) {
             if (a == Truth::Unknown) return a;
             return a == Truth::True ? Truth::False : Truth::True;
         }
+        case Op::Defined: {
+            size_t v = static_cast<size_t>(rule.nodes[static_cast<size_t>(nd.children[0])].value);
+            return p.defined[v] ? Truth::True : Truth::Unknown;
+        }
         case Op::Divisible: {
-            auto v = eval_value(rule, nd.children[0], p);
             auto k = eval_value(rule, nd.children[1], p);
-            if (!v || !k || *k == 0) return Truth::Unknown;
+            if (!k || *k == 0) return Truth::Unknown;
+            size_t var = static_cast<size_t>(rule.nodes[static_cast<size_t>(nd.children[0])].value);
+            if (!p.defined[var]) return Truth::True;  // no point where it is defined
+            auto v = eval_value(rule, nd.children[0], p);
+            if (!v) return Truth::Unknown;
             auto m = floor_mod(*v, *k);
             return m && *m == 0 ? Truth::True : Truth::Unknown;
         }

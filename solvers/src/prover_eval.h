@@ -22,13 +22,16 @@ struct RulePoint {
     std::vector<std::optional<int64_t>> value;  ///< per variable
     std::vector<std::optional<int64_t>> lb;     ///< lb(v) per variable
     std::vector<std::optional<int64_t>> ub;     ///< ub(v) per variable
+    /// Per expression or sum variable: defined at this point (1) or
+    /// undefined, a division by zero inside it (0).
+    std::vector<char> defined;
 
-    /// A point with every entry unassigned.
+    /// A point with every entry unassigned and every variable defined.
     static RulePoint sized(const rules::Rule& rule);
 };
 
-/// The value of an integer node, or nullopt when an operand is unassigned,
-/// a divisor is zero or int64 overflows.
+/// The value of an integer node, or nullopt when an operand is unassigned or
+/// undefined, a divisor is zero or int64 overflows.
 std::optional<int64_t> eval_value(const rules::Rule& rule, int node, const RulePoint& p);
 
 /// A three-valued truth value.
@@ -37,7 +40,9 @@ enum class Truth : uint8_t { False, True, Unknown };
 /// Three-valued truth of a condition node, as the engine evaluates it:
 /// `&&`/`||` short-circuit on a known operand; a comparison of an unknown
 /// value is Unknown; `divisible(v, k)` is True when k != 0 divides v and
-/// Unknown otherwise (the engine never knows it false).
+/// Unknown otherwise (the engine never knows it false); it holds for an
+/// undefined variable (the analysis speaks of the points where it is
+/// defined). `defined(v)` is True when v is defined, else Unknown.
 Truth eval_truth(const rules::Rule& rule, int node, const RulePoint& p);
 
 }  // namespace provix::solvers::prover

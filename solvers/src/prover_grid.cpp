@@ -14,6 +14,10 @@
 //     { vars : facts ∧ condition ∧ lhs != rhs }   (parameters: offsets, bounds)
 //
 // must be empty for every value of the parameters; isl decides that exactly.
+// Whether each expression and sum variable is defined at the point is
+// enumerated too (every combination), as the SMT obligation quantifies it:
+// both sides must be defined for the same combinations, and a range or a
+// divisibility fact speaks only of a defined variable.
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
@@ -84,6 +88,9 @@ private:
 
     /// Decides one assignment: 1 holds, 0 counterexample found (stored), -1 error.
     int check_instance();
+    /// True if every expression and sum variable below node `n` is defined
+    /// in the current assignment.
+    bool variables_defined(int n) const;
     void enumerate(size_t depth);
 
     const Rule& r_;
@@ -305,8 +312,19 @@ isl_set* GridChecker::truth(int n, bool want_true) {
         }
         case Op::Not:
             return truth(nd.children[0], !want_true);
+        case Op::Defined: {
+            // Known only true (when defined), never known false.
+            size_t v = static_cast<size_t>(node(nd.children[0]).value);
+            return want_true && point_.defined[v] ? universe() : empty();
+        }
         case Op::Divisible: {
             if (!want_true) return empty();
+            // The fact speaks of the points where the variable is defined.
+            size_t var = static_cast<size_t>(node(nd.children[0]).value);
+            if (!point_.defined[var]) {
+                auto k = eval_value(r_, nd.children[1], point_);
+                return k && *k != 0 ? universe() : empty();
+            }
             auto k = eval_value(r_, nd.children[1], point_);
             if (!k || *k == 0) return empty();
             bool undefined = false;
@@ -381,15 +399,21 @@ isl_set* GridChecker::truth(int n, bool want_true) {
     return nullptr;
 }
 
+bool GridChecker::variables_defined(int n) const {
+    const Node& nd = node(n);
+    if ((nd.op == Op::ExprVar || nd.op == Op::SumVar) &&
+        !point_.defined[static_cast<size_t>(nd.value)])
+        return false;
+    for (int c : nd.children)
+        if (!variables_defined(c)) return false;
+    return true;
+}
+
 int GridChecker::check_instance() {
     ++instances_;
     isl_ctx_reset_operations(ctx_.get());
-    bool undefined = false;
-    isl_pw_aff* lhs = build(r_.lhs, &undefined);
-    if (lhs && undefined) {  // the left side cannot exist here
-        isl_pw_aff_free(lhs);
-        return 1;
-    }
+    bool lhs_zero_divisor = false;
+    isl_pw_aff* lhs = build(r_.lhs, &lhs_zero_divisor);
     bool rhs_undefined = false;
     isl_pw_aff* rhs = build(r_.rhs, &rhs_undefined);
     if (!lhs || !rhs) {
@@ -397,13 +421,21 @@ int GridChecker::check_instance() {
         isl_pw_aff_free(rhs);
         return -1;
     }
-    if (rhs_undefined) {  // the engine does not fire
+    if (rhs_undefined) {  // a constant part cannot be computed: the engine does not fire
+        isl_pw_aff_free(lhs);
+        isl_pw_aff_free(rhs);
+        return 1;
+    }
+    const bool lhs_defined = !lhs_zero_divisor && variables_defined(r_.lhs);
+    const bool rhs_defined = variables_defined(r_.rhs);
+    if (!lhs_defined && !rhs_defined) {  // undefined alike
         isl_pw_aff_free(lhs);
         isl_pw_aff_free(rhs);
         return 1;
     }
     isl_set* set = universe();
     for (size_t v = 0; v < r_.vars.size(); ++v) {
+        if (!point_.defined[v]) continue;  // a range holds where v is defined
         if (lb_used_[v])
             set = isl_set_intersect(
                 set, isl_pw_aff_le_set(slot_aff(lb_slot_[v]), slot_aff(var_slot_[v])));
@@ -414,7 +446,12 @@ int GridChecker::check_instance() {
     if (r_.condition >= 0) set = isl_set_intersect(set, truth(r_.condition, true));
     isl_set* mismatch = nullptr;
     if (!r_.is_constraint()) {
-        mismatch = isl_pw_aff_ne_set(lhs, rhs);
+        // Defined on one side only: every point is a counterexample.
+        mismatch = lhs_defined != rhs_defined ? universe() : isl_pw_aff_ne_set(lhs, rhs);
+        if (lhs_defined != rhs_defined) {
+            isl_pw_aff_free(lhs);
+            isl_pw_aff_free(rhs);
+        }
     } else {
         bool bad = false;
         isl_pw_aff* lo = build(r_.lhs_lo, &bad);
@@ -436,6 +473,9 @@ int GridChecker::check_instance() {
         isl_set* in_r = isl_set_intersect(r_lo, r_hi);
         isl_pw_aff_free(lhs);
         isl_pw_aff_free(rhs);
+        // A constraint that is undefined at a point does not hold there.
+        if (!lhs_defined) in_l = isl_set_intersect(in_l, empty());
+        if (!rhs_defined) in_r = isl_set_intersect(in_r, empty());
         // Sequenced: isl takes ownership of its arguments.
         isl_set* only_l = isl_set_subtract(isl_set_copy(in_l), isl_set_copy(in_r));
         isl_set* only_r = isl_set_subtract(in_r, in_l);
@@ -599,8 +639,18 @@ RuleProof GridChecker::run() {
     }
     point_ = RulePoint::sized(r_);
 
-    // Checks over literals alone (depth -1) are made once here.
-    if (passes(-1)) enumerate(0);
+    // Every combination of defined / undefined expression and sum variables;
+    // checks over literals alone (depth -1) are made once.
+    std::vector<size_t> maybe_undefined;
+    for (size_t v = 0; v < r_.vars.size(); ++v)
+        if (r_.vars[v].kind != VarKind::Const) maybe_undefined.push_back(v);
+    if (passes(-1)) {
+        for (uint64_t mask = 0; mask < (uint64_t{1} << maybe_undefined.size()) && !stop_; ++mask) {
+            for (size_t i = 0; i < maybe_undefined.size(); ++i)
+                point_.defined[maybe_undefined[i]] = (mask >> i) & 1 ? 0 : 1;
+            enumerate(0);
+        }
+    }
     isl_local_space_free(ls_);
     isl_space_free(space_);
     ctx_.reset();
@@ -618,7 +668,8 @@ RuleProof GridChecker::run() {
     std::string statement = grid.empty() ? "no enumerated constants" : grid;
     if (!symbolic.empty()) statement += "; " + symbolic + " symbolic (all integers)";
     bool bounds = false;
-    for (size_t v = 0; v < r_.vars.size(); ++v) bounds = bounds || lb_used_[v] || ub_used_[v];
+    for (size_t v = 0; v < r_.vars.size(); ++v)
+        bounds = bounds || lb_used_[v] || ub_used_[v];
     if (bounds) statement += "; bounds symbolic";
     statement += "; " + std::to_string(instances_) + " instance" + (instances_ == 1 ? "" : "s");
     if (counterexample_) {
@@ -628,6 +679,10 @@ RuleProof GridChecker::run() {
     } else if (!error_.empty()) {
         out.verdict = RuleVerdict::Unknown;
         out.detail = "isl grid failed: " + error_;
+    } else if (instances_ == 0) {
+        // No assignment of the grid passed the condition: nothing was checked.
+        out.verdict = RuleVerdict::Unknown;
+        out.detail = "the grid has no instance (" + statement + ")";
     } else {
         out.verdict = RuleVerdict::CheckedGrid;
         out.detail = statement;

@@ -76,7 +76,7 @@ std::optional<Interval> RangeDecision::interval() const {
     if (empty) return Interval::empty();
     auto l = parse_int64(lo);
     auto h = parse_int64(hi);
-    if (!l || !h || *l == kInt64Min || *h == kInt64Max) return std::nullopt;
+    if (!l || !h) return std::nullopt;
     return Interval{*l, *h};
 }
 

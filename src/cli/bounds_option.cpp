@@ -46,8 +46,8 @@ Result<std::vector<VariableBound>> parse_bounds_option(const std::string& text) 
         if (!lo) return Error::invalid("--bounds " + b.name + ": " + lo.error().message);
         auto hi = parse_bound(entry.substr(colon + 1), true, &hi_inf);
         if (!hi) return Error::invalid("--bounds " + b.name + ": " + hi.error().message);
-        if (!lo_inf) b.bounds.lo = *lo;
-        if (!hi_inf) b.bounds.hi = *hi;
+        b.bounds = Interval::bounded_by(lo_inf ? std::nullopt : std::optional<int64_t>(*lo),
+                                        hi_inf ? std::nullopt : std::optional<int64_t>(*hi));
         for (const VariableBound& o : out) {
             if (o.name == b.name) return Error::invalid("--bounds gives '" + b.name + "' twice");
         }

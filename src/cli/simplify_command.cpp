@@ -35,7 +35,7 @@ ArgSpec simplify_spec() {
          "inclusive bounds NAME=LO:HI,... for the variables of that name in every map (LO may be "
          "-inf, HI inf), intersected with the map's",
          "none"},
-        {"--trace", "", "before each map, print the rules that fired as '// rule: NAME'", ""},
+        {"--trace", "", "before each map, print the rules that fired as '// rule: NAME' and the lemmas the domain passes applied as '// lemma: NAME'", ""},
         {"--stats", "",
          "after all maps, print how often each rule fired over the whole input ('NAME COUNT', by "
          "name; text: to standard error)",
@@ -231,8 +231,8 @@ int run_simplify(const std::vector<std::string>& args) {
         }
         if (i > 0) out += "// -----\n";
         if (parsed->has("--trace")) {
-            for (const std::string& rule : fired)
-                out += "// rule: " + rule + "\n";
+            for (const std::string& name : fired)
+                out += (is_lemma(name) ? "// lemma: " : "// rule: ") + name + "\n";
         }
         append_line(out, map.to_string());
         out += v.comment;

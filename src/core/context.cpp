@@ -58,6 +58,7 @@ void set_dag_facts(ExprNode* node) {
     node->var_end = 0;
     node->has_high_var = false;
     node->zero_divisor = false;
+    node->var_divisor = false;
     if (node->kind == ExprKind::Variable) {
         const int64_t id = node->value;  // >= 0 (Context::variable checks)
         if (id < 64) {
@@ -74,10 +75,14 @@ void set_dag_facts(ExprNode* node) {
         node->var_end = std::max(node->var_end, op->var_end);
         node->has_high_var = node->has_high_var || op->has_high_var;
         node->zero_divisor = node->zero_divisor || op->zero_divisor;
+        node->var_divisor = node->var_divisor || op->var_divisor;
     }
     if (is_division(node->kind) && node->num_operands == 2) {
         const ExprNode* divisor = node->operands[1];
-        if (divisor->kind == ExprKind::Constant && divisor->value == 0) node->zero_divisor = true;
+        if (divisor->kind != ExprKind::Constant)
+            node->var_divisor = true;
+        else if (divisor->value == 0)
+            node->zero_divisor = true;
     }
 }
 

@@ -2,7 +2,10 @@
 /// Canonical construction: the constant-folding and term-ordering kernel.
 /// Nothing here rewrites beyond folding constants, the identities listed in
 /// expr.h, flattening, ordering and merging like terms; every other rewrite
-/// is a rule in rules/.
+/// is a rule in rules/. Each step is a lemma of rules/kernel.lemmas. An
+/// identity that drops an operand (x * 0, x mod 1, like terms that cancel)
+/// applies only to a total operand (no division by a non-constant or by
+/// zero), so the result is defined exactly where the input is.
 
 #include <algorithm>
 #include <string>
@@ -98,7 +101,7 @@ bool has_unfolded_constants(Expr e) {
 
 /// `monomial * coef` as a canonical term (coef != 0).
 Expr make_term(Context& ctx, Expr monomial, int64_t coef) {
-    if (coef == 1) return monomial;
+    if (coef == 1) return monomial;  // mul_one
     // Its constants are kept sorted as one product, as parsing builds it.
     if (has_unfolded_constants(monomial)) {
         const Expr pair[2] = {monomial, ctx.constant(coef)};
@@ -154,7 +157,7 @@ Expr build_add(Context& ctx, Ops operands) {
     std::vector<Expr>& flat = scratch.flat;
     flat.clear();
     for (Expr e : operands)
-        flatten(e, ExprKind::Add, flat);
+        flatten(e, ExprKind::Add, flat);  // add_assoc
 
     std::vector<Term>& terms = scratch.terms;
     terms.clear();
@@ -169,10 +172,11 @@ Expr build_add(Context& ctx, Ops operands) {
             terms.push_back(t);
         }
     }
-    split_total(constant_total, constants);
-    small_stable_sort(
-        terms, [](const Term& a, const Term& b) { return compare(a.monomial, b.monomial) < 0; });
-    // Merge like terms with exact totals; a coefficient beyond int64 stays
+    split_total(constant_total, constants);  // constants summed exactly; add_zero drops 0
+    small_stable_sort(terms, [](const Term& a, const Term& b) {  // add_commute
+        return compare(a.monomial, b.monomial) < 0;
+    });
+    // Merge like terms with exact totals (like_terms); a coefficient beyond int64 stays
     // split into canonical int64 chunks (see split_total).
     std::vector<Term>& merged = scratch.merged;
     merged.clear();
@@ -192,12 +196,17 @@ Expr build_add(Context& ctx, Ops operands) {
         split_total(total, chunks);
         for (int64_t c : chunks)
             merged.push_back(Term{terms[i].monomial, c});
+        // Cancelling like terms drop only a total monomial (like_terms,
+        // mul_zero); a partial one stays as `x * 0`.
+        if (chunks.empty() && !detail::is_total(terms[i].monomial))
+            merged.push_back(Term{terms[i].monomial, 0});
         i = j;
     }
     std::vector<Expr>& ops = scratch.ops;
     ops.clear();
     for (const Term& t : merged)
-        if (t.coef != 0) ops.push_back(make_term(ctx, t.monomial, t.coef));
+        if (t.coef != 0 || !detail::is_total(t.monomial))
+            ops.push_back(make_term(ctx, t.monomial, t.coef));
     for (int64_t c : constants)
         if (c != 0) ops.push_back(ctx.constant(c));
     if (ops.empty()) return ctx.constant(0);
@@ -230,18 +239,23 @@ Expr build_mul(Context& ctx, Ops operands) {
     MulScratch& scratch = *frame;
     std::vector<Expr>& flat = scratch.flat;
     for (Expr e : operands)
-        flatten(e, ExprKind::Mul, flat);
+        flatten(e, ExprKind::Mul, flat);  // mul_assoc
 
     std::vector<Expr>& factors = scratch.factors;
     std::vector<int64_t>& constants = scratch.constants;
+    bool zero = false, total = true;
     for (Expr e : flat) {
         if (is_const(e)) {
-            if (const_value(e) == 0) return ctx.constant(0);  // x * 0
+            zero = zero || const_value(e) == 0;
             constants.push_back(const_value(e));
         } else {
             factors.push_back(e);
+            total = total && detail::is_total(e);
         }
     }
+    // x * 0 is 0 for a total x (mul_zero); a partial x keeps its factor 0.
+    if (zero && total) return ctx.constant(0);
+    if (zero) constants.assign(1, 0);
     // Fold the constants exactly: one constant when the product fits int64;
     // otherwise they stay apart, sorted and without 1s (canonical either way).
     __int128 product = 1;
@@ -263,7 +277,8 @@ Expr build_mul(Context& ctx, Ops operands) {
             ops.push_back(ctx.constant(c));
         return raw(ctx, ExprKind::Mul, ops);
     }
-    // Distribute a single constant over a single sum factor: (d0 + 2) * 3.
+    // Distribute a single constant over a single sum factor: (d0 + 2) * 3
+    // (distribute).
     if (factors.size() == 1 && constants.size() == 1 && kind_of(factors[0]) == ExprKind::Add &&
         constants[0] != 1) {
         int64_t c = constants[0];
@@ -280,7 +295,7 @@ Expr build_mul(Context& ctx, Ops operands) {
         }
         if (ok) return build_add(ctx, terms);
     }
-    small_stable_sort(factors, ExprLess());
+    small_stable_sort(factors, ExprLess());  // mul_commute
     std::vector<Expr>& ops = scratch.ops;
     ops = factors;
     for (int64_t c : constants)
@@ -320,20 +335,23 @@ Expr build_div_mod(ExprKind kind, Expr a, Expr b) {
         if (r) return ctx.constant(*r);
         return raw2(ctx, kind, a, b);  // overflow: not folded
     }
-    if (is_const(b, 1)) return kind == ExprKind::Mod ? ctx.constant(0) : a;
-    if (is_const(b, -1))
-        return kind == ExprKind::Mod ? ctx.constant(0) : mul2(ctx, a, ctx.constant(-1));
+    // floordiv_one, ceildiv_one, floordiv_minus_one, ceildiv_minus_one; mod_one
+    // and mod_minus_one drop `a`, so only for a total `a`.
+    if (is_const(b, 1) || is_const(b, -1)) {
+        if (kind != ExprKind::Mod) return is_const(b, 1) ? a : mul2(ctx, a, ctx.constant(-1));
+        if (detail::is_total(a)) return ctx.constant(0);
+    }
     return raw2(ctx, kind, a, b);
 }
 
 Expr build_min_max(ExprKind kind, Expr a, Expr b) {
     Context& ctx = a.context();
-    if (a == b) return a;
+    if (a == b) return a;  // min_same, max_same
     if (is_const(a) && is_const(b)) {
         int64_t x = const_value(a), y = const_value(b);
         return ctx.constant(kind == ExprKind::Min ? std::min(x, y) : std::max(x, y));
     }
-    if (compare(b, a) < 0) std::swap(a, b);
+    if (compare(b, a) < 0) std::swap(a, b);  // min_commute, max_commute
     return raw2(ctx, kind, a, b);
 }
 

@@ -69,10 +69,13 @@ std::vector<bool> variables_of(Expr e, int64_t num_vars) {
 /// variable is a dim or occurs in a result and every constraint has a
 /// variable (so all are kept), decided from the nodes' cached variable masks
 /// (fewer than 64 variables); false when unsure, and the full pass decides.
-bool nothing_to_remove_fast(const IndexingMap& m) {
+bool nothing_to_remove_fast(const IndexingMap& m, bool keep_runtime) {
     const auto n = static_cast<size_t>(m.num_variables());
     if (n > 63) return false;
     uint64_t needed = (uint64_t{1} << static_cast<size_t>(m.num_dims())) - 1;
+    if (keep_runtime)
+        for (int64_t id = m.num_dims() + m.num_range_vars(); id < m.num_variables(); ++id)
+            needed |= uint64_t{1} << id;
     for (Expr r : m.results())
         needed |= detail::node_of(r)->var_mask;
     if (needed != (uint64_t{1} << n) - 1) return false;
@@ -84,17 +87,24 @@ bool nothing_to_remove_fast(const IndexingMap& m) {
 
 }  // namespace
 
-bool IndexingMap::remove_unused_symbols() {
+bool IndexingMap::remove_unused_symbols() { return remove_unused(/*keep_runtime=*/false); }
+
+bool IndexingMap::remove_unused_range_variables() { return remove_unused(/*keep_runtime=*/true); }
+
+bool IndexingMap::remove_unused(bool keep_runtime) {
     if (state_ != State::Normal) return false;
     const int64_t n = num_variables();
     const size_t nu = static_cast<size_t>(n);
     const size_t d = dims_.size();
-    if (nothing_to_remove_fast(*this)) return false;
-    // needed[v]: v must stay (a dim, used by a result, or tied to such a
-    // variable through a constraint).
+    if (nothing_to_remove_fast(*this, keep_runtime)) return false;
+    // needed[v]: v must stay (a dim, a kept runtime variable, used by a
+    // result, or tied to such a variable through a constraint).
     std::vector<bool> needed(nu, false);
     for (size_t v = 0; v < d; ++v)
         needed[v] = true;
+    if (keep_runtime)
+        for (size_t v = d + range_vars_.size(); v < nu; ++v)
+            needed[v] = true;
     for (Expr r : results()) {
         std::vector<bool> used = variables_of(r, n);
         for (size_t v = 0; v < nu; ++v)

@@ -1,68 +1,39 @@
 /// \file
-/// Interval arithmetic with saturating infinities. A lower bound kInt64Min is
-/// -inf and an upper bound kInt64Max is +inf; results that leave int64
-/// saturate outward, which keeps every operation a sound over-approximation.
+/// Interval arithmetic with infinite ends. An end is -inf, +inf or an exact
+/// integer; operations compute exact ends on 128-bit integers and widen an end
+/// that leaves int64 outward (to the infinity on its side), which keeps every
+/// operation a sound over-approximation. Each transfer function is stated as
+/// a lemma in rules/analysis.lemmas.
 
 #include "provix/interval.h"
 
 #include <algorithm>
+#include <cassert>
 #include <string>
 #include <utility>
 
 namespace provix {
 namespace {
 
-constexpr int64_t kNegInf = kInt64Min;
-constexpr int64_t kPosInf = kInt64Max;
+/// An end computed exactly, or nullopt when no lemma bounds it (infinite).
+using End = std::optional<__int128>;
 
-bool is_inf(int64_t v) { return v == kNegInf || v == kPosInf; }
+End lo_of(const Interval& a) { return a.lo_is_inf() ? End() : End(a.lo()); }
+End hi_of(const Interval& a) { return a.hi_is_inf() ? End() : End(a.hi()); }
 
-/// An interval end in extended arithmetic: -inf, +inf or an exact value.
-/// A lower bound is -inf exactly when it is kInt64Min and an upper bound
-/// +inf exactly when it is kInt64Max; a lower bound kInt64Max or an upper
-/// bound kInt64Min are ordinary values (the constant 2^63 - 1 is not
-/// infinite).
-struct Ext {
-    int inf = 0;  // -1, 0 (finite), +1
-    __int128 v = 0;
-};
-
-Ext lo_of(const Interval& a) { return a.lo == kNegInf ? Ext{-1, 0} : Ext{0, a.lo}; }
-Ext hi_of(const Interval& a) { return a.hi == kPosInf ? Ext{+1, 0} : Ext{0, a.hi}; }
-
-/// Back to a lower / upper bound, saturating outward (always sound).
-int64_t to_lo(Ext e) {
-    if (e.inf < 0) return kNegInf;
-    if (e.inf > 0) return kPosInf;
-    if (e.v < kNegInf) return kNegInf;
-    if (e.v > kPosInf) return kPosInf;
-    return static_cast<int64_t>(e.v);
-}
-int64_t to_hi(Ext e) { return to_lo(e); }
-
-Ext add(Ext a, Ext b) {
-    if (a.inf != 0) return a;  // callers never add opposite infinities
-    if (b.inf != 0) return b;
-    return {0, a.v + b.v};
+/// The interval with these ends, widened outward where an end leaves int64:
+/// a lower end below int64 becomes -inf, one above stays the finite
+/// kInt64Max (every value is larger still); symmetrically for the upper end.
+Interval make(End lo, End hi) {
+    std::optional<int64_t> l, h;
+    if (lo && *lo >= kInt64Min) l = *lo > kInt64Max ? kInt64Max : static_cast<int64_t>(*lo);
+    if (hi && *hi <= kInt64Max) h = *hi < kInt64Min ? kInt64Min : static_cast<int64_t>(*hi);
+    return Interval::bounded_by(l, h);
 }
 
-Ext neg(Ext a) { return {-a.inf, -a.v}; }
-
-Ext mul(Ext a, Ext b) {
-    bool a_zero = a.inf == 0 && a.v == 0, b_zero = b.inf == 0 && b.v == 0;
-    if (a_zero || b_zero) return {0, 0};
-    if (a.inf != 0 || b.inf != 0) {
-        int sa = a.inf != 0 ? a.inf : (a.v < 0 ? -1 : 1);
-        int sb = b.inf != 0 ? b.inf : (b.v < 0 ? -1 : 1);
-        return {sa * sb, 0};
-    }
-    return {0, a.v * b.v};  // |a|, |b| <= 2^63: fits in 128 bits
-}
-
-bool less(Ext a, Ext b) {
-    if (a.inf != b.inf) return a.inf < b.inf;
-    return a.inf == 0 && a.v < b.v;
-}
+End plus(End a, End b) { return a && b ? End(*a + *b) : End(); }
+End times(End a, End b) { return a && b ? End(*a * *b) : End(); }  // |a|, |b| <= 2^63
+End negated(End a) { return a ? End(-*a) : End(); }
 
 __int128 floor_div128(__int128 x, __int128 y) {
     __int128 q = x / y, r = x % y;
@@ -70,117 +41,156 @@ __int128 floor_div128(__int128 x, __int128 y) {
     return q;
 }
 
-/// The possible values of floor(x / y) near the corner (x, y), y != 0 and of
-/// one sign, as a [lo, hi] pair of extended values.
-std::pair<Ext, Ext> floor_div_corner(Ext x, Ext y) {
-    if (y.inf != 0) {
-        if (x.inf != 0) {
-            // Both unbounded: any value of the sign of x*y, including 0 / -1.
-            bool positive = x.inf == y.inf;
-            return positive ? std::pair{Ext{0, 0}, Ext{+1, 0}} : std::pair{Ext{-1, 0}, Ext{0, 0}};
-        }
-        // |y| huge: floor(x / y) is 0 or -1.
-        if (x.v == 0) return {Ext{0, 0}, Ext{0, 0}};
-        bool positive = (x.v > 0) == (y.inf > 0);
-        Ext r{0, positive ? 0 : -1};
-        return {r, r};
-    }
-    if (x.inf != 0) {
-        Ext r{(x.inf > 0) == (y.v > 0) ? +1 : -1, 0};
-        return {r, r};
-    }
-    Ext r{0, floor_div128(x.v, y.v)};
-    return {r, r};
+/// The part of `a` below zero and the part at or above zero (either may be
+/// empty): products and quotients are monotone on each.
+Interval negative_part(const Interval& a) { return a.intersect(Interval::at_most(-1)); }
+Interval nonneg_part(const Interval& a) { return a.intersect(Interval::at_least(0)); }
+
+/// x * y for x, y of fixed signs (one quadrant), by the range_mul_* lemmas.
+Interval mul_quadrant(const Interval& x, const Interval& y) {
+    if (x == Interval::point(0) || y == Interval::point(0)) return Interval::point(0);  // mul_zero
+    bool xp = !x.lo_is_inf() && x.lo() >= 0, yp = !y.lo_is_inf() && y.lo() >= 0;
+    if (xp && yp)  // range_mul_pp_lower, range_mul_pp_upper
+        return make(times(lo_of(x), lo_of(y)), times(hi_of(x), hi_of(y)));
+    if (!xp && !yp)  // range_mul_nn_lower, range_mul_nn_upper
+        return make(times(hi_of(x), hi_of(y)), times(lo_of(x), lo_of(y)));
+    if (xp)  // range_mul_pn_lower, range_mul_pn_upper
+        return make(times(hi_of(x), lo_of(y)), times(lo_of(x), hi_of(y)));
+    return mul_quadrant(y, x);  // mul_commute
 }
 
-/// Range of floor(a / b) for b of one sign (b does not contain 0).
-Interval floor_div_one_sign(const Interval& a, const Interval& b) {
-    // Fast path: finite ends whose four corner quotients fit int64.
-    if (a.lo != kNegInf && a.hi != kPosInf && b.lo != kNegInf && b.hi != kPosInf) {
-        auto q0 = floor_div(a.lo, b.lo), q1 = floor_div(a.lo, b.hi);
-        auto q2 = floor_div(a.hi, b.lo), q3 = floor_div(a.hi, b.hi);
-        if (q0 && q1 && q2 && q3) {
-            return {std::min(std::min(*q0, *q1), std::min(*q2, *q3)),
-                    std::max(std::max(*q0, *q1), std::max(*q2, *q3))};
-        }
+/// floor(x / y) for y >= 1, by the range_fd_* lemmas, one sign of x at a time.
+Interval floor_div_positive(const Interval& x, const Interval& y) {
+    Interval r = Interval::empty();
+    Interval xp = nonneg_part(x), xn = negative_part(x);
+    if (!xp.is_empty()) {
+        End lo = y.hi_is_inf() ? End(0)                               // range_fd_nonneg
+                               : End(floor_div128(xp.lo(), y.hi()));  // range_fd_nonneg_lower
+        // range_fd_nonneg_upper
+        End hi = xp.hi_is_inf() ? End() : End(floor_div128(xp.hi(), y.lo()));
+        r = r.hull(make(lo, hi));
     }
-    Ext xs[2] = {lo_of(a), hi_of(a)};
-    Ext ys[2] = {lo_of(b), hi_of(b)};
-    Ext lo{+1, 0}, hi{-1, 0};
-    for (Ext x : xs) {
-        for (Ext y : ys) {
-            auto [l, h] = floor_div_corner(x, y);
-            if (less(l, lo)) lo = l;
-            if (less(hi, h)) hi = h;
-        }
+    if (!xn.is_empty()) {
+        // range_fd_neg_lower
+        End lo = xn.lo_is_inf() ? End() : End(floor_div128(xn.lo(), y.lo()));
+        End hi = y.hi_is_inf() ? End(-1)                              // range_fd_neg
+                               : End(floor_div128(xn.hi(), y.hi()));  // range_fd_neg_upper
+        r = r.hull(make(lo, hi));
     }
-    return {to_lo(lo), to_hi(hi)};
+    return r;
 }
 
 }  // namespace
 
+Interval Interval::at_least(int64_t lo) {
+    Interval r;
+    r.lo_ = lo;
+    r.lo_inf_ = false;
+    return r;
+}
+
+Interval Interval::at_most(int64_t hi) {
+    Interval r;
+    r.hi_ = hi;
+    r.hi_inf_ = false;
+    return r;
+}
+
+Interval Interval::bounded_by(std::optional<int64_t> lo, std::optional<int64_t> hi) {
+    Interval r;
+    if (lo) {
+        r.lo_ = *lo;
+        r.lo_inf_ = false;
+    }
+    if (hi) {
+        r.hi_ = *hi;
+        r.hi_inf_ = false;
+    }
+    return r;
+}
+
+int64_t Interval::lo() const {
+    assert(!lo_inf_ && "Interval::lo() of an infinite end");
+    return lo_inf_ ? kInt64Min : lo_;
+}
+
+int64_t Interval::hi() const {
+    assert(!hi_inf_ && "Interval::hi() of an infinite end");
+    return hi_inf_ ? kInt64Max : hi_;
+}
+
+bool Interval::contains(const Interval& o) const {
+    if (o.is_empty()) return true;
+    if (is_empty()) return false;
+    bool lo_ok = lo_inf_ || (!o.lo_inf_ && lo_ <= o.lo_);
+    bool hi_ok = hi_inf_ || (!o.hi_inf_ && o.hi_ <= hi_);
+    return lo_ok && hi_ok;
+}
+
 int64_t Interval::size() const {
     if (is_empty()) return 0;
-    if (!is_bounded()) return kPosInf;
-    auto d = checked_sub(hi, lo);
-    if (!d) return kPosInf;
+    if (!is_bounded()) return kInt64Max;
+    auto d = checked_sub(hi_, lo_);
+    if (!d) return kInt64Max;
     auto s = checked_add(*d, 1);
-    return s ? *s : kPosInf;
+    return s ? *s : kInt64Max;
 }
 
 Interval Interval::intersect(const Interval& o) const {
     if (is_empty() || o.is_empty()) return empty();
-    Interval r{std::max(lo, o.lo), std::min(hi, o.hi)};
+    std::optional<int64_t> l = finite_lo(), h = finite_hi();
+    if (!o.lo_inf_) l = l ? std::max(*l, o.lo_) : o.lo_;
+    if (!o.hi_inf_) h = h ? std::min(*h, o.hi_) : o.hi_;
+    Interval r = bounded_by(l, h);
     return r.is_empty() ? empty() : r;
 }
 
 Interval Interval::hull(const Interval& o) const {
     if (is_empty()) return o;
     if (o.is_empty()) return *this;
-    return {std::min(lo, o.lo), std::max(hi, o.hi)};
+    std::optional<int64_t> l, h;
+    if (!lo_inf_ && !o.lo_inf_) l = std::min(lo_, o.lo_);
+    if (!hi_inf_ && !o.hi_inf_) h = std::max(hi_, o.hi_);
+    return bounded_by(l, h);
+}
+
+bool Interval::operator==(const Interval& o) const {
+    if (is_empty() || o.is_empty()) return is_empty() && o.is_empty();
+    return lo_inf_ == o.lo_inf_ && hi_inf_ == o.hi_inf_ && (lo_inf_ || lo_ == o.lo_) &&
+           (hi_inf_ || hi_ == o.hi_);
 }
 
 Interval operator+(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    // Fast path: finite ends whose sums fit int64 (then exact).
-    if (a.lo != kNegInf && a.hi != kPosInf && b.lo != kNegInf && b.hi != kPosInf) {
+    // Fast path: finite ends whose sums fit int64.
+    if (a.is_bounded() && b.is_bounded()) {
         int64_t lo, hi;
-        if (!__builtin_add_overflow(a.lo, b.lo, &lo) && !__builtin_add_overflow(a.hi, b.hi, &hi))
+        if (!__builtin_add_overflow(a.lo(), b.lo(), &lo) &&
+            !__builtin_add_overflow(a.hi(), b.hi(), &hi))
             return {lo, hi};
     }
-    return {to_lo(add(lo_of(a), lo_of(b))), to_hi(add(hi_of(a), hi_of(b)))};
+    // range_add_lower / range_add_upper
+    return make(plus(lo_of(a), lo_of(b)), plus(hi_of(a), hi_of(b)));
 }
 
 Interval operator+(const Interval& a, int64_t b) { return a + Interval::point(b); }
 
 Interval operator-(const Interval& a) {
     if (a.is_empty()) return Interval::empty();
-    return {to_lo(neg(hi_of(a))), to_hi(neg(lo_of(a)))};
+    return make(negated(hi_of(a)), negated(lo_of(a)));  // range_neg_lower, range_neg_upper
 }
 
 Interval operator-(const Interval& a, const Interval& b) { return a + (-b); }
 
 Interval operator*(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    // Fast path: finite ends whose four products fit int64 (then exact).
-    if (a.lo != kNegInf && a.hi != kPosInf && b.lo != kNegInf && b.hi != kPosInf) {
-        int64_t q[4];
-        if (!__builtin_mul_overflow(a.lo, b.lo, &q[0]) &&
-            !__builtin_mul_overflow(a.lo, b.hi, &q[1]) &&
-            !__builtin_mul_overflow(a.hi, b.lo, &q[2]) &&
-            !__builtin_mul_overflow(a.hi, b.hi, &q[3])) {
-            return {std::min(std::min(q[0], q[1]), std::min(q[2], q[3])),
-                    std::max(std::max(q[0], q[1]), std::max(q[2], q[3]))};
-        }
+    Interval r = Interval::empty();
+    for (const Interval& x : {negative_part(a), nonneg_part(a)}) {
+        if (x.is_empty()) continue;
+        for (const Interval& y : {negative_part(b), nonneg_part(b)})
+            if (!y.is_empty()) r = r.hull(mul_quadrant(x, y));
     }
-    Ext p[4] = {mul(lo_of(a), lo_of(b)), mul(lo_of(a), hi_of(b)), mul(hi_of(a), lo_of(b)),
-                mul(hi_of(a), hi_of(b))};
-    Ext lo = p[0], hi = p[0];
-    for (Ext e : p) {
-        if (less(e, lo)) lo = e;
-        if (less(hi, e)) hi = e;
-    }
-    return {to_lo(lo), to_hi(hi)};
+    return r;
 }
 
 Interval operator*(const Interval& a, int64_t b) { return a * Interval::point(b); }
@@ -188,49 +198,52 @@ Interval operator*(const Interval& a, int64_t b) { return a * Interval::point(b)
 Interval floor_div(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
     Interval r = Interval::empty();
-    Interval neg = b.intersect({kNegInf, -1});
-    Interval pos = b.intersect({1, kPosInf});
-    if (!neg.is_empty()) r = r.hull(floor_div_one_sign(a, neg));
-    if (!pos.is_empty()) r = r.hull(floor_div_one_sign(a, pos));
+    Interval pos = b.intersect(Interval::at_least(1));
+    Interval neg = b.intersect(Interval::at_most(-1));
+    if (!pos.is_empty()) r = r.hull(floor_div_positive(a, pos));
+    if (!neg.is_empty()) r = r.hull(floor_div_positive(-a, -neg));  // range_fd_negate
     return r;
 }
 
 Interval floor_div(const Interval& a, int64_t b) { return floor_div(a, Interval::point(b)); }
 
 Interval ceil_div(const Interval& a, const Interval& b) {
-    // ceil(a / b) == -floor(-a / b)
-    return -floor_div(-a, b);
+    return -floor_div(-a, b);  // range_cd_as_fd
 }
 
 Interval ceil_div(const Interval& a, int64_t b) { return ceil_div(a, Interval::point(b)); }
 
 Interval mod(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    if (b.is_point() && !is_inf(b.lo) && b.lo != 0) {
-        int64_t c = b.lo;
-        // Exact when a lies inside one block of c.
+    if (b.is_point() && b.lo() != 0) {
+        int64_t c = b.lo();
+        // Inside one block of c, x mod c is x - c*q (range_mod_block).
         if (a.is_bounded()) {
-            auto q_lo = floor_div(a.lo, c), q_hi = floor_div(a.hi, c);
+            auto q_lo = floor_div(a.lo(), c), q_hi = floor_div(a.hi(), c);
             if (q_lo && q_hi && *q_lo == *q_hi) {
-                auto r_lo = floor_mod(a.lo, c), r_hi = floor_mod(a.hi, c);
-                if (r_lo && r_hi) return {std::min(*r_lo, *r_hi), std::max(*r_lo, *r_hi)};
+                __int128 shift = static_cast<__int128>(c) * *q_lo;
+                return make(End(a.lo() - shift), End(a.hi() - shift));
             }
         }
-        if (c > 0) return {0, c - 1};
-        return {c + 1, 0};
+        if (c > 0) return {0, c - 1};  // range_mod_pos, range_mod_pos_upper
+        return {c + 1, 0};             // range_mod_neg, range_mod_neg_lower
     }
     Interval r = Interval::empty();
-    Interval pos = b.intersect({1, kPosInf});
-    Interval neg = b.intersect({kNegInf, -1});
+    Interval pos = b.intersect(Interval::at_least(1));
+    Interval neg = b.intersect(Interval::at_most(-1));
     if (!pos.is_empty()) {
-        int64_t hi = pos.hi == kPosInf ? kPosInf : pos.hi - 1;
-        if (a.lo >= 0) hi = std::min(hi, a.hi);  // x mod y <= x for x >= 0
-        r = r.hull({0, hi});
+        End hi;  // range_mod_pos_upper, range_mod_pos_below
+        if (!pos.hi_is_inf()) hi = pos.hi() - 1;
+        if (!a.lo_is_inf() && a.lo() >= 0 && !a.hi_is_inf())
+            hi = hi ? std::min<__int128>(*hi, a.hi()) : End(a.hi());
+        r = r.hull(make(End(0), hi));  // range_mod_pos
     }
     if (!neg.is_empty()) {
-        int64_t lo = neg.lo == kNegInf ? kNegInf : neg.lo + 1;
-        if (a.hi <= 0) lo = std::max(lo, a.lo);  // x mod y >= x for x <= 0, y < 0
-        r = r.hull({lo, 0});
+        End lo;  // range_mod_neg_lower, range_mod_neg_above
+        if (!neg.lo_is_inf()) lo = neg.lo() + 1;
+        if (!a.hi_is_inf() && a.hi() <= 0 && !a.lo_is_inf())
+            lo = lo ? std::max<__int128>(*lo, a.lo()) : End(a.lo());
+        r = r.hull(make(lo, End(0)));  // range_mod_neg
     }
     return r;
 }
@@ -238,23 +251,34 @@ Interval mod(const Interval& a, const Interval& b) {
 Interval mod(const Interval& a, int64_t b) { return mod(a, Interval::point(b)); }
 
 Interval min(const Interval& a, const Interval& b) {
+    // range_min_lower, range_min_upper (either operand, min_commute)
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    return {std::min(a.lo, b.lo), std::min(a.hi, b.hi)};
+    std::optional<int64_t> lo, hi;
+    if (!a.lo_is_inf() && !b.lo_is_inf()) lo = std::min(a.lo(), b.lo());
+    if (a.hi_is_inf())
+        hi = b.finite_hi();
+    else
+        hi = b.hi_is_inf() ? a.hi() : std::min(a.hi(), b.hi());
+    return Interval::bounded_by(lo, hi);
 }
 
 Interval max(const Interval& a, const Interval& b) {
+    // range_max_lower (either operand, max_commute), range_max_upper
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    return {std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
+    std::optional<int64_t> lo, hi;
+    if (a.lo_is_inf())
+        lo = b.finite_lo();
+    else
+        lo = b.lo_is_inf() ? a.lo() : std::max(a.lo(), b.lo());
+    if (!a.hi_is_inf() && !b.hi_is_inf()) hi = std::max(a.hi(), b.hi());
+    return Interval::bounded_by(lo, hi);
 }
 
 std::string to_string(const Interval& i) {
     if (i.is_empty()) return "[1, 0]";
-    auto bound = [](int64_t v) {
-        if (v == kNegInf) return std::string("-inf");
-        if (v == kPosInf) return std::string("inf");
-        return std::to_string(v);
-    };
-    return "[" + bound(i.lo) + ", " + bound(i.hi) + "]";
+    std::string lo = i.lo_is_inf() ? "-inf" : std::to_string(i.lo());
+    std::string hi = i.hi_is_inf() ? "inf" : std::to_string(i.hi());
+    return "[" + lo + ", " + hi + "]";
 }
 
 }  // namespace provix

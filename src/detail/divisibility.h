@@ -6,11 +6,12 @@
 /// structure of expressions and from domain constraints `e mod c in [r, r]`.
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "id_map.h"
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
-#include "id_map.h"
 
 namespace provix::engine {
 
@@ -24,8 +25,15 @@ struct ModRem {
     bool divisible_by(int64_t c) const;
 };
 
-/// The most precise congruence implied by both (CRT); nullopt-free: returns
-/// {0, 0} with `*empty = true` when no integer satisfies both.
+/// The congruence equivalent to both (the Chinese remainder theorem):
+/// `x ≡ 1 (mod 4)` and `x ≡ 2 (mod 3)` give `x ≡ 5 (mod 12)`. Sets `*empty`
+/// when no integer satisfies both (then the result is meaningless); nullopt
+/// when the combined modulus does not fit int64 (both must then be kept).
+std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty);
+
+/// A congruence implied by both: `combine_exact`, or the one of larger
+/// modulus when the combined modulus does not fit int64 (a sound weakening).
+/// Sets `*empty` when no integer satisfies both.
 ModRem intersect(ModRem a, ModRem b, bool* empty);
 
 class DivisibilityAnalysis {

@@ -17,7 +17,8 @@ namespace provix::detail {
 /// `operands`, and the two flags next to `canonical`, are facts about the
 /// node's whole DAG, computed once in ContextImpl::get from the operands'
 /// facts, so the queries of detail/expr_dag.h need no walk: for
-/// `d1 + d3 floordiv 0`, var_mask = 0b1010, var_end = 4, zero_divisor = true.
+/// `d1 + d3 floordiv 0`, var_mask = 0b1010, var_end = 4, zero_divisor = true;
+/// `d0 floordiv s0` has var_divisor = true.
 /// (Field order keeps the node at 64 bytes.)
 struct ExprNode {
     ExprKind kind;
@@ -29,6 +30,10 @@ struct ExprNode {
     bool has_high_var;
     /// Some floordiv / ceildiv / mod node divides by the constant 0.
     bool zero_divisor;
+    /// Some floordiv / ceildiv / mod node divides by a non-constant: the
+    /// expression may be undefined at some points. A node with neither this
+    /// nor `zero_divisor` is total: defined at every point.
+    bool var_divisor;
     uint32_t num_operands;
     uint32_t id;
     uint64_t hash;
@@ -97,5 +102,8 @@ inline int64_t const_value(Expr e) { return e.node()->value; }
 inline bool is_division(ExprKind k) {
     return k == ExprKind::FloorDiv || k == ExprKind::CeilDiv || k == ExprKind::Mod;
 }
+/// True if `e` divides by no zero and by no non-constant anywhere: it is
+/// defined at every point (`d0 floordiv 4 + d1`, not `d0 floordiv s0`).
+inline bool is_total(Expr e) { return !e.node()->zero_divisor && !e.node()->var_divisor; }
 
 }  // namespace provix::detail

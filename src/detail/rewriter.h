@@ -8,16 +8,11 @@
 #include <vector>
 
 #include "id_map.h"
+#include "rewrite_log.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
 
 namespace provix::engine {
-
-/// Where rule firings are reported (both optional).
-struct RewriteLog {
-    std::vector<std::string>* trace = nullptr;       ///< rule names in order
-    std::map<std::string, int64_t>* counters = nullptr;  ///< firings per rule
-};
 
 class Rewriter {
 public:

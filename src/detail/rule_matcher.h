@@ -74,8 +74,8 @@ private:
     bool match_sum(int p, Expr e, Continuation k);
     bool assign_terms(const SumPattern& sp, const std::vector<SumTerm>& terms, size_t i,
                       uint64_t used, Continuation k);
-    bool match_constant_term(const SumPattern& sp, const std::vector<SumTerm>& terms,
-                             uint64_t used, Continuation k);
+    bool match_constant_term(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
+                             Continuation k);
     bool match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
                          Continuation k);
     bool bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale,
@@ -88,6 +88,9 @@ private:
     Expr materialize(const Binding& b);
     Interval var_range(int var);
     bool divisors_nonzero();
+    /// True if the binding of variable `var` is shown defined at every point
+    /// of the domain (the condition `defined(var)`).
+    bool is_defined(int var);
     /// True if the rule's condition holds for the current (complete)
     /// bindings, reusing the conjunct verdicts bound() recorded.
     bool condition_holds();

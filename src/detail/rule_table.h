@@ -4,6 +4,7 @@
 /// provix_rulegen, indexed by the kind of node their left side can match.
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "provix/expr.h"
@@ -35,7 +36,7 @@ struct CompiledRule {
     /// anything: `(x floordiv c0) mod c1` needs a Mod whose left operand is
     /// a FloorDiv and whose right operand is a constant.
     std::vector<uint16_t> kinds;
-    /// Expression variables used as divisors on the left side (their range
+    /// Expression variables used as divisors on either side (their range
     /// must exclude zero).
     std::vector<int> divisor_vars;
     /// The condition's top-level conjuncts with the variables each reads (a
@@ -66,8 +67,9 @@ class RuleTable {
 public:
     /// Builds the table from the generated arrays (no rule text is parsed).
     static const RuleTable& builtin();
-    /// A table over explicitly given rules (tests, the fuzzer).
-    explicit RuleTable(std::vector<rules::Rule> rules);
+    /// A table over explicitly given rules (tests, the fuzzer) and the names
+    /// of the lemmas the engine's passes may apply.
+    explicit RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names = {});
 
     const std::vector<CompiledRule>& rules() const { return rules_; }
     /// Expression rules that may match a node of `kind`, in table order.
@@ -78,9 +80,14 @@ public:
     const std::vector<const CompiledRule*>& constraint_rules() const { return constraint_rules_; }
     /// The rule named `name`, or nullptr.
     const CompiledRule* find(const std::string& name) const;
+    /// The names of the lemmas of rules/*.lemmas (the builtin table only).
+    const std::vector<std::string>& lemma_names() const { return lemma_names_; }
+    /// True if `name` is a lemma's (not a rule's).
+    bool is_lemma(const std::string& name) const;
 
 private:
     std::vector<CompiledRule> rules_;
+    std::vector<std::string> lemma_names_;
     std::array<std::vector<const CompiledRule*>, 9> by_kind_;
     std::vector<const CompiledRule*> constraint_rules_;
 };

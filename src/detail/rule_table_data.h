@@ -35,5 +35,8 @@ struct RuleRecord {
 
 extern const RuleRecord kRules[];
 extern const int kNumRules;
+/// The names of the lemmas of rules/*.lemmas, in file order.
+extern const char* const kLemmaNames[];
+extern const int kNumLemmas;
 
 }  // namespace provix::engine::generated

@@ -4,7 +4,6 @@
 #include "divisibility.h"
 
 #include "expr_node.h"
-
 #include "provix/semantics.h"
 
 namespace provix::engine {
@@ -12,6 +11,9 @@ namespace {
 
 constexpr ModRem kUnknown{1, 0};
 
+/// The congruence x == m*k + r in canonical form: modulus >= 0, remainder
+/// in [0, m) (div_normalize); a modulus beyond int64 is dropped (div_weaken
+/// to the modulus 1).
 ModRem normalize(__int128 m, __int128 r) {
     if (m < 0) m = -m;
     if (m > kInt64Max) return kUnknown;
@@ -35,10 +37,13 @@ __int128 gcd128(__int128 a, __int128 b) {
     return a;
 }
 
+/// div_add with g = gcd(m1, m2).
 ModRem add(ModRem a, ModRem b) {
-    return normalize(gcd128(a.modulus, b.modulus), static_cast<__int128>(a.remainder) + b.remainder);
+    return normalize(gcd128(a.modulus, b.modulus),
+                     static_cast<__int128>(a.remainder) + b.remainder);
 }
 
+/// div_mul_expand, then div_combine with g = gcd(m1*m2, m1*r2, m2*r1).
 ModRem mul(ModRem a, ModRem b) {
     // (m1*k + r1)(m2*l + r2) = m1*m2*kl + m1*r2*k + m2*r1*l + r1*r2
     __int128 m = gcd128(gcd128(static_cast<__int128>(a.modulus) * b.modulus,
@@ -49,6 +54,7 @@ ModRem mul(ModRem a, ModRem b) {
 
 }  // namespace
 
+/// div_divisible: c divides the modulus and the remainder.
 bool ModRem::divisible_by(int64_t c) const {
     if (c == 0) return modulus == 0 && remainder == 0;
     __int128 cc = c < 0 ? -static_cast<__int128>(c) : c;
@@ -57,6 +63,12 @@ bool ModRem::divisible_by(int64_t c) const {
 }
 
 ModRem intersect(ModRem a, ModRem b, bool* empty) {
+    std::optional<ModRem> exact = combine_exact(a, b, empty);
+    if (exact) return *exact;
+    return a.modulus >= b.modulus ? a : b;  // keep the stronger one
+}
+
+std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty) {
     *empty = false;
     if (a.modulus == 0 && b.modulus == 0) {
         if (a.remainder != b.remainder) *empty = true;
@@ -66,7 +78,7 @@ ModRem intersect(ModRem a, ModRem b, bool* empty) {
         if ((static_cast<__int128>(a.remainder) - b.remainder) % b.modulus != 0) *empty = true;
         return a;
     }
-    if (b.modulus == 0) return intersect(b, a, empty);
+    if (b.modulus == 0) return combine_exact(b, a, empty);
     // Solve x ≡ r1 (m1), x ≡ r2 (m2).
     __int128 m1 = a.modulus, m2 = b.modulus, r1 = a.remainder, r2 = b.remainder;
     __int128 g = gcd128(m1, m2);
@@ -75,7 +87,7 @@ ModRem intersect(ModRem a, ModRem b, bool* empty) {
         return a;
     }
     __int128 l = m1 / g * m2;
-    if (l > kInt64Max) return a.modulus >= b.modulus ? a : b;  // keep the stronger one
+    if (l > kInt64Max) return std::nullopt;
     // x = r1 + m1 * t, m1 * t ≡ r2 - r1 (mod m2) -> t ≡ ((r2-r1)/g) * inv(m1/g) (mod m2/g)
     __int128 mm = m2 / g, aa = (m1 / g) % mm, target = ((r2 - r1) / g) % mm;
     if (target < 0) target += mm;
@@ -101,8 +113,8 @@ DivisibilityAnalysis::DivisibilityAnalysis(const std::vector<Constraint>& constr
         Expr e = c.expr;
         if (e.kind() != ExprKind::Mod || !e.rhs().is_constant() || !c.range.is_point()) continue;
         int64_t m = e.rhs().constant_value();
-        if (m <= 0 || c.range.lo < 0 || c.range.lo >= m) continue;
-        ModRem fact{m, c.range.lo};
+        if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) continue;
+        ModRem fact{m, c.range.lo()};  // div_constraint
         if (ModRem* known = facts_.find(e.lhs().id())) {
             bool empty = false;
             ModRem merged = intersect(*known, fact, &empty);
@@ -129,15 +141,18 @@ ModRem DivisibilityAnalysis::of(Expr e) {
 
 ModRem DivisibilityAnalysis::compute(Expr e) {
     switch (e.kind()) {
-        case ExprKind::Variable: return kUnknown;
+        case ExprKind::Variable:
+            return kUnknown;
         case ExprKind::Add: {
             ModRem acc = of(e.operand(0));
-            for (size_t i = 1; i < e.num_operands(); ++i) acc = add(acc, of(e.operand(i)));
+            for (size_t i = 1; i < e.num_operands(); ++i)
+                acc = add(acc, of(e.operand(i)));
             return acc;
         }
         case ExprKind::Mul: {
             ModRem acc = of(e.operand(0));
-            for (size_t i = 1; i < e.num_operands(); ++i) acc = mul(acc, of(e.operand(i)));
+            for (size_t i = 1; i < e.num_operands(); ++i)
+                acc = mul(acc, of(e.operand(i)));
             return acc;
         }
         case ExprKind::FloorDiv: {
@@ -145,7 +160,8 @@ ModRem DivisibilityAnalysis::compute(Expr e) {
             int64_t c = e.rhs().constant_value();
             ModRem x = of(e.lhs());
             if (c > 0 && x.modulus > 0 && x.modulus % c == 0) {
-                // x = m*k + r with c | m: floor(x / c) = (m/c)*k + floor(r / c).
+                // x = m*k + r with c | m: floor(x / c) = (m/c)*k + floor(r / c)
+                // (div_floordiv).
                 return normalize(x.modulus / c, *floor_div(x.remainder, c));
             }
             if (c > 0 && x.modulus == 0) {
@@ -159,19 +175,21 @@ ModRem DivisibilityAnalysis::compute(Expr e) {
             int64_t c = e.rhs().constant_value();
             ModRem x = of(e.lhs());
             if (c <= 0) return kUnknown;
+            // div_mod_exact; otherwise x mod c = x - c*q ≡ x (mod gcd(m, c)) (div_mod).
             if (x.modulus == 0 || x.modulus % c == 0) return {0, *floor_mod(x.remainder, c)};
-            // x mod c = x - c*q ≡ x (mod gcd(m, c)).
             __int128 g = gcd128(x.modulus, c);
             return normalize(g, x.remainder);
         }
         case ExprKind::Min:
         case ExprKind::Max: {
+            // div_min, div_max: either operand, so their common congruence.
             ModRem a = of(e.operand(0)), b = of(e.operand(1));
             __int128 g = gcd128(gcd128(a.modulus, b.modulus),
                                 static_cast<__int128>(a.remainder) - b.remainder);
             return normalize(g, a.remainder);
         }
-        default: return kUnknown;
+        default:
+            return kUnknown;
     }
 }
 

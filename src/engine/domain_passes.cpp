@@ -1,15 +1,19 @@
 /// \file
 /// Domain passes: bound tightening, congruence merging, residue alignment,
-/// symbol rescaling, removal of decided constraints.
+/// symbol rescaling, removal of decided constraints. Every quantity is
+/// computed exactly (128-bit integers) and each change is one instance of a
+/// lemma of rules/domain.lemmas, named in the log.
 
 #include "domain_passes.h"
 
 #include <map>
+#include <optional>
 
 #include "divisibility.h"
+#include "lemma_ids.h"
+#include "provix/semantics.h"
 #include "range_analysis.h"
 #include "rule_matcher.h"
-#include "provix/semantics.h"
 
 namespace provix::engine {
 namespace {
@@ -19,37 +23,73 @@ bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* resi
     if (c.expr.kind() != ExprKind::Mod || !c.expr.rhs().is_constant() || !c.range.is_point())
         return false;
     int64_t m = c.expr.rhs().constant_value();
-    if (m <= 0 || c.range.lo < 0 || c.range.lo >= m) return false;
+    if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) return false;
     *e = c.expr.lhs();
     *modulus = m;
-    *residue = c.range.lo;
+    *residue = c.range.lo();
     return true;
 }
 
-/// True unless the congruence `mr` rules out every value of `range`.
+/// ⌊x / y⌋ and ⌈x / y⌉ on 128-bit integers, y != 0.
+__int128 floor_div128(__int128 x, __int128 y) {
+    __int128 q = x / y, r = x % y;
+    if (r != 0 && ((r < 0) != (y < 0))) --q;
+    return q;
+}
+__int128 ceil_div128(__int128 x, __int128 y) { return -floor_div128(-x, y); }
+/// x mod m for m > 0, in [0, m).
+__int128 floor_mod128(__int128 x, __int128 m) {
+    __int128 r = x % m;
+    return r < 0 ? r + m : r;
+}
+
+/// A lower bound known exactly as `v`, as an int64 end: below int64 it bounds
+/// nothing (nullopt); above int64 it widens to kInt64Max (sound: every value
+/// is larger still).
+std::optional<int64_t> lower_end(__int128 v) {
+    if (v < kInt64Min) return std::nullopt;
+    return v > kInt64Max ? kInt64Max : static_cast<int64_t>(v);
+}
+/// The mirror of lower_end for an upper bound.
+std::optional<int64_t> upper_end(__int128 v) {
+    if (v > kInt64Max) return std::nullopt;
+    return v < kInt64Min ? kInt64Min : static_cast<int64_t>(v);
+}
+
+/// True unless the congruence `mr` rules out every value of `range`
+/// (residue_gap; an exact value, modulus 0, by decided_empty).
 bool has_value_with_residue(ModRem mr, Interval range) {
     if (range.is_empty()) return false;
     if (mr.modulus == 0) return range.contains(mr.remainder);
     if (mr.modulus == 1 || range.lo_is_inf() || range.hi_is_inf()) return true;
-    // Smallest value >= lo congruent to the remainder.
-    auto shift = floor_mod(mr.remainder - floor_mod(range.lo, mr.modulus).value(), mr.modulus);
-    auto first = shift ? checked_add(range.lo, *shift) : std::nullopt;
-    return !first || *first <= range.hi;  // on overflow: cannot tell, keep it
+    __int128 first = static_cast<__int128>(range.lo()) +
+                     floor_mod128(mr.remainder - static_cast<__int128>(range.lo()), mr.modulus);
+    return first <= range.hi();
+}
+
+/// The lemmas that justify narrowing `before` to `after` from the two ends.
+void log_narrowing(RewriteLog log, const Interval& before, const Interval& after,
+                   const char* lower_lemma, const char* upper_lemma) {
+    bool lower = after.is_empty() || before.finite_lo() != after.finite_lo();
+    bool upper = after.is_empty() || before.finite_hi() != after.finite_hi();
+    if (lower && lower_lemma) log.fired(lower_lemma);
+    if (upper && upper_lemma) log.fired(upper_lemma);
 }
 
 /// One pass of bound tightening over every linear constraint.
-bool tighten_once(IndexingMap& map) {
+bool tighten_once(IndexingMap& map, RewriteLog log) {
     bool changed = false;
     std::vector<Interval> bounds = map.variable_bounds();
-    for (const Constraint& c : map.constraints()) {
-        if (!c.range.is_bounded()) continue;
+    const std::vector<Constraint> constraints = map.constraints();
+    for (const Constraint& c : constraints) {
         std::vector<SumTerm> terms = sum_terms(c.expr);
         // Only sums of variable * coefficient (plus a constant).
         bool linear = true;
-        for (const SumTerm& t : terms) linear = linear && (!t.monomial || t.monomial.is_variable());
+        for (const SumTerm& t : terms)
+            linear = linear && (!t.monomial || t.monomial.is_variable());
         if (!linear) continue;
         for (size_t i = 0; i < terms.size(); ++i) {
-            if (!terms[i].monomial) continue;
+            if (!terms[i].monomial || terms[i].coef == 0) continue;
             Interval rest = Interval::point(0);
             for (size_t j = 0; j < terms.size(); ++j) {
                 if (j == i) continue;
@@ -58,26 +98,35 @@ bool tighten_once(IndexingMap& map) {
                                          terms[j].coef
                                    : Interval::point(terms[j].coef));
             }
-            // a*v in [lo - rest.hi, hi - rest.lo]
-            Interval av = Interval{c.range.lo, c.range.hi} - rest;
-            int64_t a = terms[i].coef;
-            Interval v;
+            // a*v + rest in [lo, hi], rest in [rl, rh]: a*v in [lo - rh, hi - rl].
+            const __int128 a = terms[i].coef;
+            std::optional<__int128> av_lo, av_hi;
+            if (!c.range.lo_is_inf() && !rest.hi_is_inf())
+                av_lo = static_cast<__int128>(c.range.lo()) - rest.hi();
+            if (!c.range.hi_is_inf() && !rest.lo_is_inf())
+                av_hi = static_cast<__int128>(c.range.hi()) - rest.lo();
+            std::optional<int64_t> lo, hi;
+            const char *lo_lemma, *hi_lemma;
             if (a > 0) {
-                v = Interval{av.lo_is_inf() ? kInt64Min : *ceil_div(av.lo, a),
-                             av.hi_is_inf() ? kInt64Max : *floor_div(av.hi, a)};
+                if (av_lo) lo = lower_end(ceil_div128(*av_lo, a));
+                if (av_hi) hi = upper_end(floor_div128(*av_hi, a));
+                lo_lemma = lemma::tighten_lower_pos;
+                hi_lemma = lemma::tighten_upper_pos;
             } else {
-                if (a == kInt64Min) continue;
-                v = Interval{av.hi_is_inf() ? kInt64Min : *ceil_div(av.hi, a),
-                             av.lo_is_inf() ? kInt64Max : *floor_div(av.lo, a)};
+                if (av_hi) lo = lower_end(ceil_div128(*av_hi, a));
+                if (av_lo) hi = upper_end(floor_div128(*av_lo, a));
+                lo_lemma = lemma::tighten_lower_neg;
+                hi_lemma = lemma::tighten_upper_neg;
             }
             auto id = static_cast<size_t>(terms[i].monomial.variable_id());
-            Interval tightened = bounds[id].intersect(v);
-            if (tightened != bounds[id]) {
-                bounds[id] = tightened;
-                map.set_variable_bounds(static_cast<int64_t>(id), tightened);
-                changed = true;
-                if (map.is_known_empty()) return true;
-            }
+            Interval tightened = bounds[id].intersect(Interval::bounded_by(lo, hi));
+            if (tightened == bounds[id]) continue;
+            log_narrowing(log, bounds[id], tightened, lo ? lo_lemma : nullptr,
+                          hi ? hi_lemma : nullptr);
+            bounds[id] = tightened;
+            map.set_variable_bounds(static_cast<int64_t>(id), tightened);
+            changed = true;
+            if (map.is_known_empty()) return true;
         }
     }
     return changed;
@@ -91,16 +140,16 @@ constexpr int kMaxTightenPasses = 64;
 
 }  // namespace
 
-bool tighten_bounds_from_linear_constraints(IndexingMap& map) {
+bool tighten_bounds_from_linear_constraints(IndexingMap& map, RewriteLog log) {
     bool changed = false;
     for (int pass = 0; pass < kMaxTightenPasses && !map.is_known_empty(); ++pass) {
-        if (!tighten_once(map)) break;
+        if (!tighten_once(map, log)) break;
         changed = true;
     }
     return changed;
 }
 
-bool merge_congruences(IndexingMap& map) {
+bool merge_congruences(IndexingMap& map, RewriteLog log) {
     std::map<uint32_t, std::vector<size_t>> by_expr;  // node id -> constraint indices
     const std::vector<Constraint>& cs = map.constraints();
     for (size_t i = 0; i < cs.size(); ++i) {
@@ -123,20 +172,26 @@ bool merge_congruences(IndexingMap& map) {
             int64_t m2, r2;
             as_congruence(cs[idx[k]], &e2, &m2, &r2);
             bool empty = false;
-            ModRem merged = intersect(acc, ModRem{m2, r2}, &empty);
+            std::optional<ModRem> merged = combine_exact(acc, ModRem{m2, r2}, &empty);
             if (empty) {
+                log.fired(lemma::crt_conflict);
                 map.mark_known_empty();
                 return true;
             }
-            if (merged.modulus == 0 || merged.modulus < acc.modulus) {
-                ok = false;  // lcm overflowed: keep the constraints apart
-                break;
-            }
-            acc = merged;
+            // The combined modulus must fit int64 and be lcm(a, b), and the
+            // solution must satisfy both congruences: crt_merge's hypotheses,
+            // checked on the computed values.
+            std::optional<int64_t> l = lcm(acc.modulus, m2);
+            ok = merged && l && merged->modulus == *l &&
+                 *floor_mod(merged->remainder, acc.modulus) == acc.remainder &&
+                 *floor_mod(merged->remainder, m2) == r2;
+            if (ok) acc = *merged;
         }
-        if (!ok) continue;
-        for (size_t i : idx) drop[i] = 1;
+        if (!ok) continue;  // kept apart
+        for (size_t i : idx)
+            drop[i] = 1;
         out.push_back(Constraint{mod(e, acc.modulus), Interval::point(acc.remainder)});
+        log.fired(lemma::crt_merge);
         changed = true;
     }
     if (!changed) return false;
@@ -146,68 +201,82 @@ bool merge_congruences(IndexingMap& map) {
     return true;
 }
 
-bool align_bounds_to_residues(IndexingMap& map) {
+bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
     bool changed = false;
-    std::vector<Constraint> cs = map.constraints();
+    const std::vector<Constraint> cs = map.constraints();
     for (const Constraint& c : cs) {
         Expr e;
         int64_t m, r;
         if (!as_congruence(c, &e, &m, &r) || !e.is_variable()) continue;
         Interval b = map.variable(e.variable_id()).bounds;
-        Interval nb = b;
-        if (!b.lo_is_inf()) {
-            auto shift = floor_mod(static_cast<int64_t>(r) - b.lo % m, m);  // (r - lo) mod m
-            auto lo = shift ? checked_add(b.lo, *shift) : std::nullopt;
-            nb.lo = lo ? *lo : kInt64Max;  // no aligned value above lo in int64
+        std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
+        bool empty = false;
+        if (lo) {  // residue_lower: lo + (r - lo) mod m
+            __int128 v =
+                static_cast<__int128>(*lo) + floor_mod128(static_cast<__int128>(r) - *lo, m);
+            if (v <= kInt64Max)
+                lo = static_cast<int64_t>(v);
+            else
+                empty = hi.has_value();  // above every finite upper bound
         }
-        if (!b.hi_is_inf()) {
-            auto shift = floor_mod(b.hi % m - static_cast<int64_t>(r), m);  // (hi - r) mod m
-            auto hi = shift ? checked_sub(b.hi, *shift) : std::nullopt;
-            nb.hi = hi ? *hi : kInt64Min;
+        if (hi) {  // residue_upper: hi - (hi - r) mod m
+            __int128 v =
+                static_cast<__int128>(*hi) - floor_mod128(static_cast<__int128>(*hi) - r, m);
+            if (v >= kInt64Min)
+                hi = static_cast<int64_t>(v);
+            else
+                empty = empty || lo.has_value();
         }
-        if (nb != b) {
-            map.set_variable_bounds(e.variable_id(), nb.is_empty() ? Interval::empty() : nb);
-            changed = true;
-            if (map.is_known_empty()) return true;
-        }
+        Interval nb = empty ? Interval::empty() : Interval::bounded_by(lo, hi);
+        if (nb == b) continue;
+        if (nb.is_empty())
+            log.fired(lemma::residue_gap);
+        else
+            log_narrowing(log, b, nb, lemma::residue_lower, lemma::residue_upper);
+        map.set_variable_bounds(e.variable_id(), nb.is_empty() ? Interval::empty() : nb);
+        changed = true;
+        if (map.is_known_empty()) return true;
     }
     return changed;
 }
 
-bool rescale_symbols(IndexingMap& map) {
+bool rescale_symbols(IndexingMap& map, RewriteLog log) {
     for (const Constraint& c : map.constraints()) {
         Expr e;
         int64_t m, r;
         if (!as_congruence(c, &e, &m, &r) || !e.is_variable() || m < 2) continue;
         int64_t id = e.variable_id();
-        if (map.variable_kind(id) == VariableKind::Dimension) continue;
+        // Dimensions and runtime variables are inputs: never re-parametrised.
+        if (map.variable_kind(id) != VariableKind::Range) continue;
         Interval b = map.variable(id).bounds;
         if (!b.is_bounded()) continue;
-        // Bounds are aligned to the residue first (align_bounds_to_residues).
-        auto lo_off = checked_sub(b.lo, r), hi_off = checked_sub(b.hi, r);
-        if (!lo_off || !hi_off) continue;
-        auto lo = floor_div(*lo_off, m);
-        auto hi = floor_div(*hi_off, m);
-        auto lo_back = lo ? checked_mul(*lo, m) : std::nullopt;
-        if (!lo || !hi || !lo_back || *lo_back != *lo_off) continue;
+        // Bounds aligned to the residue (align_bounds_to_residues runs first):
+        // lo = m*l + r and hi = m*h + r exactly.
+        __int128 lo_off = static_cast<__int128>(b.lo()) - r,
+                 hi_off = static_cast<__int128>(b.hi()) - r;
+        if (floor_mod128(lo_off, m) != 0 || floor_mod128(hi_off, m) != 0) continue;
+        auto l = static_cast<int64_t>(lo_off / m), h = static_cast<int64_t>(hi_off / m);
         // Substitute s := m * s + r everywhere.
         Context& ctx = *map.context();
         std::vector<Expr> repl(static_cast<size_t>(map.num_variables()));
         repl[static_cast<size_t>(id)] = ctx.variable(id) * m + r;
         std::vector<Expr> results;
-        for (Expr res : map.results()) results.push_back(substitute(res, repl));
+        for (Expr res : map.results())
+            results.push_back(substitute(res, repl));
         std::vector<Constraint> cs;
         for (const Constraint& k : map.constraints())
             if (!(k == c)) cs.push_back(Constraint{substitute(k.expr, repl), k.range});
         map.set_results(std::move(results));
-        map.set_variable_bounds(id, Interval{*lo, *hi});
+        map.set_variable_bounds(id, Interval{l, h});
         map.set_constraints(std::move(cs));
+        log.fired(lemma::rescale_forward);
+        log.fired(lemma::rescale_backward);
         return true;  // constraints changed under us: one at a time
     }
     return false;
 }
 
-bool drop_decided_constraints(IndexingMap& map) {
+bool drop_decided_constraints(IndexingMap& map, RewriteLog log) {
     RangeAnalysis ranges(map.variable_bounds());
     // Congruences known from the other constraints (`d2 mod 8 in [4, 4]`
     // makes `d0 * 2 + d2` even): a constraint whose range holds no value of
@@ -217,12 +286,22 @@ bool drop_decided_constraints(IndexingMap& map) {
     std::vector<Constraint> keep;
     bool changed = false;
     for (const Constraint& c : map.constraints()) {
+        // The range of the values of c.expr where it is defined; a point where
+        // it is undefined is outside the domain anyway.
         Interval r = ranges.range(c.expr);
-        if (r.intersect(c.range).is_empty() || !has_value_with_residue(divisibility.of(c.expr), c.range)) {
+        if (r.intersect(c.range).is_empty()) {
+            log.fired(lemma::decided_empty);
             map.mark_known_empty();
             return true;
         }
-        if (c.range.contains(r)) {
+        if (!has_value_with_residue(divisibility.of(c.expr), c.range)) {
+            log.fired(lemma::residue_gap);
+            map.mark_known_empty();
+            return true;
+        }
+        // Holds wherever it is defined; dropped only if defined everywhere.
+        if (c.range.contains(r) && !ranges.may_be_undefined(c.expr)) {
+            log.fired(lemma::decided_holds);
             changed = true;
             continue;
         }

@@ -10,9 +10,13 @@ namespace provix::engine {
 RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
                              const std::vector<Constraint>& constraints)
     : bounds_(std::move(bounds)) {
+    // At every domain point a constraint holds: its expression's range meets
+    // the constraint's (bounds_intersect).
     for (const Constraint& c : constraints) {
-        if (Interval* r = known_.find(c.expr.id())) *r = r->intersect(c.range);
-        else known_.set(c.expr.id(), c.range);
+        if (Interval* r = known_.find(c.expr.id()))
+            *r = r->intersect(c.range);
+        else
+            known_.set(c.expr.id(), c.range);
     }
 }
 
@@ -38,25 +42,57 @@ Interval RangeAnalysis::compute(Expr e) {
     for (size_t i = 1; i < n->num_operands; ++i) {
         Interval next = range(Expr(n->operands[i]));
         switch (n->kind) {
-            case ExprKind::Add: acc = acc + next; break;
+            case ExprKind::Add:
+                acc = acc + next;
+                break;
             case ExprKind::Mul:
-                // x * x is a square: never negative.
+                // x * x is a square: never negative (range_square).
                 if (n->operands[i] == n->operands[i - 1] && n->num_operands == 2) {
                     acc = acc * next;
-                    acc = acc.intersect({0, kInt64Max});
+                    acc = acc.intersect(Interval::at_least(0));
                 } else {
                     acc = acc * next;
                 }
                 break;
-            case ExprKind::FloorDiv: acc = floor_div(acc, next); break;
-            case ExprKind::CeilDiv: acc = ceil_div(acc, next); break;
-            case ExprKind::Mod: acc = mod(acc, next); break;
-            case ExprKind::Min: acc = min(acc, next); break;
-            case ExprKind::Max: acc = max(acc, next); break;
-            default: break;
+            case ExprKind::FloorDiv:
+                acc = floor_div(acc, next);
+                break;
+            case ExprKind::CeilDiv:
+                acc = ceil_div(acc, next);
+                break;
+            case ExprKind::Mod:
+                acc = mod(acc, next);
+                break;
+            case ExprKind::Min:
+                acc = min(acc, next);
+                break;
+            case ExprKind::Max:
+                acc = max(acc, next);
+                break;
+            default:
+                break;
         }
     }
     return acc;
+}
+
+bool RangeAnalysis::may_be_undefined(Expr e) {
+    if (detail::is_total(e)) return false;
+    const detail::ExprNode* n = detail::node_of(e);
+    if (const char* m = undefined_memo_.find(n->id)) return *m != 0;
+    bool r = compute_may_be_undefined(e);
+    undefined_memo_.set(n->id, r ? 1 : 0);
+    return r;
+}
+
+bool RangeAnalysis::compute_may_be_undefined(Expr e) {
+    const detail::ExprNode* n = detail::node_of(e);
+    for (size_t i = 0; i < n->num_operands; ++i)
+        if (may_be_undefined(Expr(n->operands[i]))) return true;
+    if (!detail::is_division(n->kind)) return false;
+    // A divisor whose range excludes 0 is non-zero wherever it is defined
+    // (divisor_nonzero_pos, divisor_nonzero_neg).
+    return range(Expr(n->operands[1])).contains(0);
 }
 
 }  // namespace provix::engine

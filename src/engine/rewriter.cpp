@@ -65,8 +65,7 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
         std::optional<Expr> r = matcher_.apply(*rule, e);
         if (!r || *r == e) continue;
         ++firings_;
-        if (log_.trace) log_.trace->push_back(rule->rule.name);
-        if (log_.counters) ++(*log_.counters)[rule->rule.name];
+        log_.fired(rule->rule.name);
         // The right side may hold new sub-expressions: simplify it as a whole
         // (memoized; a node still in progress is seen as is).
         return simplify_at(*r, depth + 1);

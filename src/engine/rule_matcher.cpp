@@ -65,8 +65,10 @@ bool has_unfolded_constants(Expr e) {
     size_t constants = 0;
     for (size_t i = 0; i < n; ++i) {
         Expr o = op_at(e, i);
-        if (is_const(o)) ++constants;
-        else if (has_unfolded_constants(o)) return true;
+        if (is_const(o))
+            ++constants;
+        else if (has_unfolded_constants(o))
+            return true;
     }
     if (constants >= 2) return true;
     return is_division(kind_of(e)) && is_const(op_at(e, 1), 0);
@@ -80,7 +82,8 @@ void append_terms(Expr e, std::vector<SumTerm>& out) {
     out.clear();
     if (kind_of(e) == ExprKind::Add) {
         size_t n = num_ops(e);
-        for (size_t i = 0; i < n; ++i) out.push_back(split(op_at(e, i)));
+        for (size_t i = 0; i < n; ++i)
+            out.push_back(split(op_at(e, i)));
     } else {
         out.push_back(split(e));
     }
@@ -125,8 +128,10 @@ bool RuleMatcher::bound(int64_t var) {
         if (t == Tri::False) return false;
         // Remember the verdict for condition_holds(): it stays valid while
         // the conjunct's variables stay bound (rebinding one re-evaluates it).
-        if (t == Tri::True) unknown_conjuncts_ &= ~(uint64_t{1} << i);
-        else unknown_conjuncts_ |= uint64_t{1} << i;
+        if (t == Tri::True)
+            unknown_conjuncts_ &= ~(uint64_t{1} << i);
+        else
+            unknown_conjuncts_ |= uint64_t{1} << i;
     }
     return true;
 }
@@ -180,8 +185,10 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
         case Op::CeilDiv:
         case Op::Mod:
         case Op::Min:
-        case Op::Max: break;  // the node's kind (kinds checked)
-        default: return false;
+        case Op::Max:
+            break;  // the node's kind (kinds checked)
+        default:
+            return false;
     }
     // Binary operator. A constant right operand (the usual divisor) is
     // matched first: it is cheap and lets conditions on it prune early.
@@ -391,7 +398,8 @@ Interval RuleMatcher::var_range(int var) {
                 b.range_known = true;
             }
             return b.range;
-        case Binding::Kind::Const: return Interval::point(b.value);
+        case Binding::Kind::Const:
+            return Interval::point(b.value);
         case Binding::Kind::Sum: {
             if (b.range_known) return b.range;
             Interval acc = Interval::point(0);
@@ -404,7 +412,8 @@ Interval RuleMatcher::var_range(int var) {
             b.range_known = true;
             return acc;
         }
-        case Binding::Kind::Unbound: break;
+        case Binding::Kind::Unbound:
+            break;
     }
     return Interval::all();
 }
@@ -425,7 +434,8 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
     const rules::Node& nd = node(n);
     auto arg = [&](size_t i) { return eval_operand(nd.children[i]); };
     switch (nd.op) {
-        case Op::Literal: return nd.value;
+        case Op::Literal:
+            return nd.value;
         case Op::ConstVar: {
             const Binding& b = b_[static_cast<size_t>(nd.value)];
             if (b.kind != Binding::Kind::Const) return std::nullopt;
@@ -435,32 +445,41 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
         case Op::Ub: {
             Interval r = var_range(static_cast<int>(node(nd.children[0]).value));
             if (r.is_empty()) return std::nullopt;
-            int64_t v = nd.op == Op::Lb ? r.lo : r.hi;
-            if (v == kInt64Min || v == kInt64Max) return std::nullopt;  // infinite: unknown
-            return v;
+            return nd.op == Op::Lb ? r.finite_lo() : r.finite_hi();  // infinite: unknown
         }
         case Op::Abs: {
             auto a = arg(0);
             if (!a) return std::nullopt;
             return *a < 0 ? checked_neg(*a) : a;
         }
-        default: break;
+        default:
+            break;
     }
     auto a = arg(0);
     if (!a) return std::nullopt;
     auto b = arg(1);
     if (!b) return std::nullopt;
     switch (nd.op) {
-        case Op::Add: return checked_add(*a, *b);
-        case Op::Mul: return checked_mul(*a, *b);
-        case Op::FloorDiv: return floor_div(*a, *b);
-        case Op::CeilDiv: return ceil_div(*a, *b);
-        case Op::Mod: return floor_mod(*a, *b);
-        case Op::Min: return std::min(*a, *b);
-        case Op::Max: return std::max(*a, *b);
-        case Op::Gcd: return gcd(*a, *b);
-        case Op::Lcm: return lcm(*a, *b);
-        default: return std::nullopt;
+        case Op::Add:
+            return checked_add(*a, *b);
+        case Op::Mul:
+            return checked_mul(*a, *b);
+        case Op::FloorDiv:
+            return floor_div(*a, *b);
+        case Op::CeilDiv:
+            return ceil_div(*a, *b);
+        case Op::Mod:
+            return floor_mod(*a, *b);
+        case Op::Min:
+            return std::min(*a, *b);
+        case Op::Max:
+            return std::max(*a, *b);
+        case Op::Gcd:
+            return gcd(*a, *b);
+        case Op::Lcm:
+            return lcm(*a, *b);
+        default:
+            return std::nullopt;
     }
 }
 
@@ -485,6 +504,11 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
             Tri a = eval_cond(nd.children[0]);
             return a == Tri::Unknown ? a : (a == Tri::True ? Tri::False : Tri::True);
         }
+        case Op::Defined: {
+            // Only a proof of definedness counts; "may be undefined" is unknown.
+            return is_defined(static_cast<int>(node(nd.children[0]).value)) ? Tri::True
+                                                                            : Tri::Unknown;
+        }
         case Op::Divisible: {
             auto c = eval_operand(nd.children[1]);
             if (!c || *c == 0) return Tri::Unknown;
@@ -493,20 +517,34 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
             // Only a proof of divisibility counts; "not shown" is unknown.
             return div_.of(e).divisible_by(*c) ? Tri::True : Tri::Unknown;
         }
-        default: break;
+        default:
+            break;
     }
     auto a = eval_operand(nd.children[0]);
     auto b = eval_operand(nd.children[1]);
     if (!a || !b) return Tri::Unknown;
     bool r = false;
     switch (nd.op) {
-        case Op::Eq: r = *a == *b; break;
-        case Op::Ne: r = *a != *b; break;
-        case Op::Lt: r = *a < *b; break;
-        case Op::Le: r = *a <= *b; break;
-        case Op::Gt: r = *a > *b; break;
-        case Op::Ge: r = *a >= *b; break;
-        default: return Tri::Unknown;
+        case Op::Eq:
+            r = *a == *b;
+            break;
+        case Op::Ne:
+            r = *a != *b;
+            break;
+        case Op::Lt:
+            r = *a < *b;
+            break;
+        case Op::Le:
+            r = *a <= *b;
+            break;
+        case Op::Gt:
+            r = *a > *b;
+            break;
+        case Op::Ge:
+            r = *a >= *b;
+            break;
+        default:
+            return Tri::Unknown;
     }
     return r ? Tri::True : Tri::False;
 }
@@ -552,9 +590,12 @@ std::optional<Expr> RuleMatcher::build(int n) {
     }
     const rules::Node& nd = node(n);
     switch (nd.op) {
-        case Op::ExprVar: return b_[static_cast<size_t>(nd.value)].expr;
-        case Op::SumVar: return materialize(b_[static_cast<size_t>(nd.value)]);
-        default: break;
+        case Op::ExprVar:
+            return b_[static_cast<size_t>(nd.value)].expr;
+        case Op::SumVar:
+            return materialize(b_[static_cast<size_t>(nd.value)]);
+        default:
+            break;
     }
     ScopedScratch<std::vector<Expr>> ops(expr_buffers());
     for (int c : nd.children) {
@@ -564,21 +605,54 @@ std::optional<Expr> RuleMatcher::build(int n) {
     }
     ExprKind kind;
     switch (nd.op) {
-        case Op::Add: kind = ExprKind::Add; break;
-        case Op::Mul: kind = ExprKind::Mul; break;
-        case Op::FloorDiv: kind = ExprKind::FloorDiv; break;
-        case Op::CeilDiv: kind = ExprKind::CeilDiv; break;
-        case Op::Mod: kind = ExprKind::Mod; break;
-        case Op::Min: kind = ExprKind::Min; break;
-        case Op::Max: kind = ExprKind::Max; break;
-        default: return std::nullopt;
+        case Op::Add:
+            kind = ExprKind::Add;
+            break;
+        case Op::Mul:
+            kind = ExprKind::Mul;
+            break;
+        case Op::FloorDiv:
+            kind = ExprKind::FloorDiv;
+            break;
+        case Op::CeilDiv:
+            kind = ExprKind::CeilDiv;
+            break;
+        case Op::Mod:
+            kind = ExprKind::Mod;
+            break;
+        case Op::Min:
+            kind = ExprKind::Min;
+            break;
+        case Op::Max:
+            kind = ExprKind::Max;
+            break;
+        default:
+            return std::nullopt;
     }
-    if (is_division(kind) && is_const((*ops)[1], 0))
-        return std::nullopt;
+    if (is_division(kind) && is_const((*ops)[1], 0)) return std::nullopt;
     Expr out = provix::build(kind, *ops);
     // A fold that would overflow leaves constants unfolded: refuse.
     if (has_unfolded_constants(out)) return std::nullopt;
     return out;
+}
+
+bool RuleMatcher::is_defined(int var) {
+    const Binding& b = b_[static_cast<size_t>(var)];
+    switch (b.kind) {
+        case Binding::Kind::Expr:
+            return !ranges_.may_be_undefined(b.expr);
+        case Binding::Kind::Sum:
+            for (uint64_t m = b.mask; m; m &= m - 1) {
+                const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
+                if (t.monomial && ranges_.may_be_undefined(t.monomial)) return false;
+            }
+            return true;
+        case Binding::Kind::Const:
+            return true;
+        case Binding::Kind::Unbound:
+            break;
+    }
+    return false;
 }
 
 bool RuleMatcher::divisors_nonzero() {
@@ -609,7 +683,8 @@ void RuleMatcher::reset(const CompiledRule& rule) {
         if (heap_b_.size() < n) heap_b_.resize(n);
         b_ = heap_b_.data();
     }
-    for (size_t i = 0; i < n; ++i) b_[i].kind = Binding::Kind::Unbound;
+    for (size_t i = 0; i < n; ++i)
+        b_[i].kind = Binding::Kind::Unbound;
     bound_ = 0;
     unknown_conjuncts_ = 0;
 }
@@ -626,6 +701,7 @@ std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {
 
 std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& compiled,
                                                         const Constraint& c) {
+    // Constraint rules bind both ends of the range to constants: finite only.
     if (!c.range.is_bounded() || c.range.is_empty()) return std::nullopt;
     if (!(compiled.kinds[static_cast<size_t>(compiled.rule.lhs)] & kind_bit(kind_of(c.expr))))
         return std::nullopt;  // the left side cannot match this expression
@@ -645,9 +721,9 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
     };
     auto with_bounds = [&] {
         auto after_hi = [&] { return match(rule.lhs, c.expr, k); };
-        return match_const(rule.lhs_hi, c.range.hi, after_hi);
+        return match_const(rule.lhs_hi, c.range.hi(), after_hi);
     };
-    match_const(rule.lhs_lo, c.range.lo, with_bounds);
+    match_const(rule.lhs_lo, c.range.lo(), with_bounds);
     return out;
 }
 

@@ -3,6 +3,8 @@
 
 #include "rule_table.h"
 
+#include <algorithm>
+
 #include "rule_table_data.h"
 
 namespace provix::engine {
@@ -55,7 +57,8 @@ std::vector<Rule> load_generated() {
 void flatten_pattern(const Rule& rule, int p, std::vector<int>& out) {
     const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
     if (n.op == Op::Add) {
-        for (int c : n.children) flatten_pattern(rule, c, out);
+        for (int c : n.children)
+            flatten_pattern(rule, c, out);
     } else {
         out.push_back(p);
     }
@@ -90,13 +93,15 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
         }
         c.sums[static_cast<size_t>(p)] = sp;
         c.is_sum[static_cast<size_t>(p)] = 1;
-        for (int t : sp.general) find_sums(c, t, true);
+        for (int t : sp.general)
+            find_sums(c, t, true);
         return;
     }
     // Below a sum's term list (the term patterns themselves) new sums may
     // start again inside operators.
     bool child_inside = inside_sum && (n.op == Op::Add);
-    for (int ch : n.children) find_sums(c, ch, child_inside);
+    for (int ch : n.children)
+        find_sums(c, ch, child_inside);
 }
 
 bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }
@@ -114,19 +119,26 @@ uint16_t node_kinds(const CompiledRule& c, int p) {
     }
     switch (n.op) {
         case Op::Literal:
-        case Op::ConstVar: return kind_bit(ExprKind::Constant);
+        case Op::ConstVar:
+            return kind_bit(ExprKind::Constant);
         case Op::Mul:
             if (is_coefficient(rule.nodes[static_cast<size_t>(n.children[1])])) {
                 uint16_t monomial = node_kinds(c, n.children[0]);
                 return static_cast<uint16_t>(monomial | kind_bit(ExprKind::Mul));
             }
             return kind_bit(ExprKind::Mul);
-        case Op::FloorDiv: return kind_bit(ExprKind::FloorDiv);
-        case Op::CeilDiv: return kind_bit(ExprKind::CeilDiv);
-        case Op::Mod: return kind_bit(ExprKind::Mod);
-        case Op::Min: return kind_bit(ExprKind::Min);
-        case Op::Max: return kind_bit(ExprKind::Max);
-        default: return kAllKinds;
+        case Op::FloorDiv:
+            return kind_bit(ExprKind::FloorDiv);
+        case Op::CeilDiv:
+            return kind_bit(ExprKind::CeilDiv);
+        case Op::Mod:
+            return kind_bit(ExprKind::Mod);
+        case Op::Min:
+            return kind_bit(ExprKind::Min);
+        case Op::Max:
+            return kind_bit(ExprKind::Max);
+        default:
+            return kAllKinds;
     }
 }
 
@@ -135,14 +147,16 @@ uint64_t vars_read(const Rule& rule, int p) {
     uint64_t m = 0;
     if (n.op == Op::ExprVar || n.op == Op::ConstVar || n.op == Op::SumVar)
         m |= uint64_t{1} << n.value;
-    for (int c : n.children) m |= vars_read(rule, c);
+    for (int c : n.children)
+        m |= vars_read(rule, c);
     return m;
 }
 
 void split_conjuncts(const Rule& rule, int p, std::vector<CompiledRule::Conjunct>& out) {
     const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
     if (n.op == Op::And) {
-        for (int c : n.children) split_conjuncts(rule, c, out);
+        for (int c : n.children)
+            split_conjuncts(rule, c, out);
         return;
     }
     out.push_back({p, vars_read(rule, p)});
@@ -161,18 +175,24 @@ CompiledRule compile_rule(rules::Rule rule) {
         c.constant_subtree[i] = rules::is_constant_subtree(c.rule, static_cast<int>(i)) ? 1 : 0;
     find_sums(c, c.rule.lhs, false);
     c.kinds.assign(n, kAllKinds);
-    for (size_t i = 0; i < n; ++i) c.kinds[i] = node_kinds(c, static_cast<int>(i));
-    // Divisor variables of the left side (nodes reachable from lhs).
-    std::vector<int> stack = {c.rule.lhs};
+    for (size_t i = 0; i < n; ++i)
+        c.kinds[i] = node_kinds(c, static_cast<int>(i));
+    // Divisor variables of both sides: the matcher checks that their range
+    // excludes zero (divisor_nonzero_pos / _neg).
+    std::vector<int> stack = {c.rule.lhs, c.rule.rhs};
     while (!stack.empty()) {
         int p = stack.back();
         stack.pop_back();
         const rules::Node& nd = c.rule.nodes[static_cast<size_t>(p)];
         if (nd.op == Op::FloorDiv || nd.op == Op::CeilDiv || nd.op == Op::Mod) {
             const rules::Node& d = c.rule.nodes[static_cast<size_t>(nd.children[1])];
-            if (d.op == Op::ExprVar) c.divisor_vars.push_back(static_cast<int>(d.value));
+            int v = static_cast<int>(d.value);
+            if (d.op == Op::ExprVar &&
+                std::find(c.divisor_vars.begin(), c.divisor_vars.end(), v) == c.divisor_vars.end())
+                c.divisor_vars.push_back(v);
         }
-        for (int ch : nd.children) stack.push_back(ch);
+        for (int ch : nd.children)
+            stack.push_back(ch);
     }
     if (c.rule.condition >= 0 && c.rule.vars.size() <= 64)
         split_conjuncts(c.rule, c.rule.condition, c.conjuncts);
@@ -184,8 +204,10 @@ CompiledRule compile_rule(rules::Rule rule) {
     return c;
 }
 
-RuleTable::RuleTable(std::vector<rules::Rule> rules) {
-    for (rules::Rule& r : rules) rules_.push_back(compile_rule(std::move(r)));
+RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names)
+    : lemma_names_(std::move(lemma_names)) {
+    for (rules::Rule& r : rules)
+        rules_.push_back(compile_rule(std::move(r)));
     // Rules whose left side is a bare variable (fixed_value) are the most
     // decisive and cheapest: try them first; the rest keep table order.
     for (int pass = 0; pass < 2; ++pass) {
@@ -205,8 +227,14 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules) {
 }
 
 const RuleTable& RuleTable::builtin() {
-    static const RuleTable table(load_generated());
+    static const RuleTable table(
+        load_generated(), std::vector<std::string>(generated::kLemmaNames,
+                                                   generated::kLemmaNames + generated::kNumLemmas));
     return table;
+}
+
+bool RuleTable::is_lemma(const std::string& name) const {
+    return std::find(lemma_names_.begin(), lemma_names_.end(), name) != lemma_names_.end();
 }
 
 const CompiledRule* RuleTable::find(const std::string& name) const {

@@ -6,6 +6,7 @@
 
 #include "divisibility.h"
 #include "domain_passes.h"
+#include "lemma_ids.h"
 #include "range_analysis.h"
 #include "rewriter.h"
 #include "rule_table.h"
@@ -19,6 +20,12 @@ using engine::Rewriter;
 using engine::RuleTable;
 
 constexpr int kMaxRounds = 16;
+
+bool occurs(const std::vector<Constraint>& cs, Expr e) {
+    for (const Constraint& c : cs)
+        if (c.expr == e) return true;
+    return false;
+}
 
 /// Simplifies every constraint expression and applies the constraint rules.
 /// A constraint must not be used to simplify itself, so the analyses here
@@ -37,8 +44,7 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
             for (const engine::CompiledRule* rule : table.constraint_rules()) {
                 auto r = matcher.apply_constraint(*rule, c);
                 if (!r || *r == c) continue;
-                if (log.trace) log.trace->push_back(rule->rule.name);
-                if (log.counters) ++(*log.counters)[rule->rule.name];
+                log.fired(rule->rule.name);
                 c = Constraint{rewriter.simplify(r->expr), r->range};
                 fired = true;
                 break;
@@ -46,6 +52,10 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
             if (!fired) break;
         }
         changed |= !(c == original);
+        // A constraint that became one on a bare variable, or on the
+        // expression of another constraint, is intersected with it.
+        if (!(c == original) && (c.expr.is_variable() || occurs(out, c.expr)))
+            log.fired(engine::lemma::bounds_intersect);
         out.push_back(c);
     }
     if (changed) map.set_constraints(std::move(out));
@@ -57,11 +67,12 @@ bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLo
     bool any = false;
     for (int round = 0; round < kMaxRounds && !map.is_known_empty(); ++round) {
         bool changed = simplify_constraints(map, table, log);
-        if (!map.is_known_empty()) changed |= engine::drop_decided_constraints(map);
-        if (!map.is_known_empty()) changed |= engine::merge_congruences(map);
-        if (!map.is_known_empty()) changed |= engine::tighten_bounds_from_linear_constraints(map);
-        if (!map.is_known_empty()) changed |= engine::align_bounds_to_residues(map);
-        if (!map.is_known_empty()) changed |= engine::rescale_symbols(map);
+        if (!map.is_known_empty()) changed |= engine::drop_decided_constraints(map, log);
+        if (!map.is_known_empty()) changed |= engine::merge_congruences(map, log);
+        if (!map.is_known_empty())
+            changed |= engine::tighten_bounds_from_linear_constraints(map, log);
+        if (!map.is_known_empty()) changed |= engine::align_bounds_to_residues(map, log);
+        if (!map.is_known_empty()) changed |= engine::rescale_symbols(map, log);
         any |= changed;
         if (!changed) break;
     }
@@ -69,6 +80,8 @@ bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLo
 }
 
 }  // namespace
+
+bool is_lemma(const std::string& name) { return RuleTable::builtin().is_lemma(name); }
 
 bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     if (map.is_known_empty() || map.is_undefined()) return false;
@@ -82,12 +95,22 @@ bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     DivisibilityAnalysis divisibility(map.constraints());
     Rewriter rewriter(table, ranges, divisibility, log);
     std::vector<Expr> results;
-    for (Expr r : map.results()) results.push_back(rewriter.simplify(r));
+    for (Expr r : map.results())
+        results.push_back(rewriter.simplify(r));
     if (results != map.results()) {
         map.set_results(std::move(results));
         changed = true;
     }
-    changed |= map.remove_unused_symbols();
+    // Unused range variables are projected out (unused_variable), with
+    // constraints over only them that always hold (decided_holds); runtime
+    // variables are inputs the caller supplies and all stay.
+    const size_t vars = static_cast<size_t>(map.num_variables()), cs = map.constraints().size();
+    if (map.remove_unused_range_variables()) {
+        if (map.constraints().size() < cs) log.fired(engine::lemma::decided_holds);
+        if (static_cast<size_t>(map.num_variables()) < vars)
+            log.fired(engine::lemma::unused_variable);
+        changed = true;
+    }
     return changed;
 }
 
@@ -98,7 +121,8 @@ std::vector<Interval> result_ranges(const IndexingMap& map) {
         return out;
     }
     RangeAnalysis ranges(map.variable_bounds(), map.constraints());
-    for (Expr r : map.results()) out.push_back(ranges.range(r));
+    for (Expr r : map.results())
+        out.push_back(ranges.range(r));
     return out;
 }
 

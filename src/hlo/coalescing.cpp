@@ -74,7 +74,7 @@ Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_poi
     std::vector<Interval> bounds = m.variable_bounds();
     int64_t total = 1;
     for (const Interval& b : bounds) {
-        auto size = b.is_bounded() && !b.is_empty() ? checked_add(b.hi - b.lo, 1) : std::nullopt;
+        auto size = b.is_bounded() && !b.is_empty() ? checked_add(b.hi() - b.lo(), 1) : std::nullopt;
         auto t = size ? checked_mul(total, *size) : std::nullopt;
         if (!t || *t > max_points) {
             return Error::invalid("more than " + std::to_string(max_points) + " points");
@@ -84,7 +84,7 @@ Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_poi
     std::set<int64_t> out;
     std::vector<int64_t> values(bounds.size());
     for (size_t k = 0; k < bounds.size(); ++k)
-        values[k] = bounds[k].lo;
+        values[k] = bounds[k].lo();
     for (int64_t i = 0; i < total; ++i) {
         if (m.constraints_satisfied(values)) {
             auto v = m.evaluate(values);
@@ -92,8 +92,8 @@ Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_poi
             out.insert((*v)[0]);
         }
         for (size_t k = bounds.size(); k-- > 0;) {
-            if (++values[k] <= bounds[k].hi) break;
-            values[k] = bounds[k].lo;
+            if (++values[k] <= bounds[k].hi()) break;
+            values[k] = bounds[k].lo();
         }
     }
     return out;

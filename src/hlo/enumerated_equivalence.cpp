@@ -18,7 +18,7 @@ std::optional<int64_t> box_points(const std::vector<Interval>& box, int64_t limi
     for (const Interval& b : box) {
         if (b.is_empty()) return 0;
         if (!b.is_bounded()) return std::nullopt;
-        auto span = checked_sub(b.hi, b.lo);
+        auto span = checked_sub(b.hi(), b.lo());
         auto size = span ? checked_add(*span, 1) : std::nullopt;
         if (!size) return std::nullopt;
         auto next = checked_mul(n, *size);
@@ -31,11 +31,11 @@ std::optional<int64_t> box_points(const std::vector<Interval>& box, int64_t limi
 /// Advances `point` through `box` (odometer order); false when done.
 bool next_point(std::vector<int64_t>& point, const std::vector<Interval>& box, size_t from) {
     for (size_t i = box.size(); i-- > from;) {
-        if (point[i] < box[i].hi) {
+        if (point[i] < box[i].hi()) {
             ++point[i];
             return true;
         }
-        point[i] = box[i].lo;
+        point[i] = box[i].lo();
     }
     return false;
 }
@@ -61,7 +61,7 @@ std::set<std::vector<int64_t>> images(const IndexingMap& m, const std::vector<in
     }
     std::vector<int64_t> values = dims;
     for (const Interval& b : box)
-        values.push_back(b.lo);
+        values.push_back(b.lo());
     const size_t d = dims.size();
     do {
         if (m.constraints_satisfied(values)) {
@@ -112,7 +112,7 @@ std::optional<bool> equivalent_by_enumeration(const IndexingMap& a, const Indexi
 
     std::vector<int64_t> point;
     for (const Interval& box : dims_box)
-        point.push_back(box.lo);
+        point.push_back(box.lo());
     do {
         if (images(a, point) != images(b, point)) return false;
     } while (next_point(point, dims_box, 0));

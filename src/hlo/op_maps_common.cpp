@@ -104,8 +104,8 @@ Expr clamp_start_index(Expr v, int64_t hi, const std::vector<Interval>& bounds) 
     bool may_fail = false;
     Interval r = interval_of(v, bounds, &may_fail);
     Expr out = v;
-    if (may_fail || r.lo_is_inf() || r.lo < 0) out = max(out, 0);
-    if (may_fail || r.hi_is_inf() || r.hi > hi) out = min(out, hi);
+    if (may_fail || r.lo_is_inf() || r.lo() < 0) out = max(out, 0);
+    if (may_fail || r.hi_is_inf() || r.hi() > hi) out = min(out, hi);
     return out;
 }
 

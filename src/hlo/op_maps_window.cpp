@@ -90,7 +90,7 @@ Result<std::vector<IndexingMapSet>> pad_output_to_input(const OpInfo& op) {
         const PadDim& p = (*op.instr.padding)[i];
         int64_t s = p.interior + 1;
         Interval j = surviving_elements(in[i], out[i], p.low, s);
-        b.set_dim_bounds(i, j.is_empty() ? j : Interval{p.low + j.lo * s, p.low + j.hi * s});
+        b.set_dim_bounds(i, j.is_empty() ? j : Interval{p.low + j.lo() * s, p.low + j.hi() * s});
         Expr x = d[i] - p.low;
         if (s == 1) {
             results.push_back(x);

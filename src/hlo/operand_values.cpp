@@ -37,12 +37,13 @@ std::optional<Interval> integer_type_range(const std::string& type) {
     }
     if (bits < 2) return std::nullopt;
     if (type[0] == 's') {
-        if (bits == 64) return Interval::all();
+        if (bits == 64) return Interval{kInt64Min, kInt64Max};
         int64_t half = int64_t{1} << (bits - 1);
         return Interval{-half, half - 1};
     }
-    // u64 values above int64 are not representable as index expressions.
-    if (bits >= 63) return Interval{0, kInt64Max};
+    // u64 values reach 2^64 - 1, beyond int64: no finite upper bound.
+    if (bits == 64) return Interval::at_least(0);
+    if (bits == 63) return Interval{0, kInt64Max};
     return Interval{0, (int64_t{1} << bits) - 1};
 }
 
@@ -220,7 +221,7 @@ std::optional<Expr> ComputationValues::instruction_value(int64_t idx,
             // a non-negative numerator and a positive divisor.
             bool may_fail = false;
             Interval num = interval_of(*a, bounds, &may_fail);
-            if (may_fail || num.is_empty() || num.lo_is_inf() || num.lo < 0 || !b->is_constant() ||
+            if (may_fail || num.is_empty() || num.lo_is_inf() || num.lo() < 0 || !b->is_constant() ||
                 b->constant_value() <= 0) {
                 return std::nullopt;
             }

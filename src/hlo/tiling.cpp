@@ -126,16 +126,16 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
         const int64_t size = sizes[static_cast<size_t>(i)];
         const int64_t out_size = output_dims[static_cast<size_t>(i)];
         if (size < 1) return fail("tile sizes must be positive");
-        if (b.is_empty() || !b.is_bounded() || b.lo < 0 || b.hi > out_size - 1) {
+        if (b.is_empty() || !b.is_bounded() || b.lo() < 0 || b.hi() > out_size - 1) {
             return fail("the map's domain of output dimension " + std::to_string(i) +
                         " is not inside the output");
         }
-        if (b.lo != 0 || b.hi != out_size - 1) {
-            if (b.hi - size + 1 < b.lo) {
+        if (b.lo() != 0 || b.hi() != out_size - 1) {
+            if (b.hi() - size + 1 < b.lo()) {
                 return fail("no tile of output dimension " + std::to_string(i) +
                             " lies where the map is defined");
             }
-            inside.push_back({i, Interval{b.lo, b.hi - size + 1}});
+            inside.push_back({i, Interval{b.lo(), b.hi() - size + 1}});
         }
         bounds.push_back({0, (out_size + size - 1) / size - 1});
     }
@@ -175,15 +175,15 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
         }
         int64_t low = 0, high = 0;  // the tile's extent of the sum
         for (const auto& [v, a] : parts->coefficients) {
-            int64_t n = bounds[static_cast<size_t>(v)].hi;
+            int64_t n = bounds[static_cast<size_t>(v)].hi();
             (a < 0 ? low : high) += a * n;
         }
-        if (c.range.hi - high < c.range.lo - low) {
+        if (c.range.hi() - high < c.range.lo() - low) {
             return fail("no tile satisfies the map's constraint (" + map.expr_to_string(c.expr) +
                         ")");
         }
         out.constraints.push_back(
-            {canonicalize(parts->rest), Interval{c.range.lo - low, c.range.hi - high}});
+            {canonicalize(parts->rest), Interval{c.range.lo() - low, c.range.hi() - high}});
     }
     std::vector<int> feeds(bounds.size(), 0);
     const size_t n_results = static_cast<size_t>(map.num_results());
@@ -205,8 +205,8 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
             for (const auto& [v, c] : parts->coefficients) {
                 ++feeds[static_cast<size_t>(v)];
                 int64_t n =
-                    bounds[static_cast<size_t>(v)].hi - bounds[static_cast<size_t>(v)].lo + 1;
-                int64_t lo = bounds[static_cast<size_t>(v)].lo;
+                    bounds[static_cast<size_t>(v)].hi() - bounds[static_cast<size_t>(v)].lo() + 1;
+                int64_t lo = bounds[static_cast<size_t>(v)].lo();
                 offset = offset + ctx.constant(c < 0 ? c * (lo + n - 1) : c * lo);
                 if (n > 1) terms.push_back({c < 0 ? -c : c, n});
             }
@@ -245,7 +245,7 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
         }
         const int64_t v = parts->coefficients.begin()->first;
         ++feeds[static_cast<size_t>(v)];
-        const int64_t n = bounds[static_cast<size_t>(v)].hi + 1;
+        const int64_t n = bounds[static_cast<size_t>(v)].hi() + 1;
         Expr k = parts->rest;  // the offset of the divided expression
         // The partner (mod for floordiv and vice versa) of the same inner.
         size_t partner = n_results;
@@ -325,7 +325,7 @@ std::string to_string(const OperandTile& tile) {
     for (size_t c = 0; c < tile.constraints.size(); ++c) {
         const Constraint& k = tile.constraints[c];
         s += (c ? ", " : " if ") + provix::to_string(k.expr, names) + " in [" +
-             std::to_string(k.range.lo) + ", " + std::to_string(k.range.hi) + "]";
+             std::to_string(k.range.lo()) + ", " + std::to_string(k.range.hi()) + "]";
     }
     return s;
 }

@@ -28,8 +28,8 @@ std::optional<int64_t> box_count(const IndexingMap& m, const std::vector<int64_t
         Expr r = m.results()[i];
         bool may_fail = false;
         Interval range = interval_of(r, bounds, &may_fail);
-        if (may_fail || range.is_empty() || !range.is_bounded() || range.lo < 0 ||
-            range.hi >= dims[i]) {
+        if (may_fail || range.is_empty() || !range.is_bounded() || range.lo() < 0 ||
+            range.hi() >= dims[i]) {
             return std::nullopt;
         }
         if (r.is_constant()) continue;
@@ -54,8 +54,8 @@ std::optional<int64_t> box_count(const IndexingMap& m, const std::vector<int64_t
         Expr step = canonicalize(substitute(r, shift) - r);
         if (!step.is_constant() || step.constant_value() == 0) return std::nullopt;
         const Interval& b = bounds[static_cast<size_t>(v)];
-        auto size = checked_add(b.hi, 1);
-        size = size ? checked_add(*size, -b.lo) : std::nullopt;
+        auto size = checked_add(b.hi(), 1);
+        size = size ? checked_add(*size, -b.lo()) : std::nullopt;
         auto p = size ? checked_mul(product, *size) : std::nullopt;
         if (!p) return std::nullopt;
         product = *p;
@@ -79,7 +79,7 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
                 total = 0;
                 break;
             }
-            auto size = b.is_bounded() ? checked_add(b.hi - b.lo, 1) : std::nullopt;
+            auto size = b.is_bounded() ? checked_add(b.hi() - b.lo(), 1) : std::nullopt;
             auto t = size ? checked_mul(total, *size) : std::nullopt;
             if (!t || *t > limits.max_points) {
                 out.reason = "more than " + std::to_string(limits.max_points) +
@@ -91,7 +91,7 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
         if (total == 0) continue;
         std::vector<int64_t> values(bounds.size());
         for (size_t k = 0; k < bounds.size(); ++k)
-            values[k] = bounds[k].lo;
+            values[k] = bounds[k].lo();
         for (int64_t n = 0; n < total; ++n) {
             if ((++points & 4095) == 0 && std::chrono::steady_clock::now() > deadline) {
                 out.reason = "timeout after " + std::to_string(limits.timeout.count()) + " ms";
@@ -111,8 +111,8 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
                 }
             }
             for (size_t k = bounds.size(); k-- > 0;) {
-                if (++values[k] <= bounds[k].hi) break;
-                values[k] = bounds[k].lo;
+                if (++values[k] <= bounds[k].hi()) break;
+                values[k] = bounds[k].lo();
             }
         }
     }

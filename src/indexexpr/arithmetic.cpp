@@ -180,7 +180,7 @@ IndexExpr arith(Arith op, const IndexExpr& a, const IndexExpr& b) {
     // only fail, e.g. on a zero divisor; see the documentation of folding).
     if (ie_detail::is_finite_point(range) && ie_detail::cannot_fail(a) &&
         ie_detail::cannot_fail(b) && !(is_division(op) && b.range().contains(0))) {
-        return ie_detail::make_literal(range.lo);
+        return ie_detail::make_literal(range.lo());
     }
     if (!s || s->is_analysis()) return ie_detail::make_question_mark(range, false);
 

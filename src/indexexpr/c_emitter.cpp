@@ -127,7 +127,7 @@ RtValue CEmitterBuilder::push_shared(Op op) {
 }
 
 RtValue CEmitterBuilder::input(const std::string& name, const Interval& bounds) {
-    auto key = std::make_pair(name, std::make_pair(bounds.lo, bounds.hi));
+    auto key = std::make_pair(name, to_string(bounds));
     auto it = input_cache_.find(key);
     if (it != input_cache_.end()) return it->second;
     auto p = params_.find(name);
@@ -236,9 +236,9 @@ Result<std::string> CEmitterBuilder::emit_function(const std::string& name,
             case OpKind::Input: {
                 s += "    int64_t " + v + " = in[" + std::to_string(op.param) + "];";
                 std::string check;
-                if (!op.bounds.lo_is_inf()) check = v + " < " + c_int(op.bounds.lo);
+                if (!op.bounds.lo_is_inf()) check = v + " < " + c_int(op.bounds.lo());
                 if (!op.bounds.hi_is_inf()) {
-                    check += (check.empty() ? "" : " || ") + v + " > " + c_int(op.bounds.hi);
+                    check += (check.empty() ? "" : " || ") + v + " > " + c_int(op.bounds.hi());
                 }
                 s +=
                     " int " + e + " = " + (check.empty() ? "0" : "(" + check + ") ? 3 : 0") + ";\n";

@@ -43,7 +43,7 @@ Result<std::vector<int64_t>> EvaluatorBuilder::evaluate(const IndexExprList& lis
 }
 
 RtValue EvaluatorBuilder::input(const std::string& name, const Interval& bounds) {
-    auto key = std::make_pair(name, std::make_pair(bounds.lo, bounds.hi));
+    auto key = std::make_pair(name, to_string(bounds));
     auto it = input_cache_.find(key);
     if (it != input_cache_.end()) return it->second;
     Result<int64_t> v = Error::invalid("no value for input " + name);

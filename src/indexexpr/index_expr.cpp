@@ -286,13 +286,13 @@ IndexExpr make_question_mark(const Interval& range, bool predicate) {
     return Access::make(std::move(n));
 }
 
-bool is_finite_point(const Interval& r) { return r.is_point() && !r.lo_is_inf() && !r.hi_is_inf(); }
+bool is_finite_point(const Interval& r) { return r.is_point(); }
 
 IndexExpr make_affine(const std::shared_ptr<ScopeImpl>& scope, Expr e) {
     e = scope->simplify_affine(e);
     if (e.is_constant()) return make_literal(e.constant_value());
     Interval r = scope->range_of(e);
-    if (is_finite_point(r)) return make_literal(r.lo);
+    if (is_finite_point(r)) return make_literal(r.lo());
     Node n;
     n.kind = IndexExprKind::Affine;
     if (e.is_variable()) {
@@ -377,20 +377,14 @@ bool cannot_fail(const IndexExpr& e) {
     return k == IndexExprKind::Literal || k == IndexExprKind::QuestionMark || has_affine_expr(k);
 }
 
-namespace {
-
-bool finite(int64_t v) { return v != kInt64Min && v != kInt64Max; }
-
-}  // namespace
-
 bool surely_less(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return false;
-    return finite(a.hi) && finite(b.lo) && a.hi < b.lo;
+    return !a.hi_is_inf() && !b.lo_is_inf() && a.hi() < b.lo();
 }
 
 bool surely_less_equal(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return false;
-    return finite(a.hi) && finite(b.lo) && a.hi <= b.lo;
+    return !a.hi_is_inf() && !b.lo_is_inf() && a.hi() <= b.lo();
 }
 
 std::optional<Interval> affine_difference_range(const IndexExpr& a, const IndexExpr& b) {

@@ -125,9 +125,9 @@ IndexExpr make_input(const std::shared_ptr<ScopeImpl>& s, bool is_dim, const std
 /// `v` checked against `bounds` at run time: an error value outside them.
 RtValue checked_value(IndexExprBuilder& b, RtValue v, const Interval& bounds) {
     RtValue outside;
-    if (!bounds.lo_is_inf()) outside = b.binary(RtOp::Lt, v, b.constant(bounds.lo));
+    if (!bounds.lo_is_inf()) outside = b.binary(RtOp::Lt, v, b.constant(bounds.lo()));
     if (!bounds.hi_is_inf()) {
-        RtValue above = b.binary(RtOp::Gt, v, b.constant(bounds.hi));
+        RtValue above = b.binary(RtOp::Gt, v, b.constant(bounds.hi()));
         outside = outside.valid() ? b.binary(RtOp::Or, outside, above) : above;
     }
     if (!outside.valid()) return v;

@@ -228,11 +228,11 @@ Result<mlir::FuncOp> MlirBuilder::emit_function(mlir::ModuleOp module, const std
                 using P = mlir::arith::CmpIPredicate;
                 std::string name = input_names_[static_cast<size_t>(op.value)];
                 if (!op.bounds.lo_is_inf()) {
-                    b.create<mlir::AssertOp>(loc, e.cmp(P::sge, x, e.index(op.bounds.lo)),
+                    b.create<mlir::AssertOp>(loc, e.cmp(P::sge, x, e.index(op.bounds.lo())),
                                              "input " + name + " below its bounds");
                 }
                 if (!op.bounds.hi_is_inf()) {
-                    b.create<mlir::AssertOp>(loc, e.cmp(P::sle, x, e.index(op.bounds.hi)),
+                    b.create<mlir::AssertOp>(loc, e.cmp(P::sle, x, e.index(op.bounds.hi())),
                                              "input " + name + " above its bounds");
                 }
                 break;

@@ -156,6 +156,12 @@ public:
     /// true if anything was removed.
     bool remove_unused_symbols();
 
+    /// As remove_unused_symbols, but every runtime variable stays (they are
+    /// inputs the caller supplies, numbered by position): only unused range
+    /// variables, and constraints over only them that always hold, go.
+    /// `simplify` uses this.
+    bool remove_unused_range_variables();
+
     /// Turns every range and runtime variable into a dimension (appended
     /// after the existing dims, in id order), keeping bounds and names.
     IndexingMap convert_symbols_to_dims() const;
@@ -181,6 +187,8 @@ public:
     std::string expr_to_string(Expr e) const;
 
 private:
+    bool remove_unused(bool keep_runtime);
+
     State state_ = State::Normal;
     SymbolicMap map_;
     std::vector<IndexingVariable> dims_;

@@ -1,15 +1,18 @@
 #pragma once
 /// \file
-/// Closed integer intervals with saturating ±infinity arithmetic.
+/// Closed integer intervals whose ends may be infinite.
 ///
-/// `kInt64Min` stands for -inf and `kInt64Max` for +inf: a bound that would
-/// leave int64 saturates to the infinity on its side, which only ever widens
-/// an interval (sound over-approximation).
+/// Infinity is its own state of an end, never an int64 value: `[0, 9223372036854775807]`
+/// is the finite interval ending at 2^63 - 1, and `Interval::at_least(0)` is `[0, inf]`.
+/// Arithmetic is exact on mathematical integers; an end that leaves int64 widens
+/// outward (a lower end below -2^63 becomes -inf, an upper end above 2^63 - 1
+/// becomes +inf), which keeps every operation a sound over-approximation.
 ///
-///     Interval{0, 9} + Interval{1, 1}  == Interval{1, 10}
-///     Interval{-3, 4} * 2              == Interval{-6, 8}
-///     floor_div(Interval{-7, 7}, 2)    == Interval{-4, 3}
-///     Interval{0, kInt64Max} + 1       == Interval{1, kInt64Max}   // +inf stays
+///     Interval{0, 9} + Interval{1, 1}        == Interval{1, 10}
+///     Interval{-3, 4} * 2                    == Interval{-6, 8}
+///     floor_div(Interval{-7, 7}, 2)          == Interval{-4, 3}
+///     Interval::at_least(0) + 1              == Interval::at_least(1)   // +inf stays
+///     Interval::point(kInt64Max).hi_is_inf() == false
 
 #include <cstdint>
 #include <optional>
@@ -19,26 +22,51 @@
 
 namespace provix {
 
-/// `[lo, hi]`, inclusive. Empty when lo > hi (`Interval::empty()`).
-struct Interval {
-    int64_t lo = kInt64Min;
-    int64_t hi = kInt64Max;
+/// `[lo, hi]`, inclusive; either end may be infinite. Empty when both ends
+/// are finite and lo > hi (`Interval::empty()`).
+class Interval {
+public:
+    /// The whole line `[-inf, +inf]`.
+    Interval() = default;
+    /// The finite interval `[lo, hi]` (empty when lo > hi).
+    Interval(int64_t lo, int64_t hi) : lo_(lo), hi_(hi), lo_inf_(false), hi_inf_(false) {}
 
     /// The whole line, `[-inf, +inf]`.
-    static Interval all() { return {kInt64Min, kInt64Max}; }
+    static Interval all() { return Interval(); }
     /// The canonical empty interval `[1, 0]`.
-    static Interval empty() { return {1, 0}; }
+    static Interval empty() { return Interval(1, 0); }
     /// `[v, v]`.
-    static Interval point(int64_t v) { return {v, v}; }
+    static Interval point(int64_t v) { return Interval(v, v); }
+    /// `[lo, +inf]`.
+    static Interval at_least(int64_t lo);
+    /// `[-inf, hi]`.
+    static Interval at_most(int64_t hi);
+    /// `[lo, hi]` with each end finite when given: `bounded_by({}, 5)` is `[-inf, 5]`.
+    static Interval bounded_by(std::optional<int64_t> lo, std::optional<int64_t> hi);
 
-    bool is_empty() const { return lo > hi; }
-    bool is_point() const { return lo == hi; }
-    bool lo_is_inf() const { return lo == kInt64Min; }
-    bool hi_is_inf() const { return hi == kInt64Max; }
-    bool is_bounded() const { return !lo_is_inf() && !hi_is_inf(); }
-    bool contains(int64_t v) const { return lo <= v && v <= hi; }
+    bool lo_is_inf() const { return lo_inf_; }
+    bool hi_is_inf() const { return hi_inf_; }
+    /// The finite lower end. Precondition: `!lo_is_inf()`.
+    int64_t lo() const;
+    /// The finite upper end. Precondition: `!hi_is_inf()`.
+    int64_t hi() const;
+    /// The lower end, or nullopt when it is -inf.
+    std::optional<int64_t> finite_lo() const {
+        return lo_inf_ ? std::nullopt : std::optional<int64_t>(lo_);
+    }
+    /// The upper end, or nullopt when it is +inf.
+    std::optional<int64_t> finite_hi() const {
+        return hi_inf_ ? std::nullopt : std::optional<int64_t>(hi_);
+    }
+
+    bool is_empty() const { return !lo_inf_ && !hi_inf_ && lo_ > hi_; }
+    bool is_point() const { return is_bounded() && lo_ == hi_; }
+    bool is_bounded() const { return !lo_inf_ && !hi_inf_; }
+    bool contains(int64_t v) const {
+        return (lo_inf_ || lo_ <= v) && (hi_inf_ || v <= hi_) && !is_empty();
+    }
     /// True if every element of `o` is in this interval (empty `o`: true).
-    bool contains(const Interval& o) const { return o.is_empty() || (lo <= o.lo && o.hi <= hi); }
+    bool contains(const Interval& o) const;
     /// Number of elements, saturating at kInt64Max; 0 when empty.
     int64_t size() const;
 
@@ -47,19 +75,23 @@ struct Interval {
     /// Smallest interval holding both: `[0, 1].hull([5, 6]) == [0, 6]`.
     Interval hull(const Interval& o) const;
 
-    bool operator==(const Interval& o) const {
-        return (is_empty() && o.is_empty()) || (lo == o.lo && hi == o.hi);
-    }
+    bool operator==(const Interval& o) const;
     bool operator!=(const Interval& o) const { return !(*this == o); }
+
+private:
+    int64_t lo_ = 0;
+    int64_t hi_ = 0;
+    bool lo_inf_ = true;
+    bool hi_inf_ = true;
 };
 
-/// Saturating sum: an infinite bound stays infinite.
+/// Sum: an infinite end stays infinite; an end beyond int64 widens to infinity.
 Interval operator+(const Interval& a, const Interval& b);
 Interval operator+(const Interval& a, int64_t b);
-/// Negation: `-[1, 5] == [-5, -1]`.
+/// Negation: `-[1, 5] == [-5, -1]`; `-[-2^63, 0] == [0, +inf]` (2^63 is no int64).
 Interval operator-(const Interval& a);
 Interval operator-(const Interval& a, const Interval& b);
-/// Saturating product of intervals.
+/// Product of intervals (`[-inf, inf] * [0, 0] == [0, 0]`).
 Interval operator*(const Interval& a, const Interval& b);
 Interval operator*(const Interval& a, int64_t b);
 
@@ -70,8 +102,8 @@ Interval floor_div(const Interval& a, int64_t b);
 /// Range of ⌈a / b⌉, as floor_div.
 Interval ceil_div(const Interval& a, const Interval& b);
 Interval ceil_div(const Interval& a, int64_t b);
-/// A range containing `a mod b` (sign of b). Exact when `a` lies in one
-/// block of a constant divisor: `mod([5, 7], [8, 8]) == [5, 7]`,
+/// A range containing `a mod b` (sign of b) for b ≠ 0. Exact when `a` lies in
+/// one block of a constant divisor: `mod([5, 7], [8, 8]) == [5, 7]`,
 /// `mod([0, 100], [8, 8]) == [0, 7]`.
 Interval mod(const Interval& a, const Interval& b);
 Interval mod(const Interval& a, int64_t b);
@@ -79,7 +111,7 @@ Interval mod(const Interval& a, int64_t b);
 Interval min(const Interval& a, const Interval& b);
 Interval max(const Interval& a, const Interval& b);
 
-/// `[lo, hi]`, with infinities printed as `-inf` / `inf`.
+/// `[lo, hi]`, with infinite ends printed as `-inf` / `inf`.
 std::string to_string(const Interval& i);
 
 }  // namespace provix

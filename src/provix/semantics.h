@@ -47,34 +47,38 @@ inline std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
 /// `-a`, or nullopt for kInt64Min. `checked_neg(5) == -5`.
 inline std::optional<int64_t> checked_neg(int64_t a) { return checked_sub(0, a); }
 
-/// ⌊a / b⌋; nullopt when b == 0 or the quotient overflows (kInt64Min / -1).
+/// ⌊a / b⌋; nullopt when b == 0 or the quotient overflows (kInt64Min / -1);
+/// by -1 it is the negation (floordiv_minus_one).
 /// `floor_div(-7, 2) == -4`, `floor_div(7, -2) == -4`.
 inline std::optional<int64_t> floor_div(int64_t a, int64_t b) {
     if (b == 0) return std::nullopt;
     if (b == -1) return checked_neg(a);
     int64_t q = a / b;  // truncates toward zero
     int64_t r = a % b;
-    if (r != 0 && ((r < 0) != (b < 0))) --q;  // correct toward -inf
+    if (r != 0 && ((r < 0) != (b < 0))) --q;  // fold_floordiv_down, else fold_floordiv_exact
     return q;
 }
 
-/// ⌈a / b⌉; nullopt when b == 0 or on overflow. `ceil_div(-7, 2) == -3`,
+/// ⌈a / b⌉; nullopt when b == 0 or on overflow (by -1: ceildiv_minus_one).
+/// `ceil_div(-7, 2) == -3`,
 /// `ceil_div(7, 2) == 4`.
 inline std::optional<int64_t> ceil_div(int64_t a, int64_t b) {
     if (b == 0) return std::nullopt;
     if (b == -1) return checked_neg(a);
     int64_t q = a / b;
     int64_t r = a % b;
-    if (r != 0 && ((r < 0) == (b < 0))) ++q;  // correct toward +inf
+    if (r != 0 && ((r < 0) == (b < 0))) ++q;  // fold_ceildiv_up, else fold_ceildiv_exact
     return q;
 }
 
-/// `a - b * floor_div(a, b)`: sign of b, |result| < |b|; nullopt when b == 0.
+/// `a - b * floor_div(a, b)`: sign of b, |result| < |b|; nullopt when b == 0;
+/// 0 by -1 (mod_minus_one).
 /// `floor_mod(-7, 2) == 1`, `floor_mod(7, -2) == -1`, `floor_mod(kInt64Min, -1) == 0`.
 inline std::optional<int64_t> floor_mod(int64_t a, int64_t b) {
     if (b == 0) return std::nullopt;
     if (b == -1) return 0;
     int64_t r = a % b;
+    // fold_mod_shift_pos / fold_mod_shift_neg, else fold_mod_exact
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }

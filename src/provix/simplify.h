@@ -5,9 +5,9 @@
 ///     IndexingMap m = *parse_indexing_map(ctx, "(d0) -> ((d0 + 1) - 1), domain: d0 in [0, 9]");
 ///     simplify(m);   // m.to_string() starts with "(d0) -> (d0)"
 ///
-/// All rewriting other than the constant-folding / term-ordering kernel is
-/// done by the rules of `rules/*.rules` (docs/rules.md), compiled into the
-/// library when it is built.
+/// Every rewrite is a rule of `rules/*.rules`; the folding kernel, the domain
+/// passes and the analyses rewrite only as the lemmas of `rules/*.lemmas`
+/// state, and the domain passes name the lemma each time they change a map.
 
 #include <cstdint>
 #include <map>
@@ -20,14 +20,21 @@ namespace provix {
 
 /// Options for `simplify`.
 struct SimplifyOptions {
-    /// If non-null, the name of every rule that fired is appended, in order.
+    /// If non-null, the name of every rule that fired and of every lemma a
+    /// domain pass applied is appended, in order (`is_lemma` tells which).
     std::vector<std::string>* trace = nullptr;
-    /// If non-null, per-rule firing counts are accumulated here.
+    /// If non-null, per-rule and per-lemma counts are accumulated here.
     std::map<std::string, int64_t>* counters = nullptr;
 };
 
+/// True if `name` names a lemma of rules/*.lemmas rather than a rule:
+/// `is_lemma("tighten_lower_pos")`, `!is_lemma("fd_nested")`.
+bool is_lemma(const std::string& name);
+
 /// Simplifies results and constraints of `map` in place; returns true if it
-/// changed. Deterministic and idempotent.
+/// changed. Deterministic and idempotent. The result is defined at exactly
+/// the domain points where the input is, and equal there; runtime variables
+/// are kept as they are (inputs).
 bool simplify(IndexingMap& map, const SimplifyOptions& options = {});
 
 /// The engine's range of every result of `map` over its domain (variable

@@ -29,7 +29,9 @@ class RuleParser {
 public:
     RuleParser(std::string_view file, std::string_view source) : file_(file), source_(source) {}
 
-    Result<std::vector<Rule>> parse_all();
+    /// Splits the source into entries and parses each: rules, or lemmas when
+    /// `lemmas` is true. Returns the parsed entries in file order.
+    Result<std::vector<Rule>> parse_all(bool lemmas = false);
 
 private:
     // ---- diagnostics -------------------------------------------------------
@@ -42,8 +44,8 @@ private:
         std::string line_text = physical_line(where.line);
         std::string caret(static_cast<size_t>(std::max(column - 1, 0)), ' ');
         std::string out = std::string(file_) + ":" + std::to_string(where.line) + ":" +
-                          std::to_string(column) + ": error: " + message + "\n" + line_text +
-                          "\n" + caret + "^\n";
+                          std::to_string(column) + ": error: " + message + "\n" + line_text + "\n" +
+                          caret + "^\n";
         return Error{Error::Kind::Parse, out};
     }
 
@@ -57,7 +59,8 @@ private:
             ++cur;
         }
         size_t end = source_.find('\n', start);
-        return std::string(source_.substr(start, end == std::string_view::npos ? end : end - start));
+        return std::string(
+            source_.substr(start, end == std::string_view::npos ? end : end - start));
     }
 
     // ---- lexing ------------------------------------------------------------
@@ -74,7 +77,8 @@ private:
             t.col = static_cast<int>(i) + 1;
             if (std::isdigit(static_cast<unsigned char>(ch))) {
                 size_t j = i;
-                while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+                while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
+                    ++j;
                 t.kind = Tok::Int;
                 t.text = text.substr(i, j - i);
                 i = j;
@@ -87,13 +91,14 @@ private:
                 t.text = text.substr(i, j - i);
                 i = j;
             } else {
-                static const char* two[] = {"=>", "==", "!=", "<=", ">=", "&&", "||"};
+                static const char* multi[] = {"<=>", "=>", "==", "!=", "<=", ">=", "&&", "||"};
                 t.kind = Tok::Punct;
                 bool matched = false;
-                for (const char* p : two) {
-                    if (text.compare(i, 2, p) == 0) {
+                for (const char* p : multi) {
+                    size_t len = std::char_traits<char>::length(p);
+                    if (text.compare(i, len, p) == 0) {
                         t.text = p;
-                        i += 2;
+                        i += len;
                         matched = true;
                         break;
                     }
@@ -117,9 +122,7 @@ private:
     }
 
     const Token& peek() const { return tokens_[pos_]; }
-    bool at(const char* punct) const {
-        return peek().kind == Tok::Punct && peek().text == punct;
-    }
+    bool at(const char* punct) const { return peek().kind == Tok::Punct && peek().text == punct; }
     bool at_word(const char* word) const {
         return peek().kind == Tok::Ident && peek().text == word;
     }
@@ -146,6 +149,20 @@ private:
             failed_ = true;
             error_ = error_at(col, message);
         }
+    }
+
+    /// A lemma's formula: `p => q` and `p <=> q` bind loosest (right to left).
+    int parse_formula() {
+        int left = parse_or();
+        if (!failed_ && (at("=>") || at("<=>"))) {
+            Op op = at("=>") ? Op::Implies : Op::Iff;
+            cur_col_ = next().col;
+            int col = cur_col_;
+            int right = parse_formula();
+            cur_col_ = col;
+            return add_node(op, 0, {left, right});
+        }
+        return left;
     }
 
     int parse_or() {
@@ -205,7 +222,8 @@ private:
     }
     int negate(int node) {
         if (rule_.nodes[static_cast<size_t>(node)].op == Op::Literal) {
-            rule_.nodes[static_cast<size_t>(node)].value = -rule_.nodes[static_cast<size_t>(node)].value;
+            rule_.nodes[static_cast<size_t>(node)].value =
+                -rule_.nodes[static_cast<size_t>(node)].value;
             return node;
         }
         int m1 = add_node(Op::Literal, -1, {});
@@ -215,11 +233,16 @@ private:
         int left = parse_unary();
         while (!failed_) {
             Op op;
-            if (at("*")) op = Op::Mul;
-            else if (at_word("floordiv")) op = Op::FloorDiv;
-            else if (at_word("ceildiv")) op = Op::CeilDiv;
-            else if (at_word("mod")) op = Op::Mod;
-            else break;
+            if (at("*"))
+                op = Op::Mul;
+            else if (at_word("floordiv"))
+                op = Op::FloorDiv;
+            else if (at_word("ceildiv"))
+                op = Op::CeilDiv;
+            else if (at_word("mod"))
+                op = Op::Mod;
+            else
+                break;
             cur_col_ = next().col;
             int col = cur_col_;
             int right = parse_unary();
@@ -250,7 +273,7 @@ private:
             return add_node(Op::Literal, std::stoll(t.text), {});
         }
         if (t.kind == Tok::Punct && t.text == "(") {
-            int inner = parse_or();
+            int inner = lemma_mode_ ? parse_formula() : parse_or();
             expect(")");
             return inner;
         }
@@ -259,13 +282,21 @@ private:
             return 0;
         }
         static const std::map<std::string, std::pair<Op, int>> functions = {
-            {"min", {Op::Min, 2}},       {"max", {Op::Max, 2}}, {"lb", {Op::Lb, 1}},
-            {"ub", {Op::Ub, 1}},         {"gcd", {Op::Gcd, 2}}, {"lcm", {Op::Lcm, 2}},
-            {"abs", {Op::Abs, 1}},       {"divisible", {Op::Divisible, 2}}};
+            {"min", {Op::Min, 2}},        {"max", {Op::Max, 2}},
+            {"lb", {Op::Lb, 1}},          {"ub", {Op::Ub, 1}},
+            {"gcd", {Op::Gcd, 2}},        {"lcm", {Op::Lcm, 2}},
+            {"abs", {Op::Abs, 1}},        {"divisible", {Op::Divisible, 2}},
+            {"defined", {Op::Defined, 1}}};
         if (at("(")) {
             auto it = functions.find(t.text);
             if (it == functions.end()) {
                 fail(t.col, "unknown function '" + t.text + "'");
+                return 0;
+            }
+            if (lemma_mode_ &&
+                (it->second.first == Op::Lb || it->second.first == Op::Ub ||
+                 it->second.first == Op::Divisible || it->second.first == Op::Defined)) {
+                fail(t.col, "'" + t.text + "' is not available in a lemma");
                 return 0;
             }
             next();
@@ -286,9 +317,9 @@ private:
             cur_col_ = t.col;
             return add_node(it->second.first, 0, args);
         }
-        static const std::set<std::string> reserved = {"floordiv", "ceildiv", "mod", "if", "in",
-                                                       "min",      "max",     "lb",  "ub",
-                                                       "gcd",      "lcm",     "abs", "divisible"};
+        static const std::set<std::string> reserved = {
+            "floordiv", "ceildiv", "mod", "if",  "in",  "min",       "max",
+            "lb",       "ub",      "gcd", "lcm", "abs", "divisible", "defined"};
         if (reserved.count(t.text)) {
             fail(t.col, "unexpected '" + t.text + "'");
             return 0;
@@ -309,8 +340,10 @@ private:
     int variable(const Token& t) {
         VarKind kind = VarKind::Expr;
         const std::string& n = t.text;
-        if (n.size() >= 2 && n[0] == 'c' && std::isdigit(static_cast<unsigned char>(n[1])) &&
-            n.find_first_not_of("0123456789", 1) == std::string::npos)
+        if (lemma_mode_)
+            kind = VarKind::Const;  // every lemma variable is an integer
+        else if (n.size() >= 2 && n[0] == 'c' && std::isdigit(static_cast<unsigned char>(n[1])) &&
+                 n.find_first_not_of("0123456789", 1) == std::string::npos)
             kind = VarKind::Const;
         else if (std::isupper(static_cast<unsigned char>(n[0])))
             kind = VarKind::Sum;
@@ -323,7 +356,9 @@ private:
             rule_.vars.push_back(Var{n, kind});
             index = static_cast<int>(rule_.vars.size()) - 1;
         }
-        Op op = kind == VarKind::Const ? Op::ConstVar : kind == VarKind::Sum ? Op::SumVar : Op::ExprVar;
+        Op op = kind == VarKind::Const ? Op::ConstVar
+                : kind == VarKind::Sum ? Op::SumVar
+                                       : Op::ExprVar;
         return add_node(op, index, {});
     }
 
@@ -338,8 +373,10 @@ private:
         auto child = [&](size_t i) { return check(node.children[i], in_lhs); };
         switch (node.op) {
             case Op::Literal:
-            case Op::ConstVar: return Type::Int;
-            case Op::ExprVar: return Type::Expr;
+            case Op::ConstVar:
+                return Type::Int;
+            case Op::ExprVar:
+                return Type::Expr;
             case Op::SumVar:
                 // A sub-sum is chosen once by the matcher: it cannot recur
                 // on the left side (it may recur on the right).
@@ -364,6 +401,13 @@ private:
                 if (a != Op::ExprVar && a != Op::SumVar)
                     fail(col, "lb/ub take a bound expression or sum variable");
                 return Type::Int;
+            }
+            case Op::Defined: {
+                if (in_lhs) fail(col, "defined only in conditions");
+                Op a = rule_.nodes[static_cast<size_t>(node.children[0])].op;
+                if (a != Op::ExprVar && a != Op::SumVar)
+                    fail(col, "defined takes a bound expression or sum variable");
+                return Type::Bool;
             }
             case Op::Divisible: {
                 if (in_lhs) fail(col, "divisible only in conditions");
@@ -397,6 +441,11 @@ private:
                 return Type::Bool;
             case Op::Not:
                 if (child(0) != Type::Bool) fail(col, "'!' takes a condition");
+                return Type::Bool;
+            case Op::Implies:
+            case Op::Iff:
+                if (child(0) != Type::Bool || child(1) != Type::Bool)
+                    fail(col, "'=>' and '<=>' take conditions");
                 return Type::Bool;
         }
         return Type::Int;
@@ -436,16 +485,53 @@ private:
             for (int c : node.children)
                 if (rule_.nodes[static_cast<size_t>(c)].op == Op::SumVar) sum_var_ok_.insert(c);
         }
-        for (int c : node.children) mark_sum_positions(c, lhs);
+        for (int c : node.children)
+            mark_sum_positions(c, lhs);
     }
 
     void flatten_add(int n, std::vector<int>& out) const {
         const Node& node = rule_.nodes[static_cast<size_t>(n)];
         if (node.op == Op::Add) {
-            for (int c : node.children) flatten_add(c, out);
+            for (int c : node.children)
+                flatten_add(c, out);
         } else {
             out.push_back(n);
         }
+    }
+
+    /// One lemma entry `name: formula`; the result is in rule_ (nodes, vars).
+    bool parse_lemma(const std::string& text, int line, const std::vector<Piece>& pieces,
+                     Error* err) {
+        pieces_ = pieces;
+        rule_ = Rule();
+        cols_.clear();
+        failed_ = false;
+        if (!lex(text, err)) return false;
+        Token name = next();
+        if (name.kind != Tok::Ident) {
+            *err = error_at(name.col, "expected a lemma name");
+            return false;
+        }
+        if (!at(":")) {
+            *err = error_at(peek().col, "expected ':' after the lemma name");
+            return false;
+        }
+        next();
+        rule_.name = name.text;
+        rule_.file = std::string(file_);
+        rule_.line = line;
+        in_lhs_ = true;  // every variable is introduced where it first occurs
+        rule_.lhs = parse_formula();
+        if (!failed_ && peek().kind != Tok::End)
+            fail(peek().col, "unexpected '" + peek().text + "'");
+        if (!failed_ && check(rule_.lhs, false) != Type::Bool)
+            fail(cols_[static_cast<size_t>(rule_.lhs)],
+                 "a lemma must be a statement (a comparison)");
+        if (failed_) {
+            *err = error_;
+            return false;
+        }
+        return true;
     }
 
     bool parse_rule(const std::string& text, int line, const std::vector<Piece>& pieces,
@@ -479,8 +565,10 @@ private:
         in_lhs_ = false;
         if (!failed_) rule_.rhs = parse_arith();
         if (!failed_ && constraint) {
-            if (!at_word("in")) fail(peek().col, "expected 'in [lo, hi]' on the right side");
-            else parse_range(&rule_.rhs_lo, &rule_.rhs_hi);
+            if (!at_word("in"))
+                fail(peek().col, "expected 'in [lo, hi]' on the right side");
+            else
+                parse_range(&rule_.rhs_lo, &rule_.rhs_hi);
         } else if (!failed_ && at_word("in")) {
             fail(peek().col, "a constraint rule needs 'in [c0, c1]' on the left side");
         }
@@ -488,7 +576,8 @@ private:
             next();
             rule_.condition = parse_or();
         }
-        if (!failed_ && peek().kind != Tok::End) fail(peek().col, "unexpected '" + peek().text + "'");
+        if (!failed_ && peek().kind != Tok::End)
+            fail(peek().col, "unexpected '" + peek().text + "'");
         if (!failed_) {
             const Node& l = rule_.nodes[static_cast<size_t>(rule_.lhs)];
             if (l.op == Op::Literal || l.op == Op::ConstVar)
@@ -531,11 +620,13 @@ private:
     std::set<int64_t> lhs_sum_vars_;
     int cur_col_ = 1;
     bool in_lhs_ = true;
+    bool lemma_mode_ = false;
     bool failed_ = false;
     Error error_;
 };
 
-Result<std::vector<Rule>> RuleParser::parse_all() {
+Result<std::vector<Rule>> RuleParser::parse_all(bool lemmas) {
+    lemma_mode_ = lemmas;
     std::vector<Rule> out;
     std::set<std::string> names;
     // Split into logical rules: a rule starts at a non-blank line that does
@@ -579,8 +670,12 @@ Result<std::vector<Rule>> RuleParser::parse_all() {
         }
         // Strip a trailing comment.
         Error err;
-        if (!parse_rule(text, line_no, pieces, &err)) return err;
-        if (!names.insert(rule_.name).second) return error_at(1, "duplicate rule name '" + rule_.name + "'");
+        bool ok = lemmas ? parse_lemma(text, line_no, pieces, &err)
+                         : parse_rule(text, line_no, pieces, &err);
+        if (!ok) return err;
+        if (!names.insert(rule_.name).second)
+            return error_at(1, std::string("duplicate ") + (lemmas ? "lemma" : "rule") + " name '" +
+                                   rule_.name + "'");
         // Collapse white space for the stored text.
         std::string collapsed;
         bool space = false;
@@ -609,32 +704,64 @@ int Rule::find_var(std::string_view n) const {
 
 const char* op_name(Op op) {
     switch (op) {
-        case Op::ExprVar: return "var";
-        case Op::ConstVar: return "const";
-        case Op::SumVar: return "sum";
-        case Op::Literal: return "literal";
-        case Op::Add: return "+";
-        case Op::Mul: return "*";
-        case Op::FloorDiv: return "floordiv";
-        case Op::CeilDiv: return "ceildiv";
-        case Op::Mod: return "mod";
-        case Op::Min: return "min";
-        case Op::Max: return "max";
-        case Op::Lb: return "lb";
-        case Op::Ub: return "ub";
-        case Op::Divisible: return "divisible";
-        case Op::Gcd: return "gcd";
-        case Op::Lcm: return "lcm";
-        case Op::Abs: return "abs";
-        case Op::Eq: return "==";
-        case Op::Ne: return "!=";
-        case Op::Lt: return "<";
-        case Op::Le: return "<=";
-        case Op::Gt: return ">";
-        case Op::Ge: return ">=";
-        case Op::And: return "&&";
-        case Op::Or: return "||";
-        case Op::Not: return "!";
+        case Op::ExprVar:
+            return "var";
+        case Op::ConstVar:
+            return "const";
+        case Op::SumVar:
+            return "sum";
+        case Op::Literal:
+            return "literal";
+        case Op::Add:
+            return "+";
+        case Op::Mul:
+            return "*";
+        case Op::FloorDiv:
+            return "floordiv";
+        case Op::CeilDiv:
+            return "ceildiv";
+        case Op::Mod:
+            return "mod";
+        case Op::Min:
+            return "min";
+        case Op::Max:
+            return "max";
+        case Op::Lb:
+            return "lb";
+        case Op::Ub:
+            return "ub";
+        case Op::Divisible:
+            return "divisible";
+        case Op::Gcd:
+            return "gcd";
+        case Op::Lcm:
+            return "lcm";
+        case Op::Abs:
+            return "abs";
+        case Op::Eq:
+            return "==";
+        case Op::Ne:
+            return "!=";
+        case Op::Lt:
+            return "<";
+        case Op::Le:
+            return "<=";
+        case Op::Gt:
+            return ">";
+        case Op::Ge:
+            return ">=";
+        case Op::And:
+            return "&&";
+        case Op::Or:
+            return "||";
+        case Op::Not:
+            return "!";
+        case Op::Defined:
+            return "defined";
+        case Op::Implies:
+            return "=>";
+        case Op::Iff:
+            return "<=>";
     }
     return "?";
 }
@@ -645,8 +772,10 @@ std::string to_string(const Rule& rule, int n) {
     switch (node.op) {
         case Op::ExprVar:
         case Op::ConstVar:
-        case Op::SumVar: return rule.vars[static_cast<size_t>(node.value)].name;
-        case Op::Literal: return std::to_string(node.value);
+        case Op::SumVar:
+            return rule.vars[static_cast<size_t>(node.value)].name;
+        case Op::Literal:
+            return std::to_string(node.value);
         case Op::Min:
         case Op::Max:
         case Op::Lb:
@@ -654,20 +783,26 @@ std::string to_string(const Rule& rule, int n) {
         case Op::Divisible:
         case Op::Gcd:
         case Op::Lcm:
-        case Op::Abs: {
+        case Op::Abs:
+        case Op::Defined: {
             std::string s = std::string(op_name(node.op)) + "(";
-            for (size_t i = 0; i < node.children.size(); ++i) s += (i ? ", " : "") + c(i);
+            for (size_t i = 0; i < node.children.size(); ++i)
+                s += (i ? ", " : "") + c(i);
             return s + ")";
         }
-        case Op::Not: return "!(" + c(0) + ")";
-        default: return "(" + c(0) + " " + op_name(node.op) + " " + c(1) + ")";
+        case Op::Not:
+            return "!(" + c(0) + ")";
+        default:
+            return "(" + c(0) + " " + op_name(node.op) + " " + c(1) + ")";
     }
 }
 
 bool is_constant_subtree(const Rule& rule, int n) {
     const Node& node = rule.nodes[static_cast<size_t>(n)];
     if (node.op == Op::ExprVar || node.op == Op::SumVar) return false;
-    if (node.op == Op::Lb || node.op == Op::Ub || node.op == Op::Divisible) return true;
+    if (node.op == Op::Lb || node.op == Op::Ub || node.op == Op::Divisible ||
+        node.op == Op::Defined)
+        return true;
     for (int c : node.children)
         if (!is_constant_subtree(rule, c)) return false;
     return true;
@@ -676,6 +811,32 @@ bool is_constant_subtree(const Rule& rule, int n) {
 Result<std::vector<Rule>> parse_rules(std::string_view text, std::string_view filename) {
     RuleParser p(filename, text);
     return p.parse_all();
+}
+
+Result<std::vector<Lemma>> parse_lemmas(std::string_view text, std::string_view filename) {
+    RuleParser p(filename, text);
+    auto parsed = p.parse_all(/*lemmas=*/true);
+    if (!parsed) return parsed.error();
+    std::vector<Lemma> out;
+    for (Rule& r : *parsed) {
+        Lemma l;
+        l.name = std::move(r.name);
+        l.file = std::move(r.file);
+        l.line = r.line;
+        l.text = std::move(r.text);
+        l.vars = std::move(r.vars);
+        l.nodes = std::move(r.nodes);
+        l.formula = r.lhs;
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+std::string to_string(const Lemma& lemma, int node) {
+    Rule r;
+    r.vars = lemma.vars;
+    r.nodes = lemma.nodes;
+    return to_string(r, node);
 }
 
 }  // namespace provix::rules

@@ -20,15 +20,7 @@ namespace provix {
 
 namespace {
 
-std::string bound_to_string(int64_t v, bool upper) {
-    if (upper && v == kInt64Max) return "inf";
-    if (!upper && v == kInt64Min) return "-inf";
-    return std::to_string(v);
-}
-
-std::string interval_text(const Interval& i) {
-    return "[" + bound_to_string(i.lo, false) + ", " + bound_to_string(i.hi, true) + "]";
-}
+std::string interval_text(const Interval& i) { return to_string(i); }
 
 void append_names(std::string& out, const std::vector<IndexingVariable>& vars, char open,
                   char close, bool always) {

@@ -195,11 +195,7 @@ private:
     }
 
     /// `[1, inf]`.
-    static Interval positive() {
-        Interval r = Interval::all();
-        r.lo = 1;
-        return r;
-    }
+    static Interval positive() { return Interval::at_least(1); }
 
     static std::string counts(const MlirDefinition& d) {
         return std::to_string(d.num_dims) + " dims and " + std::to_string(d.num_symbols) +
@@ -280,11 +276,9 @@ private:
             Expr diff = lhs->expr - rhs->expr;
             Interval range = Interval::point(0);
             if (op == TokenKind::GreaterEqual) {
-                range = Interval::all();
-                range.lo = 0;
+                range = Interval::at_least(0);
             } else if (op == TokenKind::LessEqual) {
-                range = Interval::all();
-                range.hi = 0;
+                range = Interval::at_most(0);
             }
             out.push_back(normalized({diff, range}));
             if (!at(TokenKind::Comma)) break;
@@ -307,34 +301,31 @@ private:
             terms.pop_back();
             e = terms.size() == 1 ? terms[0] : build(ExprKind::Add, terms);
         }
-        Interval r = Interval::all();
+        std::optional<int64_t> rlo, rhi;
         if (!c.range.lo_is_inf()) {
-            auto lo = checked_sub(c.range.lo, k);
-            if (!lo) return c;
-            r.lo = *lo;
+            rlo = checked_sub(c.range.lo(), k);
+            if (!rlo) return c;
         }
         if (!c.range.hi_is_inf()) {
-            auto hi = checked_sub(c.range.hi, k);
-            if (!hi) return c;
-            r.hi = *hi;
+            rhi = checked_sub(c.range.hi(), k);
+            if (!rhi) return c;
         }
+        Interval r = Interval::bounded_by(rlo, rhi);
         Expr first = e.kind() == ExprKind::Add ? e.operand(0) : e;
         const bool negated = first.kind() == ExprKind::Mul &&
                              first.operand(first.num_operands() - 1).is_constant() &&
                              first.operand(first.num_operands() - 1).constant_value() < 0;
         if (!negated) return Constraint{e, r};
-        Interval n = Interval::all();
+        std::optional<int64_t> nlo, nhi;
         if (!r.hi_is_inf()) {
-            auto lo = checked_sub(0, r.hi);
-            if (!lo) return c;
-            n.lo = *lo;
+            nlo = checked_sub(0, r.hi());
+            if (!nlo) return c;
         }
         if (!r.lo_is_inf()) {
-            auto hi = checked_sub(0, r.lo);
-            if (!hi) return c;
-            n.hi = *hi;
+            nhi = checked_sub(0, r.lo());
+            if (!nhi) return c;
         }
-        return Constraint{-e, n};
+        return Constraint{-e, Interval::bounded_by(nlo, nhi)};
     }
 
     // ------------------------------------------------------------------

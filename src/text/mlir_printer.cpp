@@ -292,12 +292,12 @@ Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
             parts.push_back(*t + rel);
             return true;
         };
-        if (range.is_point()) return emit(e - range.lo, " == 0");
+        if (range.is_point()) return emit(e - range.lo(), " == 0");
         if (!range.lo_is_inf()) {
-            Result<bool> r = emit(e - range.lo, " >= 0");
+            Result<bool> r = emit(e - range.lo(), " >= 0");
             if (!r) return r;
         }
-        if (!range.hi_is_inf()) return emit(range.hi - e, " >= 0");
+        if (!range.hi_is_inf()) return emit(range.hi() - e, " >= 0");
         return true;
     };
     Context& ctx = *map.context();

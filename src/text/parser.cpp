@@ -488,38 +488,57 @@ private:
         return true;
     }
 
-    /// `[lo, hi]` or XLA's older half-open `[lo, hi)`.
+    /// `[lo, hi]` or XLA's older half-open `[lo, hi)`. `-inf` / `inf` are
+    /// infinite ends; every integer, 2^63 - 1 and -2^63 included, is finite.
     std::optional<Interval> parse_bounds() {
         if (!expect(TokenKind::LBracket, "'['")) return std::nullopt;
-        std::optional<int64_t> lo = parse_bound_value();
+        std::optional<Bound> lo = parse_bound_value(/*upper=*/false);
         if (!lo || !expect(TokenKind::Comma, "','")) return std::nullopt;
-        std::optional<int64_t> hi = parse_bound_value();
+        std::optional<Bound> hi = parse_bound_value(/*upper=*/true);
         if (!hi) return std::nullopt;
         if (at(TokenKind::RBracket)) {
             next();
         } else if (at(TokenKind::RParen)) {
             next();
-            if (*hi != kInt64Min && *hi != kInt64Max) *hi -= 1;
+            // [lo, hi) is [lo, hi - 1]; below -2^63 nothing is left.
+            if (hi->finite) {
+                if (*hi->finite == kInt64Min) return Interval::empty();
+                hi->finite = *hi->finite - 1;
+            }
         } else {
             fail_here("']'");
             return std::nullopt;
         }
-        return Interval{*lo, *hi};
+        return Interval::bounded_by(lo->finite, hi->finite);
     }
 
-    /// An integer, `inf` or `-inf` (optionally signed).
-    std::optional<int64_t> parse_bound_value() {
+    /// A bound: a finite value, or nullopt for an infinite end.
+    struct Bound {
+        std::optional<int64_t> finite;
+    };
+
+    /// An integer, or `inf` / `-inf` (optionally signed) on the side where
+    /// infinity means no bound: `-inf` below, `inf` above.
+    std::optional<Bound> parse_bound_value(bool upper) {
         bool negative = false;
+        Token start = peek();
         if (at(TokenKind::Minus) || at(TokenKind::Plus)) negative = next().kind == TokenKind::Minus;
         if (at_word("inf")) {
             next();
-            return negative ? kInt64Min : kInt64Max;
+            if (negative == upper) {
+                fail(start.location, upper ? "an upper bound cannot be -inf"
+                                           : "a lower bound cannot be +inf");
+                return std::nullopt;
+            }
+            return Bound{};
         }
         if (!at(TokenKind::Integer)) {
             fail_here("an integer bound or 'inf'");
             return std::nullopt;
         }
-        return parse_integer(next(), negative);
+        std::optional<int64_t> v = parse_integer(next(), negative);
+        if (!v) return std::nullopt;
+        return Bound{*v};
     }
 
     Context& ctx_;

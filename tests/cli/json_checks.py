@@ -250,10 +250,12 @@ def check_prove():
         has(r["termination"], {"ok": bool, "message": str})
     expect([r["name"] for r in records[:-1]] == ["neg_divisor", "max_of_ordered"], "names")
     s = records[-1]
-    has(s, {"type": str, "rules": int, "passed": int, "proven": int, "checked_grid": int,
-            "refuted": int, "unknown": int, "non_terminating": int, "cvc5_contradictions": int,
-            "all_passed": bool, "seconds": NUM})
-    expect(s["rules"] == 2 and s["proven"] == 2 and s["all_passed"], "summary")
+    has(s, {"type": str, "rules": int, "lemmas": int, "passed": int, "proven": int,
+            "checked_grid": int, "refuted": int, "unknown": int, "vacuous": int,
+            "non_terminating": int, "cvc5_contradictions": int, "all_passed": bool,
+            "seconds": NUM})
+    expect(s["rules"] == 2 and s["lemmas"] == 0 and s["proven"] == 2 and s["all_passed"],
+           "summary")
     refuted = run_json(["prove", os.path.join(data, "xla_unsound.rules"), "--jobs", "1"], 1)
     r = refuted[0]
     has(r, RULE_KEYS)

@@ -30,7 +30,8 @@ if(rules EQUAL 0)
 endif()
 
 file(MAKE_DIRECTORY ${WORK_DIR}/empty)
-execute_process(COMMAND ${prefix}/bin/provix prove
+# Rules that no prover decides yet are accepted on the isl grid.
+execute_process(COMMAND ${prefix}/bin/provix prove --allow-grid
                 WORKING_DIRECTORY ${WORK_DIR}/empty
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

@@ -91,10 +91,6 @@ def test_simplify_preserves_values_at_random_points():
     check_random_maps(SEED, variable_divisors=False)
 
 
-@pytest.mark.xfail(strict=True,
-                   reason="known engine defect: rules (fixed_value, ...) erase a divisor that "
-                          "may be zero on the domain, so 0 floordiv d0 becomes 0; remove this "
-                          "marker when the engine keeps definedness")
 def test_simplify_preserves_definedness_with_variable_divisors():
     check_random_maps(SEED, variable_divisors=True)
 

@@ -84,7 +84,7 @@ void write_range(JsonWriter& w, const solvers::RangeDecision& r, const char* sta
 
 void write_rule_result(JsonWriter& w, const solvers::RuleResult& r) {
     w.begin_object()
-        .field("type", "rule")
+        .field("type", r.lemma ? "lemma" : "rule")
         .field("name", r.name)
         .field("file", r.file)
         .field("line", r.line)

@@ -1,5 +1,5 @@
-// `provix prove`: proves every rewrite rule and checks that the rule set
-// terminates. See kProveHelp.
+// `provix prove`: proves every rewrite rule and every lemma, and checks that
+// the rule set terminates. See kProveHelp.
 
 #include <unistd.h>
 
@@ -24,6 +24,7 @@
 #include "json_writer.h"
 #include "progress.h"
 #include "provix/rules/rule.h"
+#include "provix/solvers/lemma_prover.h"
 #include "provix/solvers/prove_report.h"
 #include "provix/solvers/prover.h"
 #include "provix/version.h"
@@ -35,44 +36,59 @@ namespace {
 namespace fs = std::filesystem;
 
 const CommandHelp kProveHelp = {
-    "provix prove [RULE_FILES...] [options]",
-    "Proves every rule of the given rule files (default: the rules this provix\n"
-    "was built with, installed in <prefix>/share/provix/rules). Each rule is\n"
-    "proven by Z3 for all integers, its constants symbolic and lb/ub universally\n"
-    "quantified bounds, left and right side defined at the same points and equal\n"
-    "there; where Z3 answers unknown, isl decides the rule exactly for every\n"
-    "assignment of its divisor/factor constants in [-F, F] (its other constants\n"
-    "and the bounds stay symbolic) and the rule is reported 'checked (grid)'. A\n"
-    "reduction order is checked for every rule so rewriting terminates. A refuted\n"
-    "rule is printed with a counterexample (constants, variables, both sides).\n"
-    "On a terminal, a progress line (rules done, elapsed time, time left) is\n"
-    "shown on standard error.\n",
-    "every rule proven or checked, and terminating",
-    "a rule refuted, unknown or not terminating",
+    "provix prove [RULE_OR_LEMMA_FILES...] [options]",
+    "Proves every rule of the given rule files (*.rules) and every lemma of the\n"
+    "given lemma files (*.lemmas); default: the rules and lemmas this provix was\n"
+    "built with, installed in <prefix>/share/provix/rules, with their Coq proofs\n"
+    "in rules/proofs. A rule's obligation quantifies its constants and every\n"
+    "pattern variable over all integers (a variable may also be undefined: both\n"
+    "sides must be defined at the same points and equal there), lb/ub are\n"
+    "universally quantified bounds; a lemma's obligation is its formula over all\n"
+    "integers. Each obligation is decided by Z3; where Z3 answers unknown, by\n"
+    "cvc5 on the same SMT-LIB text; where both answer unknown, by a Coq proof\n"
+    "script <coq-proofs>/NAME.v checked with coqc against the statement generated\n"
+    "from that text (a script, when there is one, is checked first and must\n"
+    "prove its statement). The verdict names the prover: 'proven [z3]',\n"
+    "'proven [cvc5]', 'proven [coq]'. A rule no prover decides is then checked on\n"
+    "the isl grid (its divisor/factor constants in [-F, F]): 'checked (grid)',\n"
+    "which fails unless --allow-grid. Every obligation Z3 proves is re-checked by\n"
+    "cvc5 (counted confirmed, contradicted, or not re-checked when cvc5 answers\n"
+    "unknown). A rule or lemma that can never apply is 'vacuous' and fails. A\n"
+    "reduction order is checked for every rule so rewriting terminates. A\n"
+    "refutation is printed with a counterexample. On a terminal, a progress line\n"
+    "(rules done, elapsed time, time left) is shown on standard error.\n",
+    "every rule and lemma proven (a rule checked on the grid with --allow-grid),\n"
+    "every rule terminating",
+    "a rule or lemma refuted, unknown or vacuous, or a rule not terminating",
 };
 
 ArgSpec prove_spec(long long cores) {
     ArgSpec spec;
     spec.options = {
         format_option(),
-        {"--smtlib", "DIR", "write every obligation to DIR/<file>.<rule>.smt2", "none"},
-        {"--junit", "FILE", "write a JUnit XML report (one testcase per rule)", "none"},
-        {"--cvc5", "", "re-check every obligation with cvc5 (fails on a contradiction)", ""},
+        {"--smtlib", "DIR", "write every obligation to DIR/<file>.<name>.smt2", "none"},
+        {"--junit", "FILE", "write a JUnit XML report (one testcase per rule and lemma)", "none"},
+        {"--coq", "DIR", "write every obligation's Coq statement to DIR/<name>.v", "none"},
+        {"--coq-proofs", "DIR", "the Coq proof scripts DIR/<name>.v",
+         "proofs/ beside the first rule file"},
+        {"--cvc5", "", "re-check Z3's proofs with cvc5 (the default)", ""},
+        {"--no-cvc5", "", "do not use cvc5, neither as a prover nor to re-check", ""},
         {"--cvc5-tlimit", "MS", "cvc5's time limit per obligation", "20000"},
         {"--z3-rlimit", "N", "Z3's resource limit per obligation", "1000000"},
+        {"--allow-grid", "", "a rule only checked on the isl grid passes", ""},
         {"--grid-limit", "F", "enumerate factor constants in [-F, F] (at most 1000)", "16"},
-        {"--no-grid", "", "no isl fallback: a rule Z3 cannot decide fails", ""},
+        {"--no-grid", "", "no isl grid: a rule no prover decides is unknown", ""},
         {"--jobs", "N", "prove N rules at a time (1 to 256)",
          std::to_string(cores) + ", the number of cores"},
-        {"--rule", "NAME", "prove only the rules named NAME", "all rules"},
+        {"--rule", "NAME", "prove only the rule or lemma named NAME", "all"},
         {"--shard", "I/N",
-         "prove the rules whose position (in file order) is I modulo N;\n"
-         "N processes with I = 0..N-1 prove every rule",
+         "prove the rules and lemmas whose position (in file order) is I\n"
+         "modulo N; N processes with I = 0..N-1 prove every one",
          "0/1"},
         {"--report", "FILE",
-         "write a JSON line per rule of this shard to FILE (key, verdict,\n"
-         "outcome, a digest of the rule, the command proving it alone);\n"
-         "'provix report merge' sums the shards",
+         "write a JSON line per rule or lemma of this shard to FILE (key,\n"
+         "verdict, outcome, a digest of its text, the command proving it\n"
+         "alone); 'provix report merge' sums the shards",
          "none"},
     };
     spec.max_positional = 1000;
@@ -86,16 +102,43 @@ fs::path executable_dir() {
     return ec ? fs::path() : exe.parent_path();
 }
 
+/// The rule files (`*.rules`) then the lemma files (`*.lemmas`) of `dir`,
+/// each in name order.
 std::vector<std::string> rule_files_in(const fs::path& dir) {
     std::vector<std::string> out;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return out;
-    for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.is_regular_file() && entry.path().extension() == ".rules")
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        std::string ext = entry.path().extension().string();
+        if (entry.is_regular_file() && (ext == ".rules" || ext == ".lemmas"))
             out.push_back(entry.path().string());
-    std::sort(out.begin(), out.end());
+    }
+    std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) {
+        bool la = fs::path(a).extension() == ".lemmas", lb = fs::path(b).extension() == ".lemmas";
+        return la != lb ? lb : a < b;
+    });
     return out;
 }
+
+/// A rule or a lemma to prove.
+struct Item {
+    std::optional<rules::Rule> rule;
+    std::optional<rules::Lemma> lemma;
+    const std::string& file() const { return rule ? rule->file : lemma->file; }
+    const std::string& name() const { return rule ? rule->name : lemma->name; }
+    const std::string& text() const { return rule ? rule->text : lemma->text; }
+    std::string obligation() const {
+        return rule ? solvers::rule_obligation_smtlib(*rule)
+                    : solvers::lemma_obligation_smtlib(*lemma);
+    }
+    std::string coq_statement() const {
+        return rule ? solvers::rule_coq_statement(*rule) : solvers::lemma_coq_statement(*lemma);
+    }
+    solvers::RuleResult prove(const solvers::ProverOptions& options) const {
+        return rule ? solvers::prove_and_check(*rule, options)
+                    : solvers::prove_and_check(*lemma, options);
+    }
+};
 
 /// The rules this provix was built with: `<prefix>/share/provix/rules` next
 /// to `<prefix>/bin/provix` in an installed tree, `<build>/share/provix/rules`
@@ -119,8 +162,10 @@ std::string obligation_file_name(const std::string& rule_file, const std::string
 
 /// `{"type":"summary",...}` for a run.
 std::string summary_record(const std::vector<solvers::RuleResult>& results, double seconds) {
-    int64_t proven = 0, grid = 0, refuted = 0, unknown = 0, looping = 0, disagree = 0, passed = 0;
+    int64_t proven = 0, grid = 0, refuted = 0, unknown = 0, vacuous = 0, looping = 0,
+            disagree = 0, passed = 0, lemmas = 0;
     for (const solvers::RuleResult& r : results) {
+        lemmas += r.lemma ? 1 : 0;
         switch (r.proof.verdict) {
             case solvers::RuleVerdict::Proven:
                 ++proven;
@@ -134,6 +179,9 @@ std::string summary_record(const std::vector<solvers::RuleResult>& results, doub
             case solvers::RuleVerdict::Unknown:
                 ++unknown;
                 break;
+            case solvers::RuleVerdict::Vacuous:
+                ++vacuous;
+                break;
         }
         looping += r.order.ok ? 0 : 1;
         disagree += r.cvc5_disagrees ? 1 : 0;
@@ -142,12 +190,14 @@ std::string summary_record(const std::vector<solvers::RuleResult>& results, doub
     JsonWriter w;
     w.begin_object()
         .field("type", "summary")
-        .field("rules", results.size())
+        .field("rules", static_cast<int64_t>(results.size()) - lemmas)
+        .field("lemmas", lemmas)
         .field("passed", passed)
         .field("proven", proven)
         .field("checked_grid", grid)
         .field("refuted", refuted)
         .field("unknown", unknown)
+        .field("vacuous", vacuous)
         .field("non_terminating", looping)
         .field("cvc5_contradictions", disagree)
         .field("all_passed", passed == static_cast<int64_t>(results.size()))
@@ -169,19 +219,19 @@ std::optional<long long> count_option(const Args& a, const std::string& name, lo
 /// The prover's settings as given on the command line, in a fixed order.
 std::string prover_settings(const Args& a) {
     std::string out;
-    for (const char* name : {"--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--rule"})
+    for (const char* name : {"--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--rule", "--coq-proofs"})
         if (a.has_value(name)) out += std::string(" ") + name + "=" + a.value(name);
-    for (const char* name : {"--no-grid", "--cvc5"})
+    for (const char* name : {"--no-grid", "--allow-grid", "--no-cvc5"})
         if (a.has(name)) out += std::string(" ") + name;
     return out;
 }
 
 /// The report header of a prove campaign over `all`.
-ReportHeader report_header(const std::vector<rules::Rule>& all, const Args& a,
+ReportHeader report_header(const std::vector<Item>& all, const Args& a,
                            std::pair<int64_t, int64_t> shard) {
     std::string texts;
-    for (const rules::Rule& r : all)
-        texts += fs::path(r.file).filename().string() + ":" + r.name + ":" + r.text + "\n";
+    for (const Item& r : all)
+        texts += fs::path(r.file()).filename().string() + ":" + r.name() + ":" + r.text() + "\n";
     ReportHeader h;
     h.campaign = "prove";
     h.fingerprint = "rules=" + content_digest(texts) + prover_settings(a);
@@ -192,18 +242,18 @@ ReportHeader report_header(const std::vector<rules::Rule>& all, const Args& a,
     return h;
 }
 
-/// The report line of the rule at `position`.
-ReportRecord record_of(const rules::Rule& rule, size_t position, const solvers::RuleResult& r,
+/// The report line of the rule or lemma at `position`.
+ReportRecord record_of(const Item& item, size_t position, const solvers::RuleResult& r,
                        const Args& a) {
     ReportRecord rec;
     rec.index = static_cast<int64_t>(position);
-    rec.key = "prove/" + fs::path(rule.file).stem().string() + "/" + rule.name;
-    rec.digest = content_digest(rule.text);
-    rec.reproduce = "provix prove " + rule.file + " --rule " + rule.name + prover_settings(a);
+    rec.key = "prove/" + fs::path(item.file()).stem().string() + "/" + item.name();
+    rec.digest = content_digest(item.text());
+    rec.reproduce = "provix prove " + item.file() + " --rule " + item.name() + prover_settings(a);
     rec.verdict = r.passed() ? "passed" : "failed";
     // The outcome as `provix prove` prints it after `file:line: name: `.
     std::string text = solvers::format_rule_result(r);
-    const std::string head = rule.name + ": ";
+    const std::string head = item.name() + ": ";
     size_t at = text.find(head);
     if (at != std::string::npos) {
         size_t end = text.find('\n', at);
@@ -244,23 +294,44 @@ int run_prove(const std::vector<std::string>& argv) {
     options.z3_rlimit = static_cast<unsigned>(*rlimit);
     options.factor_limit = *grid;
     options.grid_fallback = !a.has("--no-grid");
+    options.allow_grid = a.has("--allow-grid");
+    options.cvc5_tlimit_ms = static_cast<unsigned>(*tlimit);
+    const bool use_cvc5 = !a.has("--no-cvc5");
+    if (!use_cvc5) options.cvc5.clear();
 
     std::vector<std::string> files = a.positional;
     if (files.empty()) {
         std::string searched;
         files = default_rule_files(&searched);
         if (files.empty()) {
-            report_error("prove", "no rule files given, and no *.rules in " +
+            report_error("prove", "no rule files given, and no *.rules or *.lemmas in " +
                                       (searched.empty() ? "the installed tree" : searched));
             return kExitUsage;
         }
     }
-    std::vector<rules::Rule> all;
+    if (a.has_value("--coq-proofs")) {
+        options.coq_proofs_dir = a.value("--coq-proofs");
+    } else {
+        std::error_code ec;
+        fs::path beside = fs::path(files.front()).parent_path() / "proofs";
+        if (fs::is_directory(beside, ec)) options.coq_proofs_dir = beside.string();
+    }
+    std::vector<Item> all;
     for (const std::string& f : files) {
         auto in = read_input(f);
         if (!in) {
             report_error("prove", in.error().message);
             return kExitUsage;
+        }
+        if (fs::path(f).extension() == ".lemmas") {
+            auto parsed_lemmas = rules::parse_lemmas(in->text, in->name);
+            if (!parsed_lemmas) {
+                report_diagnostic(parsed_lemmas.error().message);
+                return kExitUsage;
+            }
+            for (rules::Lemma& l : *parsed_lemmas)
+                all.push_back(Item{std::nullopt, std::move(l)});
+            continue;
         }
         auto parsed_rules = rules::parse_rules(in->text, in->name);
         if (!parsed_rules) {
@@ -268,15 +339,15 @@ int run_prove(const std::vector<std::string>& argv) {
             return kExitUsage;
         }
         for (rules::Rule& r : *parsed_rules)
-            all.push_back(std::move(r));
+            all.push_back(Item{std::move(r), std::nullopt});
     }
 
     if (a.has_value("--rule")) {
-        std::vector<rules::Rule> named;
-        for (rules::Rule& r : all)
-            if (r.name == a.value("--rule")) named.push_back(std::move(r));
+        std::vector<Item> named;
+        for (Item& r : all)
+            if (r.name() == a.value("--rule")) named.push_back(std::move(r));
         if (named.empty()) {
-            report_error("prove", "no rule named '" + a.value("--rule") + "'");
+            report_error("prove", "no rule or lemma named '" + a.value("--rule") + "'");
             return kExitUsage;
         }
         all = std::move(named);
@@ -310,17 +381,19 @@ int run_prove(const std::vector<std::string>& argv) {
     bool temporary_dir = false;
     if (a.has_value("--smtlib")) {
         smt_dir = a.value("--smtlib");
-    } else if (a.has("--cvc5")) {
+    } else if (use_cvc5) {
         smt_dir = fs::temp_directory_path() /
                   ("provix-prove-" +
                    std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
         temporary_dir = true;
     }
-    if (!smt_dir.empty()) {
+    fs::path coq_dir = a.has_value("--coq") ? fs::path(a.value("--coq")) : fs::path();
+    for (const fs::path& dir : {smt_dir, coq_dir}) {
+        if (dir.empty()) continue;
         std::error_code ec;
-        fs::create_directories(smt_dir, ec);
+        fs::create_directories(dir, ec);
         if (ec) {
-            report_error("prove", "cannot create '" + smt_dir.string() + "': " + ec.message());
+            report_error("prove", "cannot create '" + dir.string() + "': " + ec.message());
             return kExitUsage;
         }
     }
@@ -337,17 +410,22 @@ int run_prove(const std::vector<std::string>& argv) {
     std::atomic<size_t> next{0};
     auto work = [&] {
         for (size_t i = next++; i < n; i = next++) {
-            const rules::Rule& rule = all[position[i]];
-            solvers::RuleResult r = solvers::prove_and_check(rule, options);
+            const Item& item = all[position[i]];
+            solvers::RuleResult r = item.prove(options);
             std::string error;
             if (!smt_dir.empty()) {
-                fs::path file = smt_dir / obligation_file_name(rule.file, rule.name);
-                auto written = write_output(file.string(), solvers::rule_obligation_smtlib(rule));
+                fs::path file = smt_dir / obligation_file_name(item.file(), item.name());
+                auto written = write_output(file.string(), item.obligation());
                 if (!written)
                     error = written.error().message;
-                else if (a.has("--cvc5"))
+                else if (use_cvc5 && r.proof.backend == "z3")  // re-check Z3's verdict
                     solvers::record_cvc5(
                         r, solvers::run_cvc5(file.string(), static_cast<unsigned>(*tlimit)));
+            }
+            if (!coq_dir.empty() && error.empty()) {
+                auto written = write_output((coq_dir / (item.name() + ".v")).string(),
+                                            item.coq_statement());
+                if (!written) error = written.error().message;
             }
             std::lock_guard<std::mutex> lock(mutex);
             results[i] = std::move(r);

@@ -78,7 +78,7 @@ private:
     std::vector<Op> ops_;
     std::vector<std::string> input_names_;
     std::map<std::string, int64_t> params_;
-    std::map<std::pair<std::string, std::pair<int64_t, int64_t>>, RtValue> input_cache_;
+    std::map<std::pair<std::string, std::string>, RtValue> input_cache_;  // (name, bounds)
     std::map<int64_t, RtValue> constant_cache_;
     std::map<std::tuple<int, int, int64_t, std::vector<int64_t>>, RtValue> shared_;
 };

@@ -68,7 +68,7 @@ private:
 
     std::map<std::string, int64_t> inputs_;
     std::vector<Result<int64_t>> values_;
-    std::map<std::pair<std::string, std::pair<int64_t, int64_t>>, RtValue> input_cache_;
+    std::map<std::pair<std::string, std::string>, RtValue> input_cache_;  // (name, bounds)
     std::map<int64_t, RtValue> constant_cache_;
 };
 

@@ -49,7 +49,7 @@ struct IntArray {
 };
 
 /// The bounds of a tensor dimension: `[0, +inf]`.
-inline Interval dim_size_bounds() { return {0, kInt64Max}; }
+inline Interval dim_size_bounds() { return Interval::at_least(0); }
 
 /// A scope of dims and symbols (see the file comment):
 /// `IndexExprScope scope(ctx, builder); IndexExpr i = scope.input_dim("i", {0, 9});`

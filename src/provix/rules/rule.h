@@ -18,8 +18,14 @@
 /// Conditions and constant sub-expressions of the right side may use the
 /// constants, integer arithmetic on them (`+ - * floordiv ceildiv mod`,
 /// `gcd`, `lcm`, `abs`, `min`, `max`), the range of a bound sub-expression
-/// (`lb(y)`, `ub(y)`), known divisibility (`divisible(y, c)`), comparisons
-/// and `&&`, `||`, `!`.
+/// (`lb(y)`, `ub(y)`: bounds of its values where it is defined), known
+/// divisibility (`divisible(y, c)`), definedness (`defined(y)`: y divides by
+/// zero nowhere on the domain), comparisons and `&&`, `||`, `!`.
+///
+/// A pattern variable may stand for an expression that is undefined at some
+/// points (it divides by zero there). A rule must keep the set of points
+/// where the expression is defined: a rule that drops a sub-expression needs
+/// `defined(...)` of it in its condition, and the prover checks this.
 ///
 ///     fd_pull_multiple: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1
 ///                       if c0 mod c1 == 0
@@ -69,6 +75,10 @@ enum class Op : uint8_t {
     And,
     Or,
     Not,
+    // Definedness (rule conditions) and the connectives of lemmas.
+    Defined,  ///< defined(e): e divides by no zero anywhere on the domain
+    Implies,  ///< p => q (lemmas)
+    Iff,      ///< p <=> q (lemmas)
 };
 
 /// The lower-case spelling of an operator: `op_name(Op::FloorDiv) == "floordiv"`.
@@ -114,6 +124,31 @@ struct Rule {
     /// Index of the variable `name`, or -1.
     int find_var(std::string_view name) const;
 };
+
+/// A lemma: a statement over integers that a transformation written in C++
+/// relies on (a domain pass, an analysis, the folding kernel). Every
+/// identifier is an integer variable, universally quantified; the formula
+/// combines comparisons with `&&`, `||`, `!`, `=>` and `<=>`. A comparison
+/// with an undefined operand (a zero divisor) is false.
+///
+///     residue_lower: m > 0 && x mod m == r && lo <= x => lo + (r - lo) mod m <= x
+struct Lemma {
+    std::string name;
+    std::string file;  ///< file name as given to the parser
+    int line = 0;
+    std::string text;       ///< the lemma as written (one line, whitespace collapsed)
+    std::vector<Var> vars;  ///< every variable, VarKind::Const
+    std::vector<Node> nodes;
+    int formula = -1;
+};
+
+/// Parses a lemma file (`rules/*.lemmas`): entries `name: formula`, comments
+/// and continuation lines as in rule files. Errors are `file:line:col:
+/// error: message` diagnostics.
+Result<std::vector<Lemma>> parse_lemmas(std::string_view text, std::string_view filename);
+
+/// Prints a node of `lemma` in lemma syntax.
+std::string to_string(const Lemma& lemma, int node);
 
 /// Parses a rule file. Lines: `# comment`, blank, or `name: lhs => rhs [if
 /// cond]`; a rule may continue on following lines that start with white

@@ -12,7 +12,7 @@ namespace {
 using testing_support::MapOptions;
 
 /// A value drawn from `b` (finite bounds only).
-int64_t draw(const Interval& b) { return *rc::gen::inRange<int64_t>(b.lo, b.hi + 1); }
+int64_t draw(const Interval& b) { return *rc::gen::inRange<int64_t>(b.lo(), b.hi() + 1); }
 
 std::vector<int64_t> draw_all(const std::vector<IndexingVariable>& vars) {
     std::vector<int64_t> out;
@@ -100,15 +100,15 @@ RC_GTEST_PROP(RemoveUnusedSymbols, KeepsTheSetOfReachableResults, ()) {
         p[0] = d0;
         // Odometer over the symbols.
         for (size_t i = 1; i < b.size(); ++i)
-            p[i] = b[i].lo;
+            p[i] = b[i].lo();
         while (true) {
             if (map.constraints_satisfied(p)) {
                 Result<std::vector<int64_t>> v = map.evaluate(p);
                 out.push_back(v.ok() ? *v : std::vector<int64_t>{-999999});
             }
             size_t i = 1;
-            while (i < b.size() && p[i] == b[i].hi)
-                p[i] = b[i].lo, ++i;
+            while (i < b.size() && p[i] == b[i].hi())
+                p[i] = b[i].lo(), ++i;
             if (i >= b.size()) break;
             ++p[i];
         }
@@ -117,7 +117,7 @@ RC_GTEST_PROP(RemoveUnusedSymbols, KeepsTheSetOfReachableResults, ()) {
         return out;
     };
     const Interval d = m.variable(0).bounds;
-    for (int64_t d0 = d.lo; d0 <= d.hi; ++d0)
+    for (int64_t d0 = d.lo(); d0 <= d.hi(); ++d0)
         RC_ASSERT(reachable(m, d0) == reachable(r, d0));
 }
 

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <vector>
+
 #include "provix/interval_eval.h"
 #include "provix/semantics.h"
 
@@ -17,30 +19,54 @@ TEST(Interval, ArithmeticOnFiniteBounds) {
     EXPECT_EQ(-(Interval{1, 5}), (Interval{-5, -1}));
 }
 
-TEST(Interval, InfinitiesSaturate) {
-    EXPECT_EQ((Interval{0, kInt64Max} + 1), (Interval{1, kInt64Max}));
-    EXPECT_EQ((Interval{kInt64Min, 0} + 5), (Interval{kInt64Min, 5}));
-    EXPECT_EQ((Interval{kInt64Max - 1, kInt64Max - 1} + 5).hi, kInt64Max);
-    EXPECT_EQ((Interval{0, kInt64Max} * -1), (Interval{kInt64Min, 0}));
-    EXPECT_EQ((Interval::all() * 0), Interval::point(0));
-    EXPECT_EQ((Interval{kInt64Min + 1, 0} * Interval{2, 2}).lo, kInt64Min);
+TEST(Interval, InfinityIsItsOwnState) {
+    // The int64 limits are finite numbers; infinity is a separate state.
+    EXPECT_FALSE(Interval::point(kInt64Max).hi_is_inf());
+    EXPECT_FALSE(Interval::point(kInt64Min).lo_is_inf());
+    EXPECT_NE((Interval{0, kInt64Max}), Interval::at_least(0));
+    EXPECT_NE((Interval{kInt64Min, 0}), Interval::at_most(0));
+    EXPECT_TRUE(Interval::at_least(0).hi_is_inf());
+    EXPECT_FALSE(Interval::at_least(0).lo_is_inf());
+    EXPECT_TRUE((Interval{0, kInt64Max}).contains(Interval::point(kInt64Max)));
+    EXPECT_FALSE((Interval{0, kInt64Max}).contains(Interval::at_least(0)));
+    EXPECT_TRUE(Interval::at_least(0).contains(Interval{0, kInt64Max}));
+    EXPECT_EQ(to_string(Interval{kInt64Min, 3}), "[-9223372036854775808, 3]");
+    EXPECT_EQ(to_string(Interval::at_most(3)), "[-inf, 3]");
+    EXPECT_EQ(to_string(Interval::at_least(-2)), "[-2, inf]");
+    EXPECT_EQ(to_string(Interval::all()), "[-inf, inf]");
 }
 
-TEST(Interval, TheConstantInt64MaxIsNotInfinite) {
-    // [-1, 0] + 2^63-1: the lower end is the value 2^63-2, not +inf.
+TEST(Interval, InfiniteEndsStayInfinite) {
+    EXPECT_EQ((Interval::at_least(0) + 1), Interval::at_least(1));
+    EXPECT_EQ((Interval::at_most(0) + 5), Interval::at_most(5));
+    EXPECT_EQ((Interval::at_least(0) * -1), Interval::at_most(0));
+    EXPECT_EQ((Interval::all() * 0), Interval::point(0));
+    EXPECT_EQ((Interval::at_least(3) * Interval::point(0)), Interval::point(0));
+    EXPECT_EQ((Interval::at_least(1) * Interval{2, 3}), Interval::at_least(2));
+    EXPECT_EQ((Interval::at_least(1) * Interval{-3, -2}), Interval::at_most(-2));
+}
+
+TEST(Interval, EndsBeyondInt64WidenOutward) {
+    // 2^63 + 4 is no int64: the upper end becomes +inf; the lower end stays
+    // the finite 2^63 - 1, below every value.
+    EXPECT_EQ((Interval{kInt64Max - 1, kInt64Max - 1} + 5), Interval::at_least(kInt64Max));
+    EXPECT_EQ((Interval{kInt64Min + 1, 0} * Interval{2, 2}), Interval::at_most(0));
+    EXPECT_EQ(-Interval::point(kInt64Min), Interval::at_least(kInt64Max));
+    // Ends that land exactly on the limits are exact.
     EXPECT_EQ((Interval{-1, 0} + Interval::point(kInt64Max)), (Interval{kInt64Max - 1, kInt64Max}));
-    // An upper bound 2^63-1 reads as +inf, so negation widens (soundly) to
-    // -inf below; the upper end stays exact.
-    EXPECT_EQ((Interval::point(kInt64Max) * -1), (Interval{kInt64Min, -kInt64Max}));
-    EXPECT_EQ(-Interval::point(kInt64Max), (Interval{kInt64Min, -kInt64Max}));
-    EXPECT_EQ((Interval{5, 7} + Interval::point(kInt64Min + 1)), (Interval{kInt64Min + 6, kInt64Min + 8}));
+    EXPECT_EQ((Interval::point(kInt64Max) * -1), Interval::point(-kInt64Max));
+    EXPECT_EQ((Interval{kInt64Min + 1, 0} + -1), (Interval{kInt64Min, -1}));
+    EXPECT_EQ((Interval{5, 7} + Interval::point(kInt64Min + 1)),
+              (Interval{kInt64Min + 6, kInt64Min + 8}));
 }
 
 TEST(Interval, FloorDivByConstants) {
     EXPECT_EQ(floor_div(Interval{-7, 7}, 2), (Interval{-4, 3}));
     EXPECT_EQ(floor_div(Interval{-7, 7}, -2), (Interval{-4, 3}));
     EXPECT_EQ(floor_div(Interval{40, 95}, 8), (Interval{5, 11}));
-    EXPECT_EQ(floor_div(Interval{0, kInt64Max}, 8), (Interval{0, kInt64Max}));
+    EXPECT_EQ(floor_div(Interval::at_least(0), 8), Interval::at_least(0));
+    EXPECT_EQ(floor_div(Interval{0, kInt64Max}, 8), (Interval{0, kInt64Max / 8}));
+    EXPECT_EQ(floor_div(Interval{kInt64Min, 0}, -1), Interval::at_least(0));
     EXPECT_EQ(ceil_div(Interval{-7, 7}, 2), (Interval{-3, 4}));
     EXPECT_EQ(ceil_div(Interval{1, 16}, 4), (Interval{1, 4}));
 }
@@ -49,9 +75,9 @@ TEST(Interval, FloorDivByIntervalsExcludesZero) {
     EXPECT_EQ(floor_div(Interval{10, 20}, Interval{0, 5}), (Interval{2, 20}));
     EXPECT_EQ(floor_div(Interval{10, 20}, Interval{-2, 2}), (Interval{-20, 20}));
     EXPECT_TRUE(floor_div(Interval{10, 20}, Interval{0, 0}).is_empty());
-    EXPECT_EQ(floor_div(Interval{-5, 5}, Interval{1, kInt64Max}), (Interval{-5, 5}));
-    EXPECT_EQ(floor_div(Interval{1, 5}, Interval{1, kInt64Max}), (Interval{0, 5}));
-    EXPECT_EQ(floor_div(Interval{-5, -1}, Interval{1, kInt64Max}), (Interval{-5, -1}));
+    EXPECT_EQ(floor_div(Interval{-5, 5}, Interval::at_least(1)), (Interval{-5, 5}));
+    EXPECT_EQ(floor_div(Interval{1, 5}, Interval::at_least(1)), (Interval{0, 5}));
+    EXPECT_EQ(floor_div(Interval{-5, -1}, Interval::at_least(1)), (Interval{-5, -1}));
 }
 
 TEST(Interval, ModIsExactInsideOneBlock) {
@@ -61,28 +87,53 @@ TEST(Interval, ModIsExactInsideOneBlock) {
     EXPECT_EQ(mod(Interval{-3, -1}, 8), (Interval{5, 7}));
     EXPECT_EQ(mod(Interval{0, 100}, -8), (Interval{-7, 0}));
     EXPECT_EQ(mod(Interval{0, 3}, Interval{5, 10}), (Interval{0, 3}));
+    EXPECT_EQ(mod(Interval{-2, 0}, kInt64Max),
+              (Interval{kInt64Max - 2, kInt64Max - 1}).hull({0, 0}));
 }
 
 TEST(Interval, IntersectHullAndSize) {
     EXPECT_EQ((Interval{0, 5}.intersect({3, 9})), (Interval{3, 5}));
     EXPECT_TRUE((Interval{0, 1}.intersect({3, 9})).is_empty());
     EXPECT_EQ((Interval{0, 1}.hull({5, 6})), (Interval{0, 6}));
+    EXPECT_EQ(Interval::at_least(3).intersect(Interval::at_most(5)), (Interval{3, 5}));
+    EXPECT_EQ(Interval::at_least(3).hull(Interval{0, 1}), Interval::at_least(0));
     EXPECT_EQ((Interval{0, 9}.size()), 10);
     EXPECT_EQ(Interval::all().size(), kInt64Max);
-    EXPECT_EQ(to_string(Interval{kInt64Min, 3}), "[-inf, 3]");
 }
 
-// Every operation over-approximates: for random small intervals and points
-// inside them, the pointwise result lies in the interval result.
+/// An interval of small ends, sometimes with an infinite end.
+Interval gen_small_interval() {
+    int64_t a = *rc::gen::inRange<int64_t>(-30, 31);
+    int64_t b = *rc::gen::inRange<int64_t>(-30, 31);
+    Interval r{std::min(a, b), std::max(a, b)};
+    switch (*rc::gen::inRange(0, 8)) {
+        case 0:
+            return Interval::at_least(r.lo());
+        case 1:
+            return Interval::at_most(r.hi());
+        default:
+            return r;
+    }
+}
+
+/// A value inside `i` (near the finite end when an end is infinite).
+int64_t gen_inside(const Interval& i) {
+    int64_t lo = i.lo_is_inf() ? (i.hi_is_inf() ? -40 : i.hi() - 40) : i.lo();
+    int64_t hi = i.hi_is_inf() ? lo + 40 : i.hi();
+    return *rc::gen::inRange<int64_t>(lo, hi + 1);
+}
+
+/// True if the mathematical value `v` lies in `i`.
+bool holds(const Interval& i, __int128 v) {
+    return (i.lo_is_inf() || i.lo() <= v) && (i.hi_is_inf() || v <= i.hi());
+}
+
+// Every operation over-approximates: for random intervals (some half
+// unbounded) and points inside them, the pointwise result lies in the
+// interval result.
 RC_GTEST_PROP(Interval, OperationsContainPointwiseResults, ()) {
-    auto gen_interval = [] {
-        int64_t a = *rc::gen::inRange<int64_t>(-30, 31);
-        int64_t b = *rc::gen::inRange<int64_t>(-30, 31);
-        return Interval{std::min(a, b), std::max(a, b)};
-    };
-    Interval x = gen_interval(), y = gen_interval();
-    int64_t a = *rc::gen::inRange<int64_t>(x.lo, x.hi + 1);
-    int64_t b = *rc::gen::inRange<int64_t>(y.lo, y.hi + 1);
+    Interval x = gen_small_interval(), y = gen_small_interval();
+    int64_t a = gen_inside(x), b = gen_inside(y);
     RC_ASSERT((x + y).contains(a + b));
     RC_ASSERT((x - y).contains(a - b));
     RC_ASSERT((x * y).contains(a * b));
@@ -92,6 +143,31 @@ RC_GTEST_PROP(Interval, OperationsContainPointwiseResults, ()) {
         RC_ASSERT(floor_div(x, y).contains(*floor_div(a, b)));
         RC_ASSERT(ceil_div(x, y).contains(*ceil_div(a, b)));
         RC_ASSERT(mod(x, y).contains(*floor_mod(a, b)));
+    }
+}
+
+// Near the int64 limits the mathematical results may leave int64: the
+// interval must still contain them (an end widens, never wraps).
+RC_GTEST_PROP(Interval, ResultsBeyondInt64AreContained, ()) {
+    static const std::vector<int64_t> kEnds = {kInt64Min, kInt64Min + 1, -3,       0,
+                                               2,         kInt64Max - 1, kInt64Max};
+    auto gen = [] {
+        int64_t a = *rc::gen::elementOf(kEnds), b = *rc::gen::elementOf(kEnds);
+        return Interval{std::min(a, b), std::max(a, b)};
+    };
+    Interval x = gen(), y = gen();
+    int64_t a = *rc::gen::elementOf(std::vector<int64_t>{x.lo(), x.hi()});
+    int64_t b = *rc::gen::elementOf(std::vector<int64_t>{y.lo(), y.hi()});
+    __int128 A = a, B = b;
+    RC_ASSERT(holds(x + y, A + B));
+    RC_ASSERT(holds(x - y, A - B));
+    RC_ASSERT(holds(x * y, A * B));
+    RC_ASSERT(holds(-x, -A));
+    if (b != 0) {
+        __int128 q = A / B;
+        if (A % B != 0 && ((A % B < 0) != (B < 0))) --q;
+        RC_ASSERT(holds(floor_div(x, y), q));
+        RC_ASSERT(holds(mod(x, y), A - B * q));
     }
 }
 

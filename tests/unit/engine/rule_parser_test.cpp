@@ -1,6 +1,6 @@
-#include "provix/rules/rule.h"
-
 #include <gtest/gtest.h>
+
+#include "provix/rules/rule.h"
 
 namespace provix::rules {
 namespace {
@@ -11,9 +11,10 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(RuleParser, ParsesNameSidesAndCondition) {
-    auto r = parse_rules("# comment\n\nfd: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y"
-                         " floordiv c1\n    if c0 mod c1 == 0\n",
-                         "t.rules");
+    auto r = parse_rules(
+        "# comment\n\nfd: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y"
+        " floordiv c1\n    if c0 mod c1 == 0\n",
+        "t.rules");
     ASSERT_TRUE(r.ok()) << r.error().message;
     ASSERT_EQ(r->size(), 1u);
     const Rule& rule = (*r)[0];
@@ -58,31 +59,92 @@ TEST(RuleParser, ErrorsOnContinuationLinesPointAtThatLine) {
 TEST(RuleParser, RejectsMalformedRules) {
     EXPECT_NE(error_of("r: x => \n"), "<ok>");
     EXPECT_NE(error_of("r x => x\n"), "<ok>");
-    EXPECT_NE(error_of("r: x => x if c0\n"), "<ok>");            // not a condition
-    EXPECT_NE(error_of("r: x => x if x > 0\n"), "<ok>");         // x is not a constant
-    EXPECT_NE(error_of("r: c0 => 1\n"), "<ok>");                 // constant left side
-    EXPECT_NE(error_of("r: X + Y + Z => X\n"), "<ok>");          // two rest variables
-    EXPECT_NE(error_of("r: x => x\nr: y => y\n"), "<ok>");       // duplicate name
-    EXPECT_NE(error_of("r: lb(x) => x\n"), "<ok>");              // lb on the left
+    EXPECT_NE(error_of("r: x => x if c0\n"), "<ok>");             // not a condition
+    EXPECT_NE(error_of("r: x => x if x > 0\n"), "<ok>");          // x is not a constant
+    EXPECT_NE(error_of("r: c0 => 1\n"), "<ok>");                  // constant left side
+    EXPECT_NE(error_of("r: X + Y + Z => X\n"), "<ok>");           // two rest variables
+    EXPECT_NE(error_of("r: x => x\nr: y => y\n"), "<ok>");        // duplicate name
+    EXPECT_NE(error_of("r: lb(x) => x\n"), "<ok>");               // lb on the left
     EXPECT_NE(error_of("r: x => x if lb(x + 1) > 0\n"), "<ok>");  // lb of a non-variable
-    EXPECT_NE(error_of("r: min(x) => x\n"), "<ok>");             // arity
-    EXPECT_NE(error_of("  r: x => x\n"), "<ok>");                // indented start
+    EXPECT_NE(error_of("r: min(x) => x\n"), "<ok>");              // arity
+    EXPECT_NE(error_of("  r: x => x\n"), "<ok>");                 // indented start
+}
+
+TEST(RuleParser, DefinedTakesABoundVariable) {
+    auto r = parse_rules("m: min(x, y) => x if ub(x) <= lb(y) && defined(y)\n", "t.rules");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(to_string((*r)[0], (*r)[0].condition), "((ub(x) <= lb(y)) && defined(y))");
+    EXPECT_NE(error_of("m: min(x, y) => x if defined(x + 1)\n"), "<ok>");
+    EXPECT_NE(error_of("m: min(x, y) => x if defined(c0)\n"), "<ok>");
+}
+
+std::string lemma_error_of(const std::string& text) {
+    auto r = parse_lemmas(text, "t.lemmas");
+    return r.ok() ? std::string("<ok>") : r.error().message;
+}
+
+TEST(LemmaParser, ParsesImplicationsAndEquivalences) {
+    auto r = parse_lemmas(
+        "# comment\nres: m > 0 && x mod m == r\n    => x == m * (x floordiv m) + r\n"
+        "inter: a <= x && x <= b <=> x in_between\n",
+        "t.lemmas");
+    EXPECT_FALSE(r.ok());  // `x in_between` is not a comparison
+    r = parse_lemmas(
+        "res: m > 0 && x mod m == r\n    => x == m * (x floordiv m) + r\n"
+        "same: min(x, x) == x\niff: (a <= x <=> !(x < a))\n",
+        "t.lemmas");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->size(), 3u);
+    const Lemma& l = (*r)[0];
+    EXPECT_EQ(l.name, "res");
+    EXPECT_EQ(l.line, 1);
+    EXPECT_EQ(l.text, "res: m > 0 && x mod m == r => x == m * (x floordiv m) + r");
+    ASSERT_EQ(l.vars.size(), 3u);
+    for (const Var& v : l.vars)
+        EXPECT_EQ(v.kind, VarKind::Const);  // all integers
+    EXPECT_EQ(to_string(l, l.formula),
+              "(((m > 0) && ((x mod m) == r)) => (x == ((m * (x floordiv m)) + r)))");
+    EXPECT_EQ(to_string((*r)[2], (*r)[2].formula), "((a <= x) <=> !((x < a)))");
+}
+
+TEST(LemmaParser, RejectsMalformedLemmas) {
+    EXPECT_EQ(lemma_error_of("l: lb(x) <= x\n"),
+              "t.lemmas:1:4: error: 'lb' is not available in a lemma\nl: lb(x) <= x\n   ^\n");
+    EXPECT_NE(lemma_error_of("l: defined(x)\n"), "<ok>");
+    EXPECT_NE(lemma_error_of("l: x + 1\n"), "<ok>");              // not a statement
+    EXPECT_NE(lemma_error_of("l: x == 1 => \n"), "<ok>");         // no conclusion
+    EXPECT_NE(lemma_error_of("l: x == 1\nl: x == 2\n"), "<ok>");  // duplicate name
 }
 
 TEST(RuleParser, BuiltinRuleFilesParse) {
     // The files the engine is built from; the build already validated them,
     // this keeps the parser honest about reading them back.
-    for (const char* name : {"add", "ceildiv", "constraints", "floordiv", "minmax", "mod", "mul",
-                             "range"}) {
+    for (const char* name :
+         {"add", "ceildiv", "constraints", "floordiv", "minmax", "mod", "mul", "range"}) {
         std::string path = std::string(PROVIX_SOURCE_DIR) + "/rules/" + name + ".rules";
         FILE* f = std::fopen(path.c_str(), "rb");
         ASSERT_NE(f, nullptr) << path;
         std::string text;
         char buf[4096];
         size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+            text.append(buf, n);
         std::fclose(f);
         auto r = parse_rules(text, path);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        EXPECT_GT(r->size(), 0u) << path;
+    }
+    for (const char* name : {"analysis", "domain", "kernel"}) {
+        std::string path = std::string(PROVIX_SOURCE_DIR) + "/rules/" + name + ".lemmas";
+        FILE* f = std::fopen(path.c_str(), "rb");
+        ASSERT_NE(f, nullptr) << path;
+        std::string text;
+        char buf[4096];
+        size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+            text.append(buf, n);
+        std::fclose(f);
+        auto r = parse_lemmas(text, path);
         ASSERT_TRUE(r.ok()) << r.error().message;
         EXPECT_GT(r->size(), 0u) << path;
     }

@@ -116,7 +116,7 @@ TEST(FuzzGenerator, DrawsEveryFeatureOfTheList) {
         constraints += !s.constraints.empty();
         for (int64_t v = 0; v < s.num_variables(); ++v) {
             const Interval& b = s.variable(v).bounds;
-            negative_bound += !b.lo_is_inf() && b.lo < 0;
+            negative_bound += !b.lo_is_inf() && b.lo() < 0;
             empty_bound += b.is_empty();
             huge += b.is_bounded() && b.size() > (int64_t{1} << 40);
             unbounded += !b.is_bounded();

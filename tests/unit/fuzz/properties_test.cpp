@@ -48,8 +48,8 @@ InDomain in_domain(const IndexingMap& m, const std::vector<int64_t>& point) {
 std::vector<int64_t> draw_point(RandomSource& rng, const IndexingMap& m) {
     std::vector<int64_t> p;
     for (const Interval& b : m.variable_bounds()) {
-        int64_t lo = b.lo_is_inf() ? (b.hi_is_inf() ? -100 : b.hi - 100) : b.lo;
-        int64_t hi = b.hi_is_inf() ? lo + 100 : b.hi;
+        int64_t lo = b.lo_is_inf() ? (b.hi_is_inf() ? -100 : b.hi() - 100) : b.lo();
+        int64_t hi = b.hi_is_inf() ? lo + 100 : b.hi();
         p.push_back(rng.uniform(lo, hi));
     }
     return p;

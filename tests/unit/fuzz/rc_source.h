@@ -44,9 +44,6 @@ inline GeneratorOptions property_options() {
     o.max_constraints = 2;
     o.max_depth = 3;
     o.near_limit_constants = false;
-    // The edge templates are exercised by the campaigns (`provix fuzz`);
-    // the properties keep to the base generator.
-    o.edge_templates.clear();
     return o;
 }
 

@@ -70,8 +70,8 @@ std::set<Index> image(const IndexingMapSet& maps, const Index& dims, const Dims&
         Dims range_sizes;
         Index range_lo;
         for (const IndexingVariable& v : m.range_vars()) {
-            range_lo.push_back(v.bounds.lo);
-            range_sizes.push_back(v.bounds.hi - v.bounds.lo + 1);
+            range_lo.push_back(v.bounds.lo());
+            range_sizes.push_back(v.bounds.hi() - v.bounds.lo() + 1);
         }
         for (Index r : all_indices(range_sizes)) {
             for (size_t k = 0; k < r.size(); ++k)

@@ -173,7 +173,7 @@ TEST(AnalysisArithmetic, UnknownOperandsGiveQuestionMarksWithRanges) {
     IndexExpr n = scope.input_dim("n");  // [0, inf]
     IndexExpr e = n * 2 + 1;
     EXPECT_TRUE(e.is_question_mark());
-    EXPECT_EQ(e.range(), (Interval{1, kInt64Max}));
+    EXPECT_EQ(e.range(), Interval::at_least(1));
     EXPECT_EQ((n % 4).range(), (Interval{0, 3}));
     EXPECT_EQ(((n % 4).floor_div(4)).to_string(), "0");
     EXPECT_TRUE((n + 0).same_question_mark(n));

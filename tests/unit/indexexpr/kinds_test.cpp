@@ -67,8 +67,8 @@ TEST(IndexExprKinds, BooleansArePredicateLiterals) {
 }
 
 TEST(IndexExprKinds, QuestionMarksFromTheSameSourceAreTheSame) {
-    IndexExpr a = IndexExpr::question_mark("dim(x, 0)", {0, kInt64Max});
-    IndexExpr b = IndexExpr::question_mark("dim(x, 0)", {0, kInt64Max});
+    IndexExpr a = IndexExpr::question_mark("dim(x, 0)", Interval::at_least(0));
+    IndexExpr b = IndexExpr::question_mark("dim(x, 0)", Interval::at_least(0));
     IndexExpr c = IndexExpr::question_mark("dim(x, 1)");
     EXPECT_TRUE(a.is_question_mark());
     EXPECT_FALSE(a.is_affine());
@@ -120,7 +120,7 @@ TEST(IndexExprKinds, InputsOfAnAnalysisScopeAreQuestionMarks) {
     IndexExpr n = scope.input_dim("n");
     EXPECT_TRUE(n.is_question_mark());
     EXPECT_TRUE(n.same_question_mark(scope.input_dim("n")));
-    EXPECT_EQ(n.range(), (Interval{0, kInt64Max}));
+    EXPECT_EQ(n.range(), Interval::at_least(0));
     EXPECT_EQ(scope.num_variables(), 0);
 }
 

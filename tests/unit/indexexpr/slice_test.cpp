@@ -249,7 +249,7 @@ RC_GTEST_PROP(SliceProperty, AnalysisWithUnknownInputsIsSound, ()) {
     IndexExpr dim = *rc::gen::arbitrary<bool>() ? IndexExpr(c.dim) : scope.input_dim("dim");
     SliceAxis a = slice_axis(
         dim, maybe(c.start, "start", Interval::all()), maybe(c.end, "end", Interval::all()),
-        maybe(c.step, "step", c.step > 0 ? Interval{1, kInt64Max} : Interval{kInt64Min, -1}));
+        maybe(c.step, "step", c.step > 0 ? Interval::at_least(1) : Interval::at_most(-1)));
     RefAxis ref = reference_slice(c.dim, c.start, c.end, c.step);
     RC_LOG() << "size " << a.size.to_string();
     RC_ASSERT(a.size.range().contains(ref.size));

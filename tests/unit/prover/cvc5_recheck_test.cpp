@@ -34,6 +34,7 @@ TEST(ProverCvc5, EveryRuleObligationAgreesWithZ3) {
     if (!have_cvc5()) GTEST_SKIP() << "cvc5 is not installed (Debian package cvc5)";
     ProverOptions z3_only;
     z3_only.grid_fallback = false;
+    z3_only.cvc5.clear();
     int both_unsat = 0;
     for (const rules::Rule& r : testing::rules_in_source_tree()) {
         RuleProof p = prove_rule(r, z3_only);
@@ -53,7 +54,9 @@ TEST(ProverCvc5, EveryRuleObligationAgreesWithZ3) {
 TEST(ProverCvc5, WrongRuleIsSatisfiableForBothSolvers) {
     if (!have_cvc5()) GTEST_SKIP() << "cvc5 is not installed (Debian package cvc5)";
     auto r = testing::rule_of("half: x floordiv 2 => x if lb(x) >= 0");
-    RuleProof p = prove_rule(r);
+    ProverOptions z3_only;
+    z3_only.cvc5.clear();
+    RuleProof p = prove_rule(r, z3_only);
     EXPECT_EQ(p.verdict, RuleVerdict::Refuted);
     EXPECT_EQ(p.z3_answer, "sat");
     EXPECT_EQ(run_cvc5(write_obligation(r), kCvc5Milliseconds), "sat");
@@ -62,7 +65,9 @@ TEST(ProverCvc5, WrongRuleIsSatisfiableForBothSolvers) {
 TEST(ProverCvc5, ProvenRuleIsUnsatisfiableForBothSolvers) {
     if (!have_cvc5()) GTEST_SKIP() << "cvc5 is not installed (Debian package cvc5)";
     auto r = testing::rule_of("neg: x mod c0 => ((x * -1) mod (c0 * -1)) * -1 if c0 < 0");
-    EXPECT_EQ(prove_rule(r).z3_answer, "unsat");
+    ProverOptions z3_only;
+    z3_only.cvc5.clear();
+    EXPECT_EQ(prove_rule(r, z3_only).z3_answer, "unsat");
     EXPECT_EQ(run_cvc5(write_obligation(r), kCvc5Milliseconds), "unsat");
 }
 

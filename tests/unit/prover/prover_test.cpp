@@ -1,6 +1,8 @@
-// Proofs and refutations of single rules: Z3 first, the isl grid where Z3
-// answers unknown. Every counterexample is re-evaluated with provix's own
-// parser and evaluator, independently of the prover.
+// Proofs and refutations of single rules: Z3 first, then cvc5 and Coq, the
+// isl grid where no prover decides. Every counterexample is re-evaluated with
+// provix's own parser and evaluator, independently of the prover. Each
+// pattern variable may be undefined (divide by zero) at a point: a rule must
+// keep both sides defined at the same points.
 
 #include "provix/solvers/prover.h"
 
@@ -33,26 +35,68 @@ void expect_real_counterexample(const rules::Rule& rule, const RuleProof& p) {
     EXPECT_EQ(c.target, std::to_string(*rhs));
 }
 
-TEST(Prover, ProvesNestedFloorDivWithPositiveDivisors) {
-    auto r = rule_of(
-        "nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
-        "if c0 > 0 && c1 > 0");
-    RuleProof p = prove_rule(r);
+/// Options with Z3 alone (and the grid): no cvc5, no Coq.
+ProverOptions z3_only() {
+    ProverOptions o;
+    o.cvc5.clear();
+    return o;
+}
+
+TEST(Prover, ProvesConstraintScalingWithZ3) {
+    auto r = rule_of("scale: c0 * X in [c1, c2] => X in [c1 ceildiv c0, c2 floordiv c0] if c0 > 1");
+    RuleProof p = prove_rule(r, z3_only());
     EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail << " " << p.z3_answer;
     EXPECT_EQ(p.backend, "z3");
     EXPECT_EQ(p.z3_answer, "unsat");
 }
 
+TEST(Prover, RefutesARuleThatDropsAPossiblyUndefinedOperand) {
+    // min(x, y) is undefined where y is; dropping y makes it defined there.
+    auto r = rule_of("min_left: min(x, y) => x if ub(x) <= lb(y)");
+    RuleProof p = prove_rule(r, z3_only());
+    ASSERT_EQ(p.verdict, RuleVerdict::Refuted) << p.detail;
+    ASSERT_TRUE(p.counterexample.has_value());
+    EXPECT_EQ(p.counterexample->kind, "right side defined where the left side is undefined");
+    EXPECT_NE(to_string(*p.counterexample).find("y = undefined"), std::string::npos)
+        << to_string(*p.counterexample);
+    // With defined(y) in the condition the rule holds.
+    auto fixed = rule_of("min_left: min(x, y) => x if ub(x) <= lb(y) && defined(y)");
+    EXPECT_EQ(prove_rule(fixed, z3_only()).verdict, RuleVerdict::Proven);
+}
+
+TEST(Prover, RefutesARuleDefinedWhereItsLeftSideDividesByZero) {
+    // (x floordiv 0) * 0 + (x mod 0) * 0 matches with c0 = 0: the left side
+    // is undefined there, the right side x * 0 is not.
+    auto r = rule_of(
+        "recombine: (x floordiv c0) * c1 + (x mod c0) * c2 + Y => x * c2 + Y "
+        "if c1 == c0 * c2");
+    RuleProof p = prove_rule(r, z3_only());
+    ASSERT_EQ(p.verdict, RuleVerdict::Refuted) << p.detail;
+    ASSERT_TRUE(p.counterexample.has_value());
+    ASSERT_FALSE(p.counterexample->constants.empty());
+    EXPECT_EQ(p.counterexample->constants[0].name, "c0");
+    EXPECT_EQ(p.counterexample->constants[0].value, "0");
+    EXPECT_EQ(p.counterexample->kind, "right side defined where the left side is undefined");
+}
+
+TEST(Prover, AVacuousRuleFails) {
+    // Its condition can never hold: it would be "proven" without proving anything.
+    auto r = rule_of("never: x floordiv c0 => x if c0 > 0 && c0 < 0");
+    RuleProof p = prove_rule(r, z3_only());
+    EXPECT_EQ(p.verdict, RuleVerdict::Vacuous) << p.detail;
+    EXPECT_STREQ(rule_verdict_name(p.verdict), "vacuous");
+}
+
 TEST(Prover, ProvesNegativeDivisorNormalization) {
     auto r = rule_of("neg: x floordiv c0 => (x * -1) floordiv (c0 * -1) if c0 < 0");
-    EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
+    EXPECT_EQ(prove_rule(r, z3_only()).verdict, RuleVerdict::Proven);
 }
 
 TEST(Prover, ProvesConstraintRule) {
     auto r = rule_of(
         "fd: x floordiv c0 in [c1, c2] => x in [c1 * c0, c2 * c0 + c0 - 1] "
         "if c0 > 0");
-    EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
+    EXPECT_EQ(prove_rule(r, z3_only()).verdict, RuleVerdict::Proven);
 }
 
 TEST(Prover, RefutesXlaSumOfQuotientsRule) {
@@ -61,7 +105,7 @@ TEST(Prover, RefutesXlaSumOfQuotientsRule) {
     auto r = rule_of(
         "xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 "
         "=> (x + y) floordiv (c0 * c1) if c0 > 0 && c1 > 0");
-    RuleProof p = prove_rule(r);
+    RuleProof p = prove_rule(r, z3_only());
     expect_real_counterexample(r, p);
     auto v = values_of(*p.counterexample);
     EXPECT_GT(v["c0"], 0);
@@ -71,7 +115,7 @@ TEST(Prover, RefutesXlaSumOfQuotientsRule) {
 TEST(Prover, RefutesModRuleMissingItsSignCondition) {
     // x mod c0 == x for 0 <= x < |c0| only when c0 > 0: 1 mod -2 == -1.
     auto r = rule_of("mod_small: x mod c0 => x if lb(x) >= 0 && ub(x) < abs(c0)");
-    RuleProof p = prove_rule(r);
+    RuleProof p = prove_rule(r, z3_only());
     expect_real_counterexample(r, p);
     auto v = values_of(*p.counterexample);
     EXPECT_LT(v["c0"], 0);
@@ -84,7 +128,7 @@ TEST(Prover, RefutesModRuleMissingItsSignCondition) {
 
 TEST(Prover, RefutesRuleValidOnlyForPositiveDivisorsWithoutCondition) {
     auto r = rule_of("nested_any: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1)");
-    RuleProof p = prove_rule(r);
+    RuleProof p = prove_rule(r, z3_only());
     expect_real_counterexample(r, p);
     auto v = values_of(*p.counterexample);
     EXPECT_TRUE(v["c0"] < 0 || v["c1"] < 0);
@@ -93,7 +137,7 @@ TEST(Prover, RefutesRuleValidOnlyForPositiveDivisorsWithoutCondition) {
 TEST(Prover, RefutesConstraintRuleWithWrongBound) {
     // floor(x / c0) <= c2 allows x up to c2 * c0 + c0 - 1, not c2 * c0.
     auto r = rule_of("fd_bad: x floordiv c0 in [c1, c2] => x in [c1 * c0, c2 * c0] if c0 > 1");
-    RuleProof p = prove_rule(r);
+    RuleProof p = prove_rule(r, z3_only());
     ASSERT_EQ(p.verdict, RuleVerdict::Refuted);
     ASSERT_TRUE(p.counterexample.has_value());
     EXPECT_EQ(p.counterexample->kind, "constraint mismatch");
@@ -110,14 +154,17 @@ TEST(Prover, UnknownZ3AnswerFallsBackToTheGrid) {
     auto r = rule_of(
         "nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "
         "if c0 > 0 && c1 > 0");
-    ProverOptions o;
+    ProverOptions o = z3_only();
     o.z3_rlimit = 1;
     RuleProof p = prove_rule(r, o);
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid) << p.detail;
     EXPECT_EQ(p.backend, "isl grid");
     EXPECT_EQ(p.z3_answer.rfind("unknown", 0), 0u) << p.z3_answer;
-    EXPECT_EQ(p.detail, "c0, c1 in [-16, 16]; 256 instances");
-    EXPECT_EQ(p.grid_instances, 256);
+    // 256 assignments of c0, c1, each with x defined and undefined.
+    EXPECT_EQ(p.detail,
+              "c0, c1 in [-16, 16]; 512 instances; not proven: z3: unknown (rlimit 1 exhausted); "
+              "cvc5: not asked; coq: Coq not used");
+    EXPECT_EQ(p.grid_instances, 512);
     EXPECT_STREQ(rule_verdict_name(p.verdict), "checked (grid)");
 }
 
@@ -128,7 +175,7 @@ TEST(Prover, Z3WallClockSafeguardFallsBackToTheGrid) {
     auto r = rule_of(
         "pull: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1 "
         "if c0 mod c1 == 0");
-    ProverOptions o;
+    ProverOptions o = z3_only();
     o.z3_rlimit = 4'000'000'000u;
     o.z3_timeout_ms = 1;
     RuleProof p = prove_rule(r, o);
@@ -142,35 +189,37 @@ TEST(Prover, RuleZ3CannotDecideIsCheckedOnTheGrid) {
     auto r = rule_of(
         "pull: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1 "
         "if c0 mod c1 == 0");
-    RuleProof p = prove_rule(r);
+    RuleProof p = prove_rule(r, z3_only());
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid) << p.detail;
     EXPECT_EQ(p.z3_answer.rfind("unknown", 0), 0u) << p.z3_answer;
-    // c0 != 0 (a partition scale), c1 != 0 (a divisor), c1 divides c0.
-    EXPECT_EQ(p.detail, "c0, c1 in [-16, 16]; 200 instances");
+    // c0 != 0 (a partition scale), c1 != 0 (a divisor), c1 divides c0: 200
+    // assignments, each with X and Y defined or not.
+    EXPECT_EQ(p.detail.substr(0, p.detail.find(';', 25)), "c0, c1 in [-16, 16]; 800 instances");
 }
 
 TEST(Prover, GridKeepsOffsetsSymbolic) {
     auto r = rule_of("add: X + c0 in [c1, c2] => X in [c1 - c0, c2 - c0]");
     RuleProof p = check_rule_on_grid(r);
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid);
-    EXPECT_EQ(p.detail,
-              "no enumerated constants; c0, c1, c2 symbolic (all integers); 1 instance");
+    EXPECT_EQ(p.detail, "no enumerated constants; c0, c1, c2 symbolic (all integers); 2 instances");
 }
 
 TEST(Prover, GridKeepsBoundsSymbolic) {
-    auto r = rule_of("block: x mod c0 => x - c0 * (lb(x) floordiv c0) "
-                     "if lb(x) floordiv c0 == ub(x) floordiv c0");
+    auto r = rule_of(
+        "block: x mod c0 => x - c0 * (lb(x) floordiv c0) "
+        "if lb(x) floordiv c0 == ub(x) floordiv c0");
     RuleProof p = check_rule_on_grid(r);
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid);
-    EXPECT_EQ(p.detail, "c0 in [-16, 16]; bounds symbolic; 32 instances");
+    EXPECT_EQ(p.detail, "c0 in [-16, 16]; bounds symbolic; 64 instances");
 }
 
 TEST(Prover, GridLimitIsAnOption) {
-    auto r = rule_of("block: x mod c0 => x - c0 * (lb(x) floordiv c0) "
-                     "if lb(x) floordiv c0 == ub(x) floordiv c0");
+    auto r = rule_of(
+        "block: x mod c0 => x - c0 * (lb(x) floordiv c0) "
+        "if lb(x) floordiv c0 == ub(x) floordiv c0");
     ProverOptions o;
     o.factor_limit = 4;
-    EXPECT_EQ(check_rule_on_grid(r, o).detail, "c0 in [-4, 4]; bounds symbolic; 8 instances");
+    EXPECT_EQ(check_rule_on_grid(r, o).detail, "c0 in [-4, 4]; bounds symbolic; 16 instances");
 }
 
 TEST(Prover, GridRefutesXlaSumOfQuotientsRule) {
@@ -195,19 +244,19 @@ TEST(Prover, RightSideDividingByZeroDoesNotFire) {
     // c1 == 0 makes the right side undefined: the engine does not fire, so
     // such values are no counterexample.
     auto r = rule_of("zero: x floordiv c0 + c1 => (x * c1) floordiv (c0 * c1) + c1");
-    RuleProof p = prove_rule(r);
+    RuleProof p = prove_rule(r, z3_only());
     EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail << " " << p.z3_answer;
     std::string text = rule_obligation_smtlib(r);
-    EXPECT_NE(text.find("(define-fun rhs_defined () Bool (not (= (* c0 c1) 0)))"),
+    EXPECT_NE(text.find("(define-fun engine_checks () Bool (not (= (* c0 c1) 0)))"),
               std::string::npos)
         << text;
 }
 
 TEST(Prover, DivisibleConditionIsModelled) {
     auto r = rule_of("exact: (x floordiv c0) * c0 => x if divisible(x, c0)");
-    EXPECT_EQ(prove_rule(r).verdict, RuleVerdict::Proven);
+    EXPECT_EQ(prove_rule(r, z3_only()).verdict, RuleVerdict::Proven);
     auto wrong = rule_of("inexact: (x floordiv c0) * c0 => x if c0 > 0");
-    expect_real_counterexample(wrong, prove_rule(wrong));
+    expect_real_counterexample(wrong, prove_rule(wrong, z3_only()));
 }
 
 TEST(Prover, NonLinearRuleIsUnknownWithoutGrid) {
@@ -230,6 +279,10 @@ TEST(Prover, ObligationDefinesFloorDivisionInTheFile) {
     EXPECT_NE(text.find("(define-fun rhs () Int (floor_div v_x (* c0 c1)))"), std::string::npos);
     EXPECT_NE(text.find("(define-fun condition () Bool (and (> c0 0) (> c1 0)))"),
               std::string::npos);
+    EXPECT_NE(text.find("(define-fun lhs_defined () Bool (and def_x (not (= c0 0)) "
+                        "(not (= c1 0))))"),
+              std::string::npos)
+        << text;
     EXPECT_EQ(text.rfind("(check-sat)\n"), text.size() - 12);
 }
 

@@ -86,7 +86,33 @@ TEST(ProveReport, Cvc5ContradictionFails) {
 
 TEST(ProveReport, SummaryCountsVerdicts) {
     EXPECT_EQ(summary_line({proven_result(), refuted_result()}),
-              "2 rules: 1 proven, 0 checked (grid), 1 refuted, 0 unknown, 0 non-terminating");
+              "2 rules: 1 proven, 0 checked (grid), 1 refuted, 0 unknown, 0 vacuous, "
+              "0 non-terminating");
+}
+
+TEST(ProveReport, SummaryCountsLemmasAndCvc5Separately) {
+    RuleResult lemma = proven_result();
+    lemma.lemma = true;
+    lemma.name = "residue_lower";
+    RuleResult vacuous = proven_result();
+    vacuous.proof.verdict = RuleVerdict::Vacuous;
+    RuleResult rechecked = proven_result();
+    record_cvc5(rechecked, "unsat");
+    RuleResult undecided = proven_result();
+    record_cvc5(undecided, "unknown");  // not a re-check, never agreement
+    EXPECT_FALSE(vacuous.passed());
+    EXPECT_EQ(summary_line({lemma, vacuous, rechecked, undecided}),
+              "3 rules: 2 proven, 0 checked (grid), 0 refuted, 0 unknown, 1 vacuous, "
+              "0 non-terminating; 1 lemma: 1 proven, 0 refuted, 0 unknown, 0 vacuous; "
+              "cvc5: 1 confirmed, 0 contradicted, 1 not re-checked");
+}
+
+TEST(ProveReport, GridCheckPassesOnlyWhenAllowed) {
+    RuleResult r = proven_result();
+    r.proof.verdict = RuleVerdict::CheckedGrid;
+    EXPECT_FALSE(r.passed());
+    r.grid_allowed = true;
+    EXPECT_TRUE(r.passed());
 }
 
 TEST(ProveReport, JunitHasOneTestcasePerRuleAndFailures) {

@@ -9,6 +9,7 @@
 ///         IndexingMap m = testing_support::random_map(ctx, {});
 ///     }
 
+#include <optional>
 #include <rapidcheck.h>
 
 #include <string>
@@ -80,9 +81,10 @@ inline Expr random_expr(Context& ctx, int64_t num_vars, const MapOptions& o, int
 inline Interval random_bounds(const MapOptions& o) {
     int64_t lo = *rc::gen::inRange<int64_t>(-10, 11);
     int64_t hi = lo + *rc::gen::inRange<int64_t>(0, 16);
-    if (o.infinite_bounds && *rc::gen::inRange(0, 8) == 0) lo = kInt64Min;
-    if (o.infinite_bounds && *rc::gen::inRange(0, 8) == 0) hi = kInt64Max;
-    return {lo, hi};
+    std::optional<int64_t> l = lo, h = hi;
+    if (o.infinite_bounds && *rc::gen::inRange(0, 8) == 0) l.reset();
+    if (o.infinite_bounds && *rc::gen::inRange(0, 8) == 0) h.reset();
+    return Interval::bounded_by(l, h);
 }
 
 /// A random valid indexing map (possibly known empty).

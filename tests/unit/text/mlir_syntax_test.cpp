@@ -129,7 +129,7 @@ TEST_F(MlirSyntaxTest, ASetBoundsTheMapsAfterItUpToTheNextSeparator) {
     EXPECT_EQ(defs[1].domain_set, 0);
     EXPECT_EQ(defs[2].domain_set, 0);
     EXPECT_EQ(defs[3].domain_set, -1);
-    EXPECT_EQ(defs[1].map.dims()[0].bounds.lo, 0);  // d0 >= 0 bounds d0 at once
+    EXPECT_EQ(defs[1].map.dims()[0].bounds.lo(), 0);  // d0 >= 0 bounds d0 at once
     EXPECT_TRUE(defs[3].map.dims()[0].bounds.lo_is_inf());
     // With d0 in [0, 15] and s0 = 2: d0 floordiv 16 is 0 and d0 mod 16 is d0.
     IndexingMap m0 = defs[1].map, m1 = defs[2].map, m2 = defs[3].map;

@@ -170,8 +170,8 @@ TEST_F(ParserTest, BoundsAcceptInfinities) {
     IndexingMap m =
         map("(d0, d1) -> (d0), domain: d0 in [-inf, 5], d1 in [-3, inf], "
             "d0 + d1 in [-inf, +inf]");
-    EXPECT_EQ(m.variable(0).bounds, (Interval{kInt64Min, 5}));
-    EXPECT_EQ(m.variable(1).bounds, (Interval{-3, kInt64Max}));
+    EXPECT_EQ(m.variable(0).bounds, Interval::at_most(5));
+    EXPECT_EQ(m.variable(1).bounds, Interval::at_least(-3));
     ASSERT_EQ(m.constraints().size(), 1u);
     EXPECT_EQ(m.constraints()[0].range, Interval::all());
 }

@@ -17,8 +17,10 @@
 
 namespace provix::solvers {
 
-/// Everything `provix prove` learned about one rule.
+/// Everything `provix prove` learned about one rule or lemma.
 struct RuleResult {
+    /// A lemma of rules/*.lemmas (no rewriting, so no reduction order).
+    bool lemma = false;
     std::string name;  ///< the rule's name
     std::string file;  ///< its rule file, as given to the parser
     int line = 0;      ///< its first line in that file
@@ -26,19 +28,26 @@ struct RuleResult {
     RuleProof proof;   ///< Z3 / isl grid verdict
     OrderCheck order;  ///< the reduction-order check
     /// cvc5's answer on the exported obligation (`"unsat"`, `"sat"`,
-    /// `"unknown"`, `"error: ..."`), or `""` when not re-checked.
+    /// `"unknown"`, `"error: ..."`), or `""` when not asked. Only a definite
+    /// answer re-checks the verdict: `unknown` counts as not re-checked.
     std::string cvc5;
     /// True when cvc5 contradicts the verdict (a definite answer opposite
     /// to Z3's, or `sat` on a rule that passed).
     bool cvc5_disagrees = false;
     double seconds = 0;  ///< wall-clock time of the proof and the order check
+    /// A grid check passes (ProverOptions::allow_grid was set).
+    bool grid_allowed = false;
 
-    /// Proven or checked, terminating, and not contradicted by cvc5.
+    /// Proven (or checked on the grid when allowed), terminating, and not
+    /// contradicted by cvc5.
     bool passed() const;
 };
 
 /// Proves `rule` and checks its reduction order (no cvc5).
 RuleResult prove_and_check(const rules::Rule& rule, const ProverOptions& options);
+
+/// Proves `lemma` (no cvc5).
+RuleResult prove_and_check(const rules::Lemma& lemma, const ProverOptions& options);
 
 /// Records cvc5's answer `answer` on `result`'s obligation and whether it
 /// contradicts the verdict.
@@ -52,8 +61,10 @@ void record_cvc5(RuleResult& result, const std::string& answer);
 ///     ...
 std::string format_rule_result(const RuleResult& r);
 
-/// `28 rules: 20 proven, 8 checked (grid), 0 refuted, 0 unknown, 0
-/// non-terminating`.
+/// `28 rules: 20 proven, 8 checked (grid), 0 refuted, 0 unknown, 0 vacuous,
+/// 0 non-terminating`, then `; 40 lemmas: 40 proven, 0 refuted, 0 unknown,
+/// 0 vacuous` when there are lemmas, and `; cvc5: 60 confirmed, 0
+/// contradicted, 8 not re-checked` when cvc5 was asked.
 std::string summary_line(const std::vector<RuleResult>& results);
 
 /// A JUnit XML report: one testsuite per rule file, one testcase per rule

@@ -6,8 +6,16 @@
 /// the rule's constants symbolic and each `lb(v)` / `ub(v)` a universally
 /// quantified bound (`L_v <= v`, `v <= U_v`):
 ///
-///     expression rule:  facts ∧ cond ∧ lhs defined ∧ rhs defined  ⇒  lhs == rhs
-///     constraint rule:  facts ∧ cond ∧ ...  ⇒  (c1 <= lhs <= c2  ⇔  lo <= rhs <= hi)
+///     expression rule:  facts ∧ cond ∧ checks  ⇒  (lhs defined ⇔ rhs defined)
+///                                                 ∧ (lhs defined ⇒ lhs == rhs)
+///     constraint rule:  facts ∧ cond ∧ checks  ⇒  (lhs defined ∧ c1 <= lhs <= c2
+///                                                  ⇔ rhs defined ∧ lo <= rhs <= hi)
+///
+/// Each expression or sum variable may be undefined (divide by zero) at a
+/// point; a side is defined where all its variables are and its divisors
+/// are non-zero, and lb/ub bound a variable where it is defined. A proven
+/// rule must also be able to fire: if its condition never holds on a defined
+/// left side it is reported `Vacuous`.
 ///
 /// The obligation is written as SMT-LIB 2 (floor division defined in the
 /// file) and Z3 decides that very text with a deterministic `rlimit`:
@@ -32,15 +40,17 @@
 
 namespace provix::solvers {
 
-/// How a rule fared. Only `Proven` and `CheckedGrid` pass.
+/// How a rule fared. `Proven` passes; `CheckedGrid` only with
+/// ProverOptions::allow_grid.
 enum class RuleVerdict : uint8_t {
     Proven,       ///< Z3: holds for all integers
     CheckedGrid,  ///< isl: holds for every grid assignment of the enumerated constants
     Refuted,      ///< a counterexample exists
     Unknown,      ///< neither back end decided (a failure)
+    Vacuous,      ///< its condition never holds on a defined left side (a failure)
 };
 
-/// `"proven"`, `"checked (grid)"`, `"refuted"` or `"unknown"`.
+/// `"proven"`, `"checked (grid)"`, `"refuted"`, `"unknown"` or `"vacuous"`.
 const char* rule_verdict_name(RuleVerdict v);
 
 /// Resource limits and strategy of a proof. Limits are operation counts, not
@@ -52,10 +62,26 @@ struct ProverOptions {
     /// run far past its rlimit; an answer cut by this limit is reported as
     /// `unknown (timeout ..., not reproducible)` and the isl grid decides.
     unsigned z3_timeout_ms = 60'000;
-    /// Ask Z3 at all (false: straight to the isl grid; used by tests).
+    /// Ask Z3 at all (false: straight to the next back end; used by tests).
     bool use_z3 = true;
-    /// Fall back to the isl grid when Z3 answers unknown.
+    /// The cvc5 binary, asked when Z3 answers unknown (the same SMT-LIB
+    /// text); empty: not asked.
+    std::string cvc5 = "cvc5";
+    /// cvc5's time limit per obligation (milliseconds).
+    unsigned cvc5_tlimit_ms = 20'000;
+    /// Folder of Coq proof scripts `NAME.v`, checked with coqc against the
+    /// statement generated from the obligation when both SMT solvers answer
+    /// unknown; empty: Coq is not used.
+    std::string coq_proofs_dir;
+    /// The coqc binary.
+    std::string coqc = "coqc";
+    /// coqc's time limit per proof (seconds).
+    unsigned coq_timeout_s = 120;
+    /// Fall back to the isl grid when no prover decides a rule. A rule only
+    /// checked on the grid passes only with `allow_grid`.
     bool grid_fallback = true;
+    /// A rule checked on the grid alone passes (for developing a new rule).
+    bool allow_grid = false;
     /// Divisor and factor constants are enumerated in [-factor_limit, factor_limit].
     int64_t factor_limit = 16;
     /// isl's operation budget per grid instance (isl_ctx_set_max_operations).
@@ -91,7 +117,7 @@ std::string to_string(const RuleCounterexample& c);
 /// The result of proving one rule.
 struct RuleProof {
     RuleVerdict verdict = RuleVerdict::Unknown;
-    /// Which back end decided: `"z3"`, `"isl grid"`, or `""`.
+    /// Which back end decided: `"z3"`, `"cvc5"`, `"coq"`, `"isl grid"`, or `""`.
     std::string backend;
     /// Z3's answer on the obligation: `"unsat"`, `"sat"`, `"unknown (reason)"`,
     /// or `""` when Z3 was not asked.
@@ -110,6 +136,12 @@ struct RuleProof {
 /// division and modulo defined in the file on top of SMT-LIB's Euclidean
 /// `div`. Z3 decides exactly this text.
 std::string rule_obligation_smtlib(const rules::Rule& rule);
+
+/// The Coq file of the rule's obligation: the prelude and
+/// `Definition <name>_statement : Prop := ...`, translated term by term from
+/// the SMT-LIB text. A proof script `<name>.v` proves
+/// `Theorem <name> : <name>_statement.`
+std::string rule_coq_statement(const rules::Rule& rule);
 
 /// Proves `rule` (Z3, then the isl grid when Z3 answers unknown).
 RuleProof prove_rule(const rules::Rule& rule, const ProverOptions& options = {});

@@ -89,8 +89,7 @@ struct RangeDecision {
     std::string hi;
     std::string backend;
 
-    /// The range as an Interval when both ends are finite and strictly
-    /// inside int64's range (kInt64Min/kInt64Max mean infinity there);
+    /// The range as an Interval when both ends are finite and fit int64;
     /// `Interval::empty()` when empty; nullopt otherwise or when not Proven.
     std::optional<Interval> interval() const;
     /// `[lo, hi]`, `empty`, or `unknown (reason)`.

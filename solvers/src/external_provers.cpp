@@ -1,0 +1,224 @@
+// cvc5 and coqc as provers (see external_provers.h).
+
+#include "external_provers.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "coq_statement.h"
+#include "provix/solvers/prove_report.h"
+#include "z3_solve.h"
+
+namespace provix::solvers::prover {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A fresh private folder for one run of an external prover, removed with
+/// the object.
+class TempDir {
+public:
+    TempDir() {
+        std::string tmpl = (fs::temp_directory_path() / "provix-XXXXXX").string();
+        if (mkdtemp(tmpl.data())) path_ = tmpl;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        if (!path_.empty()) fs::remove_all(path_, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const fs::path& path() const { return path_; }
+    bool ok() const { return !path_.empty(); }
+
+private:
+    fs::path path_;
+};
+
+bool write_file(const fs::path& path, const std::string& text) {
+    std::ofstream out(path);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+std::string quote(const std::string& s) {
+    std::string q = "'";
+    for (char c : s)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+/// Runs `command` (a shell line) and returns its standard output and error.
+std::string run(const std::string& command, int* status) {
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) {
+        *status = -1;
+        return "";
+    }
+    std::string out;
+    char buf[512];
+    while (std::fgets(buf, sizeof buf, pipe))
+        out += buf;
+    *status = pclose(pipe);
+    return out;
+}
+
+bool contains_word(const std::string& text, const std::string& word) {
+    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+        bool start = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) ||
+                                  text[at - 1] == '_');
+        size_t end = at + word.size();
+        bool stop = end >= text.size() ||
+                    !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
+        if (start && stop) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string cvc5_decide(const std::string& body, const ProverOptions& options) {
+    if (options.cvc5.empty()) return "";
+    TempDir dir;
+    if (!dir.ok()) return "error: cannot create a temporary folder";
+    fs::path file = dir.path() / "obligation.smt2";
+    if (!write_file(file, body + "(check-sat)\n")) return "error: cannot write the obligation";
+    return run_cvc5(file.string(), options.cvc5_tlimit_ms, options.cvc5);
+}
+
+std::string coq_statement_file(const std::string& name, const std::string& smt_body) {
+    auto statement = coq_statement(smt_body);
+    std::string text = coq_prelude() + "\n(* The obligation of " + name +
+                       ", generated from its SMT-LIB text. *)\nDefinition " + name +
+                       "_statement : Prop :=\n  ";
+    if (!statement)
+        return text + "False. (* not translatable: " + statement.error().message + " *)\n";
+    return text + *statement + ".\n";
+}
+
+CoqCheck coq_check(const std::string& name, const std::string& smt_body,
+                   const ProverOptions& options) {
+    CoqCheck out;
+    if (options.coq_proofs_dir.empty()) {
+        out.detail = "Coq not used";
+        return out;
+    }
+    fs::path script = fs::path(options.coq_proofs_dir) / (name + ".v");
+    std::ifstream in(script);
+    if (!in) {
+        out.detail = "no Coq proof (" + script.string() + ")";
+        return out;
+    }
+    std::stringstream proof;
+    proof << in.rdbuf();
+    auto statement = coq_statement(smt_body);
+    if (!statement) {
+        out.detail = "no Coq statement: " + statement.error().message;
+        return out;
+    }
+    // Commands that would assume instead of prove are refused outright (and
+    // Print Assumptions below catches any that slip through).
+    for (const char* w : {"Admitted", "admit", "Axiom", "Axioms", "Parameter", "Parameters",
+                          "Hypothesis", "Hypotheses", "Variable", "Variables", "Conjecture"})
+        if (contains_word(proof.str(), w)) {
+            out.detail = script.string() + " uses '" + w + "'";
+            return out;
+        }
+    TempDir dir;
+    if (!dir.ok()) {
+        out.detail = "cannot create a temporary folder";
+        return out;
+    }
+    fs::path file = dir.path() / "provix_proof.v";
+    std::string text = coq_statement_file(name, smt_body) + "\n(* " + script.string() + " *)\n" +
+                       proof.str() + "\n\nPrint Assumptions " + name + ".\n";
+    if (!write_file(file, text)) {
+        out.detail = "cannot write the Coq file";
+        return out;
+    }
+    int status = 0;
+    std::string log = run("cd " + quote(dir.path().string()) + " && timeout " +
+                              std::to_string(options.coq_timeout_s) + " " + quote(options.coqc) +
+                              " -q provix_proof.v",
+                          &status);
+    if (status != 0) {
+        out.detail = "coqc rejects " + script.string() + ": " + log.substr(0, 2000);
+        return out;
+    }
+    if (log.find("Closed under the global context") == std::string::npos) {
+        out.detail = script.string() + " rests on assumptions: " + log.substr(0, 2000);
+        return out;
+    }
+    out.proven = true;
+    return out;
+}
+
+bool has_coq_proof(const std::string& name, const ProverOptions& options) {
+    std::error_code ec;
+    return !options.coq_proofs_dir.empty() &&
+           fs::is_regular_file(fs::path(options.coq_proofs_dir) / (name + ".v"), ec);
+}
+
+RuleProof prove_with_coq(const std::string& name, const std::string& smt_body,
+                         const ProverOptions& options) {
+    RuleProof p;
+    CoqCheck coq = coq_check(name, smt_body, options);
+    p.backend = "coq";
+    p.verdict = coq.proven ? RuleVerdict::Proven : RuleVerdict::Unknown;
+    p.detail = coq.detail;
+    return p;
+}
+
+RuleProof prove_after_z3(const std::string& name, const std::string& smt_body,
+                         const std::string& z3_answer, const ProverOptions& options) {
+    RuleProof p;
+    p.z3_answer = z3_answer;
+    std::string cvc5 = cvc5_decide(smt_body, options);
+    if (cvc5 == "unsat") {
+        p.verdict = RuleVerdict::Proven;
+        p.backend = "cvc5";
+        return p;
+    }
+    if (cvc5 == "sat") {
+        p.verdict = RuleVerdict::Refuted;
+        p.backend = "cvc5";
+        p.detail = "cvc5 finds a counterexample (z3: " + z3_answer + ")";
+        return p;
+    }
+    CoqCheck coq = coq_check(name, smt_body, options);
+    if (coq.proven) {
+        p.verdict = RuleVerdict::Proven;
+        p.backend = "coq";
+        return p;
+    }
+    p.verdict = RuleVerdict::Unknown;
+    p.detail = "z3: " + (z3_answer.empty() ? std::string("not asked") : z3_answer) +
+               "; cvc5: " + (cvc5.empty() ? std::string("not asked") : cvc5) +
+               "; coq: " + coq.detail;
+    return p;
+}
+
+void check_not_vacuous(RuleProof& proof, const std::string& vacuity_body, const std::string& what,
+                       const ProverOptions& options) {
+    SmtAnswer z3 = z3_solve(vacuity_body, options.z3_rlimit, options.z3_timeout_ms, {}, {});
+    std::string answer = z3.result == SmtResult::Sat     ? "sat"
+                         : z3.result == SmtResult::Unsat ? "unsat"
+                                                         : cvc5_decide(vacuity_body, options);
+    if (answer == "sat") return;
+    if (answer == "unsat") {
+        proof.verdict = RuleVerdict::Vacuous;
+        proof.detail = what;
+        return;
+    }
+    proof.verdict = RuleVerdict::Unknown;
+    proof.detail = "proven, but whether it can apply is undecided (z3: " + z3.reason +
+                   "; cvc5: " + answer + ")";
+}
+
+}  // namespace provix::solvers::prover

@@ -1,0 +1,260 @@
+// Lemma proofs (see provix/solvers/lemma_prover.h): a lemma's formula is
+// encoded into SMT-LIB with floor semantics and Z3 decides its negation.
+
+#include "provix/solvers/lemma_prover.h"
+
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "external_provers.h"
+#include "smt_text.h"
+#include "z3_solve.h"
+
+namespace provix::solvers {
+
+using rules::Lemma;
+using rules::Node;
+using rules::Op;
+
+namespace prover {
+namespace {
+
+/// The SMT-LIB text of a lemma's formula.
+class LemmaEncoder {
+public:
+    explicit LemmaEncoder(const Lemma& lemma) : l_(lemma) {}
+
+    /// Declarations, definitions and `(assert ...)` of the negated formula.
+    std::string obligation() {
+        return header() + "(assert (and " + facts() + " " + not_of(formula_) + "))\n";
+    }
+    /// For `H => C`: satisfiable when the hypothesis H can hold.
+    std::string hypothesis_query() {
+        return header() + "(assert (and " + facts() + " " + hypothesis_ + "))\n";
+    }
+    bool has_hypothesis() const { return !hypothesis_.empty(); }
+    std::vector<std::string> variables() const {
+        std::vector<std::string> out;
+        for (const rules::Var& v : l_.vars)
+            out.push_back(smt_name(v.name));
+        return out;
+    }
+    static std::string smt_name(const std::string& name) { return "v_" + name; }
+
+    void encode() {
+        formula_ = truth(l_.formula);
+        const Node& top = node(l_.formula);
+        if (top.op == Op::Implies) hypothesis_ = truth(top.children[0]);
+    }
+
+private:
+    const Node& node(int n) const { return l_.nodes[static_cast<size_t>(n)]; }
+
+    std::string header() const {
+        std::ostringstream out;
+        out << kPrelude << "; the lemma's variables (all integers)\n";
+        for (const rules::Var& v : l_.vars)
+            out << "(declare-const " << smt_name(v.name) << " Int)\n";
+        for (const std::string& a : aux_)
+            out << "(declare-const " << a << " Int)\n";
+        return out.str();
+    }
+    std::string facts() const { return and_of(aux_facts_); }
+
+    /// The value of node `n`; its divisors' non-zero conditions go to `def`.
+    std::string value(int n, std::vector<std::string>& def) {
+        const Node& nd = node(n);
+        auto arg = [&](size_t i) { return value(nd.children[i], def); };
+        switch (nd.op) {
+            case Op::Literal:
+                return literal(nd.value);
+            case Op::ConstVar:
+            case Op::ExprVar:
+            case Op::SumVar:
+                return smt_name(l_.vars[static_cast<size_t>(nd.value)].name);
+            case Op::Add:
+                return "(+ " + arg(0) + " " + arg(1) + ")";
+            case Op::Mul:
+                return "(* " + arg(0) + " " + arg(1) + ")";
+            case Op::FloorDiv:
+            case Op::CeilDiv:
+            case Op::Mod: {
+                std::string a = arg(0), b = arg(1);
+                def.push_back("(not (= " + b + " 0))");
+                const char* f = nd.op == Op::FloorDiv  ? "floor_div"
+                                : nd.op == Op::CeilDiv ? "ceil_div"
+                                                       : "floor_mod";
+                return std::string("(") + f + " " + a + " " + b + ")";
+            }
+            case Op::Min:
+                return "(int_min " + arg(0) + " " + arg(1) + ")";
+            case Op::Max:
+                return "(int_max " + arg(0) + " " + arg(1) + ")";
+            case Op::Abs:
+                return "(int_abs " + arg(0) + ")";
+            case Op::Gcd:
+                return gcd_of(arg(0), arg(1));
+            case Op::Lcm: {
+                std::string a = arg(0), b = arg(1);
+                std::string g = gcd_of(a, b);
+                return "(ite (or (= " + a + " 0) (= " + b + " 0)) 0 (div (int_abs (* " + a + " " +
+                       b + ")) " + g + "))";
+            }
+            default:
+                break;
+        }
+        return "0";  // the parser checked the types
+    }
+
+    /// Two-valued truth: a comparison holds when its operands are defined
+    /// and the relation holds.
+    std::string truth(int n) {
+        const Node& nd = node(n);
+        switch (nd.op) {
+            case Op::And:
+                return and_of({truth(nd.children[0]), truth(nd.children[1])});
+            case Op::Or:
+                return or_of({truth(nd.children[0]), truth(nd.children[1])});
+            case Op::Not:
+                return not_of(truth(nd.children[0]));
+            case Op::Implies:
+                return "(=> " + truth(nd.children[0]) + " " + truth(nd.children[1]) + ")";
+            case Op::Iff:
+                return "(= " + truth(nd.children[0]) + " " + truth(nd.children[1]) + ")";
+            default:
+                break;
+        }
+        std::vector<std::string> def;
+        std::string a = value(nd.children[0], def), b = value(nd.children[1], def);
+        std::string rel;
+        switch (nd.op) {
+            case Op::Eq:
+                rel = "(= " + a + " " + b + ")";
+                break;
+            case Op::Ne:
+                rel = "(not (= " + a + " " + b + "))";
+                break;
+            case Op::Lt:
+                rel = "(< " + a + " " + b + ")";
+                break;
+            case Op::Le:
+                rel = "(<= " + a + " " + b + ")";
+                break;
+            case Op::Gt:
+                rel = "(> " + a + " " + b + ")";
+                break;
+            case Op::Ge:
+                rel = "(>= " + a + " " + b + ")";
+                break;
+            default:
+                rel = "false";
+                break;
+        }
+        def.push_back(rel);
+        return and_of(def);
+    }
+
+    std::string gcd_of(const std::string& a, const std::string& b) {
+        std::string key = a + "|" + b;
+        auto it = gcd_memo_.find(key);
+        if (it != gcd_memo_.end()) return it->second;
+        // g = gcd(a, b): g >= 0 divides a and b and is an integer combination
+        // of them (Bezout), which determines it (gcd(0, 0) == 0).
+        auto fresh = [&](const char* stem) {
+            std::string name = stem + std::to_string(aux_.size());
+            aux_.push_back(name);
+            return name;
+        };
+        std::string g = fresh("gcd_"), ka = fresh("gcd_qa_"), kb = fresh("gcd_qb_");
+        std::string s = fresh("gcd_sa_"), t = fresh("gcd_sb_");
+        aux_facts_.push_back("(>= " + g + " 0)");
+        aux_facts_.push_back("(= " + a + " (* " + g + " " + ka + "))");
+        aux_facts_.push_back("(= " + b + " (* " + g + " " + kb + "))");
+        aux_facts_.push_back("(= " + g + " (+ (* " + a + " " + s + ") (* " + b + " " + t + ")))");
+        gcd_memo_.emplace(key, g);
+        return g;
+    }
+
+    const Lemma& l_;
+    std::string formula_, hypothesis_;
+    std::vector<std::string> aux_, aux_facts_;
+    std::map<std::string, std::string> gcd_memo_;
+};
+
+}  // namespace
+}  // namespace prover
+
+std::string lemma_obligation_smtlib(const Lemma& lemma) {
+    prover::LemmaEncoder e(lemma);
+    e.encode();
+    return "; provix lemma obligation: " + lemma.name + " (" + lemma.file + ":" +
+           std::to_string(lemma.line) + ")\n;   " + lemma.text +
+           "\n; sat: a model is a counterexample to the lemma; unsat: it holds for all "
+           "integers.\n" +
+           e.obligation() + "(check-sat)\n";
+}
+
+std::string lemma_coq_statement(const Lemma& lemma) {
+    prover::LemmaEncoder e(lemma);
+    e.encode();
+    return prover::coq_statement_file(lemma.name, e.obligation());
+}
+
+RuleProof prove_lemma(const Lemma& lemma, const ProverOptions& options) {
+    RuleProof p;
+    if (lemma.formula < 0) {
+        p.detail = "not a parsed lemma";
+        return p;
+    }
+    prover::LemmaEncoder e(lemma);
+    e.encode();
+    if (prover::has_coq_proof(lemma.name, options)) {
+        p = prover::prove_with_coq(lemma.name, e.obligation(), options);
+        if (p.verdict == RuleVerdict::Proven && e.has_hypothesis())
+            prover::check_not_vacuous(p, e.hypothesis_query(), "its hypothesis never holds",
+                                      options);
+        return p;
+    }
+    prover::SmtAnswer a;
+    if (options.use_z3)
+        a = prover::z3_solve(e.obligation(), options.z3_rlimit, options.z3_timeout_ms,
+                             e.variables(), {});
+    p.backend = "z3";
+    switch (a.result) {
+        case prover::SmtResult::Unsat: {
+            p.verdict = RuleVerdict::Proven;
+            p.z3_answer = "unsat";
+            if (e.has_hypothesis())
+                prover::check_not_vacuous(p, e.hypothesis_query(), "its hypothesis never holds",
+                                          options);
+            break;
+        }
+        case prover::SmtResult::Sat: {
+            p.verdict = RuleVerdict::Refuted;
+            p.z3_answer = "sat";
+            RuleCounterexample c;
+            c.kind = "the lemma does not hold";
+            for (const rules::Var& v : lemma.vars) {
+                auto value = a.ints[prover::LemmaEncoder::smt_name(v.name)];
+                c.variables.push_back({v.name, value ? std::to_string(*value) : "(beyond int64)"});
+            }
+            c.source = "the hypotheses hold";
+            c.target = "the conclusion does not";
+            p.counterexample = c;
+            break;
+        }
+        case prover::SmtResult::Unknown: {
+            // cvc5 on the same text, then a Coq proof of its statement.
+            std::string z3 = options.use_z3 ? "unknown (" + a.reason + ")" : "";
+            p = prover::prove_after_z3(lemma.name, e.obligation(), z3, options);
+            if (p.verdict == RuleVerdict::Proven && e.has_hypothesis())
+                prover::check_not_vacuous(p, e.hypothesis_query(), "its hypothesis never holds",
+                                          options);
+            break;
+        }
+    }
+    return p;
+}
+
+}  // namespace provix::solvers

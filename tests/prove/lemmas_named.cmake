@@ -1,0 +1,32 @@
+# Every lemma of rules/*.lemmas names a step the C++ code takes: its name
+# must appear in the sources under src/ (as `lemma::NAME` where a domain pass
+# reports it, or in the comment beside the code it justifies). A lemma no
+# code names is stale; a step no lemma names is caught in review.
+#   cmake -DSOURCE_DIR=<provix> -P lemmas_named.cmake
+file(GLOB lemma_files ${SOURCE_DIR}/rules/*.lemmas)
+file(GLOB_RECURSE sources ${SOURCE_DIR}/src/*.cpp ${SOURCE_DIR}/src/*.h)
+set(code "")
+foreach(f IN LISTS sources)
+  file(READ ${f} text)
+  string(APPEND code "${text}\n")
+endforeach()
+set(missing "")
+set(count 0)
+foreach(f IN LISTS lemma_files)
+  file(STRINGS ${f} lines REGEX "^[a-z_0-9]+:")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^([a-z_0-9]+):.*" "\\1" name "${line}")
+    math(EXPR count "${count} + 1")
+    string(REGEX MATCH "[^a-z_0-9]${name}[^a-z_0-9]" hit "${code}")
+    if(NOT hit)
+      list(APPEND missing "${name}")
+    endif()
+  endforeach()
+endforeach()
+if(count EQUAL 0)
+  message(FATAL_ERROR "no lemmas found under ${SOURCE_DIR}/rules")
+endif()
+if(missing)
+  message(FATAL_ERROR "lemmas named nowhere in src/: ${missing}")
+endif()
+message(STATUS "${count} lemmas, each named in the code")
