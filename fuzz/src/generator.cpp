@@ -382,8 +382,8 @@ private:
         Expr x = rng_.chance(50) ? any_var() : linearize().expr;
         Interval r = interval_of(x, all_bounds());
         int64_t lo = r.lo_is_inf() ? rng_.uniform(-5, 5) : sat_add(r.lo(), rng_.uniform(-2, 4));
-        int64_t hi =
-            r.hi_is_inf() ? sat_add(lo, rng_.uniform(0, 20)) : sat_add(r.hi(), -rng_.uniform(-2, 4));
+        int64_t hi = r.hi_is_inf() ? sat_add(lo, rng_.uniform(0, 20))
+                                   : sat_add(r.hi(), -rng_.uniform(-2, 4));
         switch (rng_.uniform(0, 3)) {
             case 0:
                 return node(ExprKind::Min, node(ExprKind::Max, x, c(lo)), c(hi));
@@ -627,7 +627,8 @@ private:
     Interval sub_range(Interval r) {
         if (r.is_empty()) return {0, rng_.uniform(0, 5)};
         if (!r.is_bounded() || r.size() > (int64_t{1} << 40)) {
-            int64_t lo = r.lo_is_inf() ? rng_.uniform(-50, 50) : sat_add(r.lo(), rng_.uniform(0, 50));
+            int64_t lo =
+                r.lo_is_inf() ? rng_.uniform(-50, 50) : sat_add(r.lo(), rng_.uniform(0, 50));
             return {lo, sat_add(lo, rng_.uniform(0, 100))};
         }
         int64_t w = r.hi() - r.lo();

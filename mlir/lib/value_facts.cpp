@@ -84,7 +84,8 @@ ValueFact ValueFacts::compute(mlir::Value v, int depth) {
                 if (last) out.range = Interval{out.range.lo(), *last};
             }
         }
-        if (out.range.is_bounded() && out.range.lo() > out.range.hi()) out.range = Interval::empty();
+        if (out.range.is_bounded() && out.range.lo() > out.range.hi())
+            out.range = Interval::empty();
         return out;
     }
 

@@ -35,7 +35,10 @@ ArgSpec simplify_spec() {
          "inclusive bounds NAME=LO:HI,... for the variables of that name in every map (LO may be "
          "-inf, HI inf), intersected with the map's",
          "none"},
-        {"--trace", "", "before each map, print the rules that fired as '// rule: NAME' and the lemmas the domain passes applied as '// lemma: NAME'", ""},
+        {"--trace", "",
+         "before each map, print the rules that fired as '// rule: NAME' and the lemmas the domain "
+         "passes applied as '// lemma: NAME'",
+         ""},
         {"--stats", "",
          "after all maps, print how often each rule fired over the whole input ('NAME COUNT', by "
          "name; text: to standard error)",

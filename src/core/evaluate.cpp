@@ -16,14 +16,16 @@ public:
 
     Result<int64_t> eval(Expr e) {
         switch (e.kind()) {
-            case ExprKind::Constant: return e.constant_value();
+            case ExprKind::Constant:
+                return e.constant_value();
             case ExprKind::Variable: {
                 int64_t id = e.variable_id();
                 if (id < 0 || static_cast<size_t>(id) >= values_.size())
                     return Error::invalid("no value for variable v" + std::to_string(id));
                 return values_[static_cast<size_t>(id)];
             }
-            default: break;
+            default:
+                break;
         }
         auto it = memo_.find(e.node());
         if (it != memo_.end()) return it->second;
@@ -43,8 +45,12 @@ private:
             int64_t y = *next;
             std::optional<int64_t> r;
             switch (e.kind()) {
-                case ExprKind::Add: r = checked_add(acc, y); break;
-                case ExprKind::Mul: r = checked_mul(acc, y); break;
+                case ExprKind::Add:
+                    r = checked_add(acc, y);
+                    break;
+                case ExprKind::Mul:
+                    r = checked_mul(acc, y);
+                    break;
                 case ExprKind::FloorDiv:
                 case ExprKind::CeilDiv:
                 case ExprKind::Mod:
@@ -53,9 +59,14 @@ private:
                         : e.kind() == ExprKind::CeilDiv ? ceil_div(acc, y)
                                                         : floor_mod(acc, y);
                     break;
-                case ExprKind::Min: r = std::min(acc, y); break;
-                case ExprKind::Max: r = std::max(acc, y); break;
-                default: return Error::invalid("bad node");
+                case ExprKind::Min:
+                    r = std::min(acc, y);
+                    break;
+                case ExprKind::Max:
+                    r = std::max(acc, y);
+                    break;
+                default:
+                    return Error::invalid("bad node");
             }
             if (!r) return Error::overflow(std::string("int64 overflow in ") + kind_name(e.kind()));
             acc = *r;

@@ -12,15 +12,24 @@ namespace {
 /// Output order of kinds: variables first, constants last.
 int kind_rank(ExprKind k) {
     switch (k) {
-        case ExprKind::Variable: return 0;
-        case ExprKind::Mul: return 1;
-        case ExprKind::Add: return 2;
-        case ExprKind::FloorDiv: return 3;
-        case ExprKind::CeilDiv: return 4;
-        case ExprKind::Mod: return 5;
-        case ExprKind::Min: return 6;
-        case ExprKind::Max: return 7;
-        case ExprKind::Constant: return 8;
+        case ExprKind::Variable:
+            return 0;
+        case ExprKind::Mul:
+            return 1;
+        case ExprKind::Add:
+            return 2;
+        case ExprKind::FloorDiv:
+            return 3;
+        case ExprKind::CeilDiv:
+            return 4;
+        case ExprKind::Mod:
+            return 5;
+        case ExprKind::Min:
+            return 6;
+        case ExprKind::Max:
+            return 7;
+        case ExprKind::Constant:
+            return 8;
     }
     return 9;
 }
@@ -79,7 +88,8 @@ Expr rebuild(Expr e, const Leaf& leaf, std::unordered_map<const detail::ExprNode
     if (it != memo.end()) return it->second;
     std::vector<Expr> ops;
     ops.reserve(e.num_operands());
-    for (size_t i = 0; i < e.num_operands(); ++i) ops.push_back(rebuild(e.operand(i), leaf, memo));
+    for (size_t i = 0; i < e.num_operands(); ++i)
+        ops.push_back(rebuild(e.operand(i), leaf, memo));
     Expr out = build(e.kind(), ops);
     memo.emplace(e.node(), out);
     return out;

@@ -74,7 +74,8 @@ Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_poi
     std::vector<Interval> bounds = m.variable_bounds();
     int64_t total = 1;
     for (const Interval& b : bounds) {
-        auto size = b.is_bounded() && !b.is_empty() ? checked_add(b.hi() - b.lo(), 1) : std::nullopt;
+        auto size =
+            b.is_bounded() && !b.is_empty() ? checked_add(b.hi() - b.lo(), 1) : std::nullopt;
         auto t = size ? checked_mul(total, *size) : std::nullopt;
         if (!t || *t > max_points) {
             return Error::invalid("more than " + std::to_string(max_points) + " points");

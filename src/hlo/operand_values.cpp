@@ -221,8 +221,8 @@ std::optional<Expr> ComputationValues::instruction_value(int64_t idx,
             // a non-negative numerator and a positive divisor.
             bool may_fail = false;
             Interval num = interval_of(*a, bounds, &may_fail);
-            if (may_fail || num.is_empty() || num.lo_is_inf() || num.lo() < 0 || !b->is_constant() ||
-                b->constant_value() <= 0) {
+            if (may_fail || num.is_empty() || num.lo_is_inf() || num.lo() < 0 ||
+                !b->is_constant() || b->constant_value() <= 0) {
                 return std::nullopt;
             }
             r = op == "divide" ? floor_div(*a, *b) : mod(*a, *b);

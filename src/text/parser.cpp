@@ -526,8 +526,8 @@ private:
         if (at_word("inf")) {
             next();
             if (negative == upper) {
-                fail(start.location, upper ? "an upper bound cannot be -inf"
-                                           : "a lower bound cannot be +inf");
+                fail(start.location,
+                     upper ? "an upper bound cannot be -inf" : "a lower bound cannot be +inf");
                 return std::nullopt;
             }
             return Bound{};

@@ -162,8 +162,8 @@ std::string obligation_file_name(const std::string& rule_file, const std::string
 
 /// `{"type":"summary",...}` for a run.
 std::string summary_record(const std::vector<solvers::RuleResult>& results, double seconds) {
-    int64_t proven = 0, grid = 0, refuted = 0, unknown = 0, vacuous = 0, looping = 0,
-            disagree = 0, passed = 0, lemmas = 0;
+    int64_t proven = 0, grid = 0, refuted = 0, unknown = 0, vacuous = 0, looping = 0, disagree = 0,
+            passed = 0, lemmas = 0;
     for (const solvers::RuleResult& r : results) {
         lemmas += r.lemma ? 1 : 0;
         switch (r.proof.verdict) {
@@ -219,7 +219,8 @@ std::optional<long long> count_option(const Args& a, const std::string& name, lo
 /// The prover's settings as given on the command line, in a fixed order.
 std::string prover_settings(const Args& a) {
     std::string out;
-    for (const char* name : {"--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--rule", "--coq-proofs"})
+    for (const char* name :
+         {"--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--rule", "--coq-proofs"})
         if (a.has_value(name)) out += std::string(" ") + name + "=" + a.value(name);
     for (const char* name : {"--no-grid", "--allow-grid", "--no-cvc5"})
         if (a.has(name)) out += std::string(" ") + name;
@@ -423,8 +424,8 @@ int run_prove(const std::vector<std::string>& argv) {
                         r, solvers::run_cvc5(file.string(), static_cast<unsigned>(*tlimit)));
             }
             if (!coq_dir.empty() && error.empty()) {
-                auto written = write_output((coq_dir / (item.name() + ".v")).string(),
-                                            item.coq_statement());
+                auto written =
+                    write_output((coq_dir / (item.name() + ".v")).string(), item.coq_statement());
                 if (!written) error = written.error().message;
             }
             std::lock_guard<std::mutex> lock(mutex);

@@ -44,8 +44,7 @@ std::vector<OptionSpec> solver_options(const solvers::Limits& defaults) {
     };
 }
 
-std::optional<double> parse_timeout(const Args& args, const std::string& command,
-                                    double fallback) {
+std::optional<double> parse_timeout(const Args& args, const std::string& command, double fallback) {
     if (!args.has_value("--timeout")) return fallback;
     const std::string text = args.value("--timeout");
     char* end = nullptr;

@@ -41,8 +41,8 @@
 ///    shapes, transpose (by the result's layout);
 ///  - dynamic-slice, dynamic-update-slice, gather (simplified form: indices
 ///    of rank 2, `index_vector_dim=1`, `offset_dims={1, ..., rank}`, no
-///    collapsed or batching dims; other gathers are UNKNOWN): runtime variables; the offset and index operands are
-///    read whole per output element. Runtime variable k stands for offset
+///    collapsed or batching dims; other gathers are UNKNOWN): runtime variables; the offset and
+///    index operands are read whole per output element. Runtime variable k stands for offset
 ///    operand k (dynamic-slice, dynamic-update-slice) or index column k
 ///    (gather), whatever dimension it offsets. When `values` knows an
 ///    offset at compile time (a constant, an iota, integer arithmetic on

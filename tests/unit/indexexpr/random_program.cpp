@@ -198,7 +198,8 @@ Program gen_program() {
 std::vector<int64_t> gen_inputs(const Program& p) {
     std::vector<int64_t> v;
     for (const Interval& b : p.input_bounds) {
-        int64_t lo = b.lo_is_inf() ? (b.hi_is_inf() ? -50 : std::min<int64_t>(-50, b.hi())) : b.lo();
+        int64_t lo =
+            b.lo_is_inf() ? (b.hi_is_inf() ? -50 : std::min<int64_t>(-50, b.hi())) : b.lo();
         int64_t hi = b.hi_is_inf() ? std::max<int64_t>(50, lo) : b.hi();
         v.push_back(*rc::gen::inRange<int64_t>(lo, hi + 1));
     }

@@ -198,7 +198,8 @@ void check_relation(Oracle& oracle, Context& ctx) {
                   : substitute(e1, {ctx.variable(0), ctx.variable(1) * -1 + 0});
     auto vars = random_dims();
     // Reflecting s0 keeps the relation when its bounds are symmetric.
-    if (*rc::gen::arbitrary<bool>()) vars[1].bounds = Interval{-vars[1].bounds.hi(), vars[1].bounds.hi()};
+    if (*rc::gen::arbitrary<bool>())
+        vars[1].bounds = Interval{-vars[1].bounds.hi(), vars[1].bounds.hi()};
     auto make = [&](Expr e) {
         auto m = IndexingMap::get(*SymbolicMap::get(ctx, 1, 1, {e}), {vars[0]}, {vars[1]}, {});
         RC_ASSERT(m.ok());
@@ -341,8 +342,8 @@ void check_inputs_and_definedness(Oracle& oracle, Context& ctx) {
         if (*rc::gen::arbitrary<bool>()) c2 = c1;
     }
     auto make = [&](Expr e, std::vector<Constraint> cs) {
-        auto m = IndexingMap::get(*SymbolicMap::get(ctx, 1, 2, {e}), {vars[0]}, {vars[1]}, {vars[2]},
-                                  std::move(cs));
+        auto m = IndexingMap::get(*SymbolicMap::get(ctx, 1, 2, {e}), {vars[0]}, {vars[1]},
+                                  {vars[2]}, std::move(cs));
         RC_ASSERT(m.ok());
         return *m;
     };

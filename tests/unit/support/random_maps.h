@@ -9,9 +9,9 @@
 ///         IndexingMap m = testing_support::random_map(ctx, {});
 ///     }
 
-#include <optional>
 #include <rapidcheck.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
