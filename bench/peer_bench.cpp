@@ -21,8 +21,8 @@
 // p90 and worst per-map time and the ratios provix/MLIR and isl/provix
 // (medians of the per-map ratios).
 //
-//     ./build/bench/provix_bench_peer                 # bench/corpus/maps.map (+
-//     tests/peer/xla_*.map)
+//     ./build/bench/provix_bench_peer                 # bench/corpus/maps.map,
+//                                                     # large.map (+ tests/peer/xla_*.map)
 //     ./build/bench/provix_bench_peer --quick FILE    # one short batch per map (smoke test)
 
 #include <mlir/IR/AffineExpr.h>
@@ -185,7 +185,7 @@ struct Row {
 };
 
 struct Stats {
-    double median = 0, p90 = 0, worst = 0;
+    double median = 0, p90 = 0, p99 = 0, worst = 0;
     size_t count = 0;
 };
 
@@ -196,6 +196,7 @@ Stats stats(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     s.median = v[v.size() / 2];
     s.p90 = v[std::min(v.size() - 1, v.size() * 9 / 10)];
+    s.p99 = v[std::min(v.size() - 1, v.size() * 99 / 100)];
     s.worst = v.back();
     return s;
 }
@@ -214,7 +215,8 @@ std::string ratio(double x) {
 
 std::vector<std::string> default_corpus() {
     const std::string root = PROVIX_SOURCE_DIR;
-    std::vector<std::string> files = {root + "/bench/corpus/maps.map"};
+    std::vector<std::string> files = {root + "/bench/corpus/maps.map",
+                                      root + "/bench/corpus/large.map"};
     std::vector<std::string> peer;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(root + "/tests/peer", ec)) {
@@ -365,8 +367,9 @@ int main(int argc, char** argv) {
         }
     }
     auto line = [](const char* who, const Stats& s) {
-        std::printf("%-9s %4zu maps: median %s us, p90 %s us, worst %s us\n", who, s.count,
-                    us(s.median).c_str(), us(s.p90).c_str(), us(s.worst).c_str());
+        std::printf("%-9s %4zu maps: median %s us, p90 %s us, p99 %s us, worst %s us\n", who,
+                    s.count, us(s.median).c_str(), us(s.p90).c_str(), us(s.p99).c_str(),
+                    us(s.worst).c_str());
     };
     std::printf("\nper-map CPU time per call (median of %d batches):\n", timing.batches);
     line("provix", stats(t_provix));
@@ -383,8 +386,11 @@ int main(int argc, char** argv) {
         std::printf(" %s %d;", why.c_str(), n);
     std::printf("%s\n", isl_skips.empty() ? " none" : "");
     Stats pm = stats(provix_over_mlir), ip = stats(isl_over_provix), sp = stats(sets_over_provix);
-    std::printf("ratio provix/MLIR (median of per-map ratios): %s (p90 %s, %zu maps)\n",
-                ratio(pm.median).c_str(), ratio(pm.p90).c_str(), pm.count);
+    std::printf("ratio provix/MLIR (median of per-map ratios): %s (p90 %s, worst %s, %zu maps)\n",
+                ratio(pm.median).c_str(), ratio(pm.p90).c_str(), ratio(pm.worst).c_str(), pm.count);
+    Stats tp = stats(t_provix);
+    std::printf("provix p99 / median per-map time: %s\n",
+                ratio(tp.median > 0 ? tp.p99 / tp.median : 0).c_str());
     std::printf("ratio isl/provix  (median of per-map ratios): %s (%zu maps)\n",
                 ratio(ip.median).c_str(), ip.count);
     std::printf("ratio isl sets/provix (median of per-map ratios): %s (%zu maps)\n",

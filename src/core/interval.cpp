@@ -138,6 +138,10 @@ int64_t Interval::size() const {
 
 Interval Interval::intersect(const Interval& o) const {
     if (is_empty() || o.is_empty()) return empty();
+    if (is_bounded() && o.is_bounded()) {  // fast path: four finite ends
+        Interval r(std::max(lo_, o.lo_), std::min(hi_, o.hi_));
+        return r.is_empty() ? empty() : r;
+    }
     std::optional<int64_t> l = finite_lo(), h = finite_hi();
     if (!o.lo_inf_) l = l ? std::max(*l, o.lo_) : o.lo_;
     if (!o.hi_inf_) h = h ? std::min(*h, o.hi_) : o.hi_;
@@ -184,6 +188,17 @@ Interval operator-(const Interval& a, const Interval& b) { return a + (-b); }
 
 Interval operator*(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
+    // Fast path: finite ends whose four products fit int64. The product of
+    // two intervals is bilinear, so its exact range is spanned by the corner
+    // products: the same interval as the quadrant split below.
+    if (a.is_bounded() && b.is_bounded()) {
+        int64_t p[4];
+        if (!__builtin_mul_overflow(a.lo(), b.lo(), &p[0]) &&
+            !__builtin_mul_overflow(a.lo(), b.hi(), &p[1]) &&
+            !__builtin_mul_overflow(a.hi(), b.lo(), &p[2]) &&
+            !__builtin_mul_overflow(a.hi(), b.hi(), &p[3]))
+            return {std::min({p[0], p[1], p[2], p[3]}), std::max({p[0], p[1], p[2], p[3]})};
+    }
     Interval r = Interval::empty();
     for (const Interval& x : {negative_part(a), nonneg_part(a)}) {
         if (x.is_empty()) continue;
@@ -197,6 +212,14 @@ Interval operator*(const Interval& a, int64_t b) { return a * Interval::point(b)
 
 Interval floor_div(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
+    // Fast path: a finite interval over a positive constant. floor(x / c) is
+    // monotone in x, so the ends map to the ends (what the sign split below
+    // computes too).
+    if (a.is_bounded() && b.is_point() && b.lo() > 0) {
+        int64_t c = b.lo();
+        return {static_cast<int64_t>(floor_div128(a.lo(), c)),
+                static_cast<int64_t>(floor_div128(a.hi(), c))};
+    }
     Interval r = Interval::empty();
     Interval pos = b.intersect(Interval::at_least(1));
     Interval neg = b.intersect(Interval::at_most(-1));

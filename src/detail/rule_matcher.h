@@ -12,19 +12,9 @@
 #include "provix/rules/rule.h"
 #include "range_analysis.h"
 #include "rule_table.h"
+#include "sum_term.h"
 
 namespace provix::engine {
-
-/// A term of a sum: `monomial * coef`, or the constant `coef` when monomial
-/// is null. `whole` is the term as it stands in the sum.
-struct SumTerm {
-    Expr monomial;
-    int64_t coef = 0;
-    Expr whole;
-};
-
-/// Splits `e` into its sum terms (a non-sum is a one-term sum).
-std::vector<SumTerm> sum_terms(Expr e);
 
 /// A non-owning reference to a `bool()` callable (the matcher's
 /// continuation).
@@ -40,8 +30,15 @@ private:
     bool (*call_)(void*);
 };
 
+struct RejectedScales;
+
+/// Matches one rule at a time. A sum pattern matches sums of at most
+/// kMaxSumTerms terms (term sets are 64-bit masks); a longer sum is not
+/// matched by any sum pattern (the expression constructors still fold it).
 class RuleMatcher {
 public:
+    static constexpr size_t kMaxSumTerms = 64;
+
     RuleMatcher(RangeAnalysis& ranges, DivisibilityAnalysis& divisibility)
         : ranges_(ranges), div_(divisibility) {}
 
@@ -80,6 +77,27 @@ private:
                          Continuation k);
     bool bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale,
                   Continuation k);
+    /// Tries `subset` as the X of the partition `c0 * X + Y` (see
+    /// match_partition).
+    bool try_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t remaining,
+                       uint64_t subset, RejectedScales& rejected, Continuation k);
+
+    /// The outcome of one binding step (see bind_step).
+    enum class Step {
+        Matched,   ///< the continuation matched: the binding stays
+        Rejected,  ///< a condition conjunct became false: continuation not run
+        Failed,    ///< the continuation did not match
+    };
+    /// The bind/continue/undo step of the backtracking matcher, for a
+    /// variable whose binding was just written into `b_`: checks the
+    /// conjuncts it makes decidable, runs `k`, and unbinds `var` again
+    /// unless the whole match succeeded.
+    ///
+    ///     b_[v] = Binding::of_const(8);
+    ///     return bind_step(v, k) == Step::Matched;
+    Step bind_step(int64_t var, Continuation k);
+    bool bind_expr(int64_t var, Expr e, Continuation k);
+    bool bind_const(int64_t var, int64_t value, Continuation k);
 
     Tri eval_cond(int n);
     std::optional<int64_t> eval_int(int n);
@@ -97,11 +115,18 @@ private:
     bool finish();
 
     const rules::Node& node(int n) const { return rule_->nodes[static_cast<size_t>(n)]; }
+    const FlatNode& flat(int n) const { return compiled_->flat[static_cast<size_t>(n)]; }
     void reset(const CompiledRule& rule);
     /// Marks variable `var` bound and checks the conjuncts that just became
     /// decidable; false if one of them is false (the caller then unbinds).
+    /// Variables from index CompiledRule::kMaxTrackedVariables on are not
+    /// tracked: their conjuncts are decided once the match is complete.
     bool bound(int64_t var);
-    void unbound(int64_t var) { bound_ &= ~(uint64_t{1} << var); }
+    /// Undoes a binding of `var`.
+    void unbind(int64_t var) {
+        b_[static_cast<size_t>(var)].kind = Binding::Kind::Unbound;
+        if (var < CompiledRule::kMaxTrackedVariables) bound_ &= ~(uint64_t{1} << var);
+    }
 
     RangeAnalysis& ranges_;
     DivisibilityAnalysis& div_;

@@ -22,9 +22,22 @@ struct SumPattern {
     int rest = -1;             ///< a rest variable Y
 };
 
+/// A rule node in the form the condition evaluator reads: its (at most
+/// two) operands inline, so evaluating `c0 mod c1 == 0` follows no pointer
+/// out of one contiguous array. For `lb(x)`, `ub(x)` and `defined(x)`,
+/// `value` is the index of the variable x.
+struct FlatNode {
+    rules::Op op;
+    int32_t a = -1;  ///< first operand's node index (or -1)
+    int32_t b = -1;  ///< second operand's node index (or -1)
+    int64_t value = 0;
+};
+
 /// A rule with the facts the matcher needs precomputed.
 struct CompiledRule {
     rules::Rule rule;
+    /// `rule.nodes` as FlatNodes (same indices).
+    std::vector<FlatNode> flat;
     /// For each node index: its sum pattern if the node is matched as a sum
     /// (an Add, a partition `c0 * X` or a lone sum variable).
     std::vector<SumPattern> sums;
@@ -39,11 +52,16 @@ struct CompiledRule {
     /// Expression variables used as divisors on either side (their range
     /// must exclude zero).
     std::vector<int> divisor_vars;
+    /// Conjunct and variable sets are 64-bit masks: rules with more
+    /// variables or more top-level conjuncts than this are matched without
+    /// early rejection (the same results, found later): `conjuncts` is then
+    /// empty and the whole condition is evaluated once every variable is
+    /// bound.
+    static constexpr int64_t kMaxTrackedVariables = 64;
+    static constexpr size_t kMaxTrackedConjuncts = 64;
     /// The condition's top-level conjuncts with the variables each reads (a
     /// bit per variable index), so the matcher can reject a partial match as
-    /// soon as one conjunct is false. Empty for rules with more than 64
-    /// variables or more than 64 conjuncts (then only the whole condition is
-    /// checked).
+    /// soon as one conjunct is false (empty beyond the limits above).
     struct Conjunct {
         int node;
         uint64_t vars;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "expr_node.h"
+#include "partition_candidates.h"
 #include "provix/semantics.h"
 #include "scratch_stack.h"
 
@@ -89,8 +90,6 @@ void append_terms(Expr e, std::vector<SumTerm>& out) {
     }
 }
 
-constexpr size_t kMaxSumTerms = 64;  // sums beyond this are left to the kernel
-
 }  // namespace
 
 std::vector<SumTerm> sum_terms(Expr e) {
@@ -100,23 +99,49 @@ std::vector<SumTerm> sum_terms(Expr e) {
 }
 
 // ---------------------------------------------------------------------------
-// Matching.
+// Binding.
 
-bool RuleMatcher::match_const(int p, int64_t v, Continuation k) {
-    const rules::Node& n = node(p);
-    if (n.op == Op::Literal) return n.value == v && k();
-    Binding& b = b_[static_cast<size_t>(n.value)];
-    if (b.kind == Binding::Kind::Const) return b.value == v && k();
+inline RuleMatcher::Step RuleMatcher::bind_step(int64_t var, Continuation k) {
+    if (!bound(var)) {
+        unbind(var);
+        return Step::Rejected;
+    }
+    if (k()) return Step::Matched;
+    unbind(var);
+    return Step::Failed;
+}
+
+inline bool RuleMatcher::bind_expr(int64_t var, Expr e, Continuation k) {
+    Binding& b = b_[static_cast<size_t>(var)];
+    if (b.kind == Binding::Kind::Expr) return b.expr == e && k();  // bound earlier
+    b.kind = Binding::Kind::Expr;
+    b.expr = e;
+    b.range_known = false;
+    return bind_step(var, k) == Step::Matched;
+}
+
+inline bool RuleMatcher::bind_const(int64_t var, int64_t value, Continuation k) {
+    Binding& b = b_[static_cast<size_t>(var)];
+    if (b.kind == Binding::Kind::Const) return b.value == value && k();  // bound earlier
     b.kind = Binding::Kind::Const;
-    b.value = v;
-    if (bound(n.value) && k()) return true;
-    b_[static_cast<size_t>(n.value)].kind = Binding::Kind::Unbound;
-    unbound(n.value);
-    return false;
+    b.value = value;
+    return bind_step(var, k) == Step::Matched;
+}
+
+bool RuleMatcher::bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask,
+                           int64_t scale, Continuation k) {
+    int64_t var = node(var_node).value;
+    Binding& b = b_[static_cast<size_t>(var)];
+    b.kind = Binding::Kind::Sum;
+    b.terms = &terms;
+    b.mask = mask;
+    b.scale = scale;
+    b.range_known = false;
+    return bind_step(var, k) == Step::Matched;
 }
 
 bool RuleMatcher::bound(int64_t var) {
-    if (var >= 64) return true;
+    if (var >= CompiledRule::kMaxTrackedVariables) return true;  // decided at the end
     bound_ |= uint64_t{1} << var;
     const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
     // The conjuncts reading `var`, in order (a bit per conjunct index).
@@ -151,23 +176,23 @@ bool RuleMatcher::condition_holds() {
     return true;
 }
 
+// ---------------------------------------------------------------------------
+// Matching.
+
+bool RuleMatcher::match_const(int p, int64_t v, Continuation k) {
+    const rules::Node& n = node(p);
+    if (n.op == Op::Literal) return n.value == v && k();
+    return bind_const(n.value, v, k);
+}
+
 bool RuleMatcher::match(int p, Expr e, Continuation k) {
     ExprKind kind = kind_of(e);
     if (!(compiled_->kinds[static_cast<size_t>(p)] & kind_bit(kind))) return false;
     if (compiled_->is_sum[static_cast<size_t>(p)]) return match_sum(p, e, k);
     const rules::Node& n = node(p);
     switch (n.op) {
-        case Op::ExprVar: {
-            Binding& b = b_[static_cast<size_t>(n.value)];
-            if (b.kind == Binding::Kind::Expr) return b.expr == e && k();
-            b.kind = Binding::Kind::Expr;
-            b.expr = e;
-            b.range_known = false;
-            if (bound(n.value) && k()) return true;
-            b_[static_cast<size_t>(n.value)].kind = Binding::Kind::Unbound;
-            unbound(n.value);
-            return false;
-        }
+        case Op::ExprVar:
+            return bind_expr(n.value, e, k);
         case Op::ConstVar:
         case Op::Literal:
             return match_const(p, const_value(e), k);  // a constant (kinds checked)
@@ -197,8 +222,7 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
     if (!(compiled_->kinds[static_cast<size_t>(n.children[0])] & kind_bit(kind_of(left_e))) ||
         !(compiled_->kinds[static_cast<size_t>(n.children[1])] & kind_bit(kind_of(right_e))))
         return false;
-    const rules::Node& right = node(n.children[1]);
-    if (right.op == Op::Literal || right.op == Op::ConstVar) {
+    if (is_coefficient(node(n.children[1]))) {
         auto first = [&] { return match(n.children[0], left_e, k); };
         return match(n.children[1], right_e, first);
     }
@@ -254,135 +278,88 @@ bool RuleMatcher::match_constant_term(const SumPattern& sp, const std::vector<Su
     return false;
 }
 
-bool RuleMatcher::bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask,
-                           int64_t scale, Continuation k) {
-    int64_t var = node(var_node).value;
-    Binding& b = b_[static_cast<size_t>(var)];
-    b.kind = Binding::Kind::Sum;
-    b.terms = &terms;
-    b.mask = mask;
-    b.scale = scale;
-    b.range_known = false;
-    if (bound(var) && k()) return true;
-    b_[static_cast<size_t>(var)].kind = Binding::Kind::Unbound;
-    unbound(var);
-    return false;
-}
+/// The scales c0 a partition's `c0 * X` was rejected with while the other
+/// bindings stay fixed: the conjuncts that became decidable when c0 was
+/// bound depend on c0 alone then, so a rejected scale is not bound again.
+/// A cache of kMaxRejectedScales entries: a scale it has no room for is
+/// checked again (the same verdict, recomputed).
+struct RejectedScales {
+    static constexpr size_t kMaxRejectedScales = 8;
+    int64_t scales[kMaxRejectedScales];
+    size_t count = 0;
+
+    bool contains(int64_t s) const {
+        return std::find(scales, scales + count, s) != scales + count;
+    }
+    void add(int64_t s) {
+        if (count < kMaxRejectedScales) scales[count++] = s;
+    }
+};
 
 namespace {
 
-/// Next subset of the same size in increasing numeric order (Gosper).
-uint64_t next_same_size(uint64_t x) {
-    uint64_t c = x & (~x + 1);
-    uint64_t r = x + c;
-    return (((r ^ x) >> 2) / c) | r;
-}
-
-/// Spreads the bits of `compact` (over n positions) onto the set bits of
-/// `positions`.
-uint64_t spread(uint64_t compact, uint64_t positions) {
-    uint64_t out = 0;
-    for (uint64_t bit = 1; positions; bit <<= 1) {
-        uint64_t low = positions & (~positions + 1);
-        if (compact & bit) out |= low;
-        positions &= positions - 1;
+/// The scale c0 of the partition `c0 * X` with X the terms of `subset`: the
+/// bound constant `bound_scale` if any (every coefficient must be a multiple
+/// of it), else the gcd of the coefficients; nullopt if there is none (a
+/// zero scale, a coefficient not a multiple, an overflowing gcd).
+std::optional<int64_t> partition_scale(const std::vector<SumTerm>& terms, uint64_t subset,
+                                       std::optional<int64_t> bound_scale) {
+    int64_t scale = 0;
+    for (uint64_t m = subset; m; m &= m - 1) {
+        int64_t coef = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
+        if (bound_scale) {
+            int64_t c = *bound_scale;
+            // `coef % -1` and `coef / -1` overflow for INT64_MIN (found by
+            // the libFuzzer simplify target under UBSan).
+            if (c == 0 || (c == -1 && coef == kInt64Min)) return std::nullopt;
+            if (c != -1 && coef % c != 0) return std::nullopt;
+        } else {
+            auto g = gcd(scale, coef);
+            if (!g) return std::nullopt;
+            scale = *g;
+        }
     }
-    return out;
+    if (bound_scale) scale = *bound_scale;
+    if (scale == 0) return std::nullopt;
+    return scale;
 }
 
 }  // namespace
 
+bool RuleMatcher::try_partition(const SumPattern& sp, const std::vector<SumTerm>& terms,
+                                uint64_t remaining, uint64_t subset, RejectedScales& rejected,
+                                Continuation k) {
+    int64_t c0_var = node(sp.part_const).value;  // c0 is a ConstVar (see is_partition)
+    Binding& cb = b_[static_cast<size_t>(c0_var)];
+    std::optional<int64_t> bound_scale;
+    if (cb.kind == Binding::Kind::Const) bound_scale = cb.value;
+    std::optional<int64_t> scale = partition_scale(terms, subset, bound_scale);
+    if (!scale) return false;
+    uint64_t others = remaining & ~subset;
+    if (sp.rest < 0 && others != 0) return false;
+    auto with_rest = [&] { return sp.rest < 0 ? k() : bind_sum(sp.rest, terms, others, 1, k); };
+    auto with_x = [&] { return bind_sum(sp.part_sum, terms, subset, *scale, with_rest); };
+    if (bound_scale) return with_x();  // c0 was bound before this sum
+    if (rejected.contains(*scale)) return false;
+    cb.kind = Binding::Kind::Const;
+    cb.value = *scale;
+    Step step = bind_step(c0_var, with_x);
+    if (step == Step::Rejected) rejected.add(*scale);
+    return step == Step::Matched;
+}
+
 bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms,
                                   uint64_t used, Continuation k) {
-    uint64_t all = terms.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << terms.size()) - 1;
-    uint64_t remaining = all & ~used;
+    uint64_t remaining = all_terms(terms.size()) & ~used;
     if (sp.part_sum < 0) {
         if (sp.rest < 0) return remaining == 0 && k();
         return bind_sum(sp.rest, terms, remaining, 1, k);
     }
-    // Binding c0 to a scale checks the conjuncts that become decidable; with
-    // the other bindings fixed during this enumeration their verdict depends
-    // on the scale alone, so a scale they rejected is not bound again.
-    int64_t c0_var = node(sp.part_const).value;
-    int64_t rejected[8];
-    size_t num_rejected = 0;
-    auto bind_scale = [&](int64_t scale, Continuation next) -> bool {
-        Binding& b = b_[static_cast<size_t>(c0_var)];
-        if (b.kind == Binding::Kind::Const) return b.value == scale && next();
-        for (size_t i = 0; i < num_rejected; ++i)
-            if (rejected[i] == scale) return false;
-        b.kind = Binding::Kind::Const;
-        b.value = scale;
-        if (bound(c0_var)) {
-            if (next()) return true;
-        } else if (num_rejected < 8) {
-            rejected[num_rejected++] = scale;
-        }
-        b_[static_cast<size_t>(c0_var)].kind = Binding::Kind::Unbound;
-        unbound(c0_var);
-        return false;
-    };
-    auto try_subset = [&](uint64_t subset) -> bool {
-        // Scale: the bound constant if any, else the gcd of the coefficients.
-        const Binding& cb = b_[static_cast<size_t>(c0_var)];
-        int64_t scale = 0;
-        for (uint64_t m = subset; m; m &= m - 1) {
-            const SumTerm& t = terms[static_cast<size_t>(__builtin_ctzll(m))];
-            if (cb.kind == Binding::Kind::Const) {
-                // `coef % -1` and `coef / -1` overflow for INT64_MIN (found by
-                // the libFuzzer simplify target under UBSan).
-                if (cb.value == 0 || (cb.value == -1 && t.coef == kInt64Min)) return false;
-                if (cb.value != -1 && t.coef % cb.value != 0) return false;
-            } else {
-                auto g = gcd(scale, t.coef);
-                if (!g) return false;
-                scale = *g;
-            }
-        }
-        if (cb.kind == Binding::Kind::Const) scale = cb.value;
-        if (scale == 0) return false;
-        uint64_t others = remaining & ~subset;
-        if (sp.rest < 0 && others != 0) return false;
-        auto with_x = [&] {
-            auto with_rest = [&] {
-                return sp.rest < 0 ? k() : bind_sum(sp.rest, terms, others, 1, k);
-            };
-            return bind_sum(sp.part_sum, terms, subset, scale, with_rest);
-        };
-        return bind_scale(scale, with_x);  // c0 is a ConstVar (see is_partition)
-    };
-    size_t n = static_cast<size_t>(__builtin_popcountll(remaining));
-    if (n == 0) return false;
-    if (n <= 12) {
-        // Every non-empty subset: larger first, then in increasing order.
-        for (size_t size = n; size >= 1; --size) {
-            uint64_t limit = uint64_t{1} << n;
-            for (uint64_t c = (uint64_t{1} << size) - 1; c < limit; c = next_same_size(c)) {
-                if (try_subset(spread(c, remaining))) return true;
-                if (size == n) break;
-            }
-        }
-        return false;
-    }
-    // Large sums: the subsets of terms whose coefficients share a factor.
-    std::vector<uint64_t> candidates;
-    for (uint64_t m = remaining; m; m &= m - 1) {
-        int64_t f = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
-        if (f == 0 || f == kInt64Min) continue;
-        uint64_t s = 0;
-        for (uint64_t r = remaining; r; r &= r - 1) {
-            size_t j = static_cast<size_t>(__builtin_ctzll(r));
-            // f = -1 divides everything (and INT64_MIN % -1 would overflow).
-            if (f == -1 || terms[j].coef % f == 0) s |= uint64_t{1} << j;
-        }
-        if (std::find(candidates.begin(), candidates.end(), s) == candidates.end())
-            candidates.push_back(s);
-    }
-    std::stable_sort(candidates.begin(), candidates.end(), [](uint64_t a, uint64_t b) {
-        return __builtin_popcountll(a) > __builtin_popcountll(b);
-    });
-    for (uint64_t s : candidates)
-        if (try_subset(s)) return true;
+    // `c0 * X + Y`: X takes each candidate subset in turn (largest first).
+    RejectedScales rejected;
+    PartitionCandidates candidates(terms, remaining);
+    for (uint64_t subset = 0; candidates.next(subset);)
+        if (try_partition(sp, terms, remaining, subset, rejected, k)) return true;
     return false;
 }
 
@@ -420,7 +397,7 @@ Interval RuleMatcher::var_range(int var) {
 
 inline std::optional<int64_t> RuleMatcher::eval_operand(int n) {
     // Constants and constant variables without the call.
-    const rules::Node& nd = node(n);
+    const FlatNode& nd = flat(n);
     if (nd.op == Op::Literal) return nd.value;
     if (nd.op == Op::ConstVar) {
         const Binding& b = b_[static_cast<size_t>(nd.value)];
@@ -431,8 +408,7 @@ inline std::optional<int64_t> RuleMatcher::eval_operand(int n) {
 }
 
 std::optional<int64_t> RuleMatcher::eval_int(int n) {
-    const rules::Node& nd = node(n);
-    auto arg = [&](size_t i) { return eval_operand(nd.children[i]); };
+    const FlatNode& nd = flat(n);
     switch (nd.op) {
         case Op::Literal:
             return nd.value;
@@ -443,21 +419,21 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
         }
         case Op::Lb:
         case Op::Ub: {
-            Interval r = var_range(static_cast<int>(node(nd.children[0]).value));
+            Interval r = var_range(static_cast<int>(nd.value));
             if (r.is_empty()) return std::nullopt;
             return nd.op == Op::Lb ? r.finite_lo() : r.finite_hi();  // infinite: unknown
         }
         case Op::Abs: {
-            auto a = arg(0);
+            auto a = eval_operand(nd.a);
             if (!a) return std::nullopt;
             return *a < 0 ? checked_neg(*a) : a;
         }
         default:
             break;
     }
-    auto a = arg(0);
+    auto a = eval_operand(nd.a);
     if (!a) return std::nullopt;
-    auto b = arg(1);
+    auto b = eval_operand(nd.b);
     if (!b) return std::nullopt;
     switch (nd.op) {
         case Op::Add:
@@ -484,35 +460,33 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
 }
 
 RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
-    const rules::Node& nd = node(n);
+    const FlatNode& nd = flat(n);
     switch (nd.op) {
         case Op::And: {
-            Tri a = eval_cond(nd.children[0]);
+            Tri a = eval_cond(nd.a);
             if (a == Tri::False) return Tri::False;
-            Tri b = eval_cond(nd.children[1]);
+            Tri b = eval_cond(nd.b);
             if (b == Tri::False) return Tri::False;
             return a == Tri::True && b == Tri::True ? Tri::True : Tri::Unknown;
         }
         case Op::Or: {
-            Tri a = eval_cond(nd.children[0]);
+            Tri a = eval_cond(nd.a);
             if (a == Tri::True) return Tri::True;
-            Tri b = eval_cond(nd.children[1]);
+            Tri b = eval_cond(nd.b);
             if (b == Tri::True) return Tri::True;
             return a == Tri::False && b == Tri::False ? Tri::False : Tri::Unknown;
         }
         case Op::Not: {
-            Tri a = eval_cond(nd.children[0]);
+            Tri a = eval_cond(nd.a);
             return a == Tri::Unknown ? a : (a == Tri::True ? Tri::False : Tri::True);
         }
-        case Op::Defined: {
+        case Op::Defined:
             // Only a proof of definedness counts; "may be undefined" is unknown.
-            return is_defined(static_cast<int>(node(nd.children[0]).value)) ? Tri::True
-                                                                            : Tri::Unknown;
-        }
+            return is_defined(static_cast<int>(nd.value)) ? Tri::True : Tri::Unknown;
         case Op::Divisible: {
-            auto c = eval_operand(nd.children[1]);
+            auto c = eval_operand(nd.b);
             if (!c || *c == 0) return Tri::Unknown;
-            const Binding& b = b_[static_cast<size_t>(node(nd.children[0]).value)];
+            const Binding& b = b_[static_cast<size_t>(flat(nd.a).value)];
             Expr e = b.kind == Binding::Kind::Expr ? b.expr : materialize(b);
             // Only a proof of divisibility counts; "not shown" is unknown.
             return div_.of(e).divisible_by(*c) ? Tri::True : Tri::Unknown;
@@ -520,8 +494,8 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
         default:
             break;
     }
-    auto a = eval_operand(nd.children[0]);
-    auto b = eval_operand(nd.children[1]);
+    auto a = eval_operand(nd.a);
+    auto b = eval_operand(nd.b);
     if (!a || !b) return Tri::Unknown;
     bool r = false;
     switch (nd.op) {

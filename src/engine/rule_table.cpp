@@ -123,6 +123,11 @@ uint16_t node_kinds(const CompiledRule& c, int p) {
             return kind_bit(ExprKind::Constant);
         case Op::Mul:
             if (is_coefficient(rule.nodes[static_cast<size_t>(n.children[1])])) {
+                // A node that is not a product is its own monomial with
+                // coefficient 1: a literal coefficient other than 1 (`x * 0`)
+                // only matches a product.
+                const rules::Node& coef = rule.nodes[static_cast<size_t>(n.children[1])];
+                if (coef.op == Op::Literal && coef.value != 1) return kind_bit(ExprKind::Mul);
                 uint16_t monomial = node_kinds(c, n.children[0]);
                 return static_cast<uint16_t>(monomial | kind_bit(ExprKind::Mul));
             }
@@ -173,6 +178,17 @@ CompiledRule compile_rule(rules::Rule rule) {
     c.constant_subtree.assign(n, 0);
     for (size_t i = 0; i < n; ++i)
         c.constant_subtree[i] = rules::is_constant_subtree(c.rule, static_cast<int>(i)) ? 1 : 0;
+    c.flat.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        const rules::Node& nd = c.rule.nodes[i];
+        FlatNode& f = c.flat[i];
+        f.op = nd.op;
+        f.value = nd.value;
+        if (!nd.children.empty()) f.a = nd.children[0];
+        if (nd.children.size() > 1) f.b = nd.children[1];
+        if (nd.op == Op::Lb || nd.op == Op::Ub || nd.op == Op::Defined)
+            f.value = c.rule.nodes[static_cast<size_t>(nd.children[0])].value;
+    }
     find_sums(c, c.rule.lhs, false);
     c.kinds.assign(n, kAllKinds);
     for (size_t i = 0; i < n; ++i)
@@ -194,9 +210,10 @@ CompiledRule compile_rule(rules::Rule rule) {
         for (int ch : nd.children)
             stack.push_back(ch);
     }
-    if (c.rule.condition >= 0 && c.rule.vars.size() <= 64)
+    if (c.rule.condition >= 0 &&
+        c.rule.vars.size() <= static_cast<size_t>(CompiledRule::kMaxTrackedVariables))
         split_conjuncts(c.rule, c.rule.condition, c.conjuncts);
-    if (c.conjuncts.size() > 64) c.conjuncts.clear();
+    if (c.conjuncts.size() > CompiledRule::kMaxTrackedConjuncts) c.conjuncts.clear();
     c.var_conjuncts.assign(c.rule.vars.size(), 0);
     for (size_t i = 0; i < c.conjuncts.size(); ++i)
         for (size_t v = 0; v < c.rule.vars.size(); ++v)

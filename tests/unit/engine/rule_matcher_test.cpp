@@ -1,0 +1,132 @@
+// The matcher's pieces: the partition candidates a sum pattern `c0 * X + Y`
+// tries, in order, and rules beyond the tracked-conjunct limit.
+
+#include "rule_matcher.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "divisibility.h"
+#include "partition_candidates.h"
+#include "provix/parser.h"
+#include "provix/rules/rule.h"
+#include "range_analysis.h"
+#include "rule_table.h"
+
+namespace provix::engine {
+namespace {
+
+/// Terms with these coefficients (the candidates read only coefficients).
+std::vector<SumTerm> terms_with(const std::vector<int64_t>& coefs) {
+    std::vector<SumTerm> out;
+    for (int64_t c : coefs)
+        out.push_back(SumTerm{Expr(), c, Expr()});
+    return out;
+}
+
+std::vector<uint64_t> all_candidates(const std::vector<SumTerm>& terms, uint64_t remaining) {
+    PartitionCandidates c(terms, remaining);
+    std::vector<uint64_t> out;
+    for (uint64_t s = 0; c.next(s);)
+        out.push_back(s);
+    return out;
+}
+
+TEST(PartitionCandidates, SmallSumsLargerSubsetsFirstThenInNumericOrder) {
+    auto terms = terms_with({4, 1, 2});
+    EXPECT_EQ(all_candidates(terms, 0b111),
+              (std::vector<uint64_t>{0b111, 0b011, 0b101, 0b110, 0b001, 0b010, 0b100}));
+}
+
+TEST(PartitionCandidates, OnlyTheRemainingTermsAreChosen) {
+    // Terms 1, 3 and 4 remain (0, 2 were matched by other patterns).
+    auto terms = terms_with({1, 2, 3, 4, 5});
+    EXPECT_EQ(
+        all_candidates(terms, 0b11010),
+        (std::vector<uint64_t>{0b11010, 0b01010, 0b10010, 0b11000, 0b00010, 0b01000, 0b10000}));
+    EXPECT_TRUE(all_candidates(terms, 0).empty());
+}
+
+TEST(PartitionCandidates, EveryNonEmptySubsetUpToTheExhaustiveLimit) {
+    const size_t n = PartitionCandidates::kMaxExhaustiveTerms;
+    auto terms = terms_with(std::vector<int64_t>(n, 3));
+    auto got = all_candidates(terms, all_terms(n));
+    std::set<uint64_t> distinct(got.begin(), got.end());
+    EXPECT_EQ(got.size(), (size_t{1} << n) - 1);
+    EXPECT_EQ(distinct.size(), got.size());
+    EXPECT_EQ(distinct.count(0), 0u);
+    for (size_t i = 1; i < got.size(); ++i)  // sizes never grow
+        EXPECT_GE(__builtin_popcountll(got[i - 1]), __builtin_popcountll(got[i]));
+}
+
+TEST(PartitionCandidates, LargeSumsTrySharedFactorSubsetsOnly) {
+    // 13 terms: above the exhaustive limit.
+    std::vector<int64_t> coefs = {8, 4, 2, 1, 8, 8, 8, 8, 8, 8, 8, 8, 0};
+    ASSERT_GT(coefs.size(), PartitionCandidates::kMaxExhaustiveTerms);
+    auto terms = terms_with(coefs);
+    uint64_t all = all_terms(coefs.size());
+    // Multiples of 8 (and 0), of 4, of 2, of 1: one candidate per distinct
+    // set, larger first; the coefficient 0 starts none.
+    uint64_t by8 = 0b1111111110001, by4 = by8 | 0b10, by2 = by4 | 0b100;
+    EXPECT_EQ(all_candidates(terms, all), (std::vector<uint64_t>{all, by2, by4, by8}));
+}
+
+TEST(PartitionCandidates, MinusOneDividesEveryCoefficient) {
+    std::vector<int64_t> coefs(13, 6);
+    coefs[0] = -1;
+    coefs[1] = kInt64Min;  // starts no subset, but -1 divides it
+    auto terms = terms_with(coefs);
+    uint64_t all = all_terms(coefs.size());
+    EXPECT_EQ(all_candidates(terms, all), (std::vector<uint64_t>{all, all & ~uint64_t{0b11}}));
+}
+
+/// The rule of `text` applied once at the root of `expr` over `bounds`.
+std::string apply_rule(const std::string& text, const std::string& expr,
+                       const std::vector<Interval>& bounds) {
+    auto rules = rules::parse_rules(text, "t.rules");
+    EXPECT_TRUE(rules.ok()) << (rules.ok() ? "" : rules.error().message);
+    if (!rules.ok()) return "<rule error>";
+    RuleTable table(*rules);
+    Context ctx;
+    auto e = parse_expr(ctx, expr, {"d0", "d1"});
+    EXPECT_TRUE(e.ok());
+    if (!e.ok()) return "<parse error>";
+    RangeAnalysis ranges(bounds);
+    DivisibilityAnalysis divisibility;
+    RuleMatcher matcher(ranges, divisibility);
+    auto r = matcher.apply(table.rules().at(0), *e);
+    return r ? to_string(*r) : "<no match>";
+}
+
+/// A pull rule whose condition repeats `c1 > 0` to `conjuncts` conjuncts and
+/// ends with `last`.
+std::string pull_rule(size_t conjuncts, const std::string& last) {
+    std::string cond;
+    for (size_t i = 0; i + 1 < conjuncts; ++i)
+        cond += "c1 > 0 && ";
+    return "pull: (c0 * X + Y) floordiv c1 => (c0 floordiv c1) * X + Y floordiv c1 if " + cond +
+           last + "\n";
+}
+
+TEST(RuleMatcher, RulesBeyondTheConjunctLimitGiveTheSameMatches) {
+    const size_t over = CompiledRule::kMaxTrackedConjuncts + 1;
+    const std::vector<Interval> bounds = {Interval{0, 9}, Interval{0, 9}};
+    const std::string expr = "(d0 * 16 + d1 * 3) floordiv 8";
+    // Tracked (early rejection of partitions) and untracked (the condition
+    // decided once every variable is bound) agree.
+    EXPECT_EQ(apply_rule(pull_rule(2, "c0 mod c1 == 0"), expr, bounds),
+              "v0 * 2 + (v1 * 3) floordiv 8");
+    EXPECT_EQ(apply_rule(pull_rule(over, "c0 mod c1 == 0"), expr, bounds),
+              "v0 * 2 + (v1 * 3) floordiv 8");
+    // A false last conjunct still blocks the rule beyond the limit.
+    EXPECT_EQ(apply_rule(pull_rule(over, "c1 < 0"), expr, bounds), "<no match>");
+    EXPECT_EQ(apply_rule(pull_rule(over, "c0 mod c1 == 3"), expr, bounds), "(v0 * 16) floordiv 8");
+    auto rules = rules::parse_rules(pull_rule(over, "c0 mod c1 == 0"), "t.rules");
+    ASSERT_TRUE(rules.ok());
+    EXPECT_TRUE(RuleTable(*rules).rules().at(0).conjuncts.empty());
+}
+
+}  // namespace
+}  // namespace provix::engine
