@@ -93,6 +93,7 @@ inline const ExprNode* node_of(Expr e) { return e.node(); }
 // Inline reads of a node's fields for the core's hot loops (the Expr
 // accessors are out of line): `kind_of(e) == ExprKind::Add`.
 inline ExprKind kind_of(Expr e) { return e.node()->kind; }
+inline uint32_t id_of(Expr e) { return e.node()->id; }
 inline size_t num_ops(Expr e) { return e.node()->num_operands; }
 inline Expr op_at(Expr e, size_t i) { return Expr(e.node()->operands[i]); }
 inline bool is_const(Expr e) { return e.node()->kind == ExprKind::Constant; }

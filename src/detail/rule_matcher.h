@@ -100,6 +100,8 @@ private:
     bool bind_const(int64_t var, int64_t value, Continuation k);
 
     Tri eval_cond(int n);
+    /// `a op b` for a comparison operator.
+    static Tri compare(rules::Op op, int64_t a, int64_t b);
     std::optional<int64_t> eval_int(int n);
     std::optional<int64_t> eval_operand(int n);
     std::optional<Expr> build(int n);

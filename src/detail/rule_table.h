@@ -27,10 +27,17 @@ struct SumPattern {
 /// out of one contiguous array. For `lb(x)`, `ub(x)` and `defined(x)`,
 /// `value` is the index of the variable x.
 struct FlatNode {
+    /// Shapes of comparison the evaluator decides in one step (found when
+    /// the rule is compiled): `lb(x) == ub(x)` (the range of x is a point;
+    /// `value` is x) and a constant variable compared with a literal
+    /// (`c0 > 0`: `value` is c0, `literal` the literal on the right).
+    enum class Fused : uint8_t { None, IsPoint, ConstVsLiteral };
     rules::Op op;
+    Fused fused = Fused::None;
     int32_t a = -1;  ///< first operand's node index (or -1)
     int32_t b = -1;  ///< second operand's node index (or -1)
     int64_t value = 0;
+    int64_t literal = 0;
 };
 
 /// A rule with the facts the matcher needs precomputed.

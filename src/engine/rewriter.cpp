@@ -8,6 +8,11 @@
 namespace provix::engine {
 namespace {
 
+using detail::id_of;
+using detail::kind_of;
+using detail::num_ops;
+using detail::op_at;
+
 /// Safety net. Termination is argued by the reduction order checked for
 /// every rule (`provix prove`); this bound on the recursion (tree depth plus
 /// chained rewrites) only stops a defect from exhausting the stack. The
@@ -22,14 +27,14 @@ Expr Rewriter::simplify_operands(Expr e, int depth) {
     // Allocates only when an operand changes.
     std::vector<Expr> ops;
     bool changed = false;
-    size_t n = e.num_operands();
+    size_t n = num_ops(e);
     for (size_t i = 0; i < n; ++i) {
-        Expr s = simplify_at(e.operand(i), depth + 1);
-        if (!changed && s != e.operand(i)) {
+        Expr s = simplify_at(op_at(e, i), depth + 1);
+        if (!changed && s != op_at(e, i)) {
             changed = true;
             ops.reserve(n);
             for (size_t j = 0; j < i; ++j)
-                ops.push_back(e.operand(j));
+                ops.push_back(op_at(e, j));
         }
         if (changed) ops.push_back(s);
     }
@@ -37,15 +42,15 @@ Expr Rewriter::simplify_operands(Expr e, int depth) {
     // A divisor fixed to zero by its range (`x mod rt0`, rt0 in [0, 0]) stays
     // as it was: the expression is undefined either way, and a literal zero
     // divisor could not be printed and parsed back (docs/semantics.md).
-    if (detail::is_division(e.kind()) && ops[1].is_constant(0)) ops[1] = e.operand(1);
-    return build(e.kind(), ops);
+    if (detail::is_division(kind_of(e)) && detail::is_const(ops[1], 0)) ops[1] = op_at(e, 1);
+    return build(kind_of(e), ops);
 }
 
 Expr Rewriter::simplify_at(Expr e, int depth) {
-    if (const Expr* done = memo_.find(e.id())) return *done;
+    if (const Expr* done = memo_.find(id_of(e))) return *done;
     if (depth > kMaxDepth) return e;
-    memo_.set(e.id(), e);  // in progress: a cycle sees the node as is
-    Expr current = e.num_operands() > 0 ? simplify_operands(e, depth) : e;
+    memo_.set(id_of(e), e);  // in progress: a cycle sees the node as is
+    Expr current = num_ops(e) > 0 ? simplify_operands(e, depth) : e;
     if (current != e) {
         // Rebuilding canonically can create nodes that were never simplified
         // (`2 * (x floordiv 2 + 1)` distributes to `(x floordiv 2) * 2 + 2`),
@@ -54,14 +59,14 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
     } else {
         current = rewrite_root(current, depth);
     }
-    memo_.set(e.id(), current);
-    memo_.set(current.id(), current);
+    memo_.set(id_of(e), current);
+    memo_.set(id_of(current), current);
     return current;
 }
 
 Expr Rewriter::rewrite_root(Expr e, int depth) {
-    if (e.is_constant()) return e;  // nothing simplifies a constant
-    for (const CompiledRule* rule : table_.expression_rules(e.kind())) {
+    if (detail::is_const(e)) return e;  // nothing simplifies a constant
+    for (const CompiledRule* rule : table_.expression_rules(kind_of(e))) {
         std::optional<Expr> r = matcher_.apply(*rule, e);
         if (!r || *r == e) continue;
         ++firings_;

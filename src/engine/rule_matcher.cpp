@@ -461,6 +461,21 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
 
 RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
     const FlatNode& nd = flat(n);
+    switch (nd.fused) {
+        case FlatNode::Fused::IsPoint: {
+            // lb(x) == ub(x): both ends finite and equal (else unknown).
+            Interval r = var_range(static_cast<int>(nd.value));
+            if (r.is_empty() || !r.is_bounded()) return Tri::Unknown;
+            return r.lo() == r.hi() ? Tri::True : Tri::False;
+        }
+        case FlatNode::Fused::ConstVsLiteral: {
+            const Binding& b = b_[static_cast<size_t>(nd.value)];
+            if (b.kind != Binding::Kind::Const) return Tri::Unknown;
+            return compare(nd.op, b.value, nd.literal);
+        }
+        case FlatNode::Fused::None:
+            break;
+    }
     switch (nd.op) {
         case Op::And: {
             Tri a = eval_cond(nd.a);
@@ -497,25 +512,29 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
     auto a = eval_operand(nd.a);
     auto b = eval_operand(nd.b);
     if (!a || !b) return Tri::Unknown;
+    return compare(nd.op, *a, *b);
+}
+
+RuleMatcher::Tri RuleMatcher::compare(Op op, int64_t a, int64_t b) {
     bool r = false;
-    switch (nd.op) {
+    switch (op) {
         case Op::Eq:
-            r = *a == *b;
+            r = a == b;
             break;
         case Op::Ne:
-            r = *a != *b;
+            r = a != b;
             break;
         case Op::Lt:
-            r = *a < *b;
+            r = a < b;
             break;
         case Op::Le:
-            r = *a <= *b;
+            r = a <= b;
             break;
         case Op::Gt:
-            r = *a > *b;
+            r = a > b;
             break;
         case Op::Ge:
-            r = *a >= *b;
+            r = a >= b;
             break;
         default:
             return Tri::Unknown;

@@ -189,6 +189,21 @@ CompiledRule compile_rule(rules::Rule rule) {
         if (nd.op == Op::Lb || nd.op == Op::Ub || nd.op == Op::Defined)
             f.value = c.rule.nodes[static_cast<size_t>(nd.children[0])].value;
     }
+    for (FlatNode& f : c.flat) {  // the fused comparisons (see FlatNode::Fused)
+        bool comparison = f.op == Op::Eq || f.op == Op::Ne || f.op == Op::Lt || f.op == Op::Le ||
+                          f.op == Op::Gt || f.op == Op::Ge;
+        if (!comparison) continue;
+        const FlatNode& l = c.flat[static_cast<size_t>(f.a)];
+        const FlatNode& r = c.flat[static_cast<size_t>(f.b)];
+        if (f.op == Op::Eq && l.op == Op::Lb && r.op == Op::Ub && l.value == r.value) {
+            f.fused = FlatNode::Fused::IsPoint;
+            f.value = l.value;
+        } else if (l.op == Op::ConstVar && r.op == Op::Literal) {
+            f.fused = FlatNode::Fused::ConstVsLiteral;
+            f.value = l.value;
+            f.literal = r.value;
+        }
+    }
     find_sums(c, c.rule.lhs, false);
     c.kinds.assign(n, kAllKinds);
     for (size_t i = 0; i < n; ++i)
