@@ -481,7 +481,7 @@ private:
         std::vector<Expr> out;
         const int64_t r = rng_.uniform(0, 99);
         if (r < 22) {
-            out = {tree(rng_.uniform(1, o_.max_depth))};
+            out = {tree(static_cast<int>(rng_.uniform(1, o_.max_depth)))};
         } else if (r < 27) {
             out = {linearize().expr};
         } else if (r < 42) {
@@ -574,7 +574,7 @@ private:
         } else if (r < 84) {
             e = any_var();
         } else {
-            e = tree(rng_.uniform(1, 3));
+            e = tree(static_cast<int>(rng_.uniform(1, 3)));
         }
         return {e, sub_range(interval_of(e, all_bounds()))};
     }

@@ -168,8 +168,6 @@ bool GridChecker::classify(std::string* why) {
                 case Op::FloorDiv:
                 case Op::CeilDiv:
                 case Op::Mod:
-                    mark_all(nd.children[1], &changed);
-                    break;
                 case Op::Divisible:
                     mark_all(nd.children[1], &changed);
                     break;

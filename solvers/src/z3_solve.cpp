@@ -39,7 +39,7 @@ SmtAnswer z3_solve(const std::string& body, unsigned rlimit, unsigned timeout_ms
         if (timeout_ms) params.set("timeout", timeout_ms);  // a safeguard only
         s.set(params);
         for (unsigned i = 0; i < assertions.size(); ++i)
-            s.add(assertions[i]);
+            s.add(assertions[static_cast<int>(i)]);
         z3::check_result r = s.check();
         if (r == z3::unsat) {
             out.result = SmtResult::Unsat;

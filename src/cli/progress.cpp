@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -15,7 +16,7 @@ constexpr auto kRedrawInterval = std::chrono::milliseconds(200);
 
 std::string format_duration(double seconds) {
     if (!(seconds >= 0)) seconds = 0;
-    long long s = static_cast<long long>(seconds + 0.5);
+    long long s = std::llround(seconds);
     char buf[64];
     if (s < 60) {
         std::snprintf(buf, sizeof buf, "%lld s", s);

@@ -14,7 +14,7 @@ namespace detail {
 void* Arena::allocate(size_t size, size_t align) {
     size_t pad = (align - (reinterpret_cast<uintptr_t>(cur_) & (align - 1))) & (align - 1);
     if (cur_ == nullptr || pad + size > left_) {
-        constexpr size_t kBlock = 64 * 1024;
+        constexpr size_t kBlock = size_t{64} * 1024;
         size_t block = size + align > kBlock ? size + align : kBlock;
         blocks_.push_back(std::make_unique<char[]>(block));
         cur_ = blocks_.back().get();
@@ -112,9 +112,10 @@ const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* c
     auto* node = static_cast<ExprNode*>(arena.allocate(sizeof(ExprNode), alignof(ExprNode)));
     const ExprNode** stored = nullptr;
     if (n > 0) {
-        stored = static_cast<const ExprNode**>(
-            arena.allocate(n * sizeof(const ExprNode*), alignof(const ExprNode*)));
-        std::memcpy(stored, ops, n * sizeof(const ExprNode*));
+        // The operand pointers, not the nodes they point to.
+        const size_t bytes = n * sizeof(const ExprNode*);  // NOLINT(bugprone-sizeof-expression)
+        stored = static_cast<const ExprNode**>(arena.allocate(bytes, alignof(const ExprNode*)));
+        std::memcpy(stored, ops, bytes);
     }
     node->kind = kind;
     node->canonical = canonical || n == 0;

@@ -46,11 +46,12 @@ std::vector<std::string> names_after_move(const std::vector<MovedName>& moved) {
     names.reserve(moved.size());
     for (const MovedName& m : moved) {
         std::string name;
-        if (m.name == m.default_old) {
-            name = m.default_new;
-        } else if (free(m.name)) {
+        // A default name follows the new position; a custom one stays unless
+        // taken, then the new default, then NAME_k.
+        const bool default_name = m.name == m.default_old;
+        if (!default_name && free(m.name)) {
             name = m.name;
-        } else if (free(m.default_new)) {
+        } else if (default_name || free(m.default_new)) {
             name = m.default_new;
         } else {
             for (int k = 1;; ++k) {
