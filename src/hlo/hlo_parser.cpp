@@ -17,43 +17,6 @@ namespace {
 using detail::SourceText;
 using detail::TextCursor;
 
-constexpr std::string_view kElementwiseOps[] = {
-    // unary
-    "abs", "cbrt", "ceil", "convert", "copy", "cosine", "count-leading-zeros", "erf", "exponential",
-    "exponential-minus-one", "floor", "imag", "is-finite", "log", "log-plus-one", "logistic",
-    "negate", "not", "popcnt", "real", "reduce-precision", "round-nearest-afz",
-    "round-nearest-even", "rsqrt", "sign", "sine", "sqrt", "tan", "tanh",
-    // binary
-    "add", "and", "atan2", "compare", "complex", "divide", "maximum", "minimum", "multiply", "or",
-    "power", "remainder", "shift-left", "shift-right-arithmetic", "shift-right-logical", "subtract",
-    "xor",
-    // ternary
-    "clamp", "select"};
-
-constexpr std::string_view kOtherOps[] = {"bitcast",
-                                          "broadcast",
-                                          "concatenate",
-                                          "constant",
-                                          "convolution",
-                                          "dot",
-                                          "dynamic-slice",
-                                          "dynamic-update-slice",
-                                          "fusion",
-                                          "gather",
-                                          "get-tuple-element",
-                                          "iota",
-                                          "map",
-                                          "pad",
-                                          "parameter",
-                                          "reduce",
-                                          "reduce-window",
-                                          "reshape",
-                                          "reverse",
-                                          "scaled-dot",
-                                          "slice",
-                                          "transpose",
-                                          "tuple"};
-
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 /// Reads an opcode `[a-z][a-z0-9-]*`.
@@ -383,16 +346,6 @@ Error HloModule::error_at(SourceLocation location, std::string_view message) con
     std::string_view text = source ? std::string_view(*source) : std::string_view();
     e.message = format_diagnostic(filename, text, location, message);
     return e;
-}
-
-bool is_elementwise_opcode(std::string_view opcode) {
-    return std::find(std::begin(kElementwiseOps), std::end(kElementwiseOps), opcode) !=
-           std::end(kElementwiseOps);
-}
-
-bool is_supported_opcode(std::string_view opcode) {
-    return is_elementwise_opcode(opcode) ||
-           std::find(std::begin(kOtherOps), std::end(kOtherOps), opcode) != std::end(kOtherOps);
 }
 
 Result<HloModule> parse_hlo_module(std::string_view text, std::string_view filename) {

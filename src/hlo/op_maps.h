@@ -4,8 +4,9 @@
 // broadcast, transpose, reverse, reduce, slice, concatenate, dot, tuple),
 // op_maps_reshape.cpp (reshape, bitcast), op_maps_dynamic.cpp
 // (dynamic-slice, dynamic-update-slice, gather), op_maps_window.cpp (pad,
-// reduce-window), op_maps_convolution.cpp, op_maps_scaled_dot.cpp;
-// op_indexing.cpp dispatches.
+// reduce-window), op_maps_convolution.cpp, op_maps_scaled_dot.cpp,
+// op_maps_fusion.cpp (fusion, get-tuple-element); op_registry.cpp lists the
+// operations and their map functions, op_indexing.cpp dispatches.
 
 #include <cstdint>
 #include <optional>
@@ -99,6 +100,10 @@ Result<IndexingMap> from_scalar_map(Context& ctx, const std::vector<int64_t>& di
 /// that the range of `v` over `bounds` shows never acts.
 Expr clamp_start_index(Expr v, int64_t hi, const std::vector<Interval>& bounds);
 
+/// Checks that the instruction has an output `output_id` (an error at the
+/// opcode otherwise).
+Result<bool> check_output_id(const OpInfo& op, int64_t output_id);
+
 /// Wraps one map per operand into one set per operand.
 std::vector<IndexingMapSet> one_per_operand(std::vector<IndexingMap> maps);
 
@@ -183,5 +188,9 @@ Result<std::vector<IndexingMapSet>> scaled_dot_output_to_input(const OpInfo& op)
 Result<IndexingMapSet> scaled_dot_input_to_output(const OpInfo& op, int64_t operand);
 Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t operand,
                                                      int64_t output_id);
+Result<std::vector<IndexingMapSet>> fusion_output_to_input(const OpInfo& op, int64_t output_id);
+Result<IndexingMapSet> fusion_input_to_output(const OpInfo& op, int64_t operand, int64_t output_id);
+Result<std::vector<IndexingMapSet>> get_tuple_element_output_to_input(const OpInfo& op);
+Result<IndexingMapSet> get_tuple_element_input_to_output(const OpInfo& op);
 
 }  // namespace provix::hlo::detail

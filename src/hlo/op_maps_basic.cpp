@@ -2,38 +2,15 @@
 // slice, concatenate, dot and tuple.
 
 #include <algorithm>
-#include <set>
 
 #include "op_maps.h"
+#include "op_registry.h"
 #include "provix/hlo/hlo_parser.h"
 #include "provix/semantics.h"
 
 namespace provix::hlo::detail {
 
 namespace {
-
-bool is_ternary(const std::string& opcode) { return opcode == "select" || opcode == "clamp"; }
-
-bool is_binary(const std::string& opcode) {
-    static const std::set<std::string> kBinary = {"add",
-                                                  "and",
-                                                  "atan2",
-                                                  "compare",
-                                                  "complex",
-                                                  "divide",
-                                                  "maximum",
-                                                  "minimum",
-                                                  "multiply",
-                                                  "or",
-                                                  "power",
-                                                  "remainder",
-                                                  "shift-left",
-                                                  "shift-right-arithmetic",
-                                                  "shift-right-logical",
-                                                  "subtract",
-                                                  "xor"};
-    return kBinary.count(opcode) != 0;
-}
 
 Result<bool> check_array_output(const OpInfo& op) {
     if (op.instr.shape.is_tuple) return op.error("expected an array shape, got a tuple");
@@ -45,19 +22,20 @@ Result<bool> check_array_output(const OpInfo& op) {
 Result<bool> check_elementwise(const OpInfo& op) {
     auto arr = check_array_output(op);
     if (!arr) return arr;
-    // map applies its computation to the elements of any number of operands.
-    const bool is_map = op.instr.opcode == "map";
-    int64_t arity = is_map                        ? std::max<int64_t>(op.num_operands(), 1)
-                    : is_ternary(op.instr.opcode) ? 3
-                    : is_binary(op.instr.opcode)  ? 2
-                                                  : 1;
+    // The operation table gives the arity; map applies its computation to
+    // the elements of any number of operands.
+    const OpRow* row = find_op(op.instr.opcode);
+    const int64_t arity =
+        row && row->arity > 0 ? row->arity : std::max<int64_t>(op.num_operands(), 1);
+    // select and clamp take a scalar for any operand.
+    const bool ternary = row && row->arity == 3;
     if (op.num_operands() != arity) {
         return op.error("expected " + std::to_string(arity) + " operand(s), got " +
                         std::to_string(op.num_operands()));
     }
     for (int64_t i = 0; i < arity; ++i) {
         const HloShape& s = op.operand(i);
-        bool scalar_ok = is_ternary(op.instr.opcode) && !s.is_tuple && s.rank() == 0;
+        bool scalar_ok = ternary && !s.is_tuple && s.rank() == 0;
         if (s.is_tuple || (s.dims != op.instr.shape.dims && !scalar_ok)) {
             return op.error("operand " + std::to_string(i) + " has shape " + s.to_string() +
                             ", expected the output's dimensions " + op.instr.shape.to_string());
