@@ -1,6 +1,8 @@
 // IndexingMap: removal of unused range/runtime variables and conversion of
 // symbols to dimensions.
 
+#include <cstddef>
+#include <string>
 #include <unordered_map>
 #include <utility>
 
@@ -85,6 +87,139 @@ bool nothing_to_remove_fast(const IndexingMap& m, bool keep_runtime) {
     return true;
 }
 
+enum class Fate { Undecided, Keep, Drop };
+
+/// What removing unused variables does to a map: the variables that stay
+/// (by id) and, per constraint, whether it stays.
+struct Pruning {
+    std::vector<bool> needed;
+    std::vector<Fate> fate;
+
+    /// True if a range or runtime variable or a constraint goes.
+    bool removes_something(size_t num_dims) const {
+        for (Fate f : fate)
+            if (f == Fate::Drop) return true;
+        for (size_t v = num_dims; v < needed.size(); ++v)
+            if (!needed[v]) return true;
+        return false;
+    }
+};
+
+/// The variables that must stay before looking at constraints: dims, kept
+/// runtime variables and every variable a result uses.
+std::vector<bool> variables_needed_by_results(const IndexingMap& m, bool keep_runtime) {
+    const int64_t n = m.num_variables();
+    const auto nu = static_cast<size_t>(n);
+    std::vector<bool> needed(nu, false);
+    for (size_t v = 0; v < static_cast<size_t>(m.num_dims()); ++v)
+        needed[v] = true;
+    if (keep_runtime)
+        for (size_t v = static_cast<size_t>(m.num_dims() + m.num_range_vars()); v < nu; ++v)
+            needed[v] = true;
+    for (Expr r : m.results()) {
+        std::vector<bool> used = variables_of(r, n);
+        for (size_t v = 0; v < nu; ++v)
+            needed[v] = needed[v] || used[v];
+    }
+    return needed;
+}
+
+/// Decides which variables and constraints stay. Constraints touching a
+/// needed variable are kept and make all their variables needed, to a
+/// fixpoint. The rest mention only unneeded symbols: such a constraint may
+/// go when it holds at every point of its variables' bounds (it then
+/// constrains nothing, since every bound is non-empty); otherwise it stays,
+/// with its variables.
+Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
+    const int64_t n = m.num_variables();
+    const auto nu = static_cast<size_t>(n);
+    const std::vector<Constraint>& constraints = m.constraints();
+    Pruning p{variables_needed_by_results(m, keep_runtime),
+              std::vector<Fate>(constraints.size(), Fate::Undecided)};
+    std::vector<std::vector<bool>> vars;
+    vars.reserve(constraints.size());
+    for (const Constraint& c : constraints)
+        vars.push_back(variables_of(c.expr, n));
+    auto keep = [&](size_t i) {
+        p.fate[i] = Fate::Keep;
+        for (size_t v = 0; v < nu; ++v)
+            p.needed[v] = p.needed[v] || vars[i][v];
+    };
+    auto touches_needed = [&](size_t i) {
+        for (size_t v = 0; v < nu; ++v)
+            if (vars[i][v] && p.needed[v]) return true;
+        return false;
+    };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < constraints.size(); ++i) {
+            if (p.fate[i] != Fate::Undecided || !touches_needed(i)) continue;
+            keep(i);
+            changed = true;
+        }
+    }
+    const std::vector<Interval> bounds = m.variable_bounds();
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        if (p.fate[i] != Fate::Undecided) continue;
+        bool may_fail = false;
+        Interval values = interval_of(constraints[i].expr, bounds, &may_fail);
+        p.fate[i] =
+            (!may_fail && constraints[i].range.contains(values)) ? Fate::Drop : Fate::Undecided;
+    }
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        if (p.fate[i] == Fate::Undecided) keep(i);
+    }
+    return p;
+}
+
+/// The kept variables renumbered in id order, with their names after the
+/// move (renamed like composition does: default names follow the new
+/// position).
+struct Renumbering {
+    std::vector<int64_t> new_id;  // old id -> new id, -1 for removed ones
+    std::vector<std::string> dim_names;
+    std::vector<IndexingVariable> range_vars;
+    std::vector<IndexingVariable> rt_vars;
+};
+
+Renumbering renumber(const IndexingMap& m, const std::vector<bool>& needed) {
+    const size_t nu = needed.size();
+    const auto d = static_cast<size_t>(m.num_dims());
+    Renumbering r;
+    r.new_id.assign(nu, -1);
+    std::vector<detail::MovedName> moved;
+    int64_t next = 0;
+    for (size_t v = 0; v < nu; ++v) {
+        if (!needed[v]) continue;
+        r.new_id[v] = next++;
+        const auto id = static_cast<int64_t>(v);
+        const VariableKind kind = m.variable_kind(id);
+        int64_t old_index = id;
+        int64_t new_index = id;
+        const char* prefix = "d";
+        if (kind == VariableKind::Range) {
+            old_index = id - m.num_dims();
+            new_index = static_cast<int64_t>(r.range_vars.size());
+            prefix = "s";
+            r.range_vars.push_back(m.variable(id));
+        } else if (kind == VariableKind::Runtime) {
+            old_index = id - m.num_dims() - m.num_range_vars();
+            new_index = static_cast<int64_t>(r.rt_vars.size());
+            prefix = "rt";
+            r.rt_vars.push_back(m.variable(id));
+        }
+        moved.push_back({m.variable(id).name, detail::default_variable_name(prefix, old_index),
+                         detail::default_variable_name(prefix, new_index)});
+    }
+    std::vector<std::string> names = detail::names_after_move(moved);
+    for (size_t i = 0; i < r.range_vars.size(); ++i)
+        r.range_vars[i].name = names[d + i];
+    for (size_t i = 0; i < r.rt_vars.size(); ++i)
+        r.rt_vars[i].name = names[d + r.range_vars.size() + i];
+    r.dim_names.assign(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(d));
+    return r;
+}
+
 }  // namespace
 
 bool IndexingMap::remove_unused_symbols() { return remove_unused(/*keep_runtime=*/false); }
@@ -93,123 +228,28 @@ bool IndexingMap::remove_unused_range_variables() { return remove_unused(/*keep_
 
 bool IndexingMap::remove_unused(bool keep_runtime) {
     if (state_ != State::Normal) return false;
-    const int64_t n = num_variables();
-    const size_t nu = static_cast<size_t>(n);
-    const size_t d = dims_.size();
     if (nothing_to_remove_fast(*this, keep_runtime)) return false;
-    // needed[v]: v must stay (a dim, a kept runtime variable, used by a
-    // result, or tied to such a variable through a constraint).
-    std::vector<bool> needed(nu, false);
-    for (size_t v = 0; v < d; ++v)
-        needed[v] = true;
-    if (keep_runtime)
-        for (size_t v = d + range_vars_.size(); v < nu; ++v)
-            needed[v] = true;
-    for (Expr r : results()) {
-        std::vector<bool> used = variables_of(r, n);
-        for (size_t v = 0; v < nu; ++v)
-            needed[v] = needed[v] || used[v];
-    }
-    std::vector<std::vector<bool>> vars;
-    vars.reserve(constraints_.size());
-    for (const Constraint& c : constraints_)
-        vars.push_back(variables_of(c.expr, n));
-    enum class Fate { Undecided, Keep, Drop };
-    std::vector<Fate> fate(constraints_.size(), Fate::Undecided);
-    auto keep = [&](size_t i) {
-        fate[i] = Fate::Keep;
-        for (size_t v = 0; v < nu; ++v)
-            needed[v] = needed[v] || vars[i][v];
-    };
-    // Constraints touching a needed variable are kept and make all their
-    // variables needed, to a fixpoint.
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (size_t i = 0; i < constraints_.size(); ++i) {
-            if (fate[i] != Fate::Undecided) continue;
-            for (size_t v = 0; v < nu; ++v) {
-                if (vars[i][v] && needed[v]) {
-                    keep(i);
-                    changed = true;
-                    break;
-                }
-            }
-        }
-    }
-    // The rest mention only unneeded symbols. Such a constraint may go when
-    // it holds at every point of its variables' bounds (it then constrains
-    // nothing, since every bound is non-empty); otherwise it stays, with its
-    // variables.
-    const std::vector<Interval> bounds = variable_bounds();
-    for (size_t i = 0; i < constraints_.size(); ++i) {
-        if (fate[i] != Fate::Undecided) continue;
-        bool may_fail = false;
-        Interval values = interval_of(constraints_[i].expr, bounds, &may_fail);
-        fate[i] =
-            (!may_fail && constraints_[i].range.contains(values)) ? Fate::Drop : Fate::Undecided;
-    }
-    for (size_t i = 0; i < constraints_.size(); ++i) {
-        if (fate[i] == Fate::Undecided) keep(i);
-    }
-    bool removed_constraint = false;
-    for (Fate f : fate)
-        removed_constraint |= f == Fate::Drop;
-    bool removed_variable = false;
-    for (size_t v = d; v < nu; ++v)
-        removed_variable |= !needed[v];
-    if (!removed_constraint && !removed_variable) return false;
+    const Pruning p = plan_pruning(*this, keep_runtime);
+    if (!p.removes_something(dims_.size())) return false;
 
-    // Renumber the kept variables in id order.
-    // Renamed like composition does: default names follow the new position.
-    std::vector<int64_t> new_id(nu, -1);
-    std::vector<IndexingVariable> range_vars;
-    std::vector<IndexingVariable> rt_vars;
-    std::vector<detail::MovedName> moved;
-    int64_t next = 0;
-    for (size_t v = 0; v < nu; ++v) {
-        if (!needed[v]) continue;
-        new_id[v] = next++;
-        const int64_t id = static_cast<int64_t>(v);
-        const VariableKind kind = variable_kind(id);
-        int64_t old_index = id;
-        int64_t new_index = id;
-        const char* prefix = "d";
-        if (kind == VariableKind::Range) {
-            old_index = id - num_dims();
-            new_index = static_cast<int64_t>(range_vars.size());
-            prefix = "s";
-            range_vars.push_back(variable(id));
-        } else if (kind == VariableKind::Runtime) {
-            old_index = id - num_dims() - num_range_vars();
-            new_index = static_cast<int64_t>(rt_vars.size());
-            prefix = "rt";
-            rt_vars.push_back(variable(id));
-        }
-        moved.push_back({variable(id).name, detail::default_variable_name(prefix, old_index),
-                         detail::default_variable_name(prefix, new_index)});
-    }
-    std::vector<std::string> names = detail::names_after_move(moved);
-    for (size_t i = 0; i < range_vars.size(); ++i)
-        range_vars[i].name = names[d + i];
-    for (size_t i = 0; i < rt_vars.size(); ++i) {
-        rt_vars[i].name = names[d + range_vars.size() + i];
-    }
-    for (size_t i = 0; i < d; ++i)
-        dims_[i].name = names[i];
+    Renumbering r = renumber(*this, p.needed);
+    for (size_t i = 0; i < dims_.size(); ++i)
+        dims_[i].name = r.dim_names[i];
     std::vector<Expr> new_results;
     new_results.reserve(results().size());
-    for (Expr r : results())
-        new_results.push_back(rename_variables(r, new_id));
+    for (Expr e : results())
+        new_results.push_back(rename_variables(e, r.new_id));
     std::vector<Constraint> kept;
     for (size_t i = 0; i < constraints_.size(); ++i) {
-        if (fate[i] == Fate::Keep) {
-            kept.push_back({rename_variables(constraints_[i].expr, new_id), constraints_[i].range});
+        if (p.fate[i] == Fate::Keep) {
+            kept.push_back(
+                {rename_variables(constraints_[i].expr, r.new_id), constraints_[i].range});
         }
     }
-    const int64_t num_symbols = static_cast<int64_t>(range_vars.size() + rt_vars.size());
+    const auto num_symbols = static_cast<int64_t>(r.range_vars.size() + r.rt_vars.size());
     map_ = *SymbolicMap::get(*map_.context(), num_dims(), num_symbols, std::move(new_results));
-    range_vars_ = std::move(range_vars);
-    rt_vars_ = std::move(rt_vars);
+    range_vars_ = std::move(r.range_vars);
+    rt_vars_ = std::move(r.rt_vars);
     constraints_.clear();
     for (const Constraint& c : kept)
         add_constraint(c.expr, c.range);

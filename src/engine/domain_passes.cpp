@@ -76,6 +76,57 @@ void log_narrowing(RewriteLog log, const Interval& before, const Interval& after
     if (upper && upper_lemma) log.fired(upper_lemma);
 }
 
+/// True if `terms` is a sum of variable * coefficient (plus a constant).
+bool is_linear(const std::vector<SumTerm>& terms) {
+    for (const SumTerm& t : terms)
+        if (t.monomial && !t.monomial.is_variable()) return false;
+    return true;
+}
+
+/// The bounds of a variable one term of a linear constraint implies, and the
+/// lemmas that justify each finite end (null where that end stays open).
+struct TermBound {
+    Interval bound;
+    const char* lo_lemma = nullptr;
+    const char* hi_lemma = nullptr;
+};
+
+/// From `a*v + rest in [lo, hi]` with `rest in [rl, rh]`: `a*v in
+/// [lo - rh, hi - rl]`, divided by `a` (rounding inwards) for the bounds of
+/// `v`, where `a*v` is term `i` of the constraint `c` over `terms`.
+TermBound bound_from_term(const Constraint& c, const std::vector<SumTerm>& terms, size_t i,
+                          const std::vector<Interval>& bounds) {
+    Interval rest = Interval::point(0);
+    for (size_t j = 0; j < terms.size(); ++j) {
+        if (j == i) continue;
+        rest = rest +
+               (terms[j].monomial
+                    ? bounds[static_cast<size_t>(terms[j].monomial.variable_id())] * terms[j].coef
+                    : Interval::point(terms[j].coef));
+    }
+    const __int128 a = terms[i].coef;
+    std::optional<__int128> av_lo, av_hi;
+    if (!c.range.lo_is_inf() && !rest.hi_is_inf())
+        av_lo = static_cast<__int128>(c.range.lo()) - rest.hi();
+    if (!c.range.hi_is_inf() && !rest.lo_is_inf())
+        av_hi = static_cast<__int128>(c.range.hi()) - rest.lo();
+    std::optional<int64_t> lo, hi;
+    const char *lo_lemma, *hi_lemma;
+    if (a > 0) {
+        if (av_lo) lo = lower_end(ceil_div128(*av_lo, a));
+        if (av_hi) hi = upper_end(floor_div128(*av_hi, a));
+        lo_lemma = lemma::tighten_lower_pos;
+        hi_lemma = lemma::tighten_upper_pos;
+    } else {
+        if (av_hi) lo = lower_end(ceil_div128(*av_hi, a));
+        if (av_lo) hi = upper_end(floor_div128(*av_lo, a));
+        lo_lemma = lemma::tighten_lower_neg;
+        hi_lemma = lemma::tighten_upper_neg;
+    }
+    return TermBound{Interval::bounded_by(lo, hi), lo ? lo_lemma : nullptr,
+                     hi ? hi_lemma : nullptr};
+}
+
 /// One pass of bound tightening over every linear constraint.
 bool tighten_once(IndexingMap& map, RewriteLog log) {
     bool changed = false;
@@ -83,46 +134,14 @@ bool tighten_once(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint> constraints = map.constraints();
     for (const Constraint& c : constraints) {
         std::vector<SumTerm> terms = sum_terms(c.expr);
-        // Only sums of variable * coefficient (plus a constant).
-        bool linear = true;
-        for (const SumTerm& t : terms)
-            linear = linear && (!t.monomial || t.monomial.is_variable());
-        if (!linear) continue;
+        if (!is_linear(terms)) continue;
         for (size_t i = 0; i < terms.size(); ++i) {
             if (!terms[i].monomial || terms[i].coef == 0) continue;
-            Interval rest = Interval::point(0);
-            for (size_t j = 0; j < terms.size(); ++j) {
-                if (j == i) continue;
-                rest = rest + (terms[j].monomial
-                                   ? bounds[static_cast<size_t>(terms[j].monomial.variable_id())] *
-                                         terms[j].coef
-                                   : Interval::point(terms[j].coef));
-            }
-            // a*v + rest in [lo, hi], rest in [rl, rh]: a*v in [lo - rh, hi - rl].
-            const __int128 a = terms[i].coef;
-            std::optional<__int128> av_lo, av_hi;
-            if (!c.range.lo_is_inf() && !rest.hi_is_inf())
-                av_lo = static_cast<__int128>(c.range.lo()) - rest.hi();
-            if (!c.range.hi_is_inf() && !rest.lo_is_inf())
-                av_hi = static_cast<__int128>(c.range.hi()) - rest.lo();
-            std::optional<int64_t> lo, hi;
-            const char *lo_lemma, *hi_lemma;
-            if (a > 0) {
-                if (av_lo) lo = lower_end(ceil_div128(*av_lo, a));
-                if (av_hi) hi = upper_end(floor_div128(*av_hi, a));
-                lo_lemma = lemma::tighten_lower_pos;
-                hi_lemma = lemma::tighten_upper_pos;
-            } else {
-                if (av_hi) lo = lower_end(ceil_div128(*av_hi, a));
-                if (av_lo) hi = upper_end(floor_div128(*av_lo, a));
-                lo_lemma = lemma::tighten_lower_neg;
-                hi_lemma = lemma::tighten_upper_neg;
-            }
+            const TermBound tb = bound_from_term(c, terms, i, bounds);
             auto id = static_cast<size_t>(terms[i].monomial.variable_id());
-            Interval tightened = bounds[id].intersect(Interval::bounded_by(lo, hi));
+            Interval tightened = bounds[id].intersect(tb.bound);
             if (tightened == bounds[id]) continue;
-            log_narrowing(log, bounds[id], tightened, lo ? lo_lemma : nullptr,
-                          hi ? hi_lemma : nullptr);
+            log_narrowing(log, bounds[id], tightened, tb.lo_lemma, tb.hi_lemma);
             bounds[id] = tightened;
             map.set_variable_bounds(static_cast<int64_t>(id), tightened);
             changed = true;

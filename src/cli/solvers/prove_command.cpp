@@ -264,71 +264,87 @@ ReportRecord record_of(const Item& item, size_t position, const solvers::RuleRes
     return rec;
 }
 
-}  // namespace
+/// The settings `provix prove` reads from its options.
+struct ProveSettings {
+    solvers::ProverOptions options;
+    bool json = false;
+    bool use_cvc5 = true;
+    unsigned cvc5_tlimit_ms = 20000;
+    size_t jobs = 1;
+};
 
-int run_prove(const std::vector<std::string>& argv) {
-    const long long cores = std::max(1u, std::thread::hardware_concurrency());
-    int exit = kExitSuccess;
-    auto parsed = start_command(argv, "prove", prove_spec(cores), kProveHelp, &exit);
-    if (!parsed) return exit;
-    const Args& a = *parsed;
+/// Reads the output format and the prover's options; reports a usage error
+/// and returns nullopt on a bad value.
+std::optional<ProveSettings> prove_settings(const Args& a, long long cores) {
     auto format = output_format(a);
     if (!format) {
         report_error("prove", format.error().message);
-        return kExitUsage;
+        return std::nullopt;
     }
-    const bool json = *format == OutputFormat::Json;
-    solvers::ProverOptions options;
-    auto rlimit = count_option(a, "--z3-rlimit", options.z3_rlimit);
-    auto grid = count_option(a, "--grid-limit", options.factor_limit);
+    ProveSettings s;
+    s.json = *format == OutputFormat::Json;
+    auto rlimit = count_option(a, "--z3-rlimit", s.options.z3_rlimit);
+    auto grid = count_option(a, "--grid-limit", s.options.factor_limit);
     auto tlimit = count_option(a, "--cvc5-tlimit", 20000);
     auto jobs = count_option(a, "--jobs", cores);
-    if (!rlimit || !grid || !tlimit || !jobs) return kExitUsage;
+    if (!rlimit || !grid || !tlimit || !jobs) return std::nullopt;
     if (*jobs < 1 || *jobs > 256) {
         report_error("prove", "--jobs takes a value in [1, 256]");
-        return kExitUsage;
+        return std::nullopt;
     }
     if (*rlimit > 4'000'000'000LL || *grid > 1000 || *tlimit > 4'000'000'000LL) {
         report_error("prove", "option value too large");
-        return kExitUsage;
+        return std::nullopt;
     }
-    options.z3_rlimit = static_cast<unsigned>(*rlimit);
-    options.factor_limit = *grid;
-    options.grid_fallback = !a.has("--no-grid");
-    options.allow_grid = a.has("--allow-grid");
-    options.cvc5_tlimit_ms = static_cast<unsigned>(*tlimit);
-    const bool use_cvc5 = !a.has("--no-cvc5");
-    if (!use_cvc5) options.cvc5.clear();
+    s.options.z3_rlimit = static_cast<unsigned>(*rlimit);
+    s.options.factor_limit = *grid;
+    s.options.grid_fallback = !a.has("--no-grid");
+    s.options.allow_grid = a.has("--allow-grid");
+    s.options.cvc5_tlimit_ms = static_cast<unsigned>(*tlimit);
+    s.cvc5_tlimit_ms = static_cast<unsigned>(*tlimit);
+    s.use_cvc5 = !a.has("--no-cvc5");
+    if (!s.use_cvc5) s.options.cvc5.clear();
+    s.jobs = static_cast<size_t>(*jobs);
+    return s;
+}
 
-    std::vector<std::string> files = a.positional;
+/// The rule and lemma files given, else the installed ones; nullopt (after
+/// reporting) when there are none.
+std::optional<std::vector<std::string>> rule_files(const Args& a) {
+    if (!a.positional.empty()) return a.positional;
+    std::string searched;
+    std::vector<std::string> files = default_rule_files(&searched);
     if (files.empty()) {
-        std::string searched;
-        files = default_rule_files(&searched);
-        if (files.empty()) {
-            report_error("prove", "no rule files given, and no *.rules or *.lemmas in " +
-                                      (searched.empty() ? "the installed tree" : searched));
-            return kExitUsage;
-        }
+        report_error("prove", "no rule files given, and no *.rules or *.lemmas in " +
+                                  (searched.empty() ? "the installed tree" : searched));
+        return std::nullopt;
     }
-    if (a.has_value("--coq-proofs")) {
-        options.coq_proofs_dir = a.value("--coq-proofs");
-    } else {
-        std::error_code ec;
-        fs::path beside = fs::path(files.front()).parent_path() / "proofs";
-        if (fs::is_directory(beside, ec)) options.coq_proofs_dir = beside.string();
-    }
+    return files;
+}
+
+/// `--coq-proofs DIR`, else `proofs/` beside the first rule file if it exists.
+std::string coq_proofs_dir(const Args& a, const std::string& first_file) {
+    if (a.has_value("--coq-proofs")) return a.value("--coq-proofs");
+    std::error_code ec;
+    fs::path beside = fs::path(first_file).parent_path() / "proofs";
+    return fs::is_directory(beside, ec) ? beside.string() : std::string();
+}
+
+/// Every rule and lemma of `files`, in order; nullopt (after reporting the
+/// diagnostic) when a file cannot be read or parsed.
+std::optional<std::vector<Item>> read_items(const std::vector<std::string>& files) {
     std::vector<Item> all;
     for (const std::string& f : files) {
         auto in = read_input(f);
         if (!in) {
             report_error("prove", in.error().message);
-            return kExitUsage;
+            return std::nullopt;
         }
         if (fs::path(f).extension() == ".lemmas") {
             auto parsed_lemmas = rules::parse_lemmas(in->text, in->name);
             if (!parsed_lemmas) {
                 report_diagnostic(parsed_lemmas.error().message);
-                return kExitUsage;
+                return std::nullopt;
             }
             for (rules::Lemma& l : *parsed_lemmas)
                 all.push_back(Item{std::nullopt, std::move(l)});
@@ -337,22 +353,192 @@ int run_prove(const std::vector<std::string>& argv) {
         auto parsed_rules = rules::parse_rules(in->text, in->name);
         if (!parsed_rules) {
             report_diagnostic(parsed_rules.error().message);
-            return kExitUsage;
+            return std::nullopt;
         }
         for (rules::Rule& r : *parsed_rules)
             all.push_back(Item{std::move(r), std::nullopt});
     }
+    return all;
+}
 
-    if (a.has_value("--rule")) {
-        std::vector<Item> named;
-        for (Item& r : all)
-            if (r.name() == a.value("--rule")) named.push_back(std::move(r));
-        if (named.empty()) {
-            report_error("prove", "no rule or lemma named '" + a.value("--rule") + "'");
-            return kExitUsage;
-        }
-        all = std::move(named);
+/// Keeps only the item named by `--rule`, if given; false (after reporting)
+/// when there is none of that name.
+bool select_named(const Args& a, std::vector<Item>& all) {
+    if (!a.has_value("--rule")) return true;
+    std::vector<Item> named;
+    for (Item& r : all)
+        if (r.name() == a.value("--rule")) named.push_back(std::move(r));
+    if (named.empty()) {
+        report_error("prove", "no rule or lemma named '" + a.value("--rule") + "'");
+        return false;
     }
+    all = std::move(named);
+    return true;
+}
+
+/// The folders obligations and Coq statements are written to. A temporary
+/// obligation folder (for cvc5, without --smtlib) is removed on destruction,
+/// whichever way the command ends.
+class OutputDirs {
+public:
+    OutputDirs() = default;
+    OutputDirs(const OutputDirs&) = delete;
+    OutputDirs& operator=(const OutputDirs&) = delete;
+    ~OutputDirs() {
+        if (!temporary_) return;
+        std::error_code ec;
+        fs::remove_all(smt_, ec);
+    }
+
+    /// Chooses and creates the folders; false (after reporting) when one
+    /// cannot be created.
+    bool create(const Args& a, bool use_cvc5) {
+        if (a.has_value("--smtlib")) {
+            smt_ = a.value("--smtlib");
+        } else if (use_cvc5) {
+            smt_ = fs::temp_directory_path() /
+                   ("provix-prove-" +
+                    std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+            temporary_ = true;
+        }
+        coq_ = a.has_value("--coq") ? fs::path(a.value("--coq")) : fs::path();
+        for (const fs::path& dir : {smt_, coq_}) {
+            if (dir.empty()) continue;
+            std::error_code ec;
+            fs::create_directories(dir, ec);
+            if (ec) {
+                report_error("prove", "cannot create '" + dir.string() + "': " + ec.message());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    const fs::path& smt() const { return smt_; }
+    const fs::path& coq() const { return coq_; }
+
+private:
+    fs::path smt_;
+    fs::path coq_;
+    bool temporary_ = false;
+};
+
+/// Proves `item`, writes its obligation (re-checking Z3's proof with cvc5)
+/// and its Coq statement where asked; `error` is set when a file cannot be
+/// written.
+solvers::RuleResult prove_item(const Item& item, const ProveSettings& s, const OutputDirs& dirs,
+                               std::string& error) {
+    solvers::RuleResult r = item.prove(s.options);
+    if (!dirs.smt().empty()) {
+        fs::path file = dirs.smt() / obligation_file_name(item.file(), item.name());
+        auto written = write_output(file.string(), item.obligation());
+        if (!written)
+            error = written.error().message;
+        else if (s.use_cvc5 && r.proof.backend == "z3")  // re-check Z3's verdict
+            solvers::record_cvc5(r, solvers::run_cvc5(file.string(), s.cvc5_tlimit_ms));
+    }
+    if (!dirs.coq().empty() && error.empty()) {
+        auto written =
+            write_output((dirs.coq() / (item.name() + ".v")).string(), item.coq_statement());
+        if (!written) error = written.error().message;
+    }
+    return r;
+}
+
+/// Proves the items at `position` in parallel (`s.jobs` threads, one Z3
+/// and one isl context per item) and hands each result to `done` in
+/// position order, as soon as its turn comes, while `progress` ticks.
+/// Returns the results in order and the first file-writing error.
+template <typename OnResult>
+std::pair<std::vector<solvers::RuleResult>, std::string> prove_in_order(
+    const std::vector<Item>& all, const std::vector<size_t>& position, const ProveSettings& s,
+    const OutputDirs& dirs, Progress& progress, OnResult done) {
+    const size_t n = position.size();
+    std::vector<solvers::RuleResult> results(n);
+    std::vector<std::string> errors(n);
+    std::vector<char> finished(n, 0);
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t i = next++; i < n; i = next++) {
+            std::string error;
+            solvers::RuleResult r = prove_item(all[position[i]], s, dirs, error);
+            std::lock_guard<std::mutex> lock(mutex);
+            results[i] = std::move(r);
+            errors[i] = std::move(error);
+            finished[i] = 1;
+            ready.notify_all();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < std::min(s.jobs, n); ++t)
+        threads.emplace_back(work);
+    std::string write_error;
+    for (size_t i = 0; i < n; ++i) {
+        std::unique_lock<std::mutex> lock(mutex);
+        while (
+            !ready.wait_for(lock, std::chrono::milliseconds(200), [&] { return finished[i] != 0; }))
+            progress.tick();
+        if (!errors[i].empty() && write_error.empty()) write_error = errors[i];
+        done(i, results[i]);
+    }
+    for (std::thread& t : threads)
+        t.join();
+    return {std::move(results), std::move(write_error)};
+}
+
+/// Prints the summary, closes the report and writes the JUnit file; false
+/// (after reporting) when something cannot be written.
+bool finish_run(const Args& a, const ProveSettings& s,
+                const std::vector<solvers::RuleResult>& results, double seconds, std::ostream& out,
+                std::optional<ReportWriter>& report) {
+    if (s.json) {
+        out << summary_record(results, seconds) << std::flush;
+    } else {
+        char timing[64];
+        std::snprintf(timing, sizeof timing, " (%.2f s)", seconds);
+        out << solvers::summary_line(results) << timing << "\n" << std::flush;
+    }
+    if (report) {
+        auto finished = report->finish();
+        if (!finished) {
+            report_error("prove", finished.error().message);
+            return false;
+        }
+    }
+    if (a.has_value("--junit")) {
+        auto written = write_output(a.value("--junit"), solvers::junit_report(results, seconds));
+        if (!written) {
+            report_error("prove", written.error().message);
+            return false;
+        }
+    }
+    if (!std::cout) {
+        report_error("prove", "cannot write standard output");
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int run_prove(const std::vector<std::string>& argv) {
+    const long long cores = std::max(1u, std::thread::hardware_concurrency());
+    int exit = kExitSuccess;
+    auto parsed = start_command(argv, "prove", prove_spec(cores), kProveHelp, &exit);
+    if (!parsed) return exit;
+    const Args& a = *parsed;
+    std::optional<ProveSettings> settings = prove_settings(a, cores);
+    if (!settings) return kExitUsage;
+    ProveSettings& s = *settings;
+
+    auto files = rule_files(a);
+    if (!files) return kExitUsage;
+    s.options.coq_proofs_dir = coq_proofs_dir(a, files->front());
+    auto items = read_items(*files);
+    if (!items || !select_named(a, *items)) return kExitUsage;
+    const std::vector<Item>& all = *items;
     std::pair<int64_t, int64_t> shard{0, 1};
     if (a.has_value("--shard")) {
         auto parsed_shard = parse_shard(a.value("--shard"));
@@ -377,93 +563,28 @@ int run_prove(const std::vector<std::string>& argv) {
          i += static_cast<size_t>(shard.second)) {
         position.push_back(i);
     }
-
-    fs::path smt_dir;
-    bool temporary_dir = false;
-    if (a.has_value("--smtlib")) {
-        smt_dir = a.value("--smtlib");
-    } else if (use_cvc5) {
-        smt_dir = fs::temp_directory_path() /
-                  ("provix-prove-" +
-                   std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-        temporary_dir = true;
-    }
-    fs::path coq_dir = a.has_value("--coq") ? fs::path(a.value("--coq")) : fs::path();
-    for (const fs::path& dir : {smt_dir, coq_dir}) {
-        if (dir.empty()) continue;
-        std::error_code ec;
-        fs::create_directories(dir, ec);
-        if (ec) {
-            report_error("prove", "cannot create '" + dir.string() + "': " + ec.message());
-            return kExitUsage;
-        }
-    }
+    OutputDirs dirs;
+    if (!dirs.create(a, s.use_cvc5)) return kExitUsage;
 
     auto start = std::chrono::steady_clock::now();
-    // Rules are proven in parallel (one Z3 context and one isl context per
-    // rule) and reported in file order as soon as their turn comes.
-    size_t n = position.size();
-    std::vector<solvers::RuleResult> results(n);
-    std::vector<std::string> errors(n);
-    std::vector<char> done(n, 0);
-    std::mutex mutex;
-    std::condition_variable ready;
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-        for (size_t i = next++; i < n; i = next++) {
-            const Item& item = all[position[i]];
-            solvers::RuleResult r = item.prove(options);
-            std::string error;
-            if (!smt_dir.empty()) {
-                fs::path file = smt_dir / obligation_file_name(item.file(), item.name());
-                auto written = write_output(file.string(), item.obligation());
-                if (!written)
-                    error = written.error().message;
-                else if (use_cvc5 && r.proof.backend == "z3")  // re-check Z3's verdict
-                    solvers::record_cvc5(
-                        r, solvers::run_cvc5(file.string(), static_cast<unsigned>(*tlimit)));
-            }
-            if (!coq_dir.empty() && error.empty()) {
-                auto written =
-                    write_output((coq_dir / (item.name() + ".v")).string(), item.coq_statement());
-                if (!written) error = written.error().message;
-            }
-            std::lock_guard<std::mutex> lock(mutex);
-            results[i] = std::move(r);
-            errors[i] = std::move(error);
-            done[i] = 1;
-            ready.notify_all();
-        }
-    };
-    size_t workers = std::min<size_t>(static_cast<size_t>(*jobs), n);
-    std::vector<std::thread> threads;
-    for (size_t t = 0; t < workers; ++t)
-        threads.emplace_back(work);
-    Progress progress("provix prove", "rules", static_cast<int64_t>(n), Progress::on_terminal());
+    Progress progress("provix prove", "rules", static_cast<int64_t>(position.size()),
+                      Progress::on_terminal());
     ProgressClearingBuf stdout_buf(std::cout.rdbuf(), &progress);
     std::ostream out(&stdout_buf);
-    bool all_passed = true;
     int64_t failed = 0;
-    std::string write_error;
-    for (size_t i = 0; i < n; ++i) {
-        std::unique_lock<std::mutex> lock(mutex);
-        while (!ready.wait_for(lock, std::chrono::milliseconds(200), [&] { return done[i] != 0; }))
-            progress.tick();
-        if (!errors[i].empty() && write_error.empty()) write_error = errors[i];
-        if (json) {
-            JsonWriter w;
-            write_rule_result(w, results[i]);
-            out << w.take() << "\n" << std::flush;
-        } else {
-            out << solvers::format_rule_result(results[i]) << std::flush;
-        }
-        all_passed = all_passed && results[i].passed();
-        failed += results[i].passed() ? 0 : 1;
-        if (report) report->add(record_of(all[position[i]], position[i], results[i], a));
-        progress.update(static_cast<int64_t>(i + 1), std::to_string(failed) + " failed");
-    }
-    for (std::thread& t : threads)
-        t.join();
+    auto [results, write_error] = prove_in_order(
+        all, position, s, dirs, progress, [&](size_t i, const solvers::RuleResult& r) {
+            if (s.json) {
+                JsonWriter w;
+                write_rule_result(w, r);
+                out << w.take() << "\n" << std::flush;
+            } else {
+                out << solvers::format_rule_result(r) << std::flush;
+            }
+            failed += r.passed() ? 0 : 1;
+            if (report) report->add(record_of(all[position[i]], position[i], r, a));
+            progress.update(static_cast<int64_t>(i + 1), std::to_string(failed) + " failed");
+        });
     progress.finish();
     if (!write_error.empty()) {
         report_error("prove", write_error);
@@ -471,36 +592,8 @@ int run_prove(const std::vector<std::string>& argv) {
     }
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (json) {
-        out << summary_record(results, seconds) << std::flush;
-    } else {
-        char timing[64];
-        std::snprintf(timing, sizeof timing, " (%.2f s)", seconds);
-        out << solvers::summary_line(results) << timing << "\n" << std::flush;
-    }
-    if (report) {
-        auto finished = report->finish();
-        if (!finished) {
-            report_error("prove", finished.error().message);
-            return kExitUsage;
-        }
-    }
-    if (temporary_dir) {
-        std::error_code ec;
-        fs::remove_all(smt_dir, ec);
-    }
-    if (a.has_value("--junit")) {
-        auto written = write_output(a.value("--junit"), solvers::junit_report(results, seconds));
-        if (!written) {
-            report_error("prove", written.error().message);
-            return kExitUsage;
-        }
-    }
-    if (!std::cout) {
-        report_error("prove", "cannot write standard output");
-        return kExitUsage;
-    }
-    return all_passed ? kExitSuccess : kExitCheckFailed;
+    if (!finish_run(a, s, results, seconds, out, report)) return kExitUsage;
+    return failed == 0 ? kExitSuccess : kExitCheckFailed;
 }
 
 }  // namespace provix::cli
