@@ -96,15 +96,12 @@ public:
     /// of the lemmas the engine's passes may apply.
     explicit RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names = {});
 
-    const std::vector<CompiledRule>& rules() const { return rules_; }
     /// Expression rules that may match a node of `kind`, in table order.
     const std::vector<const CompiledRule*>& expression_rules(ExprKind kind) const {
         return by_kind_[static_cast<size_t>(kind)];
     }
     /// Constraint rules, in table order.
     const std::vector<const CompiledRule*>& constraint_rules() const { return constraint_rules_; }
-    /// The rule named `name`, or nullptr.
-    const CompiledRule* find(const std::string& name) const;
     /// The names of the lemmas of rules/*.lemmas (the builtin table only).
     const std::vector<std::string>& lemma_names() const { return lemma_names_; }
     /// True if `name` is a lemma's (not a rule's).

@@ -269,10 +269,4 @@ bool RuleTable::is_lemma(const std::string& name) const {
     return std::find(lemma_names_.begin(), lemma_names_.end(), name) != lemma_names_.end();
 }
 
-const CompiledRule* RuleTable::find(const std::string& name) const {
-    for (const CompiledRule& r : rules_)
-        if (r.rule.name == name) return &r;
-    return nullptr;
-}
-
 }  // namespace provix::engine

@@ -340,10 +340,11 @@ private:
     int variable(const Token& t) {
         VarKind kind = VarKind::Expr;
         const std::string& n = t.text;
-        if (lemma_mode_)
-            kind = VarKind::Const;  // every lemma variable is an integer
-        else if (n.size() >= 2 && n[0] == 'c' && std::isdigit(static_cast<unsigned char>(n[1])) &&
-                 n.find_first_not_of("0123456789", 1) == std::string::npos)
+        // `c0`, `c1`, ... are constants; every lemma variable is an integer.
+        const bool constant_name = n.size() >= 2 && n[0] == 'c' &&
+                                   std::isdigit(static_cast<unsigned char>(n[1])) &&
+                                   n.find_first_not_of("0123456789", 1) == std::string::npos;
+        if (lemma_mode_ || constant_name)
             kind = VarKind::Const;
         else if (std::isupper(static_cast<unsigned char>(n[0])))
             kind = VarKind::Sum;
@@ -451,10 +452,9 @@ private:
         return Type::Int;
     }
 
-    /// Marks sum variables that stand where a sub-sum may: a direct operand
-    /// of an Add, or `c * X` (constant variable times sum variable) there.
-    /// In the left side, each sum has at most one rest and one partition.
-    void mark_sum_positions(int n, bool lhs) {
+    /// Checks that each sum of a left side has at most one rest variable
+    /// (`Y`) and one partition (`c * X`).
+    void check_sum_patterns(int n) {
         const Node& node = rule_.nodes[static_cast<size_t>(n)];
         if (node.op == Op::Add) {
             std::vector<int> terms;
@@ -463,30 +463,19 @@ private:
             for (int t : terms) {
                 const Node& tn = rule_.nodes[static_cast<size_t>(t)];
                 if (tn.op == Op::SumVar) {
-                    sum_var_ok_.insert(t);
                     ++rests;
                 } else if (tn.op == Op::Mul &&
                            rule_.nodes[static_cast<size_t>(tn.children[1])].op == Op::SumVar &&
                            rule_.nodes[static_cast<size_t>(tn.children[0])].op == Op::ConstVar) {
-                    sum_var_ok_.insert(tn.children[1]);
                     ++parts;
                 }
             }
-            if (lhs && (rests > 1 || parts > 1))
+            if (rests > 1 || parts > 1)
                 fail(cols_[static_cast<size_t>(n)],
                      "a sum pattern has at most one rest and one partition variable");
         }
-        if (!lhs && node.op == Op::Mul) {
-            // Right sides may scale a sum variable by anything: (c0 floordiv c1) * X.
-            for (int c : node.children)
-                if (rule_.nodes[static_cast<size_t>(c)].op == Op::SumVar) sum_var_ok_.insert(c);
-        }
-        if (!lhs && node.op != Op::Add && node.op != Op::Mul) {
-            for (int c : node.children)
-                if (rule_.nodes[static_cast<size_t>(c)].op == Op::SumVar) sum_var_ok_.insert(c);
-        }
         for (int c : node.children)
-            mark_sum_positions(c, lhs);
+            check_sum_patterns(c);
     }
 
     void flatten_add(int n, std::vector<int>& out) const {
@@ -499,57 +488,23 @@ private:
         }
     }
 
-    /// One lemma entry `name: formula`; the result is in rule_ (nodes, vars).
-    bool parse_lemma(const std::string& text, int line, const std::vector<Piece>& pieces,
-                     Error* err) {
+    /// Starts an entry: resets the parser, lexes `text` and reads `NAME:`
+    /// into rule_ (`what` is "rule" or "lemma" for the diagnostics).
+    bool start_entry(const std::string& text, int line, const std::vector<Piece>& pieces,
+                     const char* what, Error* err) {
         pieces_ = pieces;
         rule_ = Rule();
         cols_.clear();
-        failed_ = false;
-        if (!lex(text, err)) return false;
-        Token name = next();
-        if (name.kind != Tok::Ident) {
-            *err = error_at(name.col, "expected a lemma name");
-            return false;
-        }
-        if (!at(":")) {
-            *err = error_at(peek().col, "expected ':' after the lemma name");
-            return false;
-        }
-        next();
-        rule_.name = name.text;
-        rule_.file = std::string(file_);
-        rule_.line = line;
-        in_lhs_ = true;  // every variable is introduced where it first occurs
-        rule_.lhs = parse_formula();
-        if (!failed_ && peek().kind != Tok::End)
-            fail(peek().col, "unexpected '" + peek().text + "'");
-        if (!failed_ && check(rule_.lhs, false) != Type::Bool)
-            fail(cols_[static_cast<size_t>(rule_.lhs)],
-                 "a lemma must be a statement (a comparison)");
-        if (failed_) {
-            *err = error_;
-            return false;
-        }
-        return true;
-    }
-
-    bool parse_rule(const std::string& text, int line, const std::vector<Piece>& pieces,
-                    Error* err) {
-        pieces_ = pieces;
-        rule_ = Rule();
-        cols_.clear();
-        sum_var_ok_.clear();
         lhs_sum_vars_.clear();
         failed_ = false;
         if (!lex(text, err)) return false;
         Token name = next();
         if (name.kind != Tok::Ident) {
-            *err = error_at(name.col, "expected a rule name");
+            *err = error_at(name.col, std::string("expected a ") + what + " name");
             return false;
         }
         if (!at(":")) {
-            *err = error_at(peek().col, "expected ':' after the rule name");
+            *err = error_at(peek().col, std::string("expected ':' after the ") + what + " name");
             return false;
         }
         next();
@@ -557,56 +512,98 @@ private:
         rule_.file = std::string(file_);
         rule_.line = line;
         in_lhs_ = true;
+        return true;
+    }
+
+    /// Ends an entry: the first error recorded, if any, goes to `err`.
+    bool finish_entry(Error* err) {
+        if (!failed_) return true;
+        *err = error_;
+        return false;
+    }
+
+    /// One lemma entry `name: formula`; the result is in rule_ (nodes, vars).
+    bool parse_lemma(const std::string& text, int line, const std::vector<Piece>& pieces,
+                     Error* err) {
+        if (!start_entry(text, line, pieces, "lemma", err)) return false;
+        // Every variable is introduced where it first occurs (in_lhs_).
+        rule_.lhs = parse_formula();
+        if (!failed_ && peek().kind != Tok::End)
+            fail(peek().col, "unexpected '" + peek().text + "'");
+        if (!failed_ && check(rule_.lhs, false) != Type::Bool)
+            fail(cols_[static_cast<size_t>(rule_.lhs)],
+                 "a lemma must be a statement (a comparison)");
+        return finish_entry(err);
+    }
+
+    /// One rule entry `name: lhs [in [c0, c1]] => rhs [in [lo, hi]] [if
+    /// condition]`: parsed, then validated; the result is in rule_.
+    bool parse_rule(const std::string& text, int line, const std::vector<Piece>& pieces,
+                    Error* err) {
+        if (!start_entry(text, line, pieces, "rule", err)) return false;
+        const bool constraint = parse_rule_syntax();
+        if (!failed_) validate_rule(constraint);
+        return finish_entry(err);
+    }
+
+    /// The syntax of a rule after its name; stops at the first error.
+    /// Returns whether it is a constraint rule (`lhs in [c0, c1] => ...`).
+    bool parse_rule_syntax() {
         rule_.lhs = parse_arith();
-        bool constraint = !failed_ && at_word("in");
+        const bool constraint = !failed_ && at_word("in");
         if (constraint) parse_range(&rule_.lhs_lo, &rule_.lhs_hi);
-        if (!failed_ && !at("=>")) fail(peek().col, "expected '=>'");
-        if (!failed_) next();
+        if (failed_) return constraint;
+        if (!expect("=>")) return constraint;
         in_lhs_ = false;
-        if (!failed_) rule_.rhs = parse_arith();
-        if (!failed_ && constraint) {
+        rule_.rhs = parse_arith();
+        if (failed_) return constraint;
+        if (constraint) {
             if (!at_word("in"))
                 fail(peek().col, "expected 'in [lo, hi]' on the right side");
             else
                 parse_range(&rule_.rhs_lo, &rule_.rhs_hi);
-        } else if (!failed_ && at_word("in")) {
+        } else if (at_word("in")) {
             fail(peek().col, "a constraint rule needs 'in [c0, c1]' on the left side");
         }
-        if (!failed_ && at_word("if")) {
+        if (failed_) return constraint;
+        if (at_word("if")) {
             next();
             rule_.condition = parse_or();
         }
         if (!failed_ && peek().kind != Tok::End)
             fail(peek().col, "unexpected '" + peek().text + "'");
-        if (!failed_) {
-            const Node& l = rule_.nodes[static_cast<size_t>(rule_.lhs)];
-            if (l.op == Op::Literal || l.op == Op::ConstVar)
-                fail(cols_[static_cast<size_t>(rule_.lhs)], "a left side must not be a constant");
+        return constraint;
+    }
+
+    /// The checks of a parsed rule, in order; the first failure is the one
+    /// reported. The left side is a pattern (not a constant, at most one rest
+    /// and one partition variable per sum, well typed), constraint bounds are
+    /// constant, the right side is a value and the condition a statement.
+    void validate_rule(bool constraint) {
+        const Node& l = rule_.nodes[static_cast<size_t>(rule_.lhs)];
+        if (l.op == Op::Literal || l.op == Op::ConstVar) {
+            fail(cols_[static_cast<size_t>(rule_.lhs)], "a left side must not be a constant");
+            return;
         }
-        if (!failed_) {
-            mark_sum_positions(rule_.lhs, true);
-            mark_sum_positions(rule_.rhs, false);
-            if (rule_.condition >= 0) mark_sum_positions(rule_.condition, false);
-        }
-        if (!failed_) check(rule_.lhs, true);
-        if (!failed_ && constraint) {
+        check_sum_patterns(rule_.lhs);
+        if (failed_) return;
+        check(rule_.lhs, true);
+        if (failed_) return;
+        if (constraint) {
             for (int b : {rule_.lhs_lo, rule_.lhs_hi})
                 if (rule_.nodes[static_cast<size_t>(b)].op != Op::ConstVar)
                     fail(cols_[static_cast<size_t>(b)], "left bounds must be constant variables");
             for (int b : {rule_.rhs_lo, rule_.rhs_hi})
                 if (!failed_ && check(b, false) != Type::Int)
                     fail(cols_[static_cast<size_t>(b)], "right bounds must be constant values");
+            if (failed_) return;
         }
-        if (!failed_ && check(rule_.rhs, false) == Type::Bool)
+        if (check(rule_.rhs, false) == Type::Bool) {
             fail(cols_[static_cast<size_t>(rule_.rhs)], "a right side must be a value");
-        if (!failed_ && rule_.condition >= 0 && check(rule_.condition, false) != Type::Bool)
-            fail(cols_[static_cast<size_t>(rule_.condition)], "a condition must be a comparison");
-        if (failed_) {
-            *err = error_;
-            return false;
+            return;
         }
-        rule_.text = text;
-        return true;
+        if (rule_.condition >= 0 && check(rule_.condition, false) != Type::Bool)
+            fail(cols_[static_cast<size_t>(rule_.condition)], "a condition must be a comparison");
     }
 
     std::string_view file_;
@@ -616,7 +613,6 @@ private:
     std::vector<Piece> pieces_;
     Rule rule_;
     std::vector<int> cols_;
-    std::set<int> sum_var_ok_;
     std::set<int64_t> lhs_sum_vars_;
     int cur_col_ = 1;
     bool in_lhs_ = true;
@@ -668,7 +664,6 @@ Result<std::vector<Rule>> RuleParser::parse_all(bool lemmas) {
             text += c;
             ++i;
         }
-        // Strip a trailing comment.
         Error err;
         bool ok = lemmas ? parse_lemma(text, line_no, pieces, &err)
                          : parse_rule(text, line_no, pieces, &err);
