@@ -104,6 +104,19 @@ Expr clamp_start_index(Expr v, int64_t hi, const std::vector<Interval>& bounds);
 /// opcode otherwise).
 Result<bool> check_output_id(const OpInfo& op, int64_t output_id);
 
+/// Counts one level of nesting in `depth` for its lifetime (recursion
+/// limits: `NestingGuard guard(g_fusion_depth);`).
+class NestingGuard {
+public:
+    explicit NestingGuard(int& depth) : depth_(depth) { ++depth_; }
+    ~NestingGuard() { --depth_; }
+    NestingGuard(const NestingGuard&) = delete;
+    NestingGuard& operator=(const NestingGuard&) = delete;
+
+private:
+    int& depth_;
+};
+
 /// Wraps one map per operand into one set per operand.
 std::vector<IndexingMapSet> one_per_operand(std::vector<IndexingMap> maps);
 
@@ -156,8 +169,8 @@ Result<std::vector<IndexingMapSet>> broadcast_output_to_input(const OpInfo& op);
 Result<IndexingMapSet> broadcast_input_to_output(const OpInfo& op);
 Result<std::vector<IndexingMapSet>> transpose_output_to_input(const OpInfo& op);
 Result<IndexingMapSet> transpose_input_to_output(const OpInfo& op);
-Result<std::vector<IndexingMapSet>> reverse_output_to_input(const OpInfo& op);
-Result<IndexingMapSet> reverse_input_to_output(const OpInfo& op);
+/// The reverse's map, the same both ways (an involution).
+Result<IndexingMap> reverse_map(const OpInfo& op);
 Result<std::vector<IndexingMapSet>> reduce_output_to_input(const OpInfo& op, int64_t output_id);
 Result<IndexingMapSet> reduce_input_to_output(const OpInfo& op, int64_t operand, int64_t output_id);
 Result<std::vector<IndexingMapSet>> slice_output_to_input(const OpInfo& op);
@@ -190,7 +203,7 @@ Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t o
                                                      int64_t output_id);
 Result<std::vector<IndexingMapSet>> fusion_output_to_input(const OpInfo& op, int64_t output_id);
 Result<IndexingMapSet> fusion_input_to_output(const OpInfo& op, int64_t operand, int64_t output_id);
-Result<std::vector<IndexingMapSet>> get_tuple_element_output_to_input(const OpInfo& op);
-Result<IndexingMapSet> get_tuple_element_input_to_output(const OpInfo& op);
+/// The identity on the chosen tuple element, once the instruction is checked.
+Result<IndexingMap> get_tuple_element_map(const OpInfo& op);
 
 }  // namespace provix::hlo::detail

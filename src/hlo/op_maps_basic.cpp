@@ -206,8 +206,6 @@ Result<IndexingMapSet> transpose_input_to_output(const OpInfo& op) {
 // ----------------------------------------------------------------------------
 // Reverse: a reversed dimension i of size n reads n - 1 - d_i (both ways).
 
-namespace {
-
 Result<IndexingMap> reverse_map(const OpInfo& op) {
     auto ok = check_unary_array(op);
     if (!ok) return ok.error();
@@ -225,20 +223,6 @@ Result<IndexingMap> reverse_map(const OpInfo& op) {
         results[i] = out.dims[i] - 1 - results[i];
     }
     return b.build(results);
-}
-
-}  // namespace
-
-Result<std::vector<IndexingMapSet>> reverse_output_to_input(const OpInfo& op) {
-    auto m = reverse_map(op);
-    if (!m) return m.error();
-    return one_per_operand({std::move(*m)});
-}
-
-Result<IndexingMapSet> reverse_input_to_output(const OpInfo& op) {
-    auto m = reverse_map(op);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
 }
 
 // ----------------------------------------------------------------------------

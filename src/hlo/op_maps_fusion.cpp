@@ -15,11 +15,6 @@ namespace {
 thread_local int g_fusion_depth = 0;
 constexpr int kMaxFusionDepth = 64;
 
-struct FusionDepthGuard {
-    FusionDepthGuard() { ++g_fusion_depth; }
-    ~FusionDepthGuard() { --g_fusion_depth; }
-};
-
 Result<const HloComputation*> check_fusion(const OpInfo& op) {
     const HloComputation* callee = op.module.find_computation(op.instr.calls);
     if (!callee) return op.error("calls unknown computation '" + op.instr.calls + "'");
@@ -73,13 +68,6 @@ Result<bool> check_get_tuple_element(const OpInfo& op) {
     return true;
 }
 
-/// The identity on the chosen tuple element, once the instruction is checked.
-Result<IndexingMap> get_tuple_element_map(const OpInfo& op) {
-    auto ok = check_get_tuple_element(op);
-    if (!ok) return ok.error();
-    return identity_map(op.ctx, op.instr.shape.dims);
-}
-
 }  // namespace
 
 Result<bool> check_output_id(const OpInfo& op, int64_t output_id) {
@@ -92,7 +80,7 @@ Result<bool> check_output_id(const OpInfo& op, int64_t output_id) {
 Result<std::vector<IndexingMapSet>> fusion_output_to_input(const OpInfo& op, int64_t output_id) {
     auto callee = checked_callee(op, output_id);
     if (!callee) return callee.error();
-    FusionDepthGuard guard;
+    NestingGuard guard(g_fusion_depth);
     return computation_output_to_input(op.ctx, op.module, **callee, output_id, op.values);
 }
 
@@ -100,22 +88,16 @@ Result<IndexingMapSet> fusion_input_to_output(const OpInfo& op, int64_t operand,
                                               int64_t output_id) {
     auto callee = checked_callee(op, output_id);
     if (!callee) return callee.error();
-    FusionDepthGuard guard;
+    NestingGuard guard(g_fusion_depth);
     auto sets = computation_input_to_output(op.ctx, op.module, **callee, output_id, op.values);
     if (!sets) return sets.error();
     return (*sets)[static_cast<size_t>(operand)];
 }
 
-Result<std::vector<IndexingMapSet>> get_tuple_element_output_to_input(const OpInfo& op) {
-    auto m = get_tuple_element_map(op);
-    if (!m) return m.error();
-    return one_per_operand({std::move(*m)});
-}
-
-Result<IndexingMapSet> get_tuple_element_input_to_output(const OpInfo& op) {
-    auto m = get_tuple_element_map(op);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+Result<IndexingMap> get_tuple_element_map(const OpInfo& op) {
+    auto ok = check_get_tuple_element(op);
+    if (!ok) return ok.error();
+    return identity_map(op.ctx, op.instr.shape.dims);
 }
 
 }  // namespace provix::hlo::detail

@@ -25,6 +25,21 @@ Result<IndexingMapSet> per_operand(const OpInfo& op, int64_t operand, int64_t /*
     return F(op, operand);
 }
 
+/// One map, the same for every operand and both directions.
+template <Result<IndexingMap> (*F)(const OpInfo&)>
+Result<std::vector<IndexingMapSet>> same_map_out(const OpInfo& op, int64_t /*output_id*/) {
+    auto m = F(op);
+    if (!m) return m.error();
+    return one_per_operand({std::move(*m)});
+}
+
+template <Result<IndexingMap> (*F)(const OpInfo&)>
+Result<IndexingMapSet> same_map_in(const OpInfo& op, int64_t /*operand*/, int64_t /*output_id*/) {
+    auto m = F(op);
+    if (!m) return m.error();
+    return IndexingMapSet{std::move(*m)};
+}
+
 /// Parameters, constants and iotas read no operand.
 Result<std::vector<IndexingMapSet>> no_operands(const OpInfo& /*op*/, int64_t /*output_id*/) {
     return std::vector<IndexingMapSet>{};
@@ -118,8 +133,7 @@ std::vector<OpRow> build_rows() {
                                 any_operand<broadcast_input_to_output>));
     rows.push_back(operand_maps("transpose", single_output<transpose_output_to_input>,
                                 any_operand<transpose_input_to_output>));
-    rows.push_back(operand_maps("reverse", single_output<reverse_output_to_input>,
-                                any_operand<reverse_input_to_output>));
+    rows.push_back(operand_maps("reverse", same_map_out<reverse_map>, same_map_in<reverse_map>));
     rows.push_back(operand_maps("slice", single_output<slice_output_to_input>,
                                 any_operand<slice_input_to_output>));
     rows.push_back(operand_maps("concatenate", single_output<concatenate_output_to_input>,
@@ -150,9 +164,8 @@ std::vector<OpRow> build_rows() {
                                 reduce_window_input_to_output));
     // Tuples and calls.
     rows.push_back(multi_output("tuple", tuple_output_to_input, tuple_input_to_output));
-    rows.push_back(operand_maps("get-tuple-element",
-                                single_output<get_tuple_element_output_to_input>,
-                                any_operand<get_tuple_element_input_to_output>));
+    rows.push_back(operand_maps("get-tuple-element", same_map_out<get_tuple_element_map>,
+                                same_map_in<get_tuple_element_map>));
     rows.push_back(multi_output("fusion", fusion_output_to_input, fusion_input_to_output));
     return rows;
 }

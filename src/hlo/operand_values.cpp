@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string>
 
+#include "op_maps.h"
 #include "provix/hlo/hlo_module.h"
 #include "provix/hlo/hlo_parser.h"
 #include "provix/hlo/op_indexing.h"
@@ -19,11 +20,6 @@ namespace {
 /// fusions; operand chains may be long): beyond it a value is not known.
 constexpr int kMaxValueDepth = 64;
 thread_local int g_value_depth = 0;
-
-struct DepthGuard {
-    DepthGuard() { ++g_value_depth; }
-    ~DepthGuard() { --g_value_depth; }
-};
 
 /// The values an integer element type holds, or nullopt for other types.
 std::optional<Interval> integer_type_range(const std::string& type) {
@@ -125,7 +121,7 @@ std::optional<Expr> ComputationValues::instruction_value(int64_t idx,
                                                          const std::vector<Interval>& bounds,
                                                          int depth) const {
     if (depth > kMaxValueDepth || g_value_depth > kMaxValueDepth) return std::nullopt;
-    DepthGuard guard;
+    detail::NestingGuard guard(g_value_depth);
     const HloInstruction& in = comp_.instruction(idx);
     const HloShape& shape = in.shape;
     if (shape.is_tuple || !integer_type_range(shape.element_type) ||
