@@ -96,6 +96,8 @@ public:
     /// of the lemmas the engine's passes may apply.
     explicit RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names = {});
 
+    /// Every rule, in the order given (tests apply one directly).
+    const std::vector<CompiledRule>& rules() const { return rules_; }
     /// Expression rules that may match a node of `kind`, in table order.
     const std::vector<const CompiledRule*>& expression_rules(ExprKind kind) const {
         return by_kind_[static_cast<size_t>(kind)];
