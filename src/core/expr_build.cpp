@@ -152,6 +152,45 @@ void split_total(__int128 total, std::vector<int64_t>& out) {
     if (total != 0) out.push_back(static_cast<int64_t>(total));
 }
 
+Expr build_add(Context& ctx, Ops operands);
+
+/// `(a + b) * c` stays a product when distributing overflows int64. Once its
+/// coefficient changes (a negation, like terms merged) distributing may fit:
+/// then the sum is rebuilt with the product distributed, as parsing the
+/// printed sum would build it (distribute). Returns null when no term of
+/// `merged` can be distributed. Copies the terms out first: the recursive
+/// build_add reuses the caller's scratch buffers.
+Expr redistribute_sums(Context& ctx, const std::vector<Term>& merged,
+                       const std::vector<int64_t>& constants) {
+    std::vector<Expr> parts;
+    bool distributed = false;
+    for (const Term& t : merged) {
+        bool done = false;
+        if (t.coef != 0 && kind_of(t.monomial) == ExprKind::Add) {
+            std::vector<Expr> pieces;
+            done = true;
+            for (size_t i = 0; i < num_ops(t.monomial) && done; ++i) {
+                Term inner = split_term(op_at(t.monomial, i));
+                auto p = checked_mul(inner.coef, t.coef);
+                if (!p) {
+                    done = false;
+                } else {
+                    pieces.push_back(inner.monomial ? make_term(ctx, inner.monomial, *p)
+                                                    : ctx.constant(*p));
+                }
+            }
+            if (done) parts.insert(parts.end(), pieces.begin(), pieces.end());
+        }
+        distributed = distributed || done;
+        if (!done && (t.coef != 0 || !detail::is_total(t.monomial)))
+            parts.push_back(make_term(ctx, t.monomial, t.coef));
+    }
+    if (!distributed) return Expr();
+    for (int64_t c : constants)
+        if (c != 0) parts.push_back(ctx.constant(c));
+    return build_add(ctx, Ops(parts.data(), parts.size()));
+}
+
 Expr build_add(Context& ctx, Ops operands) {
     thread_local AddScratch scratch;
     std::vector<Expr>& flat = scratch.flat;
@@ -202,6 +241,7 @@ Expr build_add(Context& ctx, Ops operands) {
             merged.push_back(Term{terms[i].monomial, 0});
         i = j;
     }
+    if (Expr redistributed = redistribute_sums(ctx, merged, constants)) return redistributed;
     std::vector<Expr>& ops = scratch.ops;
     ops.clear();
     for (const Term& t : merged)

@@ -181,6 +181,26 @@ TEST_F(ExprTest, OverflowingConstantProductsStayCanonical) {
     EXPECT_EQ(scaled, d0 * 3 + big * 3);
 }
 
+TEST_F(ExprTest, AProductKeptApartIsDistributedOnceItsCoefficientFits) {
+    // (d0 - 2) * -2^62 cannot be distributed (2 * 2^62 overflows); negated,
+    // (d0 - 2) * 2^62 can (-2 * 2^62 is INT64_MIN): the negation must build
+    // what parsing its printed form builds, or simplify is not idempotent.
+    const int64_t k = int64_t{1} << 62;
+    Expr kept = (d0 - 2) * c(-k);
+    EXPECT_EQ(str(kept), "(d0 - 2) * -4611686018427387904");
+    EXPECT_EQ(-kept, d0 * k + c(INT64_MIN));
+    // -((d0 - 2) * -2^62 + 2^62 - 3) is d0 * 2^62 - 3 * 2^62 + 3: its constant
+    // is below INT64_MIN, so it stays in two int64 chunks.
+    Expr negated = -(kept + c(k - 3));
+    EXPECT_EQ(str(negated),
+              "d0 * 4611686018427387904 + -9223372036854775808 - 4611686018427387901");
+    EXPECT_EQ(canonicalize(negated), negated);
+    // Like terms merged to a coefficient that distributes: (d0 - 3) * 1.
+    Expr apart = (d0 - 3) * c(k) + (d0 - 3) * c(-k + 1);
+    EXPECT_EQ(apart, d0 - 3);
+    EXPECT_EQ(canonicalize(apart), apart);
+}
+
 TEST_F(ExprTest, SubstituteRebuildsCanonically) {
     Expr e = d0 + d1;
     EXPECT_EQ(substitute(e, {d1, c(5)}), d1 + 5);
