@@ -5,6 +5,7 @@
 #include "campaign_report.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -32,8 +33,12 @@ protected:
         h.total = total;
         h.findings_only = findings_only;
         h.version = "test";
-        const std::string path =
-            ::testing::TempDir() + "shard-" + std::to_string(counter_++) + ".jsonl";
+        // One file name per test and process: ctest runs the tests of this
+        // fixture in parallel processes that share the temporary folder.
+        const std::string path = ::testing::TempDir() + "provix-report-" +
+                                 ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                                 "-" + std::to_string(::getpid()) + "-" +
+                                 std::to_string(counter_++) + ".jsonl";
         auto w = ReportWriter::open(path, h);
         EXPECT_TRUE(w.ok());
         for (int64_t i = shard; i < total; i += shards) {
