@@ -217,8 +217,11 @@ Interval floor_div(const Interval& a, const Interval& b) {
     // computes too).
     if (a.is_bounded() && b.is_point() && b.lo() > 0) {
         int64_t c = b.lo();
-        return {static_cast<int64_t>(floor_div128(a.lo(), c)),
-                static_cast<int64_t>(floor_div128(a.hi(), c))};
+        auto floor64 = [c](int64_t x) {  // c >= 1: no overflow
+            int64_t q = x / c;
+            return (x % c != 0 && x < 0) ? q - 1 : q;
+        };
+        return {floor64(a.lo()), floor64(a.hi())};
     }
     Interval r = Interval::empty();
     Interval pos = b.intersect(Interval::at_least(1));

@@ -101,7 +101,24 @@ private:
 
     Tri eval_cond(int n);
     /// `a op b` for a comparison operator.
-    static Tri compare(rules::Op op, int64_t a, int64_t b);
+    static Tri compare(rules::Op op, int64_t a, int64_t b) {
+        switch (op) {
+            case rules::Op::Eq:
+                return a == b ? Tri::True : Tri::False;
+            case rules::Op::Ne:
+                return a != b ? Tri::True : Tri::False;
+            case rules::Op::Lt:
+                return a < b ? Tri::True : Tri::False;
+            case rules::Op::Le:
+                return a <= b ? Tri::True : Tri::False;
+            case rules::Op::Gt:
+                return a > b ? Tri::True : Tri::False;
+            case rules::Op::Ge:
+                return a >= b ? Tri::True : Tri::False;
+            default:
+                return Tri::Unknown;
+        }
+    }
     std::optional<int64_t> eval_int(int n);
     std::optional<int64_t> eval_operand(int n);
     std::optional<Expr> build(int n);

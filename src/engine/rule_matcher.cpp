@@ -515,33 +515,6 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
     return compare(nd.op, *a, *b);
 }
 
-RuleMatcher::Tri RuleMatcher::compare(Op op, int64_t a, int64_t b) {
-    bool r = false;
-    switch (op) {
-        case Op::Eq:
-            r = a == b;
-            break;
-        case Op::Ne:
-            r = a != b;
-            break;
-        case Op::Lt:
-            r = a < b;
-            break;
-        case Op::Le:
-            r = a <= b;
-            break;
-        case Op::Gt:
-            r = a > b;
-            break;
-        case Op::Ge:
-            r = a >= b;
-            break;
-        default:
-            return Tri::Unknown;
-    }
-    return r ? Tri::True : Tri::False;
-}
-
 // ---------------------------------------------------------------------------
 // Right sides.
 
