@@ -4,6 +4,8 @@
 #include "rewriter.h"
 
 #include "expr_node.h"
+#include "expr_steps.h"
+#include "lemma_ids.h"
 
 namespace provix::engine {
 namespace {
@@ -74,6 +76,22 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
         // The right side may hold new sub-expressions: simplify it as a whole
         // (memoized; a node still in progress is seen as is).
         return simplify_at(*r, depth + 1);
+    }
+    // What no rule rewrote: the whole-expression steps (cheap pre-checks
+    // inside: the kind, then the terms or the variables).
+    Expr r;
+    const char* lemma_name = nullptr;
+    if (e.kind() == ExprKind::Add) {
+        r = recognise_mod_in_sum(e);
+        lemma_name = lemma::mod_recognise_sum;
+    } else {
+        r = two_point_affine(e, ranges_);
+        lemma_name = lemma::two_point_affine;
+    }
+    if (r && r != e) {
+        ++firings_;
+        log_.fired(lemma_name);
+        return simplify_at(r, depth + 1);
     }
     return e;
 }

@@ -200,11 +200,15 @@ TEST(SimplifyRules, NegativeDivisorsUseFloorSemantics) {
 
 TEST(SimplifyRules, SumOfInnerFloorDivsIsNotMerged) {
     // (16 floordiv 3 + 2 floordiv 3) floordiv 6 is 0 but (16 + 2) floordiv 18
-    // is 1: the engine must keep the inner floordivs.
+    // is 1: the engine must not merge both inner floordivs. It merges one
+    // (fd_of_sum_with_fd: a + floor(y / 3) == floor((3a + y) / 3) for the
+    // integer a = d1 floordiv 3) and keeps the other.
     std::string out = simplified(
         "(d0, d1) -> ((d0 floordiv 3 + d1 floordiv 3) floordiv 6), "
         "domain: d0 in [0, 100], d1 in [0, 100]");
-    EXPECT_EQ(out, printed("(d0, d1) -> ((d0 floordiv 3 + d1 floordiv 3) floordiv 6), "
+    EXPECT_EQ(out, printed("(d0, d1) -> ((d0 + (d1 floordiv 3) * 3) floordiv 18), "
+                           "domain: d0 in [0, 100], d1 in [0, 100]"));
+    EXPECT_NE(out, printed("(d0, d1) -> ((d0 + d1) floordiv 18), "
                            "domain: d0 in [0, 100], d1 in [0, 100]"));
 }
 

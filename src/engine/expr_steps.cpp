@@ -1,0 +1,123 @@
+/// \file
+/// Rewrites of whole expressions (see expr_steps.h).
+
+#include "expr_steps.h"
+
+#include "expr_node.h"
+#include "provix/semantics.h"
+#include "range_analysis.h"
+#include "rule_matcher.h"
+
+namespace provix::engine {
+
+using detail::const_value;
+using detail::is_const;
+using detail::is_total;
+using detail::kind_of;
+using detail::num_ops;
+using detail::op_at;
+
+namespace {
+
+/// True if the sum `s` has the term `monomial * coef` (its terms are
+/// canonical: one term per monomial).
+bool has_term(Expr s, Expr monomial, int64_t coef) {
+    for (size_t i = 0; i < num_ops(s); ++i) {
+        SumTerm t = sum_terms(op_at(s, i)).front();
+        if (t.monomial == monomial) return t.coef == coef;
+    }
+    return false;
+}
+
+}  // namespace
+
+Expr recognise_mod_in_sum(Expr s) {
+    if (kind_of(s) != ExprKind::Add) return Expr();
+    const size_t n = num_ops(s);
+    for (size_t i = 0; i < n; ++i) {
+        // The term (x floordiv c) * k, x a sum defined everywhere (so no
+        // cancellation below can change where the sum is defined).
+        Expr t = op_at(s, i);
+        if (kind_of(t) != ExprKind::Mul || num_ops(t) != 2 || !is_const(op_at(t, 1))) continue;
+        Expr q = op_at(t, 0);
+        if (kind_of(q) != ExprKind::FloorDiv || !is_const(op_at(q, 1))) continue;
+        Expr x = op_at(q, 0);
+        if (kind_of(x) != ExprKind::Add || !is_total(x)) continue;
+        const int64_t c = const_value(op_at(q, 1)), k = const_value(op_at(t, 1));
+        if (c == 0 || c == -1 || k % c != 0) continue;  // c == -1: k / c may overflow
+        const int64_t minus_m = k / c;                  // m == -k / c
+        if (minus_m == kInt64Min) continue;
+        const int64_t m = -minus_m;
+        // Cheap pre-check: the first variable term of m * x is a term of S,
+        // else nothing cancels.
+        SumTerm first;
+        bool found = false;
+        for (const SumTerm& xt : sum_terms(x)) {
+            if (xt.monomial) {
+                first = xt;
+                found = true;
+                break;
+            }
+        }
+        if (!found) continue;
+        std::optional<int64_t> scaled = checked_mul(first.coef, m);
+        if (!scaled || !has_term(s, first.monomial, *scaled)) continue;
+        // S - t - m*x + m*(x mod c), built canonically (like terms merge).
+        Expr rest = s - t;
+        Expr candidate = rest - x * m + mod(x, c) * m;
+        if (candidate.tree_size() < s.tree_size()) return candidate;
+    }
+    return Expr();
+}
+
+namespace {
+
+/// The id of the only variable of `e`, -1 for none, -2 for several.
+int64_t only_variable(Expr e, int64_t found) {
+    if (found == -2) return found;
+    if (e.kind() == ExprKind::Variable) {
+        const int64_t id = e.variable_id();
+        return found == -1 || found == id ? id : -2;
+    }
+    for (size_t i = 0; i < num_ops(e) && found != -2; ++i)
+        found = only_variable(op_at(e, i), found);
+    return found;
+}
+
+}  // namespace
+
+Expr two_point_affine(Expr e, RangeAnalysis& ranges) {
+    switch (e.kind()) {
+        case ExprKind::FloorDiv:
+        case ExprKind::CeilDiv:
+        case ExprKind::Mod:
+        case ExprKind::Min:
+        case ExprKind::Max:
+            break;
+        default:
+            return Expr();
+    }
+    const int64_t id = only_variable(e, -1);
+    if (id < 0) return Expr();
+    Context& ctx = e.context();
+    const Expr v = ctx.variable(id);
+    const Interval r = ranges.range(v);
+    if (!r.is_bounded() || r.lo() == kInt64Max || r.hi() != r.lo() + 1) return Expr();
+    const int64_t a = r.lo();
+    std::vector<int64_t> values(static_cast<size_t>(id) + 1, 0);
+    values[static_cast<size_t>(id)] = a;
+    Result<int64_t> p = evaluate(e, values);
+    values[static_cast<size_t>(id)] = a + 1;
+    Result<int64_t> q = evaluate(e, values);
+    if (!p || !q) return Expr();  // undefined (or overflowing) at a value of v
+    // p + (q - p) * (v - a) == v * d + (p - a * d), every constant checked.
+    const std::optional<int64_t> d = checked_sub(*q, *p);
+    if (!d) return Expr();
+    const std::optional<int64_t> ad = checked_mul(a, *d);
+    if (!ad) return Expr();
+    const std::optional<int64_t> offset = checked_sub(*p, *ad);
+    if (!offset) return Expr();
+    return v * *d + *offset;
+}
+
+}  // namespace provix::engine
