@@ -34,4 +34,13 @@ class RangeAnalysis;
 /// range, e undefined at one of the two values, an int64 overflow).
 Expr two_point_affine(Expr e, RangeAnalysis& ranges);
 
+/// A min or max whose operands' difference has a known sign on the domain
+/// is one of its operands: with y - x >= 0, min(x, y) is x and max(x, y) is
+/// y, and the other way with y - x <= 0 (lemmas `min_by_difference`,
+/// `max_by_difference`). The difference is built canonically, so like terms
+/// cancel before its range is taken: `max(d3 - 19, d0 * 3 + d3)` with d0 in
+/// [0, 6] is `d0 * 3 + d3`. The dropped operand must be defined everywhere.
+/// Null Expr when the sign is unknown.
+Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges);
+
 }  // namespace provix::engine

@@ -18,7 +18,7 @@ class Rewriter {
 public:
     Rewriter(const RuleTable& table, RangeAnalysis& ranges, DivisibilityAnalysis& divisibility,
              RewriteLog log = {})
-        : table_(table), matcher_(ranges, divisibility), log_(log) {}
+        : table_(table), ranges_(ranges), matcher_(ranges, divisibility), log_(log) {}
 
     /// The simplified form of `e` (memoized per node).
     Expr simplify(Expr e);
@@ -33,6 +33,8 @@ private:
     Expr simplify_operands(Expr e, int depth);
 
     const RuleTable& table_;
+    /// The ranges the whole-expression steps read (expr_steps.h).
+    RangeAnalysis& ranges_;
     RuleMatcher matcher_;
     RewriteLog log_;
     IdMap<Expr> memo_;

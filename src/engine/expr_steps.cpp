@@ -6,7 +6,7 @@
 #include "expr_node.h"
 #include "provix/semantics.h"
 #include "range_analysis.h"
-#include "rule_matcher.h"
+#include "sum_term.h"
 
 namespace provix::engine {
 
@@ -118,6 +118,21 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges) {
     const std::optional<int64_t> offset = checked_sub(*p, *ad);
     if (!offset) return Expr();
     return v * *d + *offset;
+}
+
+Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges) {
+    const ExprKind kind = e.kind();
+    if (kind != ExprKind::Min && kind != ExprKind::Max) return Expr();
+    const Expr x = op_at(e, 0), y = op_at(e, 1);
+    const Interval d = ranges.range(y - x);
+    if (d.is_empty()) return Expr();
+    const bool y_above = !d.lo_is_inf() && d.lo() >= 0;  // y >= x where both are defined
+    const bool y_below = !d.hi_is_inf() && d.hi() <= 0;
+    const bool keep_x = kind == ExprKind::Min ? y_above : y_below;
+    const bool keep_y = kind == ExprKind::Min ? y_below : y_above;
+    if (keep_x && !ranges.may_be_undefined(y)) return x;
+    if (keep_y && !ranges.may_be_undefined(x)) return y;
+    return Expr();
 }
 
 }  // namespace provix::engine

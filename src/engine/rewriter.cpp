@@ -85,8 +85,15 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
         r = recognise_mod_in_sum(e);
         lemma_name = lemma::mod_recognise_sum;
     } else {
-        r = two_point_affine(e, ranges_);
-        lemma_name = lemma::two_point_affine;
+        if (e.kind() == ExprKind::Min || e.kind() == ExprKind::Max) {
+            r = decide_min_max_by_difference(e, ranges_);
+            lemma_name =
+                e.kind() == ExprKind::Min ? lemma::min_by_difference : lemma::max_by_difference;
+        }
+        if (!r) {
+            r = two_point_affine(e, ranges_);
+            lemma_name = lemma::two_point_affine;
+        }
     }
     if (r && r != e) {
         ++firings_;

@@ -4,6 +4,8 @@
 
 #include "provix/simplify.h"
 
+#include <optional>
+
 #include "divisibility.h"
 #include "domain_passes.h"
 #include "lemma_ids.h"
@@ -27,17 +29,46 @@ bool occurs(const std::vector<Constraint>& cs, Expr e) {
     return false;
 }
 
+/// True if `c` is a congruence `e mod m in [r, r]` (a divisibility fact).
+bool is_congruence(const Constraint& c) {
+    return c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point();
+}
+
 /// Simplifies every constraint expression and applies the constraint rules.
-/// A constraint must not be used to simplify itself, so the analyses here
-/// see the variable bounds only.
+/// A constraint must not be used to simplify itself: the ranges here are the
+/// variable bounds only, and the divisibility facts of a constraint are the
+/// congruences of the others, each in its current form (the ones simplified
+/// before it as they became), so two constraints never justify each other
+/// away (two copies of `d0 mod 2 in [0, 0]`: the first becomes true, the
+/// second stays).
 bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::RewriteLog log) {
     RangeAnalysis ranges(map.variable_bounds());
-    DivisibilityAnalysis divisibility;
-    Rewriter rewriter(table, ranges, divisibility, log);
-    engine::RuleMatcher matcher(ranges, divisibility);
+    DivisibilityAnalysis no_facts;
+    Rewriter plain_rewriter(table, ranges, no_facts, log);
+    engine::RuleMatcher plain_matcher(ranges, no_facts);
+    const std::vector<Constraint>& originals = map.constraints();
+    size_t congruences = 0;
+    for (const Constraint& c : originals)
+        congruences += is_congruence(c);
     std::vector<Constraint> out;
     bool changed = false;
-    for (const Constraint& original : map.constraints()) {
+    for (size_t i = 0; i < originals.size(); ++i) {
+        const Constraint& original = originals[i];
+        // The other constraints' congruences, when there are any (cheap
+        // check first: most maps have none).
+        std::optional<DivisibilityAnalysis> facts;
+        std::optional<Rewriter> fact_rewriter;
+        std::optional<engine::RuleMatcher> fact_matcher;
+        if (congruences > (is_congruence(original) ? 1u : 0u)) {
+            std::vector<Constraint> others(out.begin(), out.end());
+            others.insert(others.end(), originals.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                          originals.end());
+            facts.emplace(others);
+            fact_rewriter.emplace(table, ranges, *facts, log);
+            fact_matcher.emplace(ranges, *facts);
+        }
+        Rewriter& rewriter = fact_rewriter ? *fact_rewriter : plain_rewriter;
+        engine::RuleMatcher& matcher = fact_matcher ? *fact_matcher : plain_matcher;
         Constraint c{rewriter.simplify(original.expr), original.range};
         for (int round = 0; round < kMaxRounds; ++round) {
             bool fired = false;

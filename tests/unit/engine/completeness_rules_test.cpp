@@ -175,3 +175,47 @@ TEST(CompletenessRules, ConstraintWithAValueOfTheRightResidueStays) {
 
 }  // namespace
 }  // namespace provix
+
+namespace provix {
+namespace {
+
+TEST(CompletenessRules, MinAndMaxDecidedByTheRangeOfTheDifference) {
+    Simplified a = simplify_text("(d0) -> (min(d0, d0 * 2)), domain: d0 in [0, 999]");
+    EXPECT_TRUE(a.fired("min_by_difference"));
+    EXPECT_EQ(a.text, printed("(d0) -> (d0), domain: d0 in [0, 999]"));
+    // Each operand's range overlaps the other's; their difference d0 * 3 + 19
+    // is positive.
+    Simplified b = simplify_text(
+        "(d0, d1) -> (max(d1 - 19, d0 * 3 + d1)), "
+        "domain: d0 in [0, 6], d1 in [-56, -28]");
+    EXPECT_TRUE(b.fired("max_by_difference"));
+    EXPECT_EQ(b.text, printed("(d0, d1) -> (d0 * 3 + d1), domain: d0 in [0, 6], d1 in [-56, -28]"));
+}
+
+TEST(CompletenessRules, MinAndMaxWithADifferenceOfBothSignsStay) {
+    Simplified s = simplify_text("(d0, d1) -> (min(d0, d1)), domain: d0 in [0, 9], d1 in [0, 9]");
+    EXPECT_FALSE(s.fired("min_by_difference"));
+    EXPECT_EQ(s.text, printed("(d0, d1) -> (min(d0, d1)), domain: d0 in [0, 9], d1 in [0, 9]"));
+}
+
+TEST(CompletenessRules, MinOfAValueAndAMaxHoldingItIsTheValue) {
+    const std::string domain = ", domain: d0 in [1, 11], d1 in [0, 100]";
+    Simplified a = simplify_text("(d0, d1) -> (min(d0, max(d0, d1)))" + domain);
+    EXPECT_TRUE(a.fired("min_absorb_max"));
+    EXPECT_EQ(a.text, printed("(d0, d1) -> (d0)" + domain));
+    Simplified b = simplify_text("(d0, d1) -> (max(d0, min(d0, d1)))" + domain);
+    EXPECT_TRUE(b.fired("max_absorb_min"));
+    EXPECT_EQ(b.text, printed("(d0, d1) -> (d0)" + domain));
+}
+
+TEST(CompletenessRules, ConstraintOnAMaxAboveItsConstantBoundsTheOperand) {
+    Simplified s = simplify_text("(d0) -> (d0), domain: d0 in [-18, 22], max(d0, -10) in [-3, 14]");
+    EXPECT_TRUE(s.fired("cst_max_above"));
+    EXPECT_EQ(s.text, printed("(d0) -> (d0), domain: d0 in [-3, 14]"));
+    Simplified t = simplify_text("(d0) -> (d0), domain: d0 in [-18, 22], min(d0, 10) in [-3, 4]");
+    EXPECT_TRUE(t.fired("cst_min_below"));
+    EXPECT_EQ(t.text, printed("(d0) -> (d0), domain: d0 in [-3, 4]"));
+}
+
+}  // namespace
+}  // namespace provix
