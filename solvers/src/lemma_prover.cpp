@@ -127,31 +127,7 @@ private:
         }
         std::vector<std::string> def;
         std::string a = value(nd.children[0], def), b = value(nd.children[1], def);
-        std::string rel;
-        switch (nd.op) {
-            case Op::Eq:
-                rel = "(= " + a + " " + b + ")";
-                break;
-            case Op::Ne:
-                rel = "(not (= " + a + " " + b + "))";
-                break;
-            case Op::Lt:
-                rel = "(< " + a + " " + b + ")";
-                break;
-            case Op::Le:
-                rel = "(<= " + a + " " + b + ")";
-                break;
-            case Op::Gt:
-                rel = "(> " + a + " " + b + ")";
-                break;
-            case Op::Ge:
-                rel = "(>= " + a + " " + b + ")";
-                break;
-            default:
-                rel = "false";
-                break;
-        }
-        def.push_back(rel);
+        def.push_back(comparison_of(nd.op, a, b));
         return and_of(def);
     }
 

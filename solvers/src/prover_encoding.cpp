@@ -221,30 +221,7 @@ std::pair<std::string, std::string> Encoder::truth(int n) {
     std::vector<std::string> d;
     std::string a = value(nd.children[0], Where::Cond, d, true);
     std::string b = value(nd.children[1], Where::Cond, d, true);
-    std::string rel;
-    switch (nd.op) {
-        case Op::Eq:
-            rel = "(= " + a + " " + b + ")";
-            break;
-        case Op::Ne:
-            rel = "(not (= " + a + " " + b + "))";
-            break;
-        case Op::Lt:
-            rel = "(< " + a + " " + b + ")";
-            break;
-        case Op::Le:
-            rel = "(<= " + a + " " + b + ")";
-            break;
-        case Op::Gt:
-            rel = "(> " + a + " " + b + ")";
-            break;
-        case Op::Ge:
-            rel = "(>= " + a + " " + b + ")";
-            break;
-        default:
-            rel = "false";
-            break;
-    }
+    std::string rel = comparison_of(nd.op, a, b);
     std::vector<std::string> t = d, f = d;
     t.push_back(rel);
     f.push_back(not_of(rel));

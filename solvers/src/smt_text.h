@@ -13,7 +13,32 @@
 #include <string>
 #include <vector>
 
+#include "provix/rules/rule.h"
+
 namespace provix::solvers::prover {
+
+/// The SMT-LIB comparison `a op b` for a comparison operator of the rule
+/// language; "false" for any other operator.
+///
+///     comparison_of(rules::Op::Le, "x", "3") == "(<= x 3)"
+inline std::string comparison_of(rules::Op op, const std::string& a, const std::string& b) {
+    switch (op) {
+        case rules::Op::Eq:
+            return "(= " + a + " " + b + ")";
+        case rules::Op::Ne:
+            return "(not (= " + a + " " + b + "))";
+        case rules::Op::Lt:
+            return "(< " + a + " " + b + ")";
+        case rules::Op::Le:
+            return "(<= " + a + " " + b + ")";
+        case rules::Op::Gt:
+            return "(> " + a + " " + b + ")";
+        case rules::Op::Ge:
+            return "(>= " + a + " " + b + ")";
+        default:
+            return "false";
+    }
+}
 
 inline std::string and_of(const std::vector<std::string>& parts) {
     std::vector<std::string> kept;
