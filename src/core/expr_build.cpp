@@ -154,6 +154,21 @@ void split_total(__int128 total, std::vector<int64_t>& out) {
 
 Expr build_add(Context& ctx, Ops operands);
 
+/// Appends the terms of `sum * c` to `out`, each operand's coefficient times
+/// `c` (distribute); false as soon as one product overflows int64 (what was
+/// appended before then is left for the caller to drop).
+///
+///     distribute_into(ctx, d0 + 2, 3, out)  // out += {d0 * 3, 6}
+bool distribute_into(Context& ctx, Expr sum, int64_t c, std::vector<Expr>& out) {
+    for (size_t i = 0; i < num_ops(sum); ++i) {
+        Term t = split_term(op_at(sum, i));
+        auto p = checked_mul(t.coef, c);
+        if (!p) return false;
+        out.push_back(t.monomial ? make_term(ctx, t.monomial, *p) : ctx.constant(*p));
+    }
+    return true;
+}
+
 /// `(a + b) * c` stays a product when distributing overflows int64. Once its
 /// coefficient changes (a negation, like terms merged) distributing may fit:
 /// then the sum is rebuilt with the product distributed, as parsing the
@@ -167,19 +182,9 @@ Expr redistribute_sums(Context& ctx, const std::vector<Term>& merged,
     for (const Term& t : merged) {
         bool done = false;
         if (t.coef != 0 && kind_of(t.monomial) == ExprKind::Add) {
-            std::vector<Expr> pieces;
-            done = true;
-            for (size_t i = 0; i < num_ops(t.monomial) && done; ++i) {
-                Term inner = split_term(op_at(t.monomial, i));
-                auto p = checked_mul(inner.coef, t.coef);
-                if (!p) {
-                    done = false;
-                } else {
-                    pieces.push_back(inner.monomial ? make_term(ctx, inner.monomial, *p)
-                                                    : ctx.constant(*p));
-                }
-            }
-            if (done) parts.insert(parts.end(), pieces.begin(), pieces.end());
+            size_t before = parts.size();
+            done = distribute_into(ctx, t.monomial, t.coef, parts);
+            if (!done) parts.resize(before);
         }
         distributed = distributed || done;
         if (!done && (t.coef != 0 || !detail::is_total(t.monomial)))
@@ -321,19 +326,8 @@ Expr build_mul(Context& ctx, Ops operands) {
     // (distribute).
     if (factors.size() == 1 && constants.size() == 1 && kind_of(factors[0]) == ExprKind::Add &&
         constants[0] != 1) {
-        int64_t c = constants[0];
         std::vector<Expr>& terms = scratch.terms;
-        bool ok = true;
-        for (size_t i = 0; i < num_ops(factors[0]) && ok; ++i) {
-            Term t = split_term(op_at(factors[0], i));
-            auto p = checked_mul(t.coef, c);
-            if (!p) {
-                ok = false;
-                break;
-            }
-            terms.push_back(t.monomial ? make_term(ctx, t.monomial, *p) : ctx.constant(*p));
-        }
-        if (ok) return build_add(ctx, terms);
+        if (distribute_into(ctx, factors[0], constants[0], terms)) return build_add(ctx, terms);
     }
     small_stable_sort(factors, ExprLess());  // mul_commute
     std::vector<Expr>& ops = scratch.ops;
