@@ -10,10 +10,12 @@
 
 namespace provix::engine {
 
-/// Tightens variable bounds from linear constraints: for
-/// `a*v + rest in [lo, hi]`, `a*v in [lo - ub(rest), hi - lb(rest)]`
-/// (tighten_lower_pos, ...). `6 * d0 + 3 * s0 + s1 in [0, 598]` with
-/// s0 in [0, 1], s1 in [0, 2] bounds d0 to [0, 99]. Returns true if a bound
+/// Tightens variable bounds from constraints: for `a*v + rest in [lo, hi]`,
+/// `a*v in [lo - ub(rest), hi - lb(rest)]` (tighten_lower_pos, ...), where
+/// the range of a non-linear term of the rest comes from the range analysis.
+/// `6 * d0 + 3 * s0 + s1 in [0, 598]` with s0 in [0, 1], s1 in [0, 2] bounds
+/// d0 to [0, 99]; `d1 * 1600 + rt0 floordiv 5 in [447, 1049]` with
+/// rt0 in [1, 999] bounds d1 to [1, 0] (empty). Returns true if a bound
 /// changed.
 bool tighten_bounds_from_linear_constraints(IndexingMap& map, RewriteLog log = {});
 

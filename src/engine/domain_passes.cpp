@@ -83,6 +83,14 @@ bool is_linear(const std::vector<SumTerm>& terms) {
     return true;
 }
 
+/// True if some term of `terms` is a variable with a non-zero coefficient
+/// (a bound to tighten).
+bool has_variable_term(const std::vector<SumTerm>& terms) {
+    for (const SumTerm& t : terms)
+        if (t.monomial && t.monomial.is_variable() && t.coef != 0) return true;
+    return false;
+}
+
 /// The bounds of a variable one term of a linear constraint implies, and the
 /// lemmas that justify each finite end (null where that end stays open).
 struct TermBound {
@@ -93,17 +101,13 @@ struct TermBound {
 
 /// From `a*v + rest in [lo, hi]` with `rest in [rl, rh]`: `a*v in
 /// [lo - rh, hi - rl]`, divided by `a` (rounding inwards) for the bounds of
-/// `v`, where `a*v` is term `i` of the constraint `c` over `terms`.
+/// `v`, where `a*v` is term `i` of the constraint `c` and `term_ranges[j]` is
+/// the range of term `j` (every one non-empty).
 TermBound bound_from_term(const Constraint& c, const std::vector<SumTerm>& terms, size_t i,
-                          const std::vector<Interval>& bounds) {
+                          const std::vector<Interval>& term_ranges) {
     Interval rest = Interval::point(0);
-    for (size_t j = 0; j < terms.size(); ++j) {
-        if (j == i) continue;
-        rest = rest +
-               (terms[j].monomial
-                    ? bounds[static_cast<size_t>(terms[j].monomial.variable_id())] * terms[j].coef
-                    : Interval::point(terms[j].coef));
-    }
+    for (size_t j = 0; j < terms.size(); ++j)
+        if (j != i) rest = rest + term_ranges[j];
     const __int128 a = terms[i].coef;
     std::optional<__int128> av_lo, av_hi;
     if (!c.range.lo_is_inf() && !rest.hi_is_inf())
@@ -127,17 +131,48 @@ TermBound bound_from_term(const Constraint& c, const std::vector<SumTerm>& terms
                      hi ? hi_lemma : nullptr};
 }
 
-/// One pass of bound tightening over every linear constraint.
+/// The range of each term of a constraint: a variable term from the current
+/// bounds, any other term (`rt0 floordiv 5`, `d0 * d1`) from the range
+/// analysis of the pass (over bounds at least as wide as the current ones,
+/// so still a sound over-approximation). False if some term has an empty
+/// range (defined nowhere): the constraint bounds nothing here.
+bool term_ranges_of(const std::vector<SumTerm>& terms, const std::vector<Interval>& bounds,
+                    std::optional<RangeAnalysis>& ranges, std::vector<Interval>* out) {
+    out->clear();
+    out->reserve(terms.size());
+    for (const SumTerm& t : terms) {
+        Interval r;
+        if (!t.monomial)
+            r = Interval::point(t.coef);
+        else if (t.monomial.is_variable())
+            r = bounds[static_cast<size_t>(t.monomial.variable_id())] * t.coef;
+        else
+            r = ranges->range(t.whole);
+        if (r.is_empty()) return false;
+        out->push_back(r);
+    }
+    return true;
+}
+
+/// One pass of bound tightening over every constraint with a variable term.
+/// The ranges of non-variable terms come from a range analysis over the
+/// bounds and constraints at the start of the pass, built only when some
+/// constraint has such a term.
 bool tighten_once(IndexingMap& map, RewriteLog log) {
     bool changed = false;
     std::vector<Interval> bounds = map.variable_bounds();
     const std::vector<Constraint> constraints = map.constraints();
+    std::optional<RangeAnalysis> ranges;
+    std::vector<Interval> term_ranges;
     for (const Constraint& c : constraints) {
         std::vector<SumTerm> terms = sum_terms(c.expr);
-        if (!is_linear(terms)) continue;
+        if (!has_variable_term(terms)) continue;
+        if (!is_linear(terms) && !ranges) ranges.emplace(bounds, constraints);
+        if (!term_ranges_of(terms, bounds, ranges, &term_ranges)) continue;
         for (size_t i = 0; i < terms.size(); ++i) {
-            if (!terms[i].monomial || terms[i].coef == 0) continue;
-            const TermBound tb = bound_from_term(c, terms, i, bounds);
+            if (!terms[i].monomial || !terms[i].monomial.is_variable() || terms[i].coef == 0)
+                continue;
+            const TermBound tb = bound_from_term(c, terms, i, term_ranges);
             auto id = static_cast<size_t>(terms[i].monomial.variable_id());
             Interval tightened = bounds[id].intersect(tb.bound);
             if (tightened == bounds[id]) continue;
@@ -146,6 +181,8 @@ bool tighten_once(IndexingMap& map, RewriteLog log) {
             map.set_variable_bounds(static_cast<int64_t>(id), tightened);
             changed = true;
             if (map.is_known_empty()) return true;
+            // The term's own range follows its new bounds.
+            term_ranges[i] = tightened * terms[i].coef;
         }
     }
     return changed;

@@ -108,6 +108,18 @@ TEST(SimplifySpec, SumConstraintTightensVariableBounds) {
                       "s0 in [0, 1], s1 in [0, 2], d0 * 6 + s0 * 3 + s1 in [0, 598]"));
 }
 
+TEST(SimplifySpec, BoundsTightenedPastANonLinearTerm) {
+    // rt0 floordiv 5 lies in [0, 199], so d1 * 1600 in [248, 1049]: no d1.
+    EXPECT_EQ(simplified("(d0, d1){rt0} -> (d0 + d1), domain: d0 in [0, 3], d1 in [0, 1], "
+                         "rt0 in [1, 999], d1 * 1600 + rt0 floordiv 5 in [447, 1049]"),
+              "KNOWN EMPTY");
+    // d1 floordiv 4 lies in [0, 3], so d0 * 10 in [-3, 25]: d0 in [0, 2],
+    // where the constraint always holds.
+    EXPECT_EQ(simplified("(d0, d1) -> (d0 * 16 + d1), domain: d0 in [0, 100], d1 in [0, 15], "
+                         "d0 * 10 + d1 floordiv 4 in [0, 25]"),
+              printed("(d0, d1) -> (d0 * 16 + d1), domain: d0 in [0, 2], d1 in [0, 15]"));
+}
+
 TEST(SimplifySpec, IncompatibleCongruencesMakeTheMapEmpty) {
     EXPECT_EQ(simplified("(d0) -> (d0), domain: d0 in [0, 100], d0 mod 6 in [1, 1], "
                          "d0 mod 4 in [0, 0]"),
