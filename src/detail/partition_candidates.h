@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "sum_term.h"
@@ -42,6 +43,14 @@ public:
     /// Stores the next candidate in `subset`; false when there is none left.
     bool next(uint64_t& subset);
 
+    /// True if every non-empty subset is enumerated (at most
+    /// kMaxExhaustiveTerms remaining terms); compact() is valid then.
+    bool exhaustive() const { return exhaustive_; }
+    /// The last candidate over the remaining terms only (bit i: the i-th
+    /// remaining term in position order), exhaustive enumeration only:
+    /// after `0b10101` over remaining `0b10111`, compact() is `0b1011`.
+    uint64_t compact() const { return compact_; }
+
 private:
     uint64_t remaining_;
     size_t n_;  ///< number of remaining terms
@@ -50,9 +59,55 @@ private:
     size_t size_ = 0;
     uint64_t compact_ = 0;
     bool started_ = false;
+    /// The remaining terms are positions shift_ .. shift_ + n_ - 1.
+    bool contiguous_ = false;
+    unsigned shift_ = 0;
     // Shared-factor candidates.
     std::vector<uint64_t> candidates_;
     size_t index_ = 0;
+};
+
+/// The scale c0 of each candidate of a partition `c0 * X + Y` (X the
+/// candidate's terms): the constant c0 was bound to before the sum if it
+/// was (every coefficient of X must be a multiple of it), else the gcd of
+/// the coefficients of X folded in position order; none for a zero scale, a
+/// coefficient that is not a multiple, or a gcd that overflows. The gcds of
+/// an exhaustive enumeration are memoized per subset (each subset's gcd
+/// extends that of the subset without its last term), so the 2^n - 1
+/// candidates of n terms cost one gcd each instead of up to n.
+///
+///     std::vector<SumTerm> t = {{x, 4, x4}, {y, 6, y6}};
+///     PartitionCandidates c(t, 0b11);
+///     PartitionScales scales(t, 0b11, std::nullopt, c.exhaustive());
+///     uint64_t s;
+///     c.next(s);                    // 0b11
+///     scales.of(s, c.compact());    // 2
+class PartitionScales {
+public:
+    PartitionScales(const std::vector<SumTerm>& terms, uint64_t remaining,
+                    std::optional<int64_t> bound_scale, bool exhaustive);
+    PartitionScales(const PartitionScales&) = delete;
+    PartitionScales& operator=(const PartitionScales&) = delete;
+    ~PartitionScales();
+
+    /// The scale of the candidate `subset` (a non-empty subset of the
+    /// remaining terms); `compact` is PartitionCandidates::compact() when
+    /// the enumeration is exhaustive, else unused.
+    std::optional<int64_t> of(uint64_t subset, uint64_t compact);
+
+private:
+    /// The gcd of the coefficients of the compact subset (kNoGcd if it
+    /// overflows), from the memo.
+    int64_t gcd_of(uint64_t compact);
+
+    const std::vector<SumTerm>& terms_;
+    std::optional<int64_t> bound_scale_;
+    /// With a bound scale: the terms whose coefficient it divides.
+    uint64_t multiples_ = 0;
+    /// Exhaustive gcd mode: the remaining terms' coefficients in position
+    /// order, and the memo of subset gcds (kUnknown until computed).
+    std::vector<int64_t>* coefs_ = nullptr;
+    std::vector<int64_t>* memo_ = nullptr;
 };
 
 /// A mask of the first `n` positions (n <= 64): `all_terms(3) == 0b111`.

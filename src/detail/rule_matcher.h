@@ -77,10 +77,11 @@ private:
                          Continuation k);
     bool bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale,
                   Continuation k);
-    /// Tries `subset` as the X of the partition `c0 * X + Y` (see
-    /// match_partition).
+    /// Tries `subset` as the X of the partition `c0 * X + Y` with c0 =
+    /// `scale` (see match_partition and PartitionScales; none: no match).
     bool try_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t remaining,
-                       uint64_t subset, RejectedScales& rejected, Continuation k);
+                       uint64_t subset, std::optional<int64_t> scale, RejectedScales& rejected,
+                       Continuation k);
 
     /// The outcome of one binding step (see bind_step).
     enum class Step {

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "provix/semantics.h"
+#include "scratch_stack.h"
 
 namespace provix::engine {
 namespace {
@@ -29,6 +30,32 @@ uint64_t spread(uint64_t compact, uint64_t positions) {
     return out;
 }
 
+/// Memo entries of PartitionScales: not computed yet, and a gcd that
+/// overflowed (gcds are never negative).
+constexpr int64_t kUnknown = -1;
+constexpr int64_t kNoGcd = -2;
+
+/// Buffers for the memo (see detail/scratch_stack.h: a partition inside
+/// another partition's continuation takes its own).
+detail::ScratchStack<std::vector<int64_t>>& memo_buffers() {
+    thread_local detail::ScratchStack<std::vector<int64_t>> stack;
+    return stack;
+}
+
+/// The scale of `subset` term by term (the definition the memo follows).
+std::optional<int64_t> direct_scale(const std::vector<SumTerm>& terms, uint64_t subset,
+                                    std::optional<int64_t> bound_scale) {
+    int64_t scale = 0;
+    for (uint64_t m = subset; m; m &= m - 1) {
+        auto g = gcd(scale, terms[static_cast<size_t>(__builtin_ctzll(m))].coef);
+        if (!g) return std::nullopt;
+        scale = *g;
+    }
+    if (bound_scale) scale = *bound_scale;
+    if (scale == 0) return std::nullopt;
+    return scale;
+}
+
 }  // namespace
 
 PartitionCandidates::PartitionCandidates(const std::vector<SumTerm>& terms, uint64_t remaining)
@@ -36,7 +63,12 @@ PartitionCandidates::PartitionCandidates(const std::vector<SumTerm>& terms, uint
       n_(static_cast<size_t>(__builtin_popcountll(remaining))),
       exhaustive_(n_ <= kMaxExhaustiveTerms),
       size_(n_) {
-    if (exhaustive_) return;
+    if (exhaustive_) {
+        shift_ = remaining == 0 ? 0 : static_cast<unsigned>(__builtin_ctzll(remaining));
+        uint64_t run = remaining >> shift_;
+        contiguous_ = (run & (run + 1)) == 0;
+        return;
+    }
     for (uint64_t m = remaining; m; m &= m - 1) {
         int64_t f = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
         if (f == 0 || f == kInt64Min) continue;
@@ -70,13 +102,68 @@ bool PartitionCandidates::next(uint64_t& subset) {
             compact_ = size_ == n_ ? limit : next_same_size(compact_);
         }
         if (compact_ < limit) {
-            subset = spread(compact_, remaining_);
+            // Remaining terms in one run of positions (the usual case): the
+            // spread is a shift.
+            subset = contiguous_ ? compact_ << shift_ : spread(compact_, remaining_);
             return true;
         }
         --size_;
         started_ = false;
     }
     return false;
+}
+
+PartitionScales::PartitionScales(const std::vector<SumTerm>& terms, uint64_t remaining,
+                                 std::optional<int64_t> bound_scale, bool exhaustive)
+    : terms_(terms), bound_scale_(bound_scale) {
+    if (bound_scale) {
+        int64_t c = *bound_scale;
+        for (uint64_t m = remaining; m; m &= m - 1) {
+            int64_t coef = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
+            // `coef % -1` and `coef / -1` overflow for INT64_MIN (found by
+            // the libFuzzer simplify target under UBSan).
+            if (c == 0 || (c == -1 && coef == kInt64Min)) continue;
+            if (c != -1 && coef % c != 0) continue;
+            multiples_ |= m & (~m + 1);
+        }
+        return;
+    }
+    if (!exhaustive) return;
+    coefs_ = &memo_buffers().acquire();
+    memo_ = &memo_buffers().acquire();
+    for (uint64_t m = remaining; m; m &= m - 1)
+        coefs_->push_back(terms[static_cast<size_t>(__builtin_ctzll(m))].coef);
+    memo_->assign(size_t{1} << coefs_->size(), kUnknown);
+    (*memo_)[0] = 0;  // the gcd of no coefficient
+}
+
+PartitionScales::~PartitionScales() {
+    if (!memo_) return;
+    memo_buffers().release();
+    memo_buffers().release();
+}
+
+int64_t PartitionScales::gcd_of(uint64_t compact) {
+    int64_t& entry = (*memo_)[compact];
+    if (entry != kUnknown) return entry;
+    // The last term (highest bit) is folded in last, as direct_scale does.
+    int high = 63 - __builtin_clzll(compact);
+    int64_t before = gcd_of(compact & ~(uint64_t{1} << high));
+    std::optional<int64_t> g;
+    if (before != kNoGcd) g = gcd(before, (*coefs_)[static_cast<size_t>(high)]);
+    entry = g ? *g : kNoGcd;
+    return entry;
+}
+
+std::optional<int64_t> PartitionScales::of(uint64_t subset, uint64_t compact) {
+    if (bound_scale_) {
+        if (subset & ~multiples_ || *bound_scale_ == 0) return std::nullopt;
+        return bound_scale_;
+    }
+    if (!memo_) return direct_scale(terms_, subset, std::nullopt);
+    int64_t g = gcd_of(compact);
+    if (g == kNoGcd || g == 0) return std::nullopt;
+    return g;
 }
 
 }  // namespace provix::engine

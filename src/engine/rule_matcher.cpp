@@ -296,45 +296,13 @@ struct RejectedScales {
     }
 };
 
-namespace {
-
-/// The scale c0 of the partition `c0 * X` with X the terms of `subset`: the
-/// bound constant `bound_scale` if any (every coefficient must be a multiple
-/// of it), else the gcd of the coefficients; nullopt if there is none (a
-/// zero scale, a coefficient not a multiple, an overflowing gcd).
-std::optional<int64_t> partition_scale(const std::vector<SumTerm>& terms, uint64_t subset,
-                                       std::optional<int64_t> bound_scale) {
-    int64_t scale = 0;
-    for (uint64_t m = subset; m; m &= m - 1) {
-        int64_t coef = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
-        if (bound_scale) {
-            int64_t c = *bound_scale;
-            // `coef % -1` and `coef / -1` overflow for INT64_MIN (found by
-            // the libFuzzer simplify target under UBSan).
-            if (c == 0 || (c == -1 && coef == kInt64Min)) return std::nullopt;
-            if (c != -1 && coef % c != 0) return std::nullopt;
-        } else {
-            auto g = gcd(scale, coef);
-            if (!g) return std::nullopt;
-            scale = *g;
-        }
-    }
-    if (bound_scale) scale = *bound_scale;
-    if (scale == 0) return std::nullopt;
-    return scale;
-}
-
-}  // namespace
-
 bool RuleMatcher::try_partition(const SumPattern& sp, const std::vector<SumTerm>& terms,
-                                uint64_t remaining, uint64_t subset, RejectedScales& rejected,
-                                Continuation k) {
+                                uint64_t remaining, uint64_t subset, std::optional<int64_t> scale,
+                                RejectedScales& rejected, Continuation k) {
+    if (!scale) return false;
     int64_t c0_var = node(sp.part_const).value;  // c0 is a ConstVar (see is_partition)
     Binding& cb = b_[static_cast<size_t>(c0_var)];
-    std::optional<int64_t> bound_scale;
-    if (cb.kind == Binding::Kind::Const) bound_scale = cb.value;
-    std::optional<int64_t> scale = partition_scale(terms, subset, bound_scale);
-    if (!scale) return false;
+    bool bound_scale = cb.kind == Binding::Kind::Const;
     uint64_t others = remaining & ~subset;
     if (sp.rest < 0 && others != 0) return false;
     auto with_rest = [&] { return sp.rest < 0 ? k() : bind_sum(sp.rest, terms, others, 1, k); };
@@ -356,10 +324,18 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
         return bind_sum(sp.rest, terms, remaining, 1, k);
     }
     // `c0 * X + Y`: X takes each candidate subset in turn (largest first).
+    // c0 is bound before the sum or by each candidate in turn (and unbound
+    // again when it fails): its binding here holds for every candidate.
+    const Binding& cb = b_[static_cast<size_t>(node(sp.part_const).value)];
+    std::optional<int64_t> bound_scale;
+    if (cb.kind == Binding::Kind::Const) bound_scale = cb.value;
     RejectedScales rejected;
     PartitionCandidates candidates(terms, remaining);
-    for (uint64_t subset = 0; candidates.next(subset);)
-        if (try_partition(sp, terms, remaining, subset, rejected, k)) return true;
+    PartitionScales scales(terms, remaining, bound_scale, candidates.exhaustive());
+    for (uint64_t subset = 0; candidates.next(subset);) {
+        std::optional<int64_t> scale = scales.of(subset, candidates.compact());
+        if (try_partition(sp, terms, remaining, subset, scale, rejected, k)) return true;
+    }
     return false;
 }
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -12,6 +13,7 @@
 #include "partition_candidates.h"
 #include "provix/parser.h"
 #include "provix/rules/rule.h"
+#include "provix/semantics.h"
 #include "range_analysis.h"
 #include "rule_table.h"
 
@@ -47,6 +49,67 @@ TEST(PartitionCandidates, OnlyTheRemainingTermsAreChosen) {
         all_candidates(terms, 0b11010),
         (std::vector<uint64_t>{0b11010, 0b01010, 0b10010, 0b11000, 0b00010, 0b01000, 0b10000}));
     EXPECT_TRUE(all_candidates(terms, 0).empty());
+}
+
+TEST(PartitionCandidates, RemainingTermsInOneRunAreShifted) {
+    // Terms 0 and 1 were matched by other patterns; 2 and 3 remain.
+    auto terms = terms_with({1, 2, 3, 4});
+    EXPECT_EQ(all_candidates(terms, 0b1100), (std::vector<uint64_t>{0b1100, 0b0100, 0b1000}));
+}
+
+/// The scale of `subset` by its definition: the gcd of its coefficients in
+/// position order, or the bound scale if it divides them all; none for 0.
+std::optional<int64_t> reference_scale(const std::vector<SumTerm>& terms, uint64_t subset,
+                                       std::optional<int64_t> bound) {
+    int64_t g = 0;
+    for (size_t i = 0; i < terms.size(); ++i) {
+        if (!((subset >> i) & 1)) continue;
+        int64_t coef = terms[i].coef;
+        if (bound) {
+            if (*bound == 0 || (*bound == -1 && coef == kInt64Min)) return std::nullopt;
+            if (*bound != -1 && coef % *bound != 0) return std::nullopt;
+            continue;
+        }
+        auto next = gcd(g, coef);
+        if (!next) return std::nullopt;
+        g = *next;
+    }
+    if (bound) g = *bound;
+    if (g == 0) return std::nullopt;
+    return g;
+}
+
+/// Every candidate's scale from PartitionScales, compared with the
+/// reference; the number of candidates checked.
+size_t check_scales(const std::vector<SumTerm>& terms, uint64_t remaining,
+                    std::optional<int64_t> bound) {
+    PartitionCandidates candidates(terms, remaining);
+    PartitionScales scales(terms, remaining, bound, candidates.exhaustive());
+    size_t checked = 0;
+    for (uint64_t s = 0; candidates.next(s); ++checked)
+        EXPECT_EQ(scales.of(s, candidates.compact()), reference_scale(terms, s, bound))
+            << "subset " << s << " remaining " << remaining;
+    return checked;
+}
+
+TEST(PartitionScales, MemoizedGcdsAreTheGcdsOfEachCandidate) {
+    // Gcds that grow, shrink, are zero, and overflow (INT64_MIN alone).
+    auto terms = terms_with({12, 18, 8, 0, -6, kInt64Min, 5, 0});
+    EXPECT_EQ(check_scales(terms, all_terms(8), std::nullopt), 255u);
+    EXPECT_EQ(check_scales(terms, 0b10110101, std::nullopt), 31u);  // with holes
+    EXPECT_EQ(check_scales(terms, 0b00101000, std::nullopt), 3u);   // 0 and INT64_MIN
+    // Above the exhaustive limit: the shared-factor candidates.
+    auto many = terms_with({8, 4, 2, 1, 8, 8, 8, 8, 8, 8, 8, 8, 0, 6});
+    EXPECT_GT(check_scales(many, all_terms(14), std::nullopt), 0u);
+}
+
+TEST(PartitionScales, BoundScaleMustDivideEveryCoefficient) {
+    auto terms = terms_with({8, 12, 6, kInt64Min, 0});
+    PartitionScales by4(terms, all_terms(5), 4, true);
+    EXPECT_EQ(by4.of(0b00011, 0), std::optional<int64_t>(4));
+    EXPECT_EQ(by4.of(0b00101, 0), std::nullopt);  // 6 is not a multiple of 4
+    for (int64_t bound : std::vector<int64_t>{4, 3, 2, 1, -1, 0, kInt64Min})
+        EXPECT_EQ(check_scales(terms, all_terms(5), bound), 31u) << "bound " << bound;
 }
 
 TEST(PartitionCandidates, EveryNonEmptySubsetUpToTheExhaustiveLimit) {
