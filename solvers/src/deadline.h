@@ -5,7 +5,7 @@
 ///
 ///     Deadline d = Deadline::after(2.5);
 ///     if (d.passed()) return unknown("timeout");
-///     params.set("timeout", d.remaining_ms());
+///     Watchdog::Armed armed(dog, d.when(), [c] { Z3_interrupt(c); });
 
 #include <chrono>
 #include <cstdint>

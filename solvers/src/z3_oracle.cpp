@@ -4,10 +4,19 @@
 // (⌊a / b⌋ = div(a, b) for b > 0 and div(-a, -b) for b < 0), zero divisors
 // excluded by the definedness terms. Each solver call gets a fresh solver
 // with the `rlimit` parameter, so answers are reproducible.
+//
+// Wall-clock limits (the decision's deadline, the per-call safeguard) never
+// use Z3's own `timeout` parameter: in Z3 4.8 its timer pool can deadlock
+// when a timer fires while a tactic's nested timer starts. Our watchdog
+// thread calls `Z3_interrupt` instead, and since an interrupt may leave the
+// context canceled, each decision gets a fresh context; once the watchdog
+// has fired, every later call of that decision answers unknown.
 
 #include <z3++.h>
 
 #include <algorithm>
+#include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -17,6 +26,7 @@
 #include "obligations.h"
 #include "oracle_base.h"
 #include "provix/solvers/smtlib.h"
+#include "watchdog.h"
 
 namespace provix::solvers {
 namespace {
@@ -27,6 +37,7 @@ using detail::named;
 using detail::Obligation;
 using detail::Role;
 using detail::unknown;
+using detail::Watchdog;
 using formula::Op;
 using formula::Term;
 
@@ -95,6 +106,7 @@ protected:
     }
 
     RangeDecision decide_range(const IndexingMap& m, int64_t result) override {
+        Session session(*this);
         RangeDecision out;
         out.backend = "z3";
         try {
@@ -132,12 +144,33 @@ protected:
             out.hi = *hi;
         } catch (const z3::exception& e) {
             out.verdict = Verdict::Unknown;
-            out.reason = std::string("z3 error: ") + e.msg();
+            out.reason = error_reason(e);
         }
         return out;
     }
 
 private:
+    using Clock = Watchdog::Clock;
+
+    /// A fresh Z3 context for the decision in progress (an interrupt may
+    /// leave a context canceled), dropped with every Z3 object of the
+    /// decision at its end.
+    class Session {
+    public:
+        explicit Session(Z3Oracle& o) : o_(o) {
+            o_.ctx_ = std::make_unique<z3::context>();
+            o_.spent_.reset();
+        }
+        ~Session() { o_.ctx_.reset(); }
+        Session(const Session&) = delete;
+        Session& operator=(const Session&) = delete;
+
+    private:
+        Z3Oracle& o_;
+    };
+
+    z3::context& ctx() { return *ctx_; }
+
     /// Builds the Z3 term of a formula (memoized on the shared sub-terms).
     z3::expr build(const Term& t) {
         std::unordered_map<const formula::Node*, z3::expr> memo;
@@ -156,9 +189,9 @@ private:
         auto arg = [&](size_t i) { return build(t->args[i], memo); };
         switch (t->op) {
             case Op::Num:
-                return ctx_.int_val(t->text.c_str());
+                return ctx().int_val(t->text.c_str());
             case Op::Var:
-                return ctx_.int_const(t->text.c_str());
+                return ctx().int_const(t->text.c_str());
             case Op::Add:
                 return arg(0) + arg(1);
             case Op::Mul:
@@ -174,14 +207,14 @@ private:
             case Op::Ite:
                 return z3::ite(arg(0), arg(1), arg(2));
             case Op::True:
-                return ctx_.bool_val(true);
+                return ctx().bool_val(true);
             case Op::False:
-                return ctx_.bool_val(false);
+                return ctx().bool_val(false);
             case Op::Not:
                 return !arg(0);
             case Op::And:
             case Op::Or: {
-                z3::expr_vector v(ctx_);
+                z3::expr_vector v(ctx());
                 for (size_t i = 0; i < t->args.size(); ++i)
                     v.push_back(arg(i));
                 return t->op == Op::And ? z3::mk_and(v) : z3::mk_or(v);
@@ -194,14 +227,14 @@ private:
                 return arg(0) < arg(1);
             case Op::Forall:
             case Op::Exists: {
-                z3::expr_vector bound(ctx_);
+                z3::expr_vector bound(ctx());
                 for (const std::string& n : t->bound)
-                    bound.push_back(ctx_.int_const(n.c_str()));
+                    bound.push_back(ctx().int_const(n.c_str()));
                 z3::expr body = arg(0);
                 return t->op == Op::Forall ? z3::forall(bound, body) : z3::exists(bound, body);
             }
         }
-        return ctx_.bool_val(false);
+        return ctx().bool_val(false);
     }
 
     /// ⌊a / b⌋ with floor semantics; linear when b is a numeral.
@@ -215,42 +248,74 @@ private:
         return z3::ite(b > 0, a / b, (-a) / (-b));
     }
 
-    /// The wall-clock limit of one solver call in milliseconds (0: none):
-    /// the safeguard, cut to what is left of the decision's deadline. Null
-    /// when the deadline has passed.
-    std::optional<unsigned> call_timeout_ms() const {
-        uint64_t t = limits_.z3_timeout_ms;
-        if (deadline().is_set()) {
-            uint64_t left = deadline().remaining_ms();
-            if (left == 0) return std::nullopt;
-            t = t == 0 ? left : std::min(t, left);
+    /// When a solver call starting now must end: the safeguard, cut to the
+    /// decision's deadline; nullopt when neither is set.
+    std::optional<Clock::time_point> call_end() const {
+        std::optional<Clock::time_point> end;
+        if (limits_.z3_timeout_ms) {
+            end = Clock::now() + std::chrono::milliseconds(limits_.z3_timeout_ms);
         }
-        return static_cast<unsigned>(std::min<uint64_t>(t, 0xffffffffu));
+        if (deadline().is_set() && (!end || deadline().when() < *end)) end = deadline().when();
+        return end;
+    }
+
+    /// Why the watchdog stopped the decision: its deadline, or the per-call
+    /// safeguard.
+    std::string stop_reason() const {
+        return deadline().passed()
+                   ? std::string(detail::kTimeoutReason)
+                   : "z3: wall-clock safeguard of " + std::to_string(limits_.z3_timeout_ms) +
+                         " ms reached (not reproducible)";
+    }
+
+    /// Runs `call` (a Z3 check) with the watchdog armed to interrupt the
+    /// context at `call_end()`. Unknown without calling once the decision
+    /// is spent (its deadline passed, or the watchdog fired earlier), and
+    /// unknown when the watchdog fired during the call, whatever the call
+    /// returned; `spent_` then holds the reason.
+    template <typename Call>
+    z3::check_result watched(Call call) {
+        if (spent_) return z3::unknown;
+        if (deadline().passed()) {
+            spent_ = detail::kTimeoutReason;
+            return z3::unknown;
+        }
+        std::optional<Clock::time_point> end = call_end();
+        if (!end) return call();
+        z3::check_result r = z3::unknown;
+        {
+            Z3_context c = ctx();
+            Watchdog::Armed armed(watchdog_, *end, [c] { Z3_interrupt(c); });
+            r = call();
+        }
+        if (watchdog_.fired()) {
+            spent_ = stop_reason();
+            return z3::unknown;
+        }
+        return r;
+    }
+
+    /// The reason of an Unknown caused by a Z3 exception: the watchdog's
+    /// reason when it interrupted the decision (an interrupted context may
+    /// throw "canceled"), the exception's message otherwise.
+    std::string error_reason(const z3::exception& e) {
+        if (!spent_ && watchdog_.fired()) spent_ = stop_reason();
+        return spent_ ? *spent_ : std::string("z3 error: ") + e.msg();
     }
 
     Check check(const z3::expr& f) {
         Check out;
-        std::optional<unsigned> timeout = call_timeout_ms();
-        if (!timeout) {
-            out.reason = detail::kTimeoutReason;
-            return out;
-        }
-        z3::solver s(ctx_);
-        z3::params p(ctx_);
+        z3::solver s(ctx());
+        z3::params p(ctx());
         p.set("rlimit", limits_.z3_rlimit);
-        if (*timeout) p.set("timeout", *timeout);
         s.set(p);
         s.add(f);
-        out.result = s.check();
+        out.result = watched([&] { return s.check(); });
         if (out.result == z3::sat) out.model = s.get_model();
         if (out.result == z3::unknown) {
-            std::string why = s.reason_unknown();
-            out.reason = deadline().passed() ? std::string(detail::kTimeoutReason)
-                         : why == "timeout"
-                             ? "z3: wall-clock safeguard of " +
-                                   std::to_string(limits_.z3_timeout_ms) +
-                                   " ms reached (not reproducible)"
-                             : "z3: " + why + " (rlimit " + std::to_string(limits_.z3_rlimit) + ")";
+            out.reason = spent_ ? *spent_
+                                : "z3: " + s.reason_unknown() + " (rlimit " +
+                                      std::to_string(limits_.z3_rlimit) + ")";
         }
         return out;
     }
@@ -258,7 +323,7 @@ private:
     static std::string numeral(const z3::expr& e) { return Z3_get_numeral_string(e.ctx(), e); }
 
     std::string model_value(const z3::model& m, const std::string& var) {
-        return numeral(m.eval(ctx_.int_const(var.c_str()), true));
+        return numeral(m.eval(ctx().int_const(var.c_str()), true));
     }
 
     std::vector<std::string> model_values(const z3::model& m, const std::vector<std::string>& vs) {
@@ -435,6 +500,7 @@ private:
 
     /// Decides a query: every obligation unsat means proven.
     Decision run(const Query& q) {
+        Session session(*this);
         try {
             auto obligations = detail::build_obligations(q);
             if (!obligations) return unknown(obligations.error().message, "z3");
@@ -467,7 +533,7 @@ private:
             }
             return detail::proven("z3");
         } catch (const z3::exception& e) {
-            return unknown(std::string("z3 error: ") + e.msg(), "z3");
+            return unknown(error_reason(e), "z3");
         }
     }
 
@@ -483,7 +549,7 @@ private:
         if (!best) return unbounded_or_huge(base, value, direction, reason);
         // Is there a point with value beyond x (<= x for min, >= x for max)?
         auto beyond = [&](Wide x) -> std::optional<std::optional<Wide>> {
-            z3::expr bound = ctx_.int_val(wide_text(x).c_str());
+            z3::expr bound = ctx().int_val(wide_text(x).c_str());
             Check c = check(base && (direction < 0 ? value <= bound : value >= bound));
             if (c.result == z3::unknown) {
                 *reason = c.reason;
@@ -554,29 +620,29 @@ private:
     /// True if Z3's optimizer finds `value` unbounded (below for direction
     /// -1, above for +1) under `base`.
     bool optimizer_says_unbounded(const z3::expr& base, const z3::expr& value, int direction) {
-        std::optional<unsigned> timeout = call_timeout_ms();
-        if (!timeout) return false;
-        z3::optimize opt(ctx_);
-        z3::params p(ctx_);
+        z3::optimize opt(ctx());
+        z3::params p(ctx());
         p.set("rlimit", limits_.z3_rlimit);
-        if (*timeout) p.set("timeout", *timeout);
         opt.set(p);
         opt.add(base);
         z3::optimize::handle h = direction < 0 ? opt.minimize(value) : opt.maximize(value);
-        if (opt.check() != z3::sat) return false;
+        if (watched([&] { return opt.check(); }) != z3::sat) return false;
         std::string bound = (direction < 0 ? opt.lower(h) : opt.upper(h)).to_string();
         if (bound.find("oo") == std::string::npos || bound.find("epsilon") != std::string::npos) {
             return false;
         }
         // A sanity check of the claim with a plain query: values beyond
         // ±2^100 exist.
-        z3::expr far = ctx_.int_val(wide_text(Wide(1) << 100).c_str());
+        z3::expr far = ctx().int_val(wide_text(Wide(1) << 100).c_str());
         Check c = check(base && (direction < 0 ? value <= -far : value >= far));
         return c.result == z3::sat;
     }
 
     Limits limits_;
-    z3::context ctx_;
+    std::unique_ptr<z3::context> ctx_;  // the decision's (see Session)
+    /// Why the decision in progress stopped early (see `watched`).
+    std::optional<std::string> spent_;
+    Watchdog watchdog_;
 };
 
 }  // namespace

@@ -4,6 +4,10 @@
 
 #include <z3++.h>
 
+#include <chrono>
+
+#include "watchdog.h"
+
 namespace provix::solvers::prover {
 
 namespace {
@@ -19,11 +23,29 @@ std::string reason_text(const std::string& reason, unsigned rlimit, unsigned tim
     return reason;
 }
 
+/// Z3's check of `s`, interrupted by `dog` (`Z3_interrupt`, not Z3's own
+/// `timeout` parameter, whose timers can deadlock in Z3 4.8) when it runs
+/// past `timeout_ms` (0: no limit). Unknown whenever the watchdog fired.
+z3::check_result watched_check(z3::context& ctx, z3::solver& s, detail::Watchdog& dog,
+                               unsigned timeout_ms) {
+    if (timeout_ms == 0) return s.check();
+    z3::check_result r = z3::unknown;
+    {
+        Z3_context c = ctx;
+        detail::Watchdog::Armed armed(
+            dog, detail::Watchdog::Clock::now() + std::chrono::milliseconds(timeout_ms),
+            [c] { Z3_interrupt(c); });
+        r = s.check();
+    }
+    return dog.fired() ? z3::unknown : r;
+}
+
 }  // namespace
 
 SmtAnswer z3_solve(const std::string& body, unsigned rlimit, unsigned timeout_ms,
                    const std::vector<std::string>& ints, const std::vector<std::string>& bools) {
     SmtAnswer out;
+    detail::Watchdog dog;  // outlives the context it interrupts
     try {
         z3::context ctx;
         z3::expr_vector assertions = ctx.parse_string(body.c_str());
@@ -36,32 +58,35 @@ SmtAnswer z3_solve(const std::string& body, unsigned rlimit, unsigned timeout_ms
         z3::solver s = strategy.mk_solver();
         z3::params params(ctx);
         params.set("rlimit", rlimit);
-        if (timeout_ms) params.set("timeout", timeout_ms);  // a safeguard only
         s.set(params);
         for (unsigned i = 0; i < assertions.size(); ++i)
             s.add(assertions[static_cast<int>(i)]);
-        z3::check_result r = s.check();
+        // The wall-clock limit is a safeguard only.
+        z3::check_result r = watched_check(ctx, s, dog, timeout_ms);
         if (r == z3::unsat) {
             out.result = SmtResult::Unsat;
             return out;
         }
         if (r == z3::unknown) {
-            out.reason = reason_text(s.reason_unknown(), rlimit, timeout_ms);
+            out.reason =
+                reason_text(dog.fired() ? "timeout" : s.reason_unknown(), rlimit, timeout_ms);
             return out;
         }
         out.result = SmtResult::Sat;
         z3::model model = s.get_model();
-        // Prefer a small model: bound every value, loosening.
+        // Prefer a small model: bound every value, loosening. Once the
+        // watchdog has fired, the context is spent: the model found so far
+        // stands.
         for (int64_t bound : {8, 64, 1024, 1 << 20}) {
             s.push();
             for (const std::string& name : ints) {
                 z3::expr e = ctx.int_const(name.c_str());
                 s.add(e <= ctx.int_val(bound) && e >= ctx.int_val(-bound));
             }
-            bool found = s.check() == z3::sat;
+            bool found = watched_check(ctx, s, dog, timeout_ms) == z3::sat;
             if (found) model = s.get_model();
             s.pop();
-            if (found) break;
+            if (found || dog.fired()) break;
         }
         for (const std::string& name : ints) {
             z3::expr v = model.eval(ctx.int_const(name.c_str()), true);
@@ -72,7 +97,9 @@ SmtAnswer z3_solve(const std::string& body, unsigned rlimit, unsigned timeout_ms
             out.bools[name] = model.eval(ctx.bool_const(name.c_str()), true).is_true();
     } catch (const z3::exception& e) {
         out = SmtAnswer{};
-        out.reason = std::string("z3 error: ") + e.msg();
+        // An interrupted context may throw "canceled".
+        out.reason = dog.fired() ? reason_text("timeout", rlimit, timeout_ms)
+                                 : std::string("z3 error: ") + e.msg();
     }
     return out;
 }

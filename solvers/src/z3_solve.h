@@ -30,6 +30,9 @@ struct SmtAnswer {
 /// Decides the assertions of `body` (declarations, definitions, asserts; no
 /// check-sat). On sat, reads the integer constants `ints` (preferring a
 /// model where they are small) and the Boolean constants `bools`.
+/// `timeout_ms` (0: none) is a wall-clock safeguard: a watchdog thread
+/// interrupts Z3 (`Z3_interrupt`; Z3's own `timeout` is never set) and the
+/// answer is Unknown, reason `timeout N ms, a wall-clock safeguard: ...`.
 SmtAnswer z3_solve(const std::string& body, unsigned rlimit, unsigned timeout_ms,
                    const std::vector<std::string>& ints, const std::vector<std::string>& bools);
 

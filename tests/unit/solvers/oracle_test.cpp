@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -208,6 +209,10 @@ std::string growing_nest(int depth, const std::string& tail = "") {
            "), domain: d0 in [0, 100], d1 in [0, 20], s0 in [0, 1]";
 }
 
+// Every query below that must run out takes seconds to minutes alone (the
+// 64-deep nest for isl, the non-linear range for Z3: ~9 s), so it runs out
+// of 0.1 s whatever the machine's load; a query that must finish gets a
+// budget far above its time alone.
 TEST(Limits, WallClockTimeoutIsUnknownWithReasonTimeout) {
     Context ctx;
     Limits quick;
@@ -234,11 +239,73 @@ TEST(Limits, WallClockTimeoutIsUnknownWithReasonTimeout) {
     Decision e = make_exact_oracle(quick)->equivalent(plus, minus);
     EXPECT_EQ(e.verdict, Verdict::Unknown);
     EXPECT_EQ(e.reason, "timeout");
-    // The next decision gets its own time again.
+    // The next decision gets its own time again: 2 s, against ~10 ms alone
+    // for the small map (it would be out of time at once if the deadline
+    // carried over).
+    Limits enough;
+    enough.timeout_seconds = 2;
     auto small = map_of(ctx, growing_nest(4));
-    auto isl = make_isl_oracle(quick);
+    auto isl = make_isl_oracle(enough);
     EXPECT_EQ(isl->exact_range(slow, 0).reason, "timeout");
-    EXPECT_EQ(isl->exact_range(small, 0).verdict, Verdict::Proven);
+    EXPECT_EQ(isl->exact_range(small, 0).to_string(), "[3, 514]");
+    auto z3 = make_z3_oracle(enough);
+    EXPECT_EQ(z3->exact_range(nonlinear, 0).reason, "timeout");
+    EXPECT_EQ(z3->exact_range(small, 0).to_string(), "[3, 514]");
+}
+
+/// `d0^3 + d1^3 + d2^3 = 42` over ±10^17: it has a solution (found in 2019
+/// by a distributed search), far beyond any solver's reach.
+const char* const kSumOfThreeCubes =
+    "(d0, d1, d2) -> (d0), domain: d0 in [-100000000000000000, 100000000000000000], "
+    "d1 in [-100000000000000000, 100000000000000000], "
+    "d2 in [-100000000000000000, 100000000000000000], "
+    "d0 * d0 * d0 + d1 * d1 * d1 + d2 * d2 * d2 in [42, 42]";
+
+/// Seconds since `start`.
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST(Limits, Z3QueryInterruptedByTheWatchdogIsUnknownTimeout) {
+    // No resource limit and no per-call safeguard: only the watchdog can
+    // end these decisions (without it they would run until ctest's
+    // timeout). The bound on the time is a hang detector, not a timing test.
+    Context ctx;
+    Limits quick;
+    quick.z3_rlimit = 0;  // unlimited
+    quick.z3_timeout_ms = 0;
+    quick.timeout_seconds = 0.2;
+    auto cubes = map_of(ctx, kSumOfThreeCubes);
+    auto oracle = make_z3_oracle(quick);
+    for (int round = 0; round < 3; ++round) {
+        auto start = std::chrono::steady_clock::now();
+        Decision d = oracle->is_empty(cubes);
+        EXPECT_LT(seconds_since(start), 30.0) << round;
+        EXPECT_EQ(d.verdict, Verdict::Unknown) << round;
+        EXPECT_EQ(d.reason, "timeout") << round;
+        EXPECT_EQ(d.backend, "z3") << round;
+    }
+    // The interrupted decisions leave the oracle usable.
+    auto small = map_of(ctx, "(d0) -> (d0 floordiv 4), domain: d0 in [0, 15]");
+    Limits enough = quick;
+    enough.timeout_seconds = 30;
+    EXPECT_EQ(make_z3_oracle(enough)->exact_range(small, 0).to_string(), "[0, 3]");
+    EXPECT_EQ(oracle->exact_range(small, 0).to_string(), "[0, 3]");
+}
+
+TEST(Limits, Z3SafeguardInterruptedByTheWatchdogSaysSo) {
+    Context ctx;
+    Limits safeguard;
+    safeguard.z3_rlimit = 0;
+    safeguard.z3_timeout_ms = 200;
+    auto cubes = map_of(ctx, kSumOfThreeCubes);
+    auto start = std::chrono::steady_clock::now();
+    Decision d = make_z3_oracle(safeguard)->is_empty(cubes);
+    EXPECT_LT(seconds_since(start), 30.0);
+    EXPECT_EQ(d.verdict, Verdict::Unknown);
+    EXPECT_NE(d.reason.find("wall-clock safeguard of 200 ms reached (not reproducible)"),
+              std::string::npos)
+        << d.reason;
 }
 
 // --- Special maps and shapes ------------------------------------------------

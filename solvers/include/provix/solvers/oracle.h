@@ -33,7 +33,9 @@ struct Limits {
     /// A wall-clock safeguard per Z3 call, in milliseconds (0: none). Only
     /// for the rare non-linear problems on which Z3's resource accounting
     /// lags behind its work (seen with unbounded cubic equations); an answer
-    /// cut by it says so in its reason, as it may not be reproducible.
+    /// cut by it says so in its reason, as it may not be reproducible. Like
+    /// `timeout_seconds`, enforced by interrupting Z3 from a watchdog
+    /// thread; the decision it cuts ends there (`Unknown`).
     unsigned z3_timeout_ms = 60'000;
     /// Wall-clock time per decision in seconds (0: none). A decision that
     /// runs out is `Unknown` with the reason `"timeout"`; unlike the budgets,

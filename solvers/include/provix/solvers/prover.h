@@ -58,9 +58,10 @@ const char* rule_verdict_name(RuleVerdict v);
 struct ProverOptions {
     /// Z3's `rlimit` for the obligation (and for shrinking a counterexample).
     unsigned z3_rlimit = 1'000'000;
-    /// A wall-clock safeguard only (milliseconds): Z3's non-linear core can
-    /// run far past its rlimit; an answer cut by this limit is reported as
-    /// `unknown (timeout ..., not reproducible)` and the isl grid decides.
+    /// A wall-clock safeguard only (milliseconds; 0: none): Z3's non-linear
+    /// core can run far past its rlimit; an answer cut by this limit (Z3
+    /// interrupted by a watchdog thread) is reported as `unknown (timeout
+    /// ..., not reproducible)` and the isl grid decides.
     unsigned z3_timeout_ms = 60'000;
     /// Ask Z3 at all (false: straight to the next back end; used by tests).
     bool use_z3 = true;

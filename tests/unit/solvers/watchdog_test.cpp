@@ -1,0 +1,79 @@
+// The watchdog that stops solver computations from outside: when its action
+// runs, that it repeats while armed, and that disarming is final. Waits are
+// bounded generously (hang detectors, not timing tests).
+
+#include "watchdog.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+namespace provix::solvers::detail {
+namespace {
+
+using Clock = Watchdog::Clock;
+using std::chrono::milliseconds;
+
+/// Waits until `count` reaches `n` (at most 30 s); true if it did.
+bool wait_for_count(const std::atomic<int>& count, int n) {
+    auto give_up = Clock::now() + std::chrono::seconds(30);
+    while (count.load() < n) {
+        if (Clock::now() > give_up) return false;
+        std::this_thread::sleep_for(milliseconds(1));
+    }
+    return true;
+}
+
+TEST(Watchdog, ActionRunsWhenTheInstantPassesAndRepeatsWhileArmed) {
+    Watchdog dog;
+    std::atomic<int> runs{0};
+    dog.arm(Clock::now() + milliseconds(10), [&] { ++runs; });
+    ASSERT_TRUE(wait_for_count(runs, 3));
+    EXPECT_TRUE(dog.fired());
+    dog.disarm();
+    EXPECT_TRUE(dog.fired());
+}
+
+TEST(Watchdog, DisarmingIsFinal) {
+    Watchdog dog;
+    std::atomic<int> runs{0};
+    dog.arm(Clock::now(), [&] { ++runs; });
+    ASSERT_TRUE(wait_for_count(runs, 1));
+    dog.disarm();
+    int after = runs.load();
+    // Several repeat intervals: a run still scheduled would show here.
+    std::this_thread::sleep_for(5 * Watchdog::kRepeat);
+    EXPECT_EQ(runs.load(), after);
+}
+
+TEST(Watchdog, DisarmedBeforeTheInstantNeverFires) {
+    Watchdog dog;
+    std::atomic<int> runs{0};
+    {
+        Watchdog::Armed armed(dog, Clock::now() + std::chrono::hours(1), [&] { ++runs; });
+        EXPECT_FALSE(dog.fired());
+    }
+    std::this_thread::sleep_for(5 * Watchdog::kRepeat);
+    EXPECT_EQ(runs.load(), 0);
+    EXPECT_FALSE(dog.fired());
+}
+
+TEST(Watchdog, ArmingAgainClearsFiredAndTakesTheNewAction) {
+    Watchdog dog;
+    std::atomic<int> first{0}, second{0};
+    dog.arm(Clock::now(), [&] { ++first; });
+    ASSERT_TRUE(wait_for_count(first, 1));
+    dog.arm(Clock::now() + std::chrono::hours(1), [&] { ++second; });
+    EXPECT_FALSE(dog.fired());
+    int first_runs = first.load();
+    dog.arm(Clock::now(), [&] { ++second; });
+    ASSERT_TRUE(wait_for_count(second, 1));
+    dog.disarm();
+    EXPECT_TRUE(dog.fired());
+    EXPECT_EQ(first.load(), first_runs);
+}
+
+}  // namespace
+}  // namespace provix::solvers::detail
