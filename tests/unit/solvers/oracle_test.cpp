@@ -269,15 +269,16 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 TEST(Limits, Z3QueryInterruptedByTheWatchdogIsUnknownTimeout) {
     // No resource limit and no per-call safeguard: only the watchdog can
     // end these decisions (without it they would run until ctest's
-    // timeout). The bound on the time is a hang detector, not a timing test.
+    // timeout). The bound on the time is a hang detector, not a timing test;
+    // the budget, 2 s, is far above the ~20 ms the small map takes alone.
     Context ctx;
-    Limits quick;
-    quick.z3_rlimit = 0;  // unlimited
-    quick.z3_timeout_ms = 0;
-    quick.timeout_seconds = 0.2;
+    Limits limits;
+    limits.z3_rlimit = 0;  // unlimited
+    limits.z3_timeout_ms = 0;
+    limits.timeout_seconds = 2;
     auto cubes = map_of(ctx, kSumOfThreeCubes);
-    auto oracle = make_z3_oracle(quick);
-    for (int round = 0; round < 3; ++round) {
+    auto oracle = make_z3_oracle(limits);
+    for (int round = 0; round < 2; ++round) {
         auto start = std::chrono::steady_clock::now();
         Decision d = oracle->is_empty(cubes);
         EXPECT_LT(seconds_since(start), 30.0) << round;
@@ -287,9 +288,6 @@ TEST(Limits, Z3QueryInterruptedByTheWatchdogIsUnknownTimeout) {
     }
     // The interrupted decisions leave the oracle usable.
     auto small = map_of(ctx, "(d0) -> (d0 floordiv 4), domain: d0 in [0, 15]");
-    Limits enough = quick;
-    enough.timeout_seconds = 30;
-    EXPECT_EQ(make_z3_oracle(enough)->exact_range(small, 0).to_string(), "[0, 3]");
     EXPECT_EQ(oracle->exact_range(small, 0).to_string(), "[0, 3]");
 }
 
