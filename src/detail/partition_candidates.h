@@ -74,7 +74,8 @@ private:
 /// coefficient that is not a multiple, or a gcd that overflows. The gcds of
 /// an exhaustive enumeration are memoized per subset (each subset's gcd
 /// extends that of the subset without its last term), so the 2^n - 1
-/// candidates of n terms cost one gcd each instead of up to n.
+/// candidates of n terms cost one gcd each instead of up to n; below
+/// kMinMemoTerms terms they are computed term by term.
 ///
 ///     std::vector<SumTerm> t = {{x, 4, x4}, {y, 6, y6}};
 ///     PartitionCandidates c(t, 0b11);
@@ -84,6 +85,10 @@ private:
 ///     scales.of(s, c.compact());    // 2
 class PartitionScales {
 public:
+    /// Fewer remaining terms than this: no memo (filling it would cost
+    /// more than the few gcds it saves).
+    static constexpr size_t kMinMemoTerms = 4;
+
     PartitionScales(const std::vector<SumTerm>& terms, uint64_t remaining,
                     std::optional<int64_t> bound_scale, bool exhaustive);
     PartitionScales(const PartitionScales&) = delete;

@@ -128,7 +128,7 @@ PartitionScales::PartitionScales(const std::vector<SumTerm>& terms, uint64_t rem
         }
         return;
     }
-    if (!exhaustive) return;
+    if (!exhaustive || static_cast<size_t>(__builtin_popcountll(remaining)) < kMinMemoTerms) return;
     coefs_ = &memo_buffers().acquire();
     memo_ = &memo_buffers().acquire();
     for (uint64_t m = remaining; m; m &= m - 1)
