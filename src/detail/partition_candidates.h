@@ -62,8 +62,10 @@ private:
     /// The remaining terms are positions shift_ .. shift_ + n_ - 1.
     bool contiguous_ = false;
     unsigned shift_ = 0;
-    // Shared-factor candidates.
-    std::vector<uint64_t> candidates_;
+    // Shared-factor candidates: at most one per remaining term.
+    static constexpr size_t kMaxSumCandidates = 64;
+    uint64_t candidates_[kMaxSumCandidates];
+    size_t count_ = 0;
     size_t index_ = 0;
 };
 

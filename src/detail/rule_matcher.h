@@ -125,6 +125,9 @@ private:
     std::optional<Expr> build(int n);
     Expr materialize(const Binding& b);
     Interval var_range(int var);
+    /// The range of a sub-sum binding: the sum of its terms' ranges times
+    /// their coefficients divided by the scale.
+    Interval sub_sum_range(const Binding& b);
     bool divisors_nonzero();
     /// True if the binding of variable `var` is shown defined at every point
     /// of the domain (the condition `defined(var)`).

@@ -69,26 +69,40 @@ PartitionCandidates::PartitionCandidates(const std::vector<SumTerm>& terms, uint
         contiguous_ = (run & (run + 1)) == 0;
         return;
     }
+    int sizes[kMaxSumCandidates];  // popcount of each candidate
     for (uint64_t m = remaining; m; m &= m - 1) {
         int64_t f = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
         if (f == 0 || f == kInt64Min) continue;
+        // A positive power of two divides the coefficients whose low bits
+        // are zero (the usual strides, without a division per term).
+        const bool pow2 = f > 0 && (f & (f - 1)) == 0;
         uint64_t s = 0;
         for (uint64_t r = remaining; r; r &= r - 1) {
             size_t j = static_cast<size_t>(__builtin_ctzll(r));
+            int64_t coef = terms[j].coef;
             // f = -1 divides everything (and INT64_MIN % -1 would overflow).
-            if (f == -1 || terms[j].coef % f == 0) s |= uint64_t{1} << j;
+            bool divides = pow2 ? (coef & (f - 1)) == 0 : (f == -1 || coef % f == 0);
+            if (divides) s |= uint64_t{1} << j;
         }
-        if (std::find(candidates_.begin(), candidates_.end(), s) == candidates_.end())
-            candidates_.push_back(s);
+        if (std::find(candidates_, candidates_ + count_, s) != candidates_ + count_) continue;
+        // Insert after every candidate at least as large: larger first, ties
+        // in the order of the first term that produced them (a stable sort).
+        int size = __builtin_popcountll(s);
+        size_t at = count_;
+        while (at > 0 && sizes[at - 1] < size) {
+            candidates_[at] = candidates_[at - 1];
+            sizes[at] = sizes[at - 1];
+            --at;
+        }
+        candidates_[at] = s;
+        sizes[at] = size;
+        ++count_;
     }
-    std::stable_sort(candidates_.begin(), candidates_.end(), [](uint64_t a, uint64_t b) {
-        return __builtin_popcountll(a) > __builtin_popcountll(b);
-    });
 }
 
 bool PartitionCandidates::next(uint64_t& subset) {
     if (!exhaustive_) {
-        if (index_ == candidates_.size()) return false;
+        if (index_ == count_) return false;
         subset = candidates_[index_++];
         return true;
     }

@@ -353,22 +353,48 @@ Interval RuleMatcher::var_range(int var) {
             return b.range;
         case Binding::Kind::Const:
             return Interval::point(b.value);
-        case Binding::Kind::Sum: {
-            if (b.range_known) return b.range;
-            Interval acc = Interval::point(0);
-            for (uint64_t m = b.mask; m; m &= m - 1) {
-                const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
-                int64_t c = t.coef / b.scale;
-                acc = acc + (t.monomial ? ranges_.range(t.monomial) * c : Interval::point(c));
+        case Binding::Kind::Sum:
+            if (!b.range_known) {
+                b.range = sub_sum_range(b);
+                b.range_known = true;
             }
-            b.range = acc;
-            b.range_known = true;
-            return acc;
-        }
+            return b.range;
         case Binding::Kind::Unbound:
             break;
     }
     return Interval::all();
+}
+
+Interval RuleMatcher::sub_sum_range(const Binding& b) {
+    // Fast path: finite term ranges whose products and partial sums fit
+    // int64. Exact integer sums of the ends, which is what the interval
+    // operations below compute then (their own fast paths).
+    int64_t lo = 0, hi = 0;
+    uint64_t m = b.mask;
+    for (; m; m &= m - 1) {
+        const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
+        int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
+        int64_t tlo = c, thi = c;
+        if (t.monomial) {
+            Interval r = ranges_.range(t.monomial);
+            if (!r.is_bounded() || r.is_empty()) break;
+            int64_t p, q;
+            if (__builtin_mul_overflow(r.lo(), c, &p) || __builtin_mul_overflow(r.hi(), c, &q))
+                break;
+            tlo = std::min(p, q);
+            thi = std::max(p, q);
+        }
+        if (__builtin_add_overflow(lo, tlo, &lo) || __builtin_add_overflow(hi, thi, &hi)) break;
+    }
+    if (m == 0) return Interval(lo, hi);
+    // Infinite or empty ranges, or an overflow: the interval operations.
+    Interval acc = Interval::point(0);
+    for (m = b.mask; m; m &= m - 1) {
+        const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
+        int64_t c = t.coef / b.scale;
+        acc = acc + (t.monomial ? ranges_.range(t.monomial) * c : Interval::point(c));
+    }
+    return acc;
 }
 
 inline std::optional<int64_t> RuleMatcher::eval_operand(int n) {

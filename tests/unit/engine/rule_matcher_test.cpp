@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
@@ -134,6 +135,51 @@ TEST(PartitionCandidates, LargeSumsTrySharedFactorSubsetsOnly) {
     // set, larger first; the coefficient 0 starts none.
     uint64_t by8 = 0b1111111110001, by4 = by8 | 0b10, by2 = by4 | 0b100;
     EXPECT_EQ(all_candidates(terms, all), (std::vector<uint64_t>{all, by2, by4, by8}));
+}
+
+/// The shared-factor candidates by their definition: for each remaining
+/// term's coefficient f (not 0 or INT64_MIN), the remaining terms whose
+/// coefficient f divides, first occurrences only, larger first (stable).
+std::vector<uint64_t> reference_shared_factor(const std::vector<SumTerm>& terms,
+                                              uint64_t remaining) {
+    std::vector<uint64_t> out;
+    for (size_t i = 0; i < terms.size(); ++i) {
+        int64_t f = terms[i].coef;
+        if (!((remaining >> i) & 1) || f == 0 || f == kInt64Min) continue;
+        uint64_t s = 0;
+        for (size_t j = 0; j < terms.size(); ++j)
+            if (((remaining >> j) & 1) && (f == -1 || terms[j].coef % f == 0))
+                s |= uint64_t{1} << j;
+        if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+    }
+    std::stable_sort(out.begin(), out.end(), [](uint64_t a, uint64_t b) {
+        return __builtin_popcountll(a) > __builtin_popcountll(b);
+    });
+    return out;
+}
+
+TEST(PartitionCandidates, SharedFactorCandidatesFollowTheirDefinition) {
+    // Powers of two (divided by bit masks), negative coefficients, 0, -1,
+    // INT64_MIN, repeats, other factors; 13 to 40 terms.
+    const std::vector<int64_t> pool = {1,  2,  4,  8,   16, 1024, -2, -4, -8,        3,
+                                       6,  12, 0,  -1,  5,  7,    9,  -6, kInt64Min, 4096,
+                                       24, 48, 96, -96, 10, 20,   40, 80, 160,       320};
+    uint64_t state = 12345;
+    auto next_random = [&state] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return state >> 33;
+    };
+    for (int trial = 0; trial < 200; ++trial) {
+        size_t n = 13 + next_random() % 28;
+        std::vector<int64_t> coefs;
+        for (size_t i = 0; i < n; ++i)
+            coefs.push_back(pool[next_random() % pool.size()]);
+        auto terms = terms_with(coefs);
+        uint64_t remaining = all_terms(n) & ~(uint64_t{1} << (next_random() % n));
+        if (__builtin_popcountll(remaining) <= 12) remaining = all_terms(n);
+        EXPECT_EQ(all_candidates(terms, remaining), reference_shared_factor(terms, remaining))
+            << "trial " << trial;
+    }
 }
 
 TEST(PartitionCandidates, MinusOneDividesEveryCoefficient) {
