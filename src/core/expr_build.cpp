@@ -261,7 +261,7 @@ Expr build_add(Context& ctx, Ops operands) {
 
 /// Scratch buffers of one build_mul call. build_mul can re-enter itself
 /// (through make_term and build_add), so each active call takes its own
-/// from a stack of them (detail/scratch_stack.h).
+/// from a stack of them (core/scratch_stack.h).
 struct MulScratch {
     std::vector<Expr> flat, factors, terms, ops;
     std::vector<int64_t> constants;

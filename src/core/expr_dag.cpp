@@ -1,5 +1,5 @@
-// DAG queries over expressions (see detail/expr_dag.h). Most answer from the
-// facts each node caches when it is created (detail/expr_node.h); only
+// DAG queries over expressions (see core/expr_dag.h). Most answer from the
+// facts each node caches when it is created (core/expr_node.h); only
 // variables with ids >= 64 need a walk.
 
 #include "expr_dag.h"

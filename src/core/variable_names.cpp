@@ -1,4 +1,4 @@
-// Variable-name rules (see detail/variable_names.h).
+// Variable-name rules (see core/variable_names.h).
 
 #include "variable_names.h"
 

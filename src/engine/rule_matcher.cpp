@@ -25,7 +25,7 @@ using detail::op_at;
 using detail::ScopedScratch;
 using detail::ScratchStack;
 
-/// Buffers reused across matches and matchers (see detail/scratch_stack.h).
+/// Buffers reused across matches and matchers (see core/scratch_stack.h).
 ScratchStack<std::vector<SumTerm>>& term_buffers() {
     thread_local ScratchStack<std::vector<SumTerm>> stack;
     return stack;

@@ -16,7 +16,7 @@ namespace provix::detail {
 /// One uniqued node. Immutable after construction. The fields after
 /// `operands`, and the two flags next to `canonical`, are facts about the
 /// node's whole DAG, computed once in ContextImpl::get from the operands'
-/// facts, so the queries of detail/expr_dag.h need no walk: for
+/// facts, so the queries of expr_dag.h need no walk: for
 /// `d1 + d3 floordiv 0`, var_mask = 0b1010, var_end = 4, zero_divisor = true;
 /// `d0 floordiv s0` has var_divisor = true.
 /// (Field order keeps the node at 64 bytes.)
