@@ -51,24 +51,6 @@ RtOp cmp_rt_op(Cmp op) {
     return RtOp::Eq;
 }
 
-bool holds(Cmp op, int64_t a, int64_t b) {
-    switch (op) {
-        case Cmp::Eq:
-            return a == b;
-        case Cmp::Ne:
-            return a != b;
-        case Cmp::Lt:
-            return a < b;
-        case Cmp::Le:
-            return a <= b;
-        case Cmp::Gt:
-            return a > b;
-        case Cmp::Ge:
-            return a >= b;
-    }
-    return false;
-}
-
 /// Decides `a op b` from ranges of a and b, if they allow it.
 std::optional<bool> decide(Cmp op, const Interval& a, const Interval& b) {
     using ie_detail::surely_less;
@@ -106,7 +88,7 @@ IndexExpr compare(Cmp op, const IndexExpr& a, const IndexExpr& b) {
     auto scope = ie_detail::join_scopes(cmp_name(op), {&a, &b});
     if (!scope) return IndexExpr::undefined(scope.error());
     if (a.is_literal() && b.is_literal()) {
-        return IndexExpr::boolean(holds(op, a.literal(), b.literal()));
+        return IndexExpr::boolean(*apply_rt_op(cmp_rt_op(op), a.literal(), b.literal()) != 0);
     }
     if (a.is_identical(b) && ie_detail::cannot_fail(a)) {
         return IndexExpr::boolean(op == Cmp::Eq || op == Cmp::Le || op == Cmp::Ge);

@@ -13,6 +13,7 @@
 
 #include "provix/parser.h"
 #include "provix/simplify.h"
+#include "support/box_points.h"
 
 namespace provix {
 namespace {
@@ -162,26 +163,15 @@ Relation enumerate(const IndexingMap& m, const std::vector<Interval>& inputs) {
         box[first_rt + i] = inputs[nd + i];
     for (const Interval& b : box)
         if (b.is_empty()) return rel;
-    std::vector<int64_t> p(box.size());
-    for (size_t i = 0; i < box.size(); ++i)
-        p[i] = box[i].lo();
-    while (true) {
+    std::vector<int64_t> p = testing_support::first_point(box);
+    do {
         if (m.constraints_satisfied(p)) {
             std::vector<int64_t> key(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(nd));
             key.insert(key.end(), p.begin() + static_cast<std::ptrdiff_t>(first_rt), p.end());
             auto r = m.evaluate(p);
             rel[key].insert(r.ok() ? *r : std::vector<int64_t>{INT64_MIN, 7});
         }
-        size_t i = 0;
-        for (; i < box.size(); ++i) {
-            if (p[i] < box[i].hi()) {
-                ++p[i];
-                break;
-            }
-            p[i] = box[i].lo();
-        }
-        if (i == box.size()) break;
-    }
+    } while (testing_support::next_point(p, box));
     return rel;
 }
 

@@ -14,6 +14,7 @@
 
 #include "provix/parser.h"
 #include "provix/simplify.h"
+#include "support/box_points.h"
 
 namespace provix {
 namespace {
@@ -145,23 +146,12 @@ void expect_simplified(const std::string& text, const std::string& expected) {
         box.push_back(v.bounds);
     for (const IndexingVariable& v : in.rt_vars())
         box.push_back(v.bounds);
-    std::vector<int64_t> p;
-    for (const Interval& b : box)
-        p.push_back(b.lo());
+    std::vector<int64_t> p = testing_support::first_point(box);
     int64_t points = 0;
-    while (true) {
+    do {
         ++points;
         ASSERT_EQ(meaning(out, p), meaning(in, p)) << "at the point number " << points;
-        size_t i = 0;
-        for (; i < box.size(); ++i) {
-            if (p[i] < box[i].hi()) {
-                ++p[i];
-                break;
-            }
-            p[i] = box[i].lo();
-        }
-        if (i == box.size()) break;
-    }
+    } while (testing_support::next_point(p, box));
 }
 
 TEST(Definedness, APossiblyUndefinedDivisionIsNotFoldedToItsRange) {

@@ -38,30 +38,11 @@ Chain random_chain(int max_steps) {
     if (*rc::gen::arbitrary<bool>()) {
         c.in_layout = random_permutation(static_cast<int64_t>(c.in.size()));
     }
-    Dims dims = c.in, layout = c.in_layout;
-    c.hlo = "p0 = " + shape_text(c.in, c.in_layout) + " parameter(0)\n";
-    for (const Index& x : all_indices(c.in))
-        c.reads[x].insert(x);
-    int64_t steps = *rc::gen::inRange<int64_t>(1, max_steps + 1);
-    std::string operand = "p0";
-    for (int64_t i = 0; i < steps; ++i) {
-        std::string name = "v" + std::to_string(i);
-        UnaryStep step = random_unary_step(dims, layout, operand, name);
-        Reads next;
-        for (const auto& [o, ys] : step.reads) {
-            for (const Index& y : ys) {
-                auto it = c.reads.find(y);
-                if (it != c.reads.end()) next[o].insert(it->second.begin(), it->second.end());
-            }
-        }
-        c.reads = std::move(next);
-        c.hlo += step.lines;
-        dims = step.out_dims;
-        layout = step.out_layout;
-        operand = name;
-    }
-    c.out = dims;
-    c.out_layout = layout;
+    UnaryChain chain = random_unary_chain(c.in, c.in_layout, max_steps);
+    c.hlo = std::move(chain.hlo);
+    c.reads = std::move(chain.reads);
+    c.out = chain.out_dims;
+    c.out_layout = chain.out_layout;
     return c;
 }
 
@@ -129,12 +110,26 @@ RC_GTEST_PROP(Utilization, CountsMatchBruteForceOnOperations, ()) {
     }
 }
 
-TEST(Utilization, GatherWithIotaIndicesIsExactAndRuntimeIndicesAreUnknown) {
+/// The report of `analyze_hlo_text` on `hlo` (read as `file`) with
+/// `options`; a failed analysis fails the test and gives "".
+std::string report_of(const char* hlo, const char* file, const AnalyzeOptions& options) {
     Context ctx;
+    auto r = analyze_hlo_text(ctx, hlo, file, options);
+    EXPECT_TRUE(r) << (r ? "" : r.error().message);
+    return r ? r->text : "";
+}
+
+AnalyzeOptions utilization_options() {
+    AnalyzeOptions o;
+    o.utilization = true;
+    return o;
+}
+
+TEST(Utilization, GatherWithIotaIndicesIsExactAndRuntimeIndicesAreUnknown) {
     // Rows 0..7 start at min(2 * i, 5) in a dimension of 8 with slices of 3:
     // rows 0, 2, 4 start at 0, 2, 4 and the rest at 5: elements 0..7 of
     // every column read -> 8 * 4 = 32 of 32.
-    auto report = analyze_hlo_text(ctx, R"(
+    EXPECT_EQ(report_of(R"(
 p0 = f32[8,4] parameter(0)
 iota = s32[8,1] iota(), iota_dimension=0
 two = s32[] constant(2)
@@ -143,28 +138,16 @@ starts = s32[8,1] multiply(iota, b)
 ROOT g = f32[8,3,4] gather(p0, starts), offset_dims={1,2}, collapsed_slice_dims={},
   start_index_map={0}, index_vector_dim=1, slice_sizes={3,4}
 )",
-                                   "g.hlo", [] {
-                                       AnalyzeOptions o;
-                                       o.utilization = true;
-                                       return o;
-                                   }());
-    ASSERT_TRUE(report) << report.error().message;
-    EXPECT_EQ(report->text,
+                        "g.hlo", utilization_options()),
               "// operand 0: p0 utilization 32/32\n// iota: iota utilization 8/8\n"
               "// constant: two utilization 1/1\n");
-    auto runtime = analyze_hlo_text(ctx, R"(
+    EXPECT_EQ(report_of(R"(
 p0 = f32[8,4] parameter(0)
 i = s32[2,1] parameter(1)
 ROOT g = f32[2,3,4] gather(p0, i), offset_dims={1,2}, collapsed_slice_dims={},
   start_index_map={0}, index_vector_dim=1, slice_sizes={3,4}
 )",
-                                    "g.hlo", [] {
-                                        AnalyzeOptions o;
-                                        o.utilization = true;
-                                        return o;
-                                    }());
-    ASSERT_TRUE(runtime) << runtime.error().message;
-    EXPECT_EQ(runtime->text,
+                        "g.hlo", utilization_options()),
               "// operand 0: p0 utilization unknown (depends on runtime values)\n"
               "// operand 1: i utilization 2/2\n");
 }
@@ -250,12 +233,9 @@ RC_GTEST_PROP(Coalescing, StridesMatchBruteForce, ()) {
 }
 
 std::string coalescing_of(const char* hlo, int64_t threads) {
-    Context ctx;
     AnalyzeOptions o;
     o.threads = threads;
-    auto r = analyze_hlo_text(ctx, hlo, "c.hlo", o);
-    EXPECT_TRUE(r) << (r ? "" : r.error().message);
-    return r ? r->text : "";
+    return report_of(hlo, "c.hlo", o);
 }
 
 TEST(Coalescing, TransposeReadsAcrossRowsUnlessTheLayoutFollows) {
@@ -354,12 +334,9 @@ RC_GTEST_PROP(Tiling, FootprintsOfEveryTileMatchBruteForce, ()) {
 }
 
 std::string tiles_of(const char* hlo, std::vector<int64_t> sizes) {
-    Context ctx;
     AnalyzeOptions o;
     o.tile_sizes = std::move(sizes);
-    auto r = analyze_hlo_text(ctx, hlo, "t.hlo", o);
-    EXPECT_TRUE(r) << (r ? "" : r.error().message);
-    return r ? r->text : "";
+    return report_of(hlo, "t.hlo", o);
 }
 
 TEST(Tiling, ReshapeCollapseAndExpand) {

@@ -101,29 +101,10 @@ RC_GTEST_PROP(HloIndexingProperty, PadValueMapCoversThePadding, ()) {
 /// composed maps agree with the composition of the reference reads.
 RC_GTEST_PROP(HloIndexingProperty, ComposedChainMatchesReference, ()) {
     Dims in = random_dims(0, 3, 3);
-    Dims dims = in, layout;
-    std::string hlo = "p0 = " + shape_text(in) + " parameter(0)\n";
-    Reads total;
-    for (const Index& x : all_indices(in))
-        total[x].insert(x);
-    int64_t steps = *rc::gen::inRange<int64_t>(1, 4);
-    std::string operand = "p0";
-    for (int64_t i = 0; i < steps; ++i) {
-        std::string name = "v" + std::to_string(i);
-        UnaryStep step = random_unary_step(dims, layout, operand, name);
-        Reads next;
-        for (const auto& [o, ys] : step.reads) {
-            for (const Index& y : ys) {
-                auto it = total.find(y);
-                if (it != total.end()) next[o].insert(it->second.begin(), it->second.end());
-            }
-        }
-        total = std::move(next);
-        hlo += step.lines;
-        dims = step.out_dims;
-        layout = step.out_layout;
-        operand = name;
-    }
+    UnaryChain chain = random_unary_chain(in, {}, 3);
+    const std::string& hlo = chain.hlo;
+    const Dims& dims = chain.out_dims;
+    Reads& total = chain.reads;
     Context ctx;
     auto module = parse_hlo_module(hlo, "chain.hlo");
     if (!module) fail(module.error().message + "\n" + hlo);

@@ -385,6 +385,35 @@ UnaryStep random_unary_step(const Dims& in, const Dims& in_layout, const std::st
     return g(in, in_layout, operand, name);
 }
 
+UnaryChain random_unary_chain(const Dims& in, const Dims& in_layout, int64_t max_steps) {
+    UnaryChain c;
+    c.hlo = "p0 = " + shape_text(in, in_layout) + " parameter(0)\n";
+    for (const Index& x : all_indices(in))
+        c.reads[x].insert(x);
+    Dims dims = in, layout = in_layout;
+    int64_t steps = *rc::gen::inRange<int64_t>(1, max_steps + 1);
+    std::string operand = "p0";
+    for (int64_t i = 0; i < steps; ++i) {
+        std::string name = "v" + std::to_string(i);
+        UnaryStep step = random_unary_step(dims, layout, operand, name);
+        Reads next;
+        for (const auto& [o, ys] : step.reads) {
+            for (const Index& y : ys) {
+                auto it = c.reads.find(y);
+                if (it != c.reads.end()) next[o].insert(it->second.begin(), it->second.end());
+            }
+        }
+        c.reads = std::move(next);
+        c.hlo += step.lines;
+        dims = step.out_dims;
+        layout = step.out_layout;
+        operand = name;
+    }
+    c.out_dims = dims;
+    c.out_layout = layout;
+    return c;
+}
+
 OpInstance unary_instance(const Dims& in, const Dims& in_layout, const UnaryStep& step) {
     OpInstance op;
     op.hlo = "p0 = " + shape_text(in, in_layout) + " parameter(0)\n" + step.lines;

@@ -84,6 +84,17 @@ UnaryStep random_reduce_window(const Dims& in, const Dims& in_layout, const std:
 UnaryStep random_unary_step(const Dims& in, const Dims& in_layout, const std::string& operand,
                             const std::string& name);
 
+/// A chain of one to `max_steps` random unary steps on parameter `p0` of
+/// dims `in` (layout `in_layout`), named v0, v1, ...: the HLO lines, the
+/// last step's dims and layout, and the composed reads (output -> p0
+/// elements).
+struct UnaryChain {
+    std::string hlo;
+    Dims out_dims, out_layout;
+    Reads reads;
+};
+UnaryChain random_unary_chain(const Dims& in, const Dims& in_layout, int64_t max_steps);
+
 // Whole operations with all their operands as parameters.
 OpInstance random_elementwise();
 OpInstance random_concatenate();

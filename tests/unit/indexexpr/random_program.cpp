@@ -14,48 +14,12 @@ namespace provix::test {
 
 namespace {
 
-const char* op_name(ProgOp op) {
-    switch (op) {
-        case ProgOp::Add:
-            return "add";
-        case ProgOp::Sub:
-            return "sub";
-        case ProgOp::Mul:
-            return "mul";
-        case ProgOp::FloorDiv:
-            return "floordiv";
-        case ProgOp::CeilDiv:
-            return "ceildiv";
-        case ProgOp::Mod:
-            return "mod";
-        case ProgOp::Min:
-            return "min";
-        case ProgOp::Max:
-            return "max";
-        case ProgOp::Select:
-            return "select";
-        case ProgOp::Clamp:
-            return "clamp";
-    }
-    return "?";
-}
+/// The comparisons a Select may use, in RtOp order.
+constexpr RtOp kComparisons[] = {RtOp::Eq, RtOp::Ne, RtOp::Lt, RtOp::Le, RtOp::Gt, RtOp::Ge};
 
-const char* cmp_name(ProgCmp c) {
-    switch (c) {
-        case ProgCmp::Eq:
-            return "==";
-        case ProgCmp::Ne:
-            return "!=";
-        case ProgCmp::Lt:
-            return "<";
-        case ProgCmp::Le:
-            return "<=";
-        case ProgCmp::Gt:
-            return ">";
-        case ProgCmp::Ge:
-            return ">=";
-    }
-    return "?";
+const char* cmp_name(RtOp c) {
+    static constexpr const char* kSymbols[] = {"==", "!=", "<", "<=", ">", ">="};
+    return kSymbols[static_cast<int>(c) - static_cast<int>(RtOp::Eq)];
 }
 
 std::string operand(const Operand& o) {
@@ -93,38 +57,50 @@ Interval gen_bounds() {
     return b;
 }
 
-bool holds(ProgCmp c, int64_t a, int64_t b) {
+/// `a c b` for a comparison `c`: a bool for the reference evaluation, an
+/// IndexExpr for the program built through IndexExpr.
+template <typename T>
+auto compare(RtOp c, const T& a, const T& b) -> decltype(a == b) {
     switch (c) {
-        case ProgCmp::Eq:
+        case RtOp::Eq:
             return a == b;
-        case ProgCmp::Ne:
+        case RtOp::Ne:
             return a != b;
-        case ProgCmp::Lt:
+        case RtOp::Lt:
             return a < b;
-        case ProgCmp::Le:
+        case RtOp::Le:
             return a <= b;
-        case ProgCmp::Gt:
+        case RtOp::Gt:
             return a > b;
-        case ProgCmp::Ge:
+        case RtOp::Ge:
             return a >= b;
+        default:
+            break;
     }
-    return false;
+    return decltype(a == b)();
 }
 
-IndexExpr compare(ProgCmp c, const IndexExpr& a, const IndexExpr& b) {
-    switch (c) {
-        case ProgCmp::Eq:
-            return a == b;
-        case ProgCmp::Ne:
-            return a != b;
-        case ProgCmp::Lt:
-            return a < b;
-        case ProgCmp::Le:
-            return a <= b;
-        case ProgCmp::Gt:
-            return a > b;
-        case ProgCmp::Ge:
-            return a >= b;
+/// `op(a, b)` through IndexExpr for an arithmetic operation.
+IndexExpr arithmetic(RtOp op, const IndexExpr& a, const IndexExpr& b) {
+    switch (op) {
+        case RtOp::Add:
+            return a + b;
+        case RtOp::Sub:
+            return a - b;
+        case RtOp::Mul:
+            return a * b;
+        case RtOp::FloorDiv:
+            return a.floor_div(b);
+        case RtOp::CeilDiv:
+            return a.ceil_div(b);
+        case RtOp::Mod:
+            return a % b;
+        case RtOp::Min:
+            return IndexExpr::min(a, b);
+        case RtOp::Max:
+            return IndexExpr::max(a, b);
+        default:
+            break;
     }
     return IndexExpr();
 }
@@ -150,6 +126,12 @@ RtOp rt(ProgOp op) {
         default:
             return RtOp::Add;
     }
+}
+
+const char* op_name(ProgOp op) {
+    if (op == ProgOp::Select) return "select";
+    if (op == ProgOp::Clamp) return "clamp";
+    return rt_op_name(rt(op));
 }
 
 }  // namespace
@@ -185,7 +167,7 @@ Program gen_program() {
         size_t values = num_inputs + i;
         Instr in;
         in.op = static_cast<ProgOp>(*rc::gen::inRange(0, 10));
-        in.cmp = static_cast<ProgCmp>(*rc::gen::inRange(0, 6));
+        in.cmp = kComparisons[*rc::gen::inRange(0, 6)];
         in.a = gen_operand(values);
         in.b = gen_operand(values);
         in.c = gen_operand(values);
@@ -220,7 +202,7 @@ Result<int64_t> reference_step(const Instr& in, const std::vector<Result<int64_t
     if (!b.ok()) return b;
     switch (in.op) {
         case ProgOp::Select:
-            return holds(in.cmp, *a, *b) ? get(in.c) : get(in.d);
+            return compare(in.cmp, *a, *b) ? get(in.c) : get(in.d);
         case ProgOp::Clamp: {
             if (*a < *b) return b;
             Result<int64_t> c = get(in.c);
@@ -250,37 +232,12 @@ IndexExprList build(const Program& p, const IndexExprList& inputs) {
     for (const Instr& in : p.instrs) {
         IndexExpr a = get(in.a), b = get(in.b), c = get(in.c), d = get(in.d);
         IndexExpr r;
-        switch (in.op) {
-            case ProgOp::Add:
-                r = a + b;
-                break;
-            case ProgOp::Sub:
-                r = a - b;
-                break;
-            case ProgOp::Mul:
-                r = a * b;
-                break;
-            case ProgOp::FloorDiv:
-                r = a.floor_div(b);
-                break;
-            case ProgOp::CeilDiv:
-                r = a.ceil_div(b);
-                break;
-            case ProgOp::Mod:
-                r = a % b;
-                break;
-            case ProgOp::Min:
-                r = IndexExpr::min(a, b);
-                break;
-            case ProgOp::Max:
-                r = IndexExpr::max(a, b);
-                break;
-            case ProgOp::Select:
-                r = IndexExpr::select(compare(in.cmp, a, b), c, d);
-                break;
-            case ProgOp::Clamp:
-                r = a.clamp(b, c);
-                break;
+        if (in.op == ProgOp::Select) {
+            r = IndexExpr::select(compare(in.cmp, a, b), c, d);
+        } else if (in.op == ProgOp::Clamp) {
+            r = a.clamp(b, c);
+        } else {
+            r = arithmetic(rt(in.op), a, b);
         }
         vals.push_back(r);
     }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "provix/indexexpr/builder.h"
 #include "provix/indexexpr/index_expr.h"
 #include "provix/interval.h"
 #include "provix/result.h"
@@ -24,12 +25,12 @@ struct Operand {
 };
 
 enum class ProgOp { Add, Sub, Mul, FloorDiv, CeilDiv, Mod, Min, Max, Select, Clamp };
-enum class ProgCmp { Eq, Ne, Lt, Le, Gt, Ge };
 
-/// `op(a, b)`; Select is `(a cmp b) ? c : d`; Clamp is `a.clamp(b, c)`.
+/// `op(a, b)`; Select is `(a cmp b) ? c : d` (`cmp` one of the comparisons
+/// `RtOp::Eq` to `RtOp::Ge`); Clamp is `a.clamp(b, c)`.
 struct Instr {
     ProgOp op = ProgOp::Add;
-    ProgCmp cmp = ProgCmp::Lt;
+    RtOp cmp = RtOp::Lt;
     Operand a, b, c, d;
 };
 

@@ -18,6 +18,7 @@ namespace provix::solvers {
 namespace {
 
 using testing::expr_of;
+using testing::growing_nest;
 using testing::map_of;
 
 /// Both exact back ends, to ask each the same question.
@@ -196,17 +197,6 @@ TEST(Limits, Z3ResourceLimitIsUnknownWithReason) {
     Decision d = make_exact_oracle(tiny)->equivalent(a, b);
     EXPECT_EQ(d.verdict, Verdict::Unknown);
     EXPECT_NE(d.reason.find("rlimit"), std::string::npos) << d.reason;
-}
-
-/// A map whose values grow through `depth` nested floordivs, plus `tail`
-/// (its range is an integer program with `depth` variables; its piecewise
-/// translation nests `depth` integer divisions).
-std::string growing_nest(int depth, const std::string& tail = "") {
-    std::string e = "d0";
-    for (int i = 0; i < depth; ++i)
-        e = "(" + e + " * 3 + " + std::to_string(i % 5) + ") floordiv 2";
-    return "(d0, d1)[s0] -> (" + e + " + d1 mod 7" + tail +
-           "), domain: d0 in [0, 100], d1 in [0, 20], s0 in [0, 1]";
 }
 
 // Every query below that must run out takes seconds to minutes alone (the

@@ -9,7 +9,11 @@
 #include <fstream>
 #include <string>
 
+#include "solver_test_util.h"
+
 namespace {
+
+using provix::solvers::testing::growing_nest;
 
 const std::string kProvix = std::string(PROVIX_BINARY_DIR) + "/provix";
 
@@ -86,16 +90,6 @@ TEST(EquivCommand, UnknownExitsOne) {
 
 // --- Wall-clock timeouts: a query that runs out is `unknown (timeout)`,
 //     exit 1, never a hang (ctest's own timeout would catch one).
-
-/// `d0` through `depth` nested `(e * 3 + k) floordiv 2`: isl's piecewise
-/// functions nest one integer division per level.
-std::string growing_nest(int depth, const std::string& tail = "") {
-    std::string e = "d0";
-    for (int i = 0; i < depth; ++i)
-        e = "(" + e + " * 3 + " + std::to_string(i % 5) + ") floordiv 2";
-    return "(d0, d1)[s0] -> (" + e + " + d1 mod 7" + tail +
-           "),\ndomain:\nd0 in [0, 100],\nd1 in [0, 20],\ns0 in [0, 1]\n";
-}
 
 TEST(Timeout, BoundsRunningOutIsUnknownTimeout) {
     if (!have_provix()) GTEST_SKIP() << "provix binary not built";

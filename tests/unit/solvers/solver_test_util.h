@@ -28,4 +28,17 @@ inline Expr expr_of(Context& ctx, const IndexingMap& m, const std::string& text)
     return *e;
 }
 
+/// A map whose values grow through `depth` nested `(e * 3 + k) floordiv 2`
+/// around d0, plus `d1 mod 7` and `tail` (its range is an integer program
+/// with `depth` variables; isl's piecewise translation nests one integer
+/// division per level): growing_nest(1) is
+/// `(d0, d1)[s0] -> ((d0 * 3 + 0) floordiv 2 + d1 mod 7), domain: ...`.
+inline std::string growing_nest(int depth, const std::string& tail = "") {
+    std::string e = "d0";
+    for (int i = 0; i < depth; ++i)
+        e = "(" + e + " * 3 + " + std::to_string(i % 5) + ") floordiv 2";
+    return "(d0, d1)[s0] -> (" + e + " + d1 mod 7" + tail +
+           "), domain: d0 in [0, 100], d1 in [0, 20], s0 in [0, 1]";
+}
+
 }  // namespace provix::solvers::testing
