@@ -70,60 +70,24 @@ void BM_Growing(benchmark::State& state, Query q) {
     run(state, q, provix::bench::growing_nest_map(static_cast<int>(state.range(0))));
 }
 
+/// Benchmark arguments: each of `Sizes`, timed in milliseconds.
+template <int... Sizes>
+void sizes(benchmark::internal::Benchmark* b) {
+    for (int n : {Sizes...})
+        b->Arg(n);
+    b->Unit(benchmark::kMillisecond);
+}
+
 // Variables 10 -> 400.
-BENCHMARK_CAPTURE(BM_Linear, Bounds, Query::Bounds)
-    ->Arg(10)
-    ->Arg(25)
-    ->Arg(50)
-    ->Arg(100)
-    ->Arg(200)
-    ->Arg(400)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Linear, Empty, Query::Empty)
-    ->Arg(10)
-    ->Arg(25)
-    ->Arg(50)
-    ->Arg(100)
-    ->Arg(200)
-    ->Arg(400)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Linear, Verify, Query::Verify)
-    ->Arg(10)
-    ->Arg(25)
-    ->Arg(50)
-    ->Arg(100)
-    ->Arg(200)
-    ->Arg(400)
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Linear, Bounds, Query::Bounds)->Apply(sizes<10, 25, 50, 100, 200, 400>);
+BENCHMARK_CAPTURE(BM_Linear, Empty, Query::Empty)->Apply(sizes<10, 25, 50, 100, 200, 400>);
+BENCHMARK_CAPTURE(BM_Linear, Verify, Query::Verify)->Apply(sizes<10, 25, 50, 100, 200, 400>);
 // Nesting 8 -> 64.
-BENCHMARK_CAPTURE(BM_Nested, Bounds, Query::Bounds)
-    ->Arg(8)
-    ->Arg(16)
-    ->Arg(32)
-    ->Arg(64)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Nested, Empty, Query::Empty)
-    ->Arg(8)
-    ->Arg(16)
-    ->Arg(32)
-    ->Arg(64)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Nested, Verify, Query::Verify)
-    ->Arg(8)
-    ->Arg(16)
-    ->Arg(32)
-    ->Arg(64)
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Nested, Bounds, Query::Bounds)->Apply(sizes<8, 16, 32, 64>);
+BENCHMARK_CAPTURE(BM_Nested, Empty, Query::Empty)->Apply(sizes<8, 16, 32, 64>);
+BENCHMARK_CAPTURE(BM_Nested, Verify, Query::Verify)->Apply(sizes<8, 16, 32, 64>);
 // (Growing/Verify/32 runs out of the 60-second timeout: docs/solver_scaling.md.)
-BENCHMARK_CAPTURE(BM_Growing, Verify, Query::Verify)
-    ->Arg(8)
-    ->Arg(16)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Growing, Bounds, Query::Bounds)
-    ->Arg(8)
-    ->Arg(16)
-    ->Arg(32)
-    ->Arg(48)
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Growing, Verify, Query::Verify)->Apply(sizes<8, 16>);
+BENCHMARK_CAPTURE(BM_Growing, Bounds, Query::Bounds)->Apply(sizes<8, 16, 32, 48>);
 
 }  // namespace
