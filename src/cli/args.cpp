@@ -209,4 +209,19 @@ std::optional<Args> start_command(const std::vector<std::string>& argv, const st
     return std::move(*parsed);
 }
 
+std::optional<MapCommandStart> start_map_command(const std::vector<std::string>& argv,
+                                                 const std::string& command, const ArgSpec& spec,
+                                                 const CommandHelp& help, int* exit) {
+    auto args = start_command(argv, command, spec, help, exit);
+    if (!args) return std::nullopt;
+    auto format = output_format(*args);
+    auto depth = max_depth(*args);
+    if (!format || !depth) {
+        report_error(command, (!format ? format.error() : depth.error()).message);
+        *exit = kExitUsage;
+        return std::nullopt;
+    }
+    return MapCommandStart{std::move(*args), FormatAndDepth{*format, *depth}};
+}
+
 }  // namespace provix::cli

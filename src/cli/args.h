@@ -94,6 +94,14 @@ Result<OutputFormat> output_format(const Args& args);
 /// The value of `--max-depth` (256 by default); errors outside [1, 100000].
 Result<int> max_depth(const Args& args);
 
+/// The `--format` and `--max-depth` of a command that reads maps.
+struct FormatAndDepth {
+    OutputFormat format = OutputFormat::Text;
+    int max_depth = 256;
+    /// True for `--format json`.
+    bool json() const { return format == OutputFormat::Json; }
+};
+
 /// The text of a command's `--help` around its options.
 struct CommandHelp {
     /// `provix simplify [FILE|-] [options]` (without `usage: `).
@@ -116,5 +124,20 @@ std::string format_help(const CommandHelp& help, const ArgSpec& spec);
 /// arguments, or nullopt with `*exit` set to the status to return.
 std::optional<Args> start_command(const std::vector<std::string>& argv, const std::string& command,
                                   const ArgSpec& spec, const CommandHelp& help, int* exit);
+
+/// The arguments of a command that reads maps, with their `--format` and
+/// `--max-depth`.
+struct MapCommandStart {
+    Args args;
+    FormatAndDepth io;
+};
+
+/// `start_command`, then `--format` and `--max-depth`: an error in either
+/// (the first of the two) is reported under `command` and gives nullopt with
+/// `*exit` = 2: `provix simplify --max-depth 0` prints
+/// `provix simplify: error: option '--max-depth' takes a value in ...`.
+std::optional<MapCommandStart> start_map_command(const std::vector<std::string>& argv,
+                                                 const std::string& command, const ArgSpec& spec,
+                                                 const CommandHelp& help, int* exit);
 
 }  // namespace provix::cli

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <istream>
 #include <map>
+#include <optional>
+#include <type_traits>
 
 #include "args.h"
 #include "json_reader.h"
@@ -70,19 +72,29 @@ struct ShardSummary {
     std::vector<ReportRecord> not_passed;
 };
 
-/// Reads the string member `name` of `v` into `out`; false if absent.
-bool read_string(const JsonValue& v, const char* name, std::string& out) {
+/// Reads member `name` of `v` into `out` (a string or an integer); false if
+/// absent or of another type.
+template <typename T>
+bool read_member(const JsonValue& v, const char* name, T& out) {
     const JsonValue* m = v.get(name);
-    if (!m || !m->as_string()) return false;
-    out = *m->as_string();
+    if (!m) return false;
+    std::optional<T> value;
+    if constexpr (std::is_same_v<T, std::string>) {
+        value = m->as_string();
+    } else {
+        value = m->as_int();
+    }
+    if (!value) return false;
+    out = *value;
     return true;
 }
 
+bool read_string(const JsonValue& v, const char* name, std::string& out) {
+    return read_member(v, name, out);
+}
+
 bool read_int(const JsonValue& v, const char* name, int64_t& out) {
-    const JsonValue* m = v.get(name);
-    if (!m || !m->as_int()) return false;
-    out = *m->as_int();
-    return true;
+    return read_member(v, name, out);
 }
 
 bool read_header(const JsonValue& v, ReportHeader& h) {

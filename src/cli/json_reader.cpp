@@ -76,30 +76,20 @@ private:
         v.kind = JsonValue::Kind::Object;
         ++pos_;
         skip_space();
-        if (pos_ < text_.size() && text_[pos_] == '}') {
-            ++pos_;
-            return true;
-        }
+        if (eat('}')) return true;
         while (true) {
             skip_space();
             if (pos_ >= text_.size() || text_[pos_] != '"') return fail("expected a member name");
             std::string name;
             if (!string(name)) return false;
             skip_space();
-            if (pos_ >= text_.size() || text_[pos_] != ':') return fail("expected ':'");
-            ++pos_;
+            if (!eat(':')) return fail("expected ':'");
             JsonValue member;
             if (!value(member, depth + 1)) return false;
             v.members.emplace_back(std::move(name), std::move(member));
             skip_space();
-            if (pos_ < text_.size() && text_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < text_.size() && text_[pos_] == '}') {
-                ++pos_;
-                return true;
-            }
+            if (eat(',')) continue;
+            if (eat('}')) return true;
             return fail("expected ',' or '}'");
         }
     }
@@ -108,25 +98,23 @@ private:
         v.kind = JsonValue::Kind::Array;
         ++pos_;
         skip_space();
-        if (pos_ < text_.size() && text_[pos_] == ']') {
-            ++pos_;
-            return true;
-        }
+        if (eat(']')) return true;
         while (true) {
             JsonValue item;
             if (!value(item, depth + 1)) return false;
             v.items.push_back(std::move(item));
             skip_space();
-            if (pos_ < text_.size() && text_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < text_.size() && text_[pos_] == ']') {
-                ++pos_;
-                return true;
-            }
+            if (eat(',')) continue;
+            if (eat(']')) return true;
             return fail("expected ',' or ']'");
         }
+    }
+
+    /// Consumes `c` if it is the next character.
+    bool eat(char c) {
+        if (pos_ >= text_.size() || text_[pos_] != c) return false;
+        ++pos_;
+        return true;
     }
 
     bool digit() const { return pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9'; }
@@ -134,7 +122,7 @@ private:
     /// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
     bool number(JsonValue& v) {
         const size_t start = pos_;
-        if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
+        eat('-');
         if (!digit()) return fail("expected a JSON value");
         if (text_[pos_] == '0') {
             ++pos_;
@@ -142,8 +130,7 @@ private:
             while (digit())
                 ++pos_;
         }
-        if (pos_ < text_.size() && text_[pos_] == '.') {
-            ++pos_;
+        if (eat('.')) {
             if (!digit()) return fail("expected a digit after '.'");
             while (digit())
                 ++pos_;

@@ -125,15 +125,10 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 int run_simplify(const std::vector<std::string>& args) {
     int exit = kExitSuccess;
-    auto parsed = start_command(args, "simplify", simplify_spec(), kSimplifyHelp, &exit);
-    if (!parsed) return exit;
-    auto format = output_format(*parsed);
-    auto depth = max_depth(*parsed);
-    if (!format || !depth) {
-        report_error("simplify", (!format ? format.error() : depth.error()).message);
-        return kExitUsage;
-    }
-    const bool json = *format == OutputFormat::Json;
+    auto started = start_map_command(args, "simplify", simplify_spec(), kSimplifyHelp, &exit);
+    if (!started) return exit;
+    const Args* parsed = &started->args;
+    const bool json = started->io.json();
 
     const std::string syntax = parsed->value("--syntax", "provix");
     if (syntax != "provix" && syntax != "mlir") {
@@ -176,7 +171,7 @@ int run_simplify(const std::vector<std::string>& args) {
 
     Context ctx;
     ParseOptions parse_options;
-    parse_options.max_depth = *depth;
+    parse_options.max_depth = started->io.max_depth;
     auto maps = parse_indexing_maps(ctx, input->text, input->name, parse_options);
     if (!maps) {
         report_diagnostic(maps.error().message);

@@ -7,13 +7,14 @@ fuzz --replay input errors, progress on a terminal.
     cli_checks.py --provix build/provix --source-dir . --work-dir build/cli CASE
 """
 
-import argparse
 import os
 import re
 import shutil
 import stat
 import subprocess
 import sys
+
+from check_args import run_named_check
 
 ARGS = None
 
@@ -285,18 +286,5 @@ def case_docs_show_every_help():
                (" ".join(args), r[1]))
 
 
-def main():
-    global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--provix", required=True)
-    parser.add_argument("--source-dir", required=True)
-    parser.add_argument("--work-dir", required=True)
-    parser.add_argument("case")
-    ARGS = parser.parse_args()
-    os.makedirs(ARGS.work_dir, exist_ok=True)
-    globals()["case_" + ARGS.case]()
-    print("ok: " + ARGS.case)
-
-
 if __name__ == "__main__":
-    main()
+    run_named_check(globals(), "case", "case_", "ok: ")

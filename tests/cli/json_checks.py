@@ -7,12 +7,13 @@ with a "type"; the last line is the "summary". Also the JUnit report of
     json_checks.py --provix build/provix --source-dir . --work-dir build/json COMMAND
 """
 
-import argparse
 import json
 import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+
+from check_args import run_named_check
 
 ARGS = None
 
@@ -315,18 +316,5 @@ def check_fuzz():
     expect("seed" not in replay[0], "replay records have no seed")
 
 
-def main():
-    global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--provix", required=True)
-    parser.add_argument("--source-dir", required=True)
-    parser.add_argument("--work-dir", required=True)
-    parser.add_argument("command")
-    ARGS = parser.parse_args()
-    os.makedirs(ARGS.work_dir, exist_ok=True)
-    globals()["check_" + ARGS.command]()
-    print("ok: json " + ARGS.command)
-
-
 if __name__ == "__main__":
-    main()
+    run_named_check(globals(), "command", "check_", "ok: json ")

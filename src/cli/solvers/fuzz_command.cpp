@@ -351,15 +351,10 @@ std::string junit_report(const std::vector<JunitCase>& cases, const fuzz::Campai
 
 int run_fuzz(const std::vector<std::string>& argv) {
     int exit = kExitSuccess;
-    auto args = start_command(argv, "fuzz", fuzz_spec(), kFuzzHelp, &exit);
-    if (!args) return exit;
-    auto format = output_format(*args);
-    auto depth = max_depth(*args);
-    if (!format || !depth) {
-        report_error("fuzz", (!format ? format.error() : depth.error()).message);
-        return kExitUsage;
-    }
-    const bool json = *format == OutputFormat::Json;
+    auto started = start_map_command(argv, "fuzz", fuzz_spec(), kFuzzHelp, &exit);
+    if (!started) return exit;
+    const Args* args = &started->args;
+    const bool json = started->io.json();
     fuzz::CampaignOptions o;
     int64_t seed = 1;
     if (!count_option(*args, "--cases", o.cases, true) ||
@@ -428,7 +423,7 @@ int run_fuzz(const std::vector<std::string>& argv) {
             return kExitUsage;
         }
         files = std::move(*found);
-        if (!check_replay_files(files, *depth)) return kExitUsage;
+        if (!check_replay_files(files, started->io.max_depth)) return kExitUsage;
     }
 
     // The text report goes to standard output through a buffer that erases

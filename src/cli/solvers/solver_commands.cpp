@@ -90,22 +90,16 @@ struct SolverCommand {
 /// must stop (help, usage error).
 std::optional<SolverCommand> start(const std::vector<std::string>& argv, const char* command,
                                    const ArgSpec& spec, const CommandHelp& help, int* exit) {
-    auto args = start_command(argv, command, spec, help, exit);
-    if (!args) return std::nullopt;
+    auto started = start_map_command(argv, command, spec, help, exit);
+    if (!started) return std::nullopt;
     *exit = kExitUsage;
     SolverCommand c;
-    auto format = output_format(*args);
-    auto depth = max_depth(*args);
-    if (!format || !depth) {
-        report_error(command, (!format ? format.error() : depth.error()).message);
-        return std::nullopt;
-    }
-    auto limits = solver_limits(*args, command, command_limits());
+    auto limits = solver_limits(started->args, command, command_limits());
     if (!limits) return std::nullopt;
-    c.args = std::move(*args);
+    c.args = std::move(started->args);
     c.limits = *limits;
-    c.json = *format == OutputFormat::Json;
-    c.parse.max_depth = *depth;
+    c.json = started->io.json();
+    c.parse.max_depth = started->io.max_depth;
     *exit = kExitSuccess;
     return c;
 }
@@ -243,141 +237,154 @@ int run_equiv(const std::vector<std::string>& argv) {
     return finish("equiv", c->args, out, all_proven);
 }
 
-int run_bounds(const std::vector<std::string>& argv) {
+namespace {
+
+/// The output of a one-file command for map `i` of file `name`: a JSON
+/// record or text lines appended to `out`; true if the map was decided.
+using MapAnswer = bool (*)(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
+                           const std::string& name, const ParsedMap& parsed, std::string& out);
+
+/// A command that answers each map of one file (`-` by default) on its own:
+/// the answers separated by `// -----` lines, or JSON records and a summary.
+int run_per_map(const std::vector<std::string>& argv, const char* command, const CommandHelp& help,
+                MapAnswer answer) {
     int exit = 0;
-    auto c = start(argv, "bounds", solver_command_spec(1, false), kBoundsHelp, &exit);
+    auto c = start(argv, command, solver_command_spec(1, false), help, &exit);
     if (!c) return exit;
     Context ctx;
     std::vector<ParsedMap> maps;
     std::string name;
     const std::string path = c->args.positional.empty() ? "-" : c->args.positional[0];
-    if (!read_maps(ctx, "bounds", path, c->parse, maps, &name)) return kExitUsage;
+    if (!read_maps(ctx, command, path, c->parse, maps, &name)) return kExitUsage;
     auto oracle = solvers::make_exact_oracle(c->limits);
     const auto start_time = std::chrono::steady_clock::now();
     bool all_decided = true;
     std::string out;
     for (size_t i = 0; i < maps.size(); ++i) {
-        const IndexingMap& m = maps[i].map;
-        const auto t = std::chrono::steady_clock::now();
-        JsonWriter w;
-        if (c->json) {
-            begin_map_record(w, i, name, maps[i]);
-            w.key("results").begin_array();
-        } else if (i > 0) {
-            out += "// -----\n";
-        }
-        if (m.is_undefined() || m.is_known_empty()) {
-            if (!c->json) out += m.is_undefined() ? "undefined\n" : "empty\n";
-        } else {
-            // Whether the domain is empty, asked only when a result takes no
-            // value: then it tells "empty" from "undefined everywhere".
-            std::optional<solvers::Decision> emptiness;
-            for (int64_t r = 0; r < m.num_results(); ++r) {
-                solvers::RangeDecision range = oracle->exact_range(m, r);
-                const char* status = "range";
-                std::string text = range.to_string();
-                if (range.verdict != solvers::Verdict::Proven) {
-                    status = "unknown";
-                } else if (range.empty) {
-                    if (!emptiness) emptiness = oracle->is_empty(m);
-                    if (emptiness->verdict == solvers::Verdict::Proven) {
-                        status = "empty";
-                        text = "empty";
-                    } else if (emptiness->verdict == solvers::Verdict::Refuted) {
-                        status = "undefined";
-                        text = "undefined (divides by zero at every point of the domain)";
-                    } else {
-                        status = "unknown";
-                        range.verdict = solvers::Verdict::Unknown;
-                        range.reason =
-                            "no value; emptiness of the domain unknown: " + emptiness->reason;
-                        text = "unknown (" + range.reason + ")";
-                    }
-                }
-                all_decided = all_decided && std::string(status) != "unknown";
-                if (c->json) {
-                    write_range(w, range, status);
-                } else {
-                    out += text + "\n";
-                }
-            }
-        }
-        if (c->json) {
-            w.end_array().field("seconds", seconds_since(t)).end_object();
-            out += w.take() + "\n";
-        }
+        if (!c->json && i > 0) out += "// -----\n";
+        all_decided = answer(*c, *oracle, i, name, maps[i], out) && all_decided;
     }
     if (c->json)
         out += summary_record(maps.size(), all_decided, "all_decided", seconds_since(start_time));
-    return finish("bounds", c->args, out, all_decided);
+    return finish(command, c->args, out, all_decided);
+}
+
+/// `bounds`: the exact range of each result.
+bool bounds_answer(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
+                   const std::string& name, const ParsedMap& parsed, std::string& out) {
+    bool decided = true;
+    const IndexingMap& m = parsed.map;
+    const auto t = std::chrono::steady_clock::now();
+    JsonWriter w;
+    if (c.json) {
+        begin_map_record(w, i, name, parsed);
+        w.key("results").begin_array();
+    }
+    if (m.is_undefined() || m.is_known_empty()) {
+        if (!c.json) out += m.is_undefined() ? "undefined\n" : "empty\n";
+    } else {
+        // Whether the domain is empty, asked only when a result takes no
+        // value: then it tells "empty" from "undefined everywhere".
+        std::optional<solvers::Decision> emptiness;
+        for (int64_t r = 0; r < m.num_results(); ++r) {
+            solvers::RangeDecision range = oracle.exact_range(m, r);
+            const char* status = "range";
+            std::string text = range.to_string();
+            if (range.verdict != solvers::Verdict::Proven) {
+                status = "unknown";
+            } else if (range.empty) {
+                if (!emptiness) emptiness = oracle.is_empty(m);
+                if (emptiness->verdict == solvers::Verdict::Proven) {
+                    status = "empty";
+                    text = "empty";
+                } else if (emptiness->verdict == solvers::Verdict::Refuted) {
+                    status = "undefined";
+                    text = "undefined (divides by zero at every point of the domain)";
+                } else {
+                    status = "unknown";
+                    range.verdict = solvers::Verdict::Unknown;
+                    range.reason =
+                        "no value; emptiness of the domain unknown: " + emptiness->reason;
+                    text = "unknown (" + range.reason + ")";
+                }
+            }
+            decided = decided && std::string(status) != "unknown";
+            if (c.json) {
+                write_range(w, range, status);
+            } else {
+                out += text + "\n";
+            }
+        }
+    }
+    if (c.json) {
+        w.end_array().field("seconds", seconds_since(t)).end_object();
+        out += w.take() + "\n";
+    }
+    return decided;
+}
+
+/// `empty`: whether the map's domain is empty, with a witness point if not.
+bool empty_answer(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
+                  const std::string& name, const ParsedMap& parsed, std::string& out) {
+    const IndexingMap& m = parsed.map;
+    const auto t = std::chrono::steady_clock::now();
+    bool decided = true;
+    std::string verdict, line;
+    solvers::Decision d;
+    if (m.is_undefined()) {
+        verdict = "undefined";
+        line = "undefined";
+        d.reason = "the map is UNDEFINED";
+    } else {
+        d = oracle.is_empty(m);
+        switch (d.verdict) {
+            case solvers::Verdict::Proven:
+                verdict = line = "empty";
+                break;
+            case solvers::Verdict::Refuted:
+                verdict = "non_empty";
+                line = "non-empty:";
+                if (d.counterexample) {
+                    const auto& vars = d.counterexample->variables;
+                    for (size_t j = 0; j < vars.size(); ++j)
+                        line += (j ? ", " : " ") + vars[j].name + " = " + vars[j].value;
+                }
+                break;
+            case solvers::Verdict::Unknown:
+                verdict = "unknown";
+                line = "unknown (" + d.reason + ")";
+                decided = false;
+                break;
+        }
+    }
+    if (c.json) {
+        JsonWriter w;
+        begin_map_record(w, i, name, parsed);
+        w.field("verdict", verdict)
+            .field("backend", d.backend)
+            .field("reason", d.reason)
+            .key("witness");
+        if (d.verdict == solvers::Verdict::Refuted && d.counterexample) {
+            write_named_values(w, d.counterexample->variables);
+        } else {
+            w.null();
+        }
+        w.field("seconds", seconds_since(t)).end_object();
+        out += w.take() + "\n";
+    } else {
+        out += line + "\n";
+    }
+    return decided;
+}
+
+}  // namespace
+
+int run_bounds(const std::vector<std::string>& argv) {
+    return run_per_map(argv, "bounds", kBoundsHelp, bounds_answer);
 }
 
 int run_empty(const std::vector<std::string>& argv) {
-    int exit = 0;
-    auto c = start(argv, "empty", solver_command_spec(1, false), kEmptyHelp, &exit);
-    if (!c) return exit;
-    Context ctx;
-    std::vector<ParsedMap> maps;
-    std::string name;
-    const std::string path = c->args.positional.empty() ? "-" : c->args.positional[0];
-    if (!read_maps(ctx, "empty", path, c->parse, maps, &name)) return kExitUsage;
-    auto oracle = solvers::make_exact_oracle(c->limits);
-    const auto start_time = std::chrono::steady_clock::now();
-    bool all_decided = true;
-    std::string out;
-    for (size_t i = 0; i < maps.size(); ++i) {
-        const IndexingMap& m = maps[i].map;
-        const auto t = std::chrono::steady_clock::now();
-        std::string verdict, line;
-        solvers::Decision d;
-        if (m.is_undefined()) {
-            verdict = "undefined";
-            line = "undefined";
-            d.reason = "the map is UNDEFINED";
-        } else {
-            d = oracle->is_empty(m);
-            switch (d.verdict) {
-                case solvers::Verdict::Proven:
-                    verdict = line = "empty";
-                    break;
-                case solvers::Verdict::Refuted:
-                    verdict = "non_empty";
-                    line = "non-empty:";
-                    if (d.counterexample) {
-                        const auto& vars = d.counterexample->variables;
-                        for (size_t j = 0; j < vars.size(); ++j)
-                            line += (j ? ", " : " ") + vars[j].name + " = " + vars[j].value;
-                    }
-                    break;
-                case solvers::Verdict::Unknown:
-                    verdict = "unknown";
-                    line = "unknown (" + d.reason + ")";
-                    all_decided = false;
-                    break;
-            }
-        }
-        if (c->json) {
-            JsonWriter w;
-            begin_map_record(w, i, name, maps[i]);
-            w.field("verdict", verdict)
-                .field("backend", d.backend)
-                .field("reason", d.reason)
-                .key("witness");
-            if (d.verdict == solvers::Verdict::Refuted && d.counterexample) {
-                write_named_values(w, d.counterexample->variables);
-            } else {
-                w.null();
-            }
-            w.field("seconds", seconds_since(t)).end_object();
-            out += w.take() + "\n";
-        } else {
-            if (i > 0) out += "// -----\n";
-            out += line + "\n";
-        }
-    }
-    if (c->json)
-        out += summary_record(maps.size(), all_decided, "all_decided", seconds_since(start_time));
-    return finish("empty", c->args, out, all_decided);
+    return run_per_map(argv, "empty", kEmptyHelp, empty_answer);
 }
 
 }  // namespace provix::cli
