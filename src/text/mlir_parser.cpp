@@ -21,9 +21,10 @@
 #include <unordered_map>
 #include <utility>
 
-#include "expr_height.h"
 #include "lexer.h"
+#include "mlir_symbolic.h"
 #include "provix/mlir_syntax.h"
+#include "token_cursor.h"
 
 namespace provix {
 
@@ -31,33 +32,17 @@ namespace text {
 
 namespace {
 
-constexpr int kHardMaxDepth = 2000;
-
-struct Operand {
-    Expr expr;
-    SourceLocation location;
-};
-
-struct Name {
-    std::string text;
-    SourceLocation location;
-};
-
 /// The variables of one map or set: MLIR dims then symbols.
 struct Variables {
     std::vector<Name> dims;
     std::vector<Name> symbols;
 };
 
-class MlirParser {
+class MlirParser : public TokenCursor {
 public:
     MlirParser(Context& ctx, std::string_view text, std::string_view filename,
                const ParseOptions& options, std::vector<Token> tokens)
-        : ctx_(ctx),
-          text_(text),
-          filename_(filename),
-          max_depth_(options.max_depth < kHardMaxDepth ? options.max_depth : kHardMaxDepth),
-          tokens_(std::move(tokens)) {}
+        : TokenCursor(text, filename, options.max_depth, std::move(tokens)), ctx_(ctx) {}
 
     Result<std::vector<MlirDefinition>> parse_file() {
         std::vector<MlirDefinition> defs;
@@ -73,13 +58,13 @@ public:
             if (at(TokenKind::End)) break;
             divisors_.clear();
             std::optional<MlirDefinition> d = parse_definition();
-            if (!d) return *error_;
+            if (!d) return error();
             d->after_separator = separator;
             separator = false;
             if (d->kind == MlirDefinition::Kind::Set) {
                 current_set = static_cast<int64_t>(defs.size());
             } else if (current_set >= 0) {
-                if (!apply_domain(*d, defs[static_cast<size_t>(current_set)])) return *error_;
+                if (!apply_domain(*d, defs[static_cast<size_t>(current_set)])) return error();
                 d->domain_set = current_set;
             }
             // MLIR defines floordiv, ceildiv and mod only for a positive
@@ -95,37 +80,6 @@ public:
     }
 
 private:
-    // ------------------------------------------------------------------
-    // Tokens and errors.
-
-    const Token& peek(size_t k = 0) const {
-        size_t i = pos_ + k;
-        return i < tokens_.size() ? tokens_[i] : tokens_.back();
-    }
-    const Token& next() {
-        const Token& t = peek();
-        if (pos_ + 1 < tokens_.size()) ++pos_;
-        return t;
-    }
-    bool at(TokenKind k) const { return peek().kind == k; }
-    bool at_word(std::string_view w) const {
-        return peek().kind == TokenKind::Identifier && peek().text == w;
-    }
-    bool fail(SourceLocation loc, const std::string& message) {
-        if (!error_) {
-            error_ = Error{Error::Kind::Parse, format_diagnostic(filename_, text_, loc, message)};
-        }
-        return false;
-    }
-    bool fail_here(const std::string& expected) {
-        return fail(peek().location, "expected " + expected + ", found " + describe(peek()));
-    }
-    bool expect(TokenKind k, const char* what) {
-        if (!at(k)) return fail_here(what);
-        next();
-        return true;
-    }
-
     // ------------------------------------------------------------------
     // Definitions.
 
@@ -204,8 +158,9 @@ private:
 
     bool parse_variables(Variables& vars) {
         if (!at(TokenKind::LParen)) return fail_here("'(' and the dimensions");
-        if (!parse_names(TokenKind::RParen, "')'", vars.dims)) return false;
-        if (at(TokenKind::LBracket) && !parse_names(TokenKind::RBracket, "']'", vars.symbols)) {
+        if (!parse_names(TokenKind::RParen, "')'", false, vars.dims)) return false;
+        if (at(TokenKind::LBracket) &&
+            !parse_names(TokenKind::RBracket, "']'", false, vars.symbols)) {
             return false;
         }
         num_dims_ = static_cast<int64_t>(vars.dims.size());
@@ -219,29 +174,6 @@ private:
             }
         }
         return true;
-    }
-
-    bool parse_names(TokenKind close, const char* close_text, std::vector<Name>& out) {
-        next();  // the opening bracket
-        if (at(close)) {
-            next();
-            return true;
-        }
-        while (true) {
-            const Token& t = peek();
-            if (t.kind != TokenKind::Identifier) return fail_here("a variable name");
-            next();
-            out.push_back({std::string(t.text), t.location});
-            if (at(TokenKind::Comma)) {
-                next();
-                continue;
-            }
-            if (at(close)) {
-                next();
-                return true;
-            }
-            return fail_here(std::string("',' or ") + close_text);
-        }
     }
 
     bool parse_results(std::vector<Expr>& results) {
@@ -331,15 +263,7 @@ private:
     // ------------------------------------------------------------------
     // Expressions.
 
-    /// True if `e` uses no dimension (only symbols and constants).
-    bool symbolic(Expr e) const {
-        std::vector<bool> used;
-        collect_variables(e, used);
-        for (size_t id = 0; id < used.size() && static_cast<int64_t>(id) < num_dims_; ++id) {
-            if (used[id]) return false;
-        }
-        return true;
-    }
+    bool symbolic(Expr e) const { return is_symbolic(e, num_dims_); }
 
     std::optional<Operand> parse_expr() {
         std::optional<Operand> first = parse_term();
@@ -409,34 +333,18 @@ private:
     std::optional<Operand> parse_unary() {
         if (!at(TokenKind::Minus)) return parse_primary();
         const Token& minus = next();
-        if (at(TokenKind::Integer)) {
-            std::optional<int64_t> v = parse_integer(next(), /*negative=*/true);
-            if (!v) return std::nullopt;
-            return Operand{ctx_.constant(*v), minus.location};
-        }
+        if (at(TokenKind::Integer)) return integer_operand(ctx_, next(), true, minus.location);
         if (!enter(minus.location)) return std::nullopt;
         std::optional<Operand> x = parse_unary();
-        --depth_;
+        leave();
         if (!x) return std::nullopt;
         return Operand{-x->expr, minus.location};
     }
 
     std::optional<Operand> parse_primary() {
         const Token& t = peek();
-        if (t.kind == TokenKind::Integer) {
-            next();
-            std::optional<int64_t> v = parse_integer(t, /*negative=*/false);
-            if (!v) return std::nullopt;
-            return Operand{ctx_.constant(*v), t.location};
-        }
-        if (t.kind == TokenKind::LParen) {
-            next();
-            if (!enter(t.location)) return std::nullopt;
-            std::optional<Operand> e = parse_expr();
-            --depth_;
-            if (!e || !expect(TokenKind::RParen, "')'")) return std::nullopt;
-            return Operand{e->expr, t.location};
-        }
+        if (t.kind == TokenKind::Integer) return integer_operand(ctx_, next(), false, t.location);
+        if (t.kind == TokenKind::LParen) return parenthesized([this] { return parse_expr(); });
         if (t.kind == TokenKind::Identifier) {
             auto it = scope_.find(std::string(t.text));
             if (it != scope_.end()) {
@@ -456,52 +364,11 @@ private:
         return std::nullopt;
     }
 
-    std::optional<int64_t> parse_integer(const Token& t, bool negative) {
-        uint64_t v = 0;
-        const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
-        for (char c : t.text) {
-            const uint64_t digit = static_cast<uint64_t>(c - '0');
-            if (v > (limit - digit) / 10) {
-                fail(t.location, "integer " + std::string(negative ? "-" : "") +
-                                     std::string(t.text) + " does not fit in 64 bits");
-                return std::nullopt;
-            }
-            v = v * 10 + digit;
-        }
-        if (!negative) return static_cast<int64_t>(v);
-        if (v == uint64_t{1} << 63) return kInt64Min;
-        return -static_cast<int64_t>(v);
-    }
-
-    bool enter(SourceLocation loc) {
-        if (++depth_ > max_depth_) {
-            return fail(loc, "expression nested too deeply (more than " +
-                                 std::to_string(max_depth_) + " levels)");
-        }
-        return true;
-    }
-
-    bool check_height(Expr e, SourceLocation loc) {
-        if (heights_.height(e) > max_depth_ + 1) {
-            return fail(loc, "expression nested too deeply (more than " +
-                                 std::to_string(max_depth_) + " levels)");
-        }
-        return true;
-    }
-
     Context& ctx_;
-    std::string_view text_;
-    std::string_view filename_;
-    int max_depth_;
-    std::vector<Token> tokens_;
-    size_t pos_ = 0;
-    int depth_ = 0;
     int64_t num_dims_ = 0;
     std::unordered_map<std::string, int64_t> scope_;
-    HeightMemo heights_;
     /// The non-constant divisors of the definition being read.
     std::vector<Expr> divisors_;
-    std::optional<Error> error_;
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <exception>
 #include <unordered_map>
 
+#include "mlir_symbolic.h"
 #include "provix/mlir_syntax.h"
 
 namespace provix {
@@ -106,15 +107,7 @@ private:
         return false;
     }
 
-    /// True if `e` uses no dimension.
-    bool symbolic(Expr e) const {
-        std::vector<bool> used;
-        collect_variables(e, used);
-        for (size_t id = 0; id < used.size() && static_cast<int64_t>(id) < num_dims_; ++id) {
-            if (used[id]) return false;
-        }
-        return true;
-    }
+    bool symbolic(Expr e) const { return text::is_symbolic(e, num_dims_); }
 
     /// `e` without its last operand (a Mul's constant coefficient).
     static Expr without_coefficient(Expr e) {

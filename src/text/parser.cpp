@@ -32,8 +32,8 @@
 #include <unordered_map>
 #include <utility>
 
-#include "expr_height.h"
 #include "lexer.h"
+#include "token_cursor.h"
 #include "variable_names.h"
 
 namespace provix {
@@ -42,68 +42,15 @@ namespace text {
 
 namespace {
 
-// A hard cap on recursion whatever ParseOptions::max_depth says.
-constexpr int kHardMaxDepth = 2000;
-
-struct Operand {
-    Expr expr;
-    SourceLocation location;
-};
-
-struct Name {
-    std::string text;
-    SourceLocation location;
-};
-
-class Parser {
+class Parser : public TokenCursor {
 public:
     Parser(Context& ctx, std::string_view text, std::string_view filename,
            const ParseOptions& options, std::vector<Token> tokens)
-        : ctx_(ctx),
-          text_(text),
-          filename_(filename),
-          options_(options),
-          max_depth_(options.max_depth < kHardMaxDepth ? options.max_depth : kHardMaxDepth),
-          tokens_(std::move(tokens)) {}
+        : TokenCursor(text, filename, options.max_depth, std::move(tokens)),
+          ctx_(ctx),
+          options_(options) {}
 
-    const Token& peek(size_t k = 0) const {
-        size_t i = pos_ + k;
-        return i < tokens_.size() ? tokens_[i] : tokens_.back();
-    }
-    const Token& next() {
-        const Token& t = peek();
-        if (pos_ + 1 < tokens_.size()) ++pos_;
-        return t;
-    }
-    bool at(TokenKind k) const { return peek().kind == k; }
-    bool at_word(std::string_view w, size_t k = 0) const {
-        return peek(k).kind == TokenKind::Identifier && peek(k).text == w;
-    }
     bool at_map_end() const { return at(TokenKind::End) || at(TokenKind::Separator); }
-
-    /// Records the first error; always returns false.
-    bool fail(SourceLocation loc, const std::string& message) {
-        if (!error_) {
-            error_ = Error{Error::Kind::Parse, format_diagnostic(filename_, text_, loc, message)};
-        }
-        return false;
-    }
-    bool fail_here(const std::string& expected) {
-        return fail(peek().location, "expected " + expected + ", found " + describe(peek()));
-    }
-    const Error& error() const { return *error_; }
-    bool has_error() const { return error_.has_value(); }
-
-    bool expect(TokenKind k, const char* what) {
-        if (!at(k)) return fail_here(what);
-        next();
-        return true;
-    }
-    bool expect_word(std::string_view w) {
-        if (!at_word(w)) return fail_here("'" + std::string(w) + "'");
-        next();
-        return true;
-    }
 
     /// Declares the names visible in expressions (name -> variable id).
     void set_scope(const std::vector<std::string>& names) {
@@ -191,17 +138,13 @@ public:
     std::optional<Operand> parse_unary() {
         if (!at(TokenKind::Minus)) return parse_primary();
         const Token& minus = next();
-        if (at(TokenKind::Integer)) {
-            std::optional<int64_t> v = parse_integer(next(), /*negative=*/true);
-            if (!v) return std::nullopt;
-            return Operand{ctx_.constant(*v), minus.location};
-        }
+        if (at(TokenKind::Integer)) return integer_operand(ctx_, next(), true, minus.location);
         // `-(...)` is one level, as the printer writes a negated sum: the
         // parenthesis counts it, so printed trees parse back within the limit.
         bool counted = !at(TokenKind::LParen);
         if (counted && !enter(minus.location)) return std::nullopt;
         std::optional<Operand> x = parse_unary();
-        if (counted) --depth_;
+        if (counted) leave();
         if (!x) return std::nullopt;
         Expr e;
         if (options_.canonicalize) {
@@ -217,20 +160,8 @@ public:
 
     std::optional<Operand> parse_primary() {
         const Token& t = peek();
-        if (t.kind == TokenKind::Integer) {
-            next();
-            std::optional<int64_t> v = parse_integer(t, /*negative=*/false);
-            if (!v) return std::nullopt;
-            return Operand{ctx_.constant(*v), t.location};
-        }
-        if (t.kind == TokenKind::LParen) {
-            next();
-            if (!enter(t.location)) return std::nullopt;
-            std::optional<Operand> e = parse_expr();
-            --depth_;
-            if (!e || !expect(TokenKind::RParen, "')'")) return std::nullopt;
-            return Operand{e->expr, t.location};
-        }
+        if (t.kind == TokenKind::Integer) return integer_operand(ctx_, next(), false, t.location);
+        if (t.kind == TokenKind::LParen) return parenthesized([this] { return parse_expr(); });
         if (t.kind == TokenKind::Identifier) {
             if ((t.text == "min" || t.text == "max") && peek(1).kind == TokenKind::LParen) {
                 return parse_min_max();
@@ -260,7 +191,7 @@ public:
         if (!a || !expect(TokenKind::Comma, "','")) return std::nullopt;
         std::optional<Operand> b = parse_expr();
         if (!b || !expect(TokenKind::RParen, "')'")) return std::nullopt;
-        --depth_;
+        leave();
         Expr e;
         if (options_.canonicalize) {
             e = kind == ExprKind::Min ? min(a->expr, b->expr) : max(a->expr, b->expr);
@@ -271,25 +202,6 @@ public:
         }
         if (!check_height(e, name.location)) return std::nullopt;
         return Operand{e, name.location};
-    }
-
-    /// The value of an integer token (negated if `negative`), or an error if
-    /// it leaves int64.
-    std::optional<int64_t> parse_integer(const Token& t, bool negative) {
-        uint64_t v = 0;
-        const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
-        for (char c : t.text) {
-            const uint64_t digit = static_cast<uint64_t>(c - '0');
-            if (v > (limit - digit) / 10) {
-                fail(t.location, "integer " + std::string(negative ? "-" : "") +
-                                     std::string(t.text) + " does not fit in 64 bits");
-                return std::nullopt;
-            }
-            v = v * 10 + digit;
-        }
-        if (!negative) return static_cast<int64_t>(v);
-        if (v == uint64_t{1} << 63) return kInt64Min;
-        return -static_cast<int64_t>(v);
     }
 
     // ------------------------------------------------------------------
@@ -314,11 +226,11 @@ public:
             fail_here("an indexing map ('(', 'KNOWN EMPTY' or 'UNDEFINED')");
             return std::nullopt;
         }
-        if (!parse_names(TokenKind::RParen, "')'", dims)) return std::nullopt;
-        if (at(TokenKind::LBracket) && !parse_names(TokenKind::RBracket, "']'", range_vars)) {
+        if (!parse_names(TokenKind::RParen, "')'", true, dims)) return std::nullopt;
+        if (at(TokenKind::LBracket) && !parse_names(TokenKind::RBracket, "']'", true, range_vars)) {
             return std::nullopt;
         }
-        if (at(TokenKind::LBrace) && !parse_names(TokenKind::RBrace, "'}'", rt_vars)) {
+        if (at(TokenKind::LBrace) && !parse_names(TokenKind::RBrace, "'}'", true, rt_vars)) {
             return std::nullopt;
         }
         std::vector<Name> all = dims;
@@ -378,14 +290,6 @@ public:
     }
 
 private:
-    bool enter(SourceLocation loc) {
-        if (++depth_ > max_depth_) {
-            return fail(loc, "expression nested too deeply (more than " +
-                                 std::to_string(max_depth_) + " levels)");
-        }
-        return true;
-    }
-
     /// Context::make with a diagnostic at `op` on failure.
     std::optional<Expr> make(ExprKind kind, const std::vector<Expr>& ops, const Token& op) {
         Result<Expr> r = ctx_.make(kind, ops);
@@ -394,45 +298,6 @@ private:
             return std::nullopt;
         }
         return *r;
-    }
-
-    /// Fails if `e` is taller than the nesting limit.
-    bool check_height(Expr e, SourceLocation loc) {
-        if (height(e) > max_depth_ + 1) {
-            return fail(loc, "expression nested too deeply (more than " +
-                                 std::to_string(max_depth_) + " levels)");
-        }
-        return true;
-    }
-
-    int height(Expr e) { return heights_.height(e); }
-
-    /// `open name (',' name)* close`, or `open close`; at the opening token.
-    bool parse_names(TokenKind close, const char* close_text, std::vector<Name>& out) {
-        next();  // the opening bracket
-        if (at(close)) {
-            next();
-            return true;
-        }
-        while (true) {
-            const Token& t = peek();
-            if (t.kind != TokenKind::Identifier) return fail_here("a variable name");
-            if (detail::is_reserved_word(t.text)) {
-                return fail(t.location, "'" + std::string(t.text) +
-                                            "' is a keyword and cannot name a variable");
-            }
-            next();
-            out.push_back({std::string(t.text), t.location});
-            if (at(TokenKind::Comma)) {
-                next();
-                continue;
-            }
-            if (at(close)) {
-                next();
-                return true;
-            }
-            return fail_here(std::string("',' or ") + close_text);
-        }
     }
 
     /// The optional `domain:` section: bounds of every variable in order,
@@ -542,16 +407,8 @@ private:
     }
 
     Context& ctx_;
-    std::string_view text_;
-    std::string_view filename_;
     ParseOptions options_;
-    int max_depth_;
-    std::vector<Token> tokens_;
-    size_t pos_ = 0;
-    int depth_ = 0;
     std::unordered_map<std::string, int64_t> scope_;
-    HeightMemo heights_;
-    std::optional<Error> error_;
 };
 
 Error lex_error(const Lexed& lx, std::string_view text, std::string_view filename) {
