@@ -35,7 +35,7 @@ uint64_t spread(uint64_t compact, uint64_t positions) {
 constexpr int64_t kUnknown = -1;
 constexpr int64_t kNoGcd = -2;
 
-/// Buffers for the memo (see detail/scratch_stack.h: a partition inside
+/// Buffers for the memo (see core/scratch_stack.h: a partition inside
 /// another partition's continuation takes its own).
 detail::ScratchStack<std::vector<int64_t>>& memo_buffers() {
     thread_local detail::ScratchStack<std::vector<int64_t>> stack;
