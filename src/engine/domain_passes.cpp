@@ -67,6 +67,24 @@ bool has_value_with_residue(ModRem mr, Interval range) {
     return first <= range.hi();
 }
 
+/// True if `e` is `x mod m` (m > 0 constant) whose values miss all of
+/// `range`: x's range [a, b] spans two blocks of m (b / m == a / m + 1), so
+/// x mod m takes the values up to b mod m and from a mod m on, and `range`
+/// lies strictly between them (mod_wrap_gap): `(-d0) mod 100 in [50, 60]`
+/// with d0 in [0, 2] takes 0, 98 and 99 only.
+bool in_mod_wrap_gap(Expr e, Interval range, RangeAnalysis& ranges) {
+    if (e.kind() != ExprKind::Mod || !e.rhs().is_constant() || !range.is_bounded() ||
+        range.is_empty())
+        return false;
+    const int64_t m = e.rhs().constant_value();
+    if (m <= 0) return false;
+    const Interval x = ranges.range(e.lhs());
+    if (!x.is_bounded() || x.is_empty()) return false;
+    // m > 0: neither quotient nor residue overflows.
+    const int64_t qa = *floor_div(x.lo(), m), qb = *floor_div(x.hi(), m);
+    return qb - qa == 1 && *floor_mod(x.hi(), m) < range.lo() && range.hi() < *floor_mod(x.lo(), m);
+}
+
 /// The lemmas that justify narrowing `before` to `after` from the two ends.
 void log_narrowing(RewriteLog log, const Interval& before, const Interval& after,
                    const char* lower_lemma, const char* upper_lemma) {
@@ -352,6 +370,11 @@ bool drop_decided_constraints(IndexingMap& map, RewriteLog log) {
         }
         if (!has_value_with_residue(divisibility.of(c.expr), c.range)) {
             log.fired(lemma::residue_gap);
+            map.mark_known_empty();
+            return true;
+        }
+        if (in_mod_wrap_gap(c.expr, c.range, ranges)) {
+            log.fired(lemma::mod_wrap_gap);
             map.mark_known_empty();
             return true;
         }

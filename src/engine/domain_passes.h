@@ -31,6 +31,14 @@ bool merge_congruences(IndexingMap& map, RewriteLog log = {});
 /// handled alike). Returns true on change.
 bool align_bounds_to_residues(IndexingMap& map, RewriteLog log = {});
 
+/// Moves the bounds of a variable `v` with at most 32 values inwards past
+/// the values where a non-linear constraint over `v` alone is false or
+/// undefined, evaluating it at each end (eval_excluded_lower,
+/// eval_excluded_upper); known empty when no value satisfies it.
+/// `(-d0) mod 2 in [1, 1]` with d0 in [0, 6] bounds d0 to [1, 5]. Returns
+/// true on change.
+bool tighten_by_probing(IndexingMap& map, RewriteLog log = {});
+
 /// Rescales a range variable `s` with `s mod c in [r, r]` (c > 1) to
 /// `s = c * s' + r`, substituting it in results and constraints and dividing
 /// its (aligned) bounds (rescale_forward, rescale_backward). Runtime

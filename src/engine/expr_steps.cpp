@@ -3,7 +3,9 @@
 
 #include "expr_steps.h"
 
+#include "constraint_range.h"
 #include "expr_node.h"
+#include "lemma_ids.h"
 #include "provix/semantics.h"
 #include "range_analysis.h"
 #include "sum_term.h"
@@ -120,14 +122,25 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges) {
     return v * *d + *offset;
 }
 
-Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges) {
+Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char** range_lemma) {
     const ExprKind kind = e.kind();
     if (kind != ExprKind::Min && kind != ExprKind::Max) return Expr();
     const Expr x = op_at(e, 0), y = op_at(e, 1);
-    const Interval d = ranges.range(y - x);
+    Interval d = ranges.range(y - x);
     if (d.is_empty()) return Expr();
-    const bool y_above = !d.lo_is_inf() && d.lo() >= 0;  // y >= x where both are defined
-    const bool y_below = !d.hi_is_inf() && d.hi() <= 0;
+    bool y_above = !d.lo_is_inf() && d.lo() >= 0;  // y >= x where both are defined
+    bool y_below = !d.hi_is_inf() && d.hi() <= 0;
+    if (!y_above && !y_below && !ranges.constraints().empty()) {
+        // Undecided by the bounds: the constraints sharing terms with y - x.
+        bool lo_moved = false, hi_moved = false;
+        d = range_by_constraints(y - x, ranges, &lo_moved, &hi_moved);
+        if (d.is_empty()) return Expr();
+        y_above = !d.lo_is_inf() && d.lo() >= 0;
+        y_below = !d.hi_is_inf() && d.hi() <= 0;
+        *range_lemma = y_above   ? lemma::range_by_constraint_lower
+                       : y_below ? lemma::range_by_constraint_upper
+                                 : nullptr;
+    }
     const bool keep_x = kind == ExprKind::Min ? y_above : y_below;
     const bool keep_y = kind == ExprKind::Min ? y_below : y_above;
     if (keep_x && !ranges.may_be_undefined(y)) return x;

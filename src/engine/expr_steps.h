@@ -39,8 +39,12 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges);
 /// y, and the other way with y - x <= 0 (lemmas `min_by_difference`,
 /// `max_by_difference`). The difference is built canonically, so like terms
 /// cancel before its range is taken: `max(d3 - 19, d0 * 3 + d3)` with d0 in
-/// [0, 6] is `d0 * 3 + d3`. The dropped operand must be defined everywhere.
+/// [0, 6] is `d0 * 3 + d3`. When the bounds leave the sign open, the domain's
+/// constraints narrow the difference's range (range_by_constraints) and
+/// `*range_lemma` names the lemma of the end that decided it:
+/// `max(d1 * 16 + rt0 * 32, 3)` with `d1 * 7 + rt0 in [1, 8]` is
+/// `d1 * 16 + rt0 * 32`. The dropped operand must be defined everywhere.
 /// Null Expr when the sign is unknown.
-Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges);
+Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char** range_lemma);
 
 }  // namespace provix::engine

@@ -9,7 +9,7 @@ namespace provix::engine {
 
 RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
                              const std::vector<Constraint>& constraints)
-    : bounds_(std::move(bounds)) {
+    : bounds_(std::move(bounds)), constraints_(constraints) {
     // At every domain point a constraint holds: its expression's range meets
     // the constraint's (bounds_intersect).
     for (const Constraint& c : constraints) {

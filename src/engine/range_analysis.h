@@ -34,11 +34,15 @@ public:
 
     const std::vector<Interval>& bounds() const { return bounds_; }
 
+    /// The constraints the analysis was built with (none for bounds only).
+    const std::vector<Constraint>& constraints() const { return constraints_; }
+
 private:
     Interval compute(Expr e);
     bool compute_may_be_undefined(Expr e);
 
     std::vector<Interval> bounds_;
+    std::vector<Constraint> constraints_;
     IdMap<Interval> known_;  // constraint ranges by node id
     IdMap<Interval> memo_;
     IdMap<char> undefined_memo_;

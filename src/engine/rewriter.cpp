@@ -81,22 +81,25 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
     // inside: the kind, then the terms or the variables).
     Expr r;
     const char* lemma_name = nullptr;
+    const char* range_lemma = nullptr;  // a narrowing of the range that decided
     if (e.kind() == ExprKind::Add) {
         r = recognise_mod_in_sum(e);
         lemma_name = lemma::mod_recognise_sum;
     } else {
         if (e.kind() == ExprKind::Min || e.kind() == ExprKind::Max) {
-            r = decide_min_max_by_difference(e, ranges_);
+            r = decide_min_max_by_difference(e, ranges_, &range_lemma);
             lemma_name =
                 e.kind() == ExprKind::Min ? lemma::min_by_difference : lemma::max_by_difference;
         }
         if (!r) {
             r = two_point_affine(e, ranges_);
             lemma_name = lemma::two_point_affine;
+            range_lemma = nullptr;
         }
     }
     if (r && r != e) {
         ++firings_;
+        if (range_lemma) log_.fired(range_lemma);
         log_.fired(lemma_name);
         return simplify_at(r, depth + 1);
     }

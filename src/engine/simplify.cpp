@@ -103,6 +103,7 @@ bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLo
         if (!map.is_known_empty())
             changed |= engine::tighten_bounds_from_linear_constraints(map, log);
         if (!map.is_known_empty()) changed |= engine::align_bounds_to_residues(map, log);
+        if (!map.is_known_empty()) changed |= engine::tighten_by_probing(map, log);
         if (!map.is_known_empty()) changed |= engine::rescale_symbols(map, log);
         any |= changed;
         if (!changed) break;
