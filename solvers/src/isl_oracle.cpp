@@ -13,17 +13,15 @@
 #include <isl/ilp.h>
 #include <isl/options.h>
 
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "isl_lifted.h"
 #include "isl_translate.h"
 #include "oracle_base.h"
+#include "watchdog.h"
 
 namespace provix::solvers {
 namespace {
@@ -110,72 +108,15 @@ struct Relational {
     }
 };
 
-/// Aborts the isl computations of a context when a deadline passes
-/// (isl_ctx_abort, which isl allows from another thread; isl then fails
-/// with isl_error_abort). A background thread, started on first use.
-class IslWatchdog {
-public:
-    explicit IslWatchdog(isl_ctx* ctx) : ctx_(ctx) {}
-    ~IslWatchdog() {
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            stop_ = true;
-        }
-        wake_.notify_all();
-        if (thread_.joinable()) thread_.join();
-    }
-    IslWatchdog(const IslWatchdog&) = delete;
-    IslWatchdog& operator=(const IslWatchdog&) = delete;
-
-    /// Resumes the context and watches `deadline` (none: nothing to watch)
-    /// for the computation that starts now.
-    void arm(const detail::Deadline& deadline) {
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            ++generation_;
-            deadline_ = deadline;
-            isl_ctx_resume(ctx_);
-        }
-        if (deadline.is_set() && !thread_.joinable()) thread_ = std::thread([this] { run(); });
-        wake_.notify_all();
-    }
-
-private:
-    void run() {
-        std::unique_lock<std::mutex> lock(mutex_);
-        while (!stop_) {
-            if (!deadline_.is_set()) {
-                wake_.wait(lock);
-                continue;
-            }
-            const uint64_t armed = generation_;
-            bool rearmed = wake_.wait_until(lock, deadline_.when(),
-                                            [&] { return stop_ || generation_ != armed; });
-            if (rearmed) continue;
-            isl_ctx_abort(ctx_);  // same computation, deadline passed
-            deadline_ = detail::Deadline();
-        }
-    }
-
-    isl_ctx* ctx_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool stop_ = false;
-    uint64_t generation_ = 0;
-    detail::Deadline deadline_;
-    std::thread thread_;
-};
-
 class IslOracle final : public detail::OracleBase {
 public:
     explicit IslOracle(const Limits& limits)
         : OracleBase(limits), limits_(limits), ctx_(isl_ctx_alloc()) {
-        watchdog_.emplace(ctx_);
         isl_options_set_on_error(ctx_, ISL_ON_ERROR_CONTINUE);
         isl_ctx_set_max_operations(ctx_, limits.isl_max_operations);
     }
     ~IslOracle() override {
-        watchdog_.reset();  // before the context it watches
+        watchdog_.disarm();  // no abort after the context is freed
         isl_ctx_free(ctx_);
     }
 
@@ -419,8 +360,17 @@ private:
         return isl_stat_ok;
     }
 
+    /// Starts a decision: the context resumed, and aborted from the
+    /// watchdog's thread (`isl_ctx_abort`, which isl allows from another
+    /// thread; isl then fails with isl_error_abort) when the deadline passes.
     void begin() {
-        watchdog_->arm(deadline());
+        watchdog_.disarm();  // no abort of an earlier decision after the resume
+        isl_ctx_resume(ctx_);
+        if (deadline().is_set()) {
+            isl_ctx* ctx = ctx_;
+            watchdog_.arm(
+                deadline().when(), [ctx] { isl_ctx_abort(ctx); }, detail::Watchdog::Repeat::Once);
+        }
         isl_ctx_reset_operations(ctx_);
         isl_ctx_reset_error(ctx_);
     }
@@ -550,7 +500,7 @@ private:
 
     Limits limits_;
     isl_ctx* ctx_;
-    std::optional<IslWatchdog> watchdog_;
+    detail::Watchdog watchdog_;
 };
 
 }  // namespace

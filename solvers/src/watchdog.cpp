@@ -18,11 +18,12 @@ Watchdog::~Watchdog() {
     if (thread_.joinable()) thread_.join();
 }
 
-void Watchdog::arm(Clock::time_point when, std::function<void()> action) {
+void Watchdog::arm(Clock::time_point when, std::function<void()> action, Repeat repeat) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
         action_ = std::move(action);
         when_ = when;
+        repeat_ = repeat;
         fired_ = false;
         if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
     }
@@ -49,9 +50,13 @@ void Watchdog::run() {
         } else {
             action_();
             fired_ = true;
-            // Repeat later while armed; `arm`, `disarm` and the destructor
-            // wake the thread earlier.
-            wake_.wait_for(lock, kRepeat);
+            if (repeat_ == Repeat::Once) {
+                action_ = nullptr;
+            } else {
+                // Repeat later while armed; `arm`, `disarm` and the
+                // destructor wake the thread earlier.
+                wake_.wait_for(lock, kRepeat);
+            }
         }
     }
 }

@@ -15,7 +15,8 @@
 /// Past its instant the action is repeated every `kRepeat` until the
 /// watchdog is disarmed: a solver may drop a stop request that arrives
 /// between two of its internal steps (Z3 clears its cancel flag when a check
-/// starts), so one request alone could be lost.
+/// starts), so one request alone could be lost. `Repeat::Once` is for a
+/// request that stays until the caller clears it (`isl_ctx_abort`).
 
 #include <chrono>
 #include <condition_variable>
@@ -34,6 +35,9 @@ public:
     /// armed past its instant.
     static constexpr std::chrono::milliseconds kRepeat{20};
 
+    /// Whether the action runs again every `kRepeat` until disarmed.
+    enum class Repeat : uint8_t { UntilDisarmed, Once };
+
     /// Disarmed; the thread starts on the first `arm`.
     Watchdog() = default;
     /// Disarms and joins the thread.
@@ -41,10 +45,12 @@ public:
     Watchdog(const Watchdog&) = delete;
     Watchdog& operator=(const Watchdog&) = delete;
 
-    /// Runs `action` at `when` (at once if it has passed), then every
-    /// `kRepeat` until `disarm` or the next `arm`; clears `fired()`.
+    /// Runs `action` at `when` (at once if it has passed), then (by
+    /// default) every `kRepeat` until `disarm` or the next `arm`; clears
+    /// `fired()`.
     /// `arm(Clock::now() + 2s, [&] { stop = true; })`
-    void arm(Clock::time_point when, std::function<void()> action);
+    void arm(Clock::time_point when, std::function<void()> action,
+             Repeat repeat = Repeat::UntilDisarmed);
 
     /// Stops watching. When it returns the action is not running and does
     /// not run again before the next `arm`.
@@ -75,6 +81,7 @@ private:
     std::condition_variable wake_;
     std::function<void()> action_;  // empty: disarmed
     Clock::time_point when_{};
+    Repeat repeat_ = Repeat::UntilDisarmed;
     bool fired_ = false;
     bool stop_ = false;
     std::thread thread_;

@@ -36,6 +36,17 @@ TEST(Watchdog, ActionRunsWhenTheInstantPassesAndRepeatsWhileArmed) {
     EXPECT_TRUE(dog.fired());
 }
 
+TEST(Watchdog, OnceRunsTheActionOnceAndDisarms) {
+    Watchdog dog;
+    std::atomic<int> runs{0};
+    dog.arm(
+        Clock::now(), [&] { ++runs; }, Watchdog::Repeat::Once);
+    ASSERT_TRUE(wait_for_count(runs, 1));
+    std::this_thread::sleep_for(5 * Watchdog::kRepeat);
+    EXPECT_EQ(runs.load(), 1);
+    EXPECT_TRUE(dog.fired());
+}
+
 TEST(Watchdog, DisarmingIsFinal) {
     Watchdog dog;
     std::atomic<int> runs{0};
