@@ -250,7 +250,27 @@ bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
     if (have < needed || have > kMaxSumTerms) return false;
     ScopedScratch<std::vector<SumTerm>> terms(term_buffers());
     append_terms(e, *terms);
+    if (!terms_can_match(sp, *terms)) return false;
     return assign_terms(sp, *terms, 0, 0, k);
+}
+
+bool RuleMatcher::terms_can_match(const SumPattern& sp, const std::vector<SumTerm>& terms) const {
+    for (int p : sp.general) {
+        // The node a term's expression meets first in match_term (whose
+        // kinds match() checks before binding anything).
+        const rules::Node& n = node(p);
+        bool scaled = n.op == Op::Mul && is_coefficient(node(n.children[1]));
+        uint16_t kinds = compiled_->kinds[static_cast<size_t>(scaled ? n.children[0] : p)];
+        bool found = false;
+        for (const SumTerm& t : terms) {
+            if (t.monomial && (kinds & kind_bit(kind_of(scaled ? t.monomial : t.whole)))) {
+                found = true;
+                break;
+            }
+        }
+        if (!found) return false;
+    }
+    return true;
 }
 
 /// Assigns general term patterns i.. to distinct unused non-constant terms.

@@ -69,6 +69,10 @@ private:
     bool match_const(int p, int64_t v, Continuation k);
     bool match_term(int p, const SumTerm& t, Continuation k);
     bool match_sum(int p, Expr e, Continuation k);
+    /// False if some term pattern of `sp` has no term of a kind it can
+    /// match (the sum cannot match, whatever the assignment): `(x floordiv
+    /// c0) * c1 + Y` needs a term whose monomial is a FloorDiv.
+    bool terms_can_match(const SumPattern& sp, const std::vector<SumTerm>& terms) const;
     bool assign_terms(const SumPattern& sp, const std::vector<SumTerm>& terms, size_t i,
                       uint64_t used, Continuation k);
     bool match_constant_term(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,

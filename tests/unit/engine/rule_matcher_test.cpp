@@ -219,6 +219,22 @@ std::string pull_rule(size_t conjuncts, const std::string& last) {
            last + "\n";
 }
 
+TEST(RuleMatcher, TermPatternsFindTheirTermsWhereverTheyStand) {
+    // Each term pattern needs a term of its kind: a floordiv and a mod of
+    // the same x, scaled, anywhere in the sum, plain or scaled terms beside.
+    const std::string rule =
+        "recombine: (x floordiv c0) * c1 + (x mod c0) * c2 + Y => x * c2 + Y"
+        " if c0 != 0 && c1 == c0 * c2\n";
+    const std::vector<Interval> bounds = {Interval{0, 99}, Interval{0, 9}};
+    EXPECT_EQ(apply_rule(rule, "(d0 floordiv 4) * 8 + (d0 mod 4) * 2", bounds), "v0 * 2");
+    EXPECT_EQ(apply_rule(rule, "d1 + (d0 mod 4) * 2 + (d0 floordiv 4) * 8", bounds), "v0 * 2 + v1");
+    EXPECT_EQ(apply_rule(rule, "d1 * 3 + d0 mod 4 + d0 floordiv 4 * 4 + 7", bounds),
+              "v0 + v1 * 3 + 7");
+    // No mod term (or no floordiv term): no match.
+    EXPECT_EQ(apply_rule(rule, "(d0 floordiv 4) * 8 + d1 * 2", bounds), "<no match>");
+    EXPECT_EQ(apply_rule(rule, "(d0 mod 4) * 2 + d1 + 5", bounds), "<no match>");
+}
+
 TEST(RuleMatcher, RulesBeyondTheConjunctLimitGiveTheSameMatches) {
     const size_t over = CompiledRule::kMaxTrackedConjuncts + 1;
     const std::vector<Interval> bounds = {Interval{0, 9}, Interval{0, 9}};
