@@ -4,12 +4,15 @@
 #include "range_analysis.h"
 
 #include "expr_node.h"
+#include "nonzero_divisors.h"
 
 namespace provix::engine {
 
 RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
                              const std::vector<Constraint>& constraints)
-    : bounds_(std::move(bounds)), constraints_(constraints) {
+    : bounds_(std::move(bounds)),
+      constraints_(constraints),
+      divisors_(engine::constraint_divisors(constraints)) {
     // At every domain point a constraint holds: its expression's range meets
     // the constraint's (bounds_intersect).
     for (const Constraint& c : constraints) {
@@ -18,6 +21,9 @@ RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
         else
             known_.set(c.expr.id(), c.range);
     }
+    // A constraint excludes the points where it divides by zero.
+    for (Expr d : divisors_)
+        nonzero_.set(d.id(), 1);
 }
 
 Interval RangeAnalysis::range(Expr e) {
@@ -90,9 +96,16 @@ bool RangeAnalysis::compute_may_be_undefined(Expr e) {
     for (size_t i = 0; i < n->num_operands; ++i)
         if (may_be_undefined(Expr(n->operands[i]))) return true;
     if (!detail::is_division(n->kind)) return false;
+    return !is_nonzero(Expr(n->operands[1]));
+}
+
+bool RangeAnalysis::is_nonzero(Expr d) {
     // A divisor whose range excludes 0 is non-zero wherever it is defined
-    // (divisor_nonzero_pos, divisor_nonzero_neg).
-    return range(Expr(n->operands[1])).contains(0);
+    // (divisor_nonzero_pos, divisor_nonzero_neg); a divisor of a domain
+    // constraint is non-zero on the domain (constraint_fd_nonzero,
+    // constraint_cd_nonzero, constraint_mod_nonzero).
+    if (!range(d).contains(0)) return true;
+    return !nonzero_.empty() && nonzero_.find(detail::id_of(d)) != nullptr;
 }
 
 }  // namespace provix::engine

@@ -32,10 +32,18 @@ public:
     /// without any look-up.
     bool may_be_undefined(Expr e);
 
-    const std::vector<Interval>& bounds() const { return bounds_; }
+    /// True if the divisor `d` is non-zero at every domain point: its range
+    /// excludes 0 (divisor_nonzero_pos, divisor_nonzero_neg), or a domain
+    /// constraint divides by `d` (constraint_fd_nonzero, ...): with
+    /// `d1 mod (d1 * 2) in [-9, 9]`, `d1 * 2` is non-zero though d1 is in
+    /// [-1, 1].
+    bool is_nonzero(Expr d);
 
-    /// The constraints the analysis was built with (none for bounds only).
+    const std::vector<Interval>& bounds() const { return bounds_; }
+    /// The domain's constraints (empty when built from bounds only).
     const std::vector<Constraint>& constraints() const { return constraints_; }
+    /// The divisors with variables of those constraints (constraint_divisors).
+    const std::vector<Expr>& constraint_divisors() const { return divisors_; }
 
 private:
     Interval compute(Expr e);
@@ -43,7 +51,9 @@ private:
 
     std::vector<Interval> bounds_;
     std::vector<Constraint> constraints_;
+    std::vector<Expr> divisors_;
     IdMap<Interval> known_;  // constraint ranges by node id
+    IdMap<char> nonzero_;    // divisors of the constraints by node id
     IdMap<Interval> memo_;
     IdMap<char> undefined_memo_;
 };

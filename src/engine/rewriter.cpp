@@ -3,6 +3,7 @@
 
 #include "rewriter.h"
 
+#include "enumerated_affine.h"
 #include "expr_node.h"
 #include "expr_steps.h"
 #include "lemma_ids.h"
@@ -96,6 +97,10 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
             lemma_name = lemma::two_point_affine;
             range_lemma = nullptr;
         }
+    }
+    if (!r) {
+        r = enumerated_affine(e, ranges_);
+        lemma_name = lemma::enumerated_affine;
     }
     if (r && r != e) {
         ++firings_;

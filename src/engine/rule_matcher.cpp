@@ -647,7 +647,7 @@ bool RuleMatcher::divisors_nonzero() {
     for (int var : compiled_->divisor_vars) {
         const Binding& b = b_[static_cast<size_t>(var)];
         if (b.kind != Binding::Kind::Expr) continue;
-        if (ranges_.range(b.expr).contains(0)) return false;
+        if (!ranges_.is_nonzero(b.expr)) return false;
     }
     return true;
 }

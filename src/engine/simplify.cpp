@@ -9,6 +9,7 @@
 #include "divisibility.h"
 #include "domain_passes.h"
 #include "lemma_ids.h"
+#include "nonzero_divisors.h"
 #include "range_analysis.h"
 #include "rewriter.h"
 #include "rule_table.h"
@@ -99,6 +100,7 @@ bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLo
     for (int round = 0; round < kMaxRounds && !map.is_known_empty(); ++round) {
         bool changed = simplify_constraints(map, table, log);
         if (!map.is_known_empty()) changed |= engine::drop_decided_constraints(map, log);
+        if (!map.is_known_empty()) changed |= engine::exclude_zero_divisors_at_bounds(map, log);
         if (!map.is_known_empty()) changed |= engine::merge_congruences(map, log);
         if (!map.is_known_empty())
             changed |= engine::tighten_bounds_from_linear_constraints(map, log);

@@ -1,0 +1,389 @@
+/// \file
+/// The affine form of an expression over few points (see enumerated_affine.h).
+
+#include "enumerated_affine.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "expr_node.h"
+#include "provix/semantics.h"
+#include "range_analysis.h"
+
+namespace provix::engine {
+namespace {
+
+using detail::kind_of;
+using detail::node_of;
+using detail::num_ops;
+using detail::op_at;
+
+constexpr int kMaxVariables = 6;
+
+bool is_non_affine_kind(ExprKind k) {
+    switch (k) {
+        case ExprKind::FloorDiv:
+        case ExprKind::CeilDiv:
+        case ExprKind::Mod:
+        case ExprKind::Min:
+        case ExprKind::Max:
+            return true;
+        default:
+            return false;
+    }
+}
+
+/// The cheap shape check: a non-affine node, or a sum with a non-affine
+/// term (`t` or `t * c`).
+bool is_candidate(Expr e) {
+    if (is_non_affine_kind(kind_of(e))) return true;
+    if (kind_of(e) != ExprKind::Add) return false;
+    for (size_t i = 0; i < num_ops(e); ++i) {
+        Expr t = op_at(e, i);
+        if (kind_of(t) == ExprKind::Mul && num_ops(t) > 0) t = op_at(t, 0);
+        if (is_non_affine_kind(kind_of(t))) return true;
+    }
+    return false;
+}
+
+constexpr size_t kCols = kMaxVariables + 2;  // [1, x_1 .. x_k | y]
+
+/// Exact linear algebra over the rows [1, x_1 .. x_k | y] of the points: a
+/// basis in echelon form (pivot columns distinct), reduced fraction-free
+/// and kept small by dividing each row by the gcd of its entries. Fixed-size
+/// storage: no allocation per point.
+class AffineFit {
+public:
+    explicit AffineFit(size_t k) : k_(k) {}
+
+    /// Adds a point; false if no affine function fits the points so far (or
+    /// the numbers grow too large to be exact).
+    bool add(const int64_t* x, int64_t y) {
+        Row r{};
+        r[0] = 1;
+        for (size_t i = 0; i < k_; ++i)
+            r[i + 1] = x[i];
+        r[k_ + 1] = y;
+        if (!normalize(r)) return false;
+        for (size_t bi = 0; bi < size_; ++bi) {
+            const Row& b = rows_[bi];
+            const size_t pc = pivots_[bi];
+            if (r[pc] == 0) continue;
+            const __int128 f = r[pc], g = b[pc];
+            for (size_t j = 0; j <= k_ + 1; ++j)
+                r[j] = r[j] * g - b[j] * f;
+            if (!normalize(r)) return false;
+        }
+        for (size_t j = 0; j <= k_; ++j) {
+            if (r[j] != 0) {
+                rows_[size_] = r;
+                pivots_[size_++] = j;
+                return true;
+            }
+        }
+        return r[k_ + 1] == 0;  // the point is an affine combination of earlier ones
+    }
+
+    /// Coefficients [c_0, c_1 .. c_k] of y = c_0 + sum c_i x_i with the free
+    /// columns at 0, if they are integers fitting int64.
+    std::optional<std::array<int64_t, kCols>> solve() const {
+        std::array<__int128, kCols> c{};
+        // Solve by decreasing pivot column: a row's entries right of its
+        // pivot are pivots of other rows or free (0).
+        std::array<int, kCols> row_of;
+        row_of.fill(-1);
+        for (size_t i = 0; i < size_; ++i)
+            row_of[pivots_[i]] = static_cast<int>(i);
+        for (size_t pc = k_ + 1; pc-- > 0;) {
+            if (row_of[pc] < 0) continue;
+            const Row& b = rows_[static_cast<size_t>(row_of[pc])];
+            __int128 rhs = b[k_ + 1];
+            for (size_t j = pc + 1; j <= k_; ++j) {
+                if (b[j] == 0 || c[j] == 0) continue;
+                if (!small(c[j])) return std::nullopt;
+                rhs -= b[j] * c[j];
+            }
+            if (rhs % b[pc] != 0) return std::nullopt;
+            c[pc] = rhs / b[pc];
+            if (c[pc] < kInt64Min || c[pc] > kInt64Max) return std::nullopt;
+        }
+        std::array<int64_t, kCols> out{};
+        for (size_t j = 0; j <= k_; ++j)
+            out[j] = static_cast<int64_t>(c[j]);
+        return out;
+    }
+
+private:
+    using Row = std::array<__int128, kCols>;
+
+    static bool small(__int128 v) {
+        constexpr __int128 kLimit = static_cast<__int128>(1) << 62;
+        return v < kLimit && v > -kLimit;
+    }
+
+    /// Divides the row by the gcd of its entries when one of them grows
+    /// past 2^31 (128-bit divisions are slow: small rows are left as they
+    /// are); false if an entry stays too large for the next
+    /// cross-multiplication to be exact.
+    bool normalize(Row& r) const {
+        constexpr __int128 kReduceAbove = static_cast<__int128>(1) << 31;
+        bool large = false;
+        for (size_t j = 0; j <= k_ + 1 && !large; ++j)
+            large = r[j] >= kReduceAbove || r[j] <= -kReduceAbove;
+        if (!large) return true;
+        __int128 g = 0;
+        for (size_t j = 0; j <= k_ + 1; ++j) {
+            __int128 a = r[j] < 0 ? -r[j] : r[j];
+            while (a != 0) {
+                __int128 t = g % a;
+                g = a;
+                a = t;
+            }
+        }
+        for (size_t j = 0; j <= k_ + 1; ++j) {
+            if (g > 1) r[j] /= g;
+            if (!small(r[j])) return false;
+        }
+        return true;
+    }
+
+    size_t k_;
+    size_t size_ = 0;
+    // Only the first size_ rows are read: left uninitialised (this runs
+    // often, and zeroing the storage cost more than the elimination).
+    std::array<Row, kCols> rows_;       // NOLINT(cppcoreguidelines-pro-type-member-init)
+    std::array<size_t, kCols> pivots_;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+};
+
+/// `e` at a point, with the semantics of provix/semantics.h (floor
+/// division, checked int64); nullopt where it is undefined or overflows.
+/// Recursive without a memo: the step only evaluates small trees.
+std::optional<int64_t> eval(Expr e, const int64_t* at) {
+    const detail::ExprNode* n = node_of(e);
+    if (n->kind == ExprKind::Constant) return n->value;
+    if (n->kind == ExprKind::Variable) return at[n->value];
+    std::optional<int64_t> acc = eval(op_at(e, 0), at);
+    for (size_t i = 1; i < n->num_operands && acc; ++i) {
+        const std::optional<int64_t> y = eval(op_at(e, i), at);
+        if (!y) return std::nullopt;
+        switch (n->kind) {
+            case ExprKind::Add:
+                acc = checked_add(*acc, *y);
+                break;
+            case ExprKind::Mul:
+                acc = checked_mul(*acc, *y);
+                break;
+            case ExprKind::FloorDiv:
+                acc = floor_div(*acc, *y);
+                break;
+            case ExprKind::CeilDiv:
+                acc = ceil_div(*acc, *y);
+                break;
+            case ExprKind::Mod:
+                acc = floor_mod(*acc, *y);
+                break;
+            case ExprKind::Min:
+                acc = std::min(*acc, *y);
+                break;
+            case ExprKind::Max:
+                acc = std::max(*acc, *y);
+                break;
+            default:
+                return std::nullopt;
+        }
+    }
+    return acc;
+}
+
+/// Trees of more nodes are not enumerated (each point walks the tree).
+constexpr size_t kMaxTreeSize = 256;
+
+/// True if the tree of `e` (shared sub-trees counted each time) has at most
+/// *budget nodes; stops counting as soon as it has more.
+bool within_size(Expr e, size_t* budget) {
+    if (*budget == 0) return false;
+    --*budget;
+    for (size_t i = 0; i < num_ops(e); ++i)
+        if (!within_size(op_at(e, i), budget)) return false;
+    return true;
+}
+
+/// The variable ids of `e` (at most kMaxVariables, below 64) in `ids`, their
+/// count in *k, or false.
+bool variables_of(Expr e, std::array<int64_t, kMaxVariables>& ids, size_t* k) {
+    const detail::ExprNode* n = node_of(e);
+    if (n->has_high_var || n->var_mask == 0 || __builtin_popcountll(n->var_mask) > kMaxVariables)
+        return false;
+    *k = 0;
+    for (uint64_t m = n->var_mask; m; m &= m - 1)
+        ids[(*k)++] = __builtin_ctzll(m);
+    return true;
+}
+
+/// True if a point (values of the variables of `mask`) can be a domain
+/// point: every constraint over those variables holds or cannot be
+/// evaluated (int64 overflow: kept), and no constraint divisor over them
+/// is zero.
+bool may_be_domain_point(RangeAnalysis& ranges, uint64_t mask, const int64_t* at) {
+    for (const Constraint& c : ranges.constraints()) {
+        const detail::ExprNode* n = node_of(c.expr);
+        if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
+        const std::optional<int64_t> v = eval(c.expr, at);
+        if (v && !c.range.contains(*v)) return false;
+    }
+    for (Expr d : ranges.constraint_divisors()) {
+        const detail::ExprNode* n = node_of(d);
+        if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
+        const std::optional<int64_t> v = eval(d, at);
+        if (v && *v == 0) return false;
+    }
+    return true;
+}
+
+using Box = std::array<Interval, kMaxVariables>;
+using Ids = std::array<int64_t, kMaxVariables>;
+using Coefficients = std::array<int64_t, kCols>;
+
+/// The value of `e` at `at` when `at` may be a domain point: *y set, true;
+/// false when it cannot be one; nullopt when e is undefined there.
+std::optional<bool> value_at(Expr e, RangeAnalysis& ranges, uint64_t mask, const int64_t* at,
+                             int64_t* y) {
+    if (!may_be_domain_point(ranges, mask, at)) return false;
+    const std::optional<int64_t> v = eval(e, at);
+    if (!v) return std::nullopt;
+    *y = *v;
+    return true;
+}
+
+/// The affine form through the box's first corner and its neighbours one
+/// step along each variable (a variable of one value gets coefficient 0),
+/// when all of them may be domain points: the only candidate, so the points
+/// need no elimination, only a check. nullopt otherwise.
+std::optional<Coefficients> unit_step_guess(Expr e, RangeAnalysis& ranges, uint64_t mask,
+                                            const Ids& ids, size_t k, const Box& box,
+                                            std::array<int64_t, 64>& at) {
+    int64_t y0 = 0;
+    std::optional<bool> base = value_at(e, ranges, mask, at.data(), &y0);
+    if (!base || !*base) return std::nullopt;
+    Coefficients c{};
+    __int128 c0 = y0;
+    for (size_t i = 0; i < k; ++i) {
+        if (box[i].lo() == box[i].hi()) continue;
+        int64_t& v = at[static_cast<size_t>(ids[i])];
+        ++v;
+        int64_t yi = 0;
+        std::optional<bool> step = value_at(e, ranges, mask, at.data(), &yi);
+        --v;
+        if (!step || !*step) return std::nullopt;
+        std::optional<int64_t> d = checked_sub(yi, y0);
+        if (!d) return std::nullopt;
+        c[i + 1] = *d;
+        c0 -= static_cast<__int128>(*d) * box[i].lo();
+    }
+    if (c0 < kInt64Min || c0 > kInt64Max) return std::nullopt;
+    c[0] = static_cast<int64_t>(c0);
+    return c;
+}
+
+/// True if c_0 + sum c_i x_i == y, exactly.
+bool affine_matches(const Coefficients& c, const int64_t* x, size_t k, int64_t y) {
+    __int128 v = c[0];
+    for (size_t i = 0; i < k; ++i) {
+        __int128 term;
+        if (__builtin_mul_overflow(static_cast<__int128>(c[i + 1]), x[i], &term) ||
+            __builtin_add_overflow(v, term, &v))
+            return false;
+    }
+    return v == y;
+}
+
+/// Enumerates the box (the first variable fastest) from `at` at its first
+/// corner, and returns the coefficients of the affine form equal to `e` at
+/// every point that may be a domain point, checked at each of them.
+std::optional<Coefficients> fit_points(Expr e, RangeAnalysis& ranges, uint64_t mask, const Ids& ids,
+                                       size_t k, const Box& box, int64_t points,
+                                       std::array<int64_t, 64>& at) {
+    const std::optional<Coefficients> guess = unit_step_guess(e, ranges, mask, ids, k, box, at);
+    AffineFit fit(k);
+    // Without a guess: the points kept and the values there, for the check.
+    std::array<std::array<int64_t, kMaxVariables>, kMaxEnumeratedPoints> kept;
+    std::array<int64_t, kMaxEnumeratedPoints> values;
+    size_t n = 0;
+    for (int64_t p = 0; p < points; ++p) {
+        if (p > 0) {  // next point of the box
+            for (size_t i = 0; i < k; ++i) {
+                int64_t& v = at[static_cast<size_t>(ids[i])];
+                if (v < box[i].hi()) {
+                    ++v;
+                    break;
+                }
+                v = box[i].lo();
+            }
+        }
+        int64_t y = 0;
+        std::optional<bool> kept_point = value_at(e, ranges, mask, at.data(), &y);
+        if (!kept_point) return std::nullopt;  // undefined at a possible domain point
+        if (!*kept_point) continue;
+        std::array<int64_t, kMaxVariables> x{};
+        for (size_t i = 0; i < k; ++i)
+            x[i] = at[static_cast<size_t>(ids[i])];
+        if (guess) {
+            if (!affine_matches(*guess, x.data(), k, y)) return std::nullopt;
+            ++n;
+            continue;
+        }
+        if (!fit.add(x.data(), y)) return std::nullopt;
+        kept[n] = x;
+        values[n] = y;
+        ++n;
+    }
+    if (n == 0) return std::nullopt;  // no point left: the domain is empty, not this step's to say
+    if (guess) return guess;
+    const std::optional<Coefficients> c = fit.solve();
+    if (!c) return std::nullopt;
+    // The affine form is checked at every point kept, as the lemma states.
+    for (size_t p = 0; p < n; ++p)
+        if (!affine_matches(*c, kept[p].data(), k, values[p])) return std::nullopt;
+    return c;
+}
+
+}  // namespace
+
+Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
+    if (!is_candidate(e)) return Expr();
+    Ids ids{};
+    size_t k = 0;
+    if (!variables_of(e, ids, &k)) return Expr();
+    // The pre-check: the box of the variables' ranges is small.
+    Context& ctx = e.context();
+    Box box;
+    int64_t points = 1;
+    for (size_t i = 0; i < k; ++i) {
+        const Interval r = ranges.range(ctx.variable(ids[i]));
+        if (!r.is_bounded() || r.is_empty()) return Expr();
+        const __int128 width = static_cast<__int128>(r.hi()) - r.lo() + 1;
+        if (width > kMaxEnumeratedPoints) return Expr();
+        points *= static_cast<int64_t>(width);
+        if (points > kMaxEnumeratedPoints) return Expr();
+        box[i] = r;
+    }
+    size_t budget = kMaxTreeSize;
+    if (!within_size(e, &budget)) return Expr();
+    const uint64_t mask = node_of(e)->var_mask;
+    // Values by variable id (ids are below 64; only the ids of e are read,
+    // by e and by the constraints over them).
+    std::array<int64_t, 64> at;
+    for (size_t i = 0; i < k; ++i)
+        at[static_cast<size_t>(ids[i])] = box[i].lo();
+    const std::optional<std::array<int64_t, kCols>> c =
+        fit_points(e, ranges, mask, ids, k, box, points, at);
+    if (!c) return Expr();
+    Expr out = ctx.constant((*c)[0]);
+    for (size_t i = 0; i < k; ++i)
+        if ((*c)[i + 1] != 0) out = out + ctx.variable(ids[i]) * (*c)[i + 1];
+    return out;
+}
+
+}  // namespace provix::engine

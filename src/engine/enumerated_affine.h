@@ -1,0 +1,31 @@
+#pragma once
+/// \file
+/// The affine form of an expression over few points: an expression whose
+/// variables take few values on the domain is evaluated at each of them, and
+/// replaced by the affine expression through those values when there is one
+/// with integer coefficients (lemma `enumerated_affine` of
+/// rules/rewriter.lemmas).
+
+#include "provix/expr.h"
+
+namespace provix::engine {
+
+class RangeAnalysis;
+
+/// Points the step enumerates at most (the product of the ranges of the
+/// expression's variables); a wider box is left alone (the pre-check).
+constexpr int64_t kMaxEnumeratedPoints = 64;
+
+/// A floordiv, ceildiv, mod, min or max node `e`, or a sum holding one, whose
+/// variables (at most 6) span a box of at most kMaxEnumeratedPoints points
+/// under their ranges, equal at every point of that box that can be a
+/// domain point to one affine expression `A` with int64 coefficients: returns
+/// `A`. The points left out are those where a domain constraint over only
+/// those variables is false or divides by zero, or where a divisor of some
+/// constraint, over only those variables, is zero. `e` must be defined at
+/// every point kept. `(d0 floordiv 3 + (d0 mod 2) * 2)` with d0 in [3, 15],
+/// `d0 mod 6 in [3, 3]`, `d0 mod 10 in [3, 4]` keeps d0 = 3 only: `3`.
+/// Null Expr when it does not apply.
+Expr enumerated_affine(Expr e, RangeAnalysis& ranges);
+
+}  // namespace provix::engine
