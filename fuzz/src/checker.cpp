@@ -3,6 +3,7 @@
 #include "provix/fuzz/checker.h"
 
 #include <cctype>
+#include <charconv>
 #include <exception>
 #include <memory>
 #include <utility>
@@ -105,6 +106,14 @@ int64_t infinite_bounds(const IndexingMap& m) {
     for (const Constraint& c : m.constraints())
         count(c.range);
     return n;
+}
+
+/// True if the decimal integer `text` (an exact range end) is an int64.
+bool fits_int64(const std::string& text) {
+    int64_t v = 0;
+    const char* end = text.data() + text.size();
+    std::from_chars_result r = std::from_chars(text.data(), end, v);
+    return r.ec == std::errc() && r.ptr == end;
 }
 
 bool contains_kind(Expr e, bool (*pred)(ExprKind)) {
@@ -377,7 +386,10 @@ void CaseChecker::check_completeness(const IndexingMap& simplified, CaseReport& 
             RangeDecision x = oracle_->exact_range(simplified, i);
             if (x.verdict != Verdict::Proven) {
                 r.completeness_unknowns.push_back(where + ": " + x.reason);
-            } else if (!x.empty && x.lo == x.hi) {
+            } else if (!x.empty && x.lo == x.hi && fits_int64(x.lo)) {
+                // (A single value beyond int64, `9223372036854775807 + 1`,
+                // is no miss: no int64 constant states it, and the
+                // div-free expression stating it is as simple as it gets.)
                 r.misses.push_back({"constant", where + " is the constant " + x.lo +
                                                     " on the domain\nsimplified:\n" +
                                                     r.simplified_text + "\n"});

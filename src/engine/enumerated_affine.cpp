@@ -13,6 +13,44 @@
 #include "range_analysis.h"
 
 namespace provix::engine {
+
+std::optional<int64_t> evaluate_at(Expr e, const int64_t* at) {
+    const detail::ExprNode* n = detail::node_of(e);
+    if (n->kind == ExprKind::Constant) return n->value;
+    if (n->kind == ExprKind::Variable) return at[n->value];
+    std::optional<int64_t> acc = evaluate_at(detail::op_at(e, 0), at);
+    for (size_t i = 1; i < n->num_operands && acc; ++i) {
+        const std::optional<int64_t> y = evaluate_at(detail::op_at(e, i), at);
+        if (!y) return std::nullopt;
+        switch (n->kind) {
+            case ExprKind::Add:
+                acc = checked_add(*acc, *y);
+                break;
+            case ExprKind::Mul:
+                acc = checked_mul(*acc, *y);
+                break;
+            case ExprKind::FloorDiv:
+                acc = floor_div(*acc, *y);
+                break;
+            case ExprKind::CeilDiv:
+                acc = ceil_div(*acc, *y);
+                break;
+            case ExprKind::Mod:
+                acc = floor_mod(*acc, *y);
+                break;
+            case ExprKind::Min:
+                acc = std::min(*acc, *y);
+                break;
+            case ExprKind::Max:
+                acc = std::max(*acc, *y);
+                break;
+            default:
+                return std::nullopt;
+        }
+    }
+    return acc;
+}
+
 namespace {
 
 using detail::kind_of;
@@ -157,46 +195,6 @@ private:
     std::array<size_t, kCols> pivots_;  // NOLINT(cppcoreguidelines-pro-type-member-init)
 };
 
-/// `e` at a point, with the semantics of provix/semantics.h (floor
-/// division, checked int64); nullopt where it is undefined or overflows.
-/// Recursive without a memo: the step only evaluates small trees.
-std::optional<int64_t> eval(Expr e, const int64_t* at) {
-    const detail::ExprNode* n = node_of(e);
-    if (n->kind == ExprKind::Constant) return n->value;
-    if (n->kind == ExprKind::Variable) return at[n->value];
-    std::optional<int64_t> acc = eval(op_at(e, 0), at);
-    for (size_t i = 1; i < n->num_operands && acc; ++i) {
-        const std::optional<int64_t> y = eval(op_at(e, i), at);
-        if (!y) return std::nullopt;
-        switch (n->kind) {
-            case ExprKind::Add:
-                acc = checked_add(*acc, *y);
-                break;
-            case ExprKind::Mul:
-                acc = checked_mul(*acc, *y);
-                break;
-            case ExprKind::FloorDiv:
-                acc = floor_div(*acc, *y);
-                break;
-            case ExprKind::CeilDiv:
-                acc = ceil_div(*acc, *y);
-                break;
-            case ExprKind::Mod:
-                acc = floor_mod(*acc, *y);
-                break;
-            case ExprKind::Min:
-                acc = std::min(*acc, *y);
-                break;
-            case ExprKind::Max:
-                acc = std::max(*acc, *y);
-                break;
-            default:
-                return std::nullopt;
-        }
-    }
-    return acc;
-}
-
 /// Trees of more nodes are not enumerated (each point walks the tree).
 constexpr size_t kMaxTreeSize = 256;
 
@@ -230,13 +228,13 @@ bool may_be_domain_point(RangeAnalysis& ranges, uint64_t mask, const int64_t* at
     for (const Constraint& c : ranges.constraints()) {
         const detail::ExprNode* n = node_of(c.expr);
         if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
-        const std::optional<int64_t> v = eval(c.expr, at);
+        const std::optional<int64_t> v = evaluate_at(c.expr, at);
         if (v && !c.range.contains(*v)) return false;
     }
     for (Expr d : ranges.constraint_divisors()) {
         const detail::ExprNode* n = node_of(d);
         if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
-        const std::optional<int64_t> v = eval(d, at);
+        const std::optional<int64_t> v = evaluate_at(d, at);
         if (v && *v == 0) return false;
     }
     return true;
@@ -251,7 +249,7 @@ using Coefficients = std::array<int64_t, kCols>;
 std::optional<bool> value_at(Expr e, RangeAnalysis& ranges, uint64_t mask, const int64_t* at,
                              int64_t* y) {
     if (!may_be_domain_point(ranges, mask, at)) return false;
-    const std::optional<int64_t> v = eval(e, at);
+    const std::optional<int64_t> v = evaluate_at(e, at);
     if (!v) return std::nullopt;
     *y = *v;
     return true;

@@ -6,6 +6,8 @@
 /// with integer coefficients (lemma `enumerated_affine` of
 /// rules/rewriter.lemmas).
 
+#include <optional>
+
 #include "provix/expr.h"
 
 namespace provix::engine {
@@ -15,6 +17,12 @@ class RangeAnalysis;
 /// Points the step enumerates at most (the product of the ranges of the
 /// expression's variables); a wider box is left alone (the pre-check).
 constexpr int64_t kMaxEnumeratedPoints = 64;
+
+/// `e` at a point (`at[i]` the value of variable i; every variable of `e`
+/// must have one), with the semantics of provix/semantics.h (floor
+/// division, checked int64); nullopt where it is undefined or overflows.
+/// Recursive without a memo: for small trees. `d0 floordiv 2` at {7} is 3.
+std::optional<int64_t> evaluate_at(Expr e, const int64_t* at);
 
 /// A floordiv, ceildiv, mod, min or max node `e`, or a sum holding one, whose
 /// variables (at most 6) span a box of at most kMaxEnumeratedPoints points

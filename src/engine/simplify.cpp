@@ -8,6 +8,7 @@
 
 #include "divisibility.h"
 #include "domain_passes.h"
+#include "enumerated_bounds.h"
 #include "lemma_ids.h"
 #include "nonzero_divisors.h"
 #include "range_analysis.h"
@@ -106,6 +107,7 @@ bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLo
             changed |= engine::tighten_bounds_from_linear_constraints(map, log);
         if (!map.is_known_empty()) changed |= engine::align_bounds_to_residues(map, log);
         if (!map.is_known_empty()) changed |= engine::tighten_by_probing(map, log);
+        if (!map.is_known_empty()) changed |= engine::tighten_bounds_by_enumeration(map, log);
         if (!map.is_known_empty()) changed |= engine::rescale_symbols(map, log);
         any |= changed;
         if (!changed) break;

@@ -58,15 +58,6 @@ TEST(EnumeratedAffine, SumOfDigitsRecombines) {
     EXPECT_EQ(s.text, printed("(d0, d1) -> (d0 + d1 + 2), domain: d0 in [0, 1], d1 in [0, 7]"));
 }
 
-TEST(EnumeratedAffine, CongruencesLeaveOnePoint) {
-    // d0 mod 6 == 3 and d0 mod 10 in [3, 4] on [3, 15]: only d0 = 3.
-    Simplified s = simplify_text(
-        "(d0) -> (d0 floordiv 3 + (d0 mod 2) * 2), domain: d0 in [3, 15], "
-        "d0 mod 6 in [3, 3], d0 mod 10 in [3, 4]");
-    EXPECT_TRUE(s.fired("enumerated_affine"));
-    EXPECT_EQ(s.text.substr(0, s.text.find(',')), "(d0) -> (3)");
-}
-
 TEST(EnumeratedAffine, PointsSpacedByACongruence) {
     // rt0 is -1 or 15 (rt0 mod 16 == 15): rt0 mod 32 is 31 or 15.
     Simplified s =

@@ -190,6 +190,20 @@ TEST(FuzzChecker, ResultConstantOnTheDomainIsAMiss) {
     EXPECT_NE(r.misses[0].detail.find("is the constant 4"), std::string::npos);
 }
 
+TEST(FuzzChecker, ConstantBeyondInt64IsNoMiss) {
+    // 2^63 and -2^63 - 1: no int64 constant states them, so the div-free
+    // expressions are as simple as they get; 2^63 - 2 is a miss.
+    Context ctx;
+    IndexingMap in = map_of(ctx,
+                            "(d0) -> (9223372036854775807 + 1, -9223372036854775808 - 1, "
+                            "9223372036854775807 - 1 + d0 * 0 + d0), domain: d0 in [0, 0]");
+    CaseChecker checker;
+    CaseReport r = checker.check_result(in, in);
+    EXPECT_EQ(kinds(r.misses), "constant");
+    ASSERT_EQ(r.misses.size(), 1u);
+    EXPECT_NE(r.misses[0].detail.find("result 2"), std::string::npos) << r.misses[0].detail;
+}
+
 TEST(FuzzChecker, MinThatIsAffineOnTheDomainIsAMiss) {
     Context ctx;
     IndexingMap in = map_of(ctx, "(d0) -> (min(d0, 5)), domain: d0 in [0, 3]");

@@ -1,0 +1,125 @@
+/// \file
+/// Exact bounds of few-valued variables (see enumerated_bounds.h).
+
+#include "enumerated_bounds.h"
+
+#include <array>
+#include <optional>
+
+#include "enumerated_affine.h"
+#include "expr_node.h"
+#include "lemma_ids.h"
+#include "nonzero_divisors.h"
+
+namespace provix::engine {
+namespace {
+
+constexpr int kMaxVariables = 6;
+
+/// The points of a box over some variables and the hull of the values each
+/// variable takes at the points kept.
+struct BoxScan {
+    std::array<int64_t, kMaxVariables> ids{};
+    std::array<Interval, kMaxVariables> box;
+    std::array<Interval, kMaxVariables> hull;
+    size_t k = 0;
+    int64_t points = 1;
+};
+
+/// The box of the variables of `mask` under `bounds` when it is small.
+std::optional<BoxScan> small_box(uint64_t mask, const std::vector<Interval>& bounds) {
+    if (mask == 0 || __builtin_popcountll(mask) > kMaxVariables) return std::nullopt;
+    BoxScan s;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        const auto id = static_cast<size_t>(__builtin_ctzll(m));
+        if (id >= bounds.size()) return std::nullopt;
+        const Interval& b = bounds[id];
+        if (!b.is_bounded() || b.is_empty()) return std::nullopt;
+        const __int128 width = static_cast<__int128>(b.hi()) - b.lo() + 1;
+        if (width > kMaxEnumeratedPoints) return std::nullopt;
+        s.points *= static_cast<int64_t>(width);
+        if (s.points > kMaxEnumeratedPoints) return std::nullopt;
+        s.ids[s.k] = static_cast<int64_t>(id);
+        s.box[s.k] = b;
+        s.hull[s.k] = Interval::empty();
+        ++s.k;
+    }
+    return s;
+}
+
+/// True if every constraint over only the variables of `mask` may hold at
+/// `at`, and no divisor of one of them is zero there.
+bool may_hold(const std::vector<Constraint>& cs, const std::vector<Expr>& divisors, uint64_t mask,
+              const int64_t* at) {
+    for (const Constraint& c : cs) {
+        const detail::ExprNode* n = detail::node_of(c.expr);
+        if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
+        const std::optional<int64_t> v = evaluate_at(c.expr, at);
+        if (v && !c.range.contains(*v)) return false;
+    }
+    for (Expr d : divisors) {
+        const detail::ExprNode* n = detail::node_of(d);
+        if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
+        const std::optional<int64_t> v = evaluate_at(d, at);
+        if (v && *v == 0) return false;
+    }
+    return true;
+}
+
+/// Scans the box: the hull of each variable's values at the points kept.
+void scan(BoxScan& s, const std::vector<Constraint>& cs, const std::vector<Expr>& divisors,
+          uint64_t mask) {
+    std::array<int64_t, 64> at;  // values by variable id; only the scanned ids are read
+    for (size_t i = 0; i < s.k; ++i)
+        at[static_cast<size_t>(s.ids[i])] = s.box[i].lo();
+    for (int64_t p = 0; p < s.points; ++p) {
+        if (p > 0) {  // next point, the first variable fastest
+            for (size_t i = 0; i < s.k; ++i) {
+                int64_t& v = at[static_cast<size_t>(s.ids[i])];
+                if (v < s.box[i].hi()) {
+                    ++v;
+                    break;
+                }
+                v = s.box[i].lo();
+            }
+        }
+        if (!may_hold(cs, divisors, mask, at.data())) continue;
+        for (size_t i = 0; i < s.k; ++i)
+            s.hull[i] = s.hull[i].hull(Interval::point(at[static_cast<size_t>(s.ids[i])]));
+    }
+}
+
+}  // namespace
+
+bool tighten_bounds_by_enumeration(IndexingMap& map, RewriteLog log) {
+    bool changed = false;
+    const std::vector<Constraint> cs = map.constraints();
+    std::vector<Expr> divisors;
+    bool have_divisors = false;
+    for (const Constraint& c : cs) {
+        const detail::ExprNode* n = detail::node_of(c.expr);
+        if (n->has_high_var) continue;
+        std::optional<BoxScan> s = small_box(n->var_mask, map.variable_bounds());
+        if (!s) continue;
+        if (!have_divisors) {  // only once a box is small
+            divisors = constraint_divisors(cs);
+            have_divisors = true;
+        }
+        scan(*s, cs, divisors, n->var_mask);
+        for (size_t i = 0; i < s->k; ++i) {
+            if (s->hull[i] == s->box[i]) continue;
+            if (s->hull[i].is_empty()) {
+                log.fired(lemma::enumerated_empty);
+                map.mark_known_empty();
+                return true;
+            }
+            if (s->hull[i].lo() != s->box[i].lo()) log.fired(lemma::enumerated_lower);
+            if (s->hull[i].hi() != s->box[i].hi()) log.fired(lemma::enumerated_upper);
+            map.set_variable_bounds(s->ids[i], s->hull[i]);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+}  // namespace provix::engine
