@@ -66,7 +66,9 @@ TEST(EnumeratedBounds, BoundsNearTheInt64LimitsAreExact) {
         "(d0){rt0} -> (rt0), domain: d0 in [0, 3], rt0 in [-3, -2], "
         "((rt0 + 3) * 4611686018427387904 + 4611686018427387903) ceildiv 2 in "
         "[4611686018427387903, 4611686018427387904]");
-    EXPECT_TRUE(s.fired("enumerated_lower"));
+    // (Probing the constraint at the ends of rt0's range, which runs first,
+    // finds it too: either lemma moves the bound.)
+    EXPECT_TRUE(s.fired("enumerated_lower") || s.fired("eval_excluded_lower"));
     EXPECT_EQ(s.text.substr(0, s.text.find(',')), "(d0){rt0} -> (-2)");
 }
 
