@@ -73,26 +73,13 @@ private:
             case Op::ExprVar:
             case Op::SumVar:
                 return smt_name(l_.vars[static_cast<size_t>(nd.value)].name);
-            case Op::Add:
-                return "(+ " + arg(0) + " " + arg(1) + ")";
-            case Op::Mul:
-                return "(* " + arg(0) + " " + arg(1) + ")";
             case Op::FloorDiv:
             case Op::CeilDiv:
             case Op::Mod: {
                 std::string a = arg(0), b = arg(1);
                 def.push_back("(not (= " + b + " 0))");
-                const char* f = nd.op == Op::FloorDiv  ? "floor_div"
-                                : nd.op == Op::CeilDiv ? "ceil_div"
-                                                       : "floor_mod";
-                return std::string("(") + f + " " + a + " " + b + ")";
+                return application(rules::operator_info(nd.op).smt, {a, b});
             }
-            case Op::Min:
-                return "(int_min " + arg(0) + " " + arg(1) + ")";
-            case Op::Max:
-                return "(int_max " + arg(0) + " " + arg(1) + ")";
-            case Op::Abs:
-                return "(int_abs " + arg(0) + ")";
             case Op::Gcd:
                 return gcd_of(arg(0), arg(1));
             case Op::Lcm: {
@@ -104,6 +91,7 @@ private:
             default:
                 break;
         }
+        if (auto applied = application_of(nd.op, nd.children.size(), arg)) return *applied;
         return "0";  // the parser checked the types
     }
 
@@ -119,9 +107,10 @@ private:
             case Op::Not:
                 return not_of(truth(nd.children[0]));
             case Op::Implies:
-                return "(=> " + truth(nd.children[0]) + " " + truth(nd.children[1]) + ")";
-            case Op::Iff:
-                return "(= " + truth(nd.children[0]) + " " + truth(nd.children[1]) + ")";
+            case Op::Iff: {
+                std::string p = truth(nd.children[0]), q = truth(nd.children[1]);
+                return application(rules::operator_info(nd.op).smt, {p, q});
+            }
             default:
                 break;
         }

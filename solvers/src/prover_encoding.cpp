@@ -119,10 +119,6 @@ std::string Encoder::value(int n, Where w, std::vector<std::string>& def, bool i
             (nd.op == Op::Lb ? lb_ : ub_)[static_cast<size_t>(v)] = true;
             return (nd.op == Op::Lb ? "lb_" : "ub_") + r_.vars[static_cast<size_t>(v)].name;
         }
-        case Op::Add:
-            return "(+ " + arg(0) + " " + arg(1) + ")";
-        case Op::Mul:
-            return "(* " + arg(0) + " " + arg(1) + ")";
         case Op::FloorDiv:
         case Op::CeilDiv:
         case Op::Mod: {
@@ -143,17 +139,8 @@ std::string Encoder::value(int n, Where w, std::vector<std::string>& def, bool i
                     engine_checks_.end())
                     engine_checks_.push_back(check);
             }
-            const char* f = nd.op == Op::FloorDiv  ? "floor_div"
-                            : nd.op == Op::CeilDiv ? "ceil_div"
-                                                   : "floor_mod";
-            return std::string("(") + f + " " + a + " " + b + ")";
+            return application(rules::operator_info(nd.op).smt, {a, b});
         }
-        case Op::Min:
-            return "(int_min " + arg(0) + " " + arg(1) + ")";
-        case Op::Max:
-            return "(int_max " + arg(0) + " " + arg(1) + ")";
-        case Op::Abs:
-            return "(int_abs " + arg(0) + ")";
         case Op::Gcd:
             return gcd_of(arg(0), arg(1));
         case Op::Lcm: {
@@ -165,6 +152,7 @@ std::string Encoder::value(int n, Where w, std::vector<std::string>& def, bool i
         default:
             break;
     }
+    if (auto applied = application_of(nd.op, nd.children.size(), arg)) return *applied;
     return "0";  // conditions never reach here: the parser checked the types
 }
 
@@ -324,8 +312,7 @@ RuleObligation Encoder::run() {
 
 void collect_divisors(const Rule& rule, int n, std::vector<int>& out) {
     const Node& nd = rule.nodes[static_cast<size_t>(n)];
-    if (nd.op == Op::FloorDiv || nd.op == Op::CeilDiv || nd.op == Op::Mod)
-        out.push_back(nd.children[1]);
+    if (rules::is_division(nd.op)) out.push_back(nd.children[1]);
     for (int c : nd.children)
         collect_divisors(rule, c, out);
 }

@@ -2,8 +2,7 @@
 
 #include "prover_eval.h"
 
-#include <algorithm>
-
+#include "provix/rules/op_semantics.h"
 #include "provix/semantics.h"
 
 namespace provix::solvers::prover {
@@ -40,7 +39,7 @@ std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoin
         case Op::Abs: {
             auto a = arg(0);
             if (!a) return std::nullopt;
-            return *a < 0 ? checked_neg(*a) : a;
+            return rules::apply_unary(nd.op, *a);
         }
         default:
             break;
@@ -50,28 +49,7 @@ std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoin
     if (!a) return std::nullopt;
     auto b = arg(1);
     if (!b) return std::nullopt;
-    switch (nd.op) {
-        case Op::Add:
-            return checked_add(*a, *b);
-        case Op::Mul:
-            return checked_mul(*a, *b);
-        case Op::FloorDiv:
-            return floor_div(*a, *b);
-        case Op::CeilDiv:
-            return ceil_div(*a, *b);
-        case Op::Mod:
-            return floor_mod(*a, *b);
-        case Op::Min:
-            return std::min(*a, *b);
-        case Op::Max:
-            return std::max(*a, *b);
-        case Op::Gcd:
-            return gcd(*a, *b);
-        case Op::Lcm:
-            return lcm(*a, *b);
-        default:
-            return std::nullopt;
-    }
+    return rules::apply_binary(nd.op, *a, *b);
 }
 
 Truth eval_truth(const rules::Rule& rule, int n, const RulePoint& p) {
@@ -116,30 +94,9 @@ Truth eval_truth(const rules::Rule& rule, int n, const RulePoint& p) {
     auto a = eval_value(rule, nd.children[0], p);
     auto b = eval_value(rule, nd.children[1], p);
     if (!a || !b) return Truth::Unknown;
-    bool r = false;
-    switch (nd.op) {
-        case Op::Eq:
-            r = *a == *b;
-            break;
-        case Op::Ne:
-            r = *a != *b;
-            break;
-        case Op::Lt:
-            r = *a < *b;
-            break;
-        case Op::Le:
-            r = *a <= *b;
-            break;
-        case Op::Gt:
-            r = *a > *b;
-            break;
-        case Op::Ge:
-            r = *a >= *b;
-            break;
-        default:
-            return Truth::Unknown;
-    }
-    return r ? Truth::True : Truth::False;
+    std::optional<bool> holds = rules::apply_comparison(nd.op, *a, *b);
+    if (!holds) return Truth::Unknown;
+    return *holds ? Truth::True : Truth::False;
 }
 
 }  // namespace provix::solvers::prover

@@ -193,8 +193,7 @@ bool GridChecker::classify(std::string* why) {
     for (size_t i = 0; i < r_.nodes.size(); ++i) {
         const Node& nd = r_.nodes[i];
         int n = static_cast<int>(i);
-        if ((nd.op == Op::FloorDiv || nd.op == Op::CeilDiv || nd.op == Op::Mod) &&
-            !evaluable(nd.children[1])) {
+        if (rules::is_division(nd.op) && !evaluable(nd.children[1])) {
             *why = "non-constant divisor in '" + rules::to_string(r_, n) + "'";
             return false;
         }

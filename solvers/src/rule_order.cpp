@@ -125,7 +125,7 @@ void OrderChecker::collect_facts(int n) {
 
 void OrderChecker::divisor_vars(int n, std::vector<bool>& out) const {
     const Node& nd = node(n);
-    if (nd.op == Op::FloorDiv || nd.op == Op::CeilDiv || nd.op == Op::Mod) {
+    if (rules::is_division(nd.op)) {
         std::vector<int> stack{nd.children[1]};
         while (!stack.empty()) {
             const Node& d = node(stack.back());
@@ -277,7 +277,7 @@ OrderCheck OrderChecker::run() {
     divisor_vars(r_.rhs, split);
     for (size_t i = 0; i < r_.nodes.size(); ++i) {
         const Node& nd = r_.nodes[i];
-        if ((nd.op == Op::FloorDiv || nd.op == Op::CeilDiv || nd.op == Op::Mod)) {
+        if (rules::is_division(nd.op)) {
             const Node& d = node(nd.children[1]);
             if (d.op == Op::ConstVar) {
                 bool on_left = false;

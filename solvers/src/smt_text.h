@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,22 +23,37 @@ namespace provix::solvers::prover {
 ///
 ///     comparison_of(rules::Op::Le, "x", "3") == "(<= x 3)"
 inline std::string comparison_of(rules::Op op, const std::string& a, const std::string& b) {
-    switch (op) {
-        case rules::Op::Eq:
-            return "(= " + a + " " + b + ")";
-        case rules::Op::Ne:
-            return "(not (= " + a + " " + b + "))";
-        case rules::Op::Lt:
-            return "(< " + a + " " + b + ")";
-        case rules::Op::Le:
-            return "(<= " + a + " " + b + ")";
-        case rules::Op::Gt:
-            return "(> " + a + " " + b + ")";
-        case rules::Op::Ge:
-            return "(>= " + a + " " + b + ")";
-        default:
-            return "false";
-    }
+    if (op == rules::Op::Ne) return "(not " + comparison_of(rules::Op::Eq, a, b) + ")";
+    if (rules::operator_info(op).syntax != OpSyntax::Comparison) return "false";
+    return "(" + std::string(rules::operator_info(op).smt) + " " + a + " " + b + ")";
+}
+
+/// The SMT-LIB application `(f a b ...)`.
+///
+///     application("floor_div", {"x", "4"}) == "(floor_div x 4)"
+inline std::string application(const char* f, const std::vector<std::string>& args) {
+    std::string s = std::string("(") + f;
+    for (const std::string& a : args)
+        s += " " + a;
+    return s + ")";
+}
+
+/// The value of a rule node whose operator is one SMT-LIB function of its
+/// operands (`+ * min max abs`), `operand(i)` giving the i-th operand's text;
+/// nullopt for any other operator. The last operand is computed first: the
+/// order in which obligations (their definedness conjuncts, and the Coq
+/// statements proven against them) have always been written.
+///
+///     application_of(rules::Op::Min, 2, [](size_t i) { return i ? "y" : "x"; })
+///         == "(int_min x y)"
+template <class Operand>
+std::optional<std::string> application_of(rules::Op op, size_t arity, Operand operand) {
+    const OperatorInfo& info = rules::operator_info(op);
+    if (info.role == OpRole::Condition || !*info.smt) return std::nullopt;
+    std::vector<std::string> args(arity);
+    for (size_t i = arity; i-- > 0;)
+        args[i] = operand(i);
+    return application(info.smt, args);
 }
 
 inline std::string and_of(const std::vector<std::string>& parts) {

@@ -224,28 +224,6 @@ std::vector<Expr> Expr::operands() const {
     return out;
 }
 
-const char* kind_name(ExprKind kind) {
-    switch (kind) {
-        case ExprKind::Constant:
-            return "constant";
-        case ExprKind::Variable:
-            return "variable";
-        case ExprKind::Add:
-            return "add";
-        case ExprKind::Mul:
-            return "mul";
-        case ExprKind::FloorDiv:
-            return "floordiv";
-        case ExprKind::CeilDiv:
-            return "ceildiv";
-        case ExprKind::Mod:
-            return "mod";
-        case ExprKind::Min:
-            return "min";
-        case ExprKind::Max:
-            return "max";
-    }
-    return "?";
-}
+const char* kind_name(ExprKind kind) { return operator_info(kind).name; }
 
 }  // namespace provix

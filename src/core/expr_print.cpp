@@ -29,14 +29,13 @@ public:
             case ExprKind::Mul:
                 return print_mul(e, prec);
             case ExprKind::FloorDiv:
-                return print_binary(e, " floordiv ", prec);
             case ExprKind::CeilDiv:
-                return print_binary(e, " ceildiv ", prec);
             case ExprKind::Mod:
-                return print_binary(e, " mod ", prec);
+                return print_binary(e, operator_info(e.kind()).spelling, prec);
             case ExprKind::Min:
             case ExprKind::Max:
-                out_ += e.kind() == ExprKind::Min ? "min(" : "max(";
+                out_ += operator_info(e.kind()).spelling;
+                out_ += "(";
                 print(e.operand(0), kAdd);
                 out_ += ", ";
                 print(e.operand(1), kAdd);
@@ -120,7 +119,9 @@ private:
         // `(d0 * 4) floordiv 8`, `(d0 floordiv 16) mod 2`: an operator
         // dividend is parenthesized for readability.
         print(e.operand(0), kPrimary);
+        out_ += ' ';
         out_ += op;
+        out_ += ' ';
         print(e.operand(1), kPrimary);
         if (prec > kMul) out_ += ")";
     }

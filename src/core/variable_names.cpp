@@ -4,12 +4,13 @@
 
 #include <set>
 
+#include "provix/operators.h"
+
 namespace provix::detail {
 
 bool is_reserved_word(std::string_view s) {
-    static constexpr std::string_view kReserved[] = {
-        "floordiv", "ceildiv", "mod", "min", "max", "in", "domain", "inf", "is_simplified",
-    };
+    if (provix::is_operator_word(s)) return true;  // floordiv, ceildiv, mod, min, max
+    static constexpr std::string_view kReserved[] = {"in", "domain", "inf", "is_simplified"};
     for (std::string_view r : kReserved) {
         if (s == r) return true;
     }

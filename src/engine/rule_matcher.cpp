@@ -448,7 +448,7 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
         case Op::Abs: {
             auto a = eval_operand(nd.a);
             if (!a) return std::nullopt;
-            return *a < 0 ? checked_neg(*a) : a;
+            return rules::apply_unary(nd.op, *a);
         }
         default:
             break;
@@ -457,28 +457,7 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
     if (!a) return std::nullopt;
     auto b = eval_operand(nd.b);
     if (!b) return std::nullopt;
-    switch (nd.op) {
-        case Op::Add:
-            return checked_add(*a, *b);
-        case Op::Mul:
-            return checked_mul(*a, *b);
-        case Op::FloorDiv:
-            return floor_div(*a, *b);
-        case Op::CeilDiv:
-            return ceil_div(*a, *b);
-        case Op::Mod:
-            return floor_mod(*a, *b);
-        case Op::Min:
-            return std::min(*a, *b);
-        case Op::Max:
-            return std::max(*a, *b);
-        case Op::Gcd:
-            return gcd(*a, *b);
-        case Op::Lcm:
-            return lcm(*a, *b);
-        default:
-            return std::nullopt;
-    }
+    return rules::apply_binary(nd.op, *a, *b);
 }
 
 RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
@@ -591,32 +570,9 @@ std::optional<Expr> RuleMatcher::build(int n) {
         if (!e) return std::nullopt;
         ops->push_back(*e);
     }
-    ExprKind kind;
-    switch (nd.op) {
-        case Op::Add:
-            kind = ExprKind::Add;
-            break;
-        case Op::Mul:
-            kind = ExprKind::Mul;
-            break;
-        case Op::FloorDiv:
-            kind = ExprKind::FloorDiv;
-            break;
-        case Op::CeilDiv:
-            kind = ExprKind::CeilDiv;
-            break;
-        case Op::Mod:
-            kind = ExprKind::Mod;
-            break;
-        case Op::Min:
-            kind = ExprKind::Min;
-            break;
-        case Op::Max:
-            kind = ExprKind::Max;
-            break;
-        default:
-            return std::nullopt;
-    }
+    std::optional<ExprKind> expr_kind = rules::expr_kind(nd.op);
+    if (!expr_kind) return std::nullopt;
+    ExprKind kind = *expr_kind;
     if (is_division(kind) && is_const((*ops)[1], 0)) return std::nullopt;
     Expr out = provix::build(kind, *ops);
     // A fold that would overflow leaves constants unfolded: refuse.

@@ -9,6 +9,7 @@
 
 #include "divisibility.h"
 #include "provix/indexing_map.h"
+#include "provix/rules/op_semantics.h"
 #include "provix/rules/rule.h"
 #include "range_analysis.h"
 #include "rule_table.h"
@@ -107,22 +108,9 @@ private:
     Tri eval_cond(int n);
     /// `a op b` for a comparison operator.
     static Tri compare(rules::Op op, int64_t a, int64_t b) {
-        switch (op) {
-            case rules::Op::Eq:
-                return a == b ? Tri::True : Tri::False;
-            case rules::Op::Ne:
-                return a != b ? Tri::True : Tri::False;
-            case rules::Op::Lt:
-                return a < b ? Tri::True : Tri::False;
-            case rules::Op::Le:
-                return a <= b ? Tri::True : Tri::False;
-            case rules::Op::Gt:
-                return a > b ? Tri::True : Tri::False;
-            case rules::Op::Ge:
-                return a >= b ? Tri::True : Tri::False;
-            default:
-                return Tri::Unknown;
-        }
+        std::optional<bool> holds = rules::apply_comparison(op, a, b);
+        if (!holds) return Tri::Unknown;
+        return *holds ? Tri::True : Tri::False;
     }
     std::optional<int64_t> eval_int(int n);
     std::optional<int64_t> eval_operand(int n);

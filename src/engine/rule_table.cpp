@@ -13,12 +13,13 @@ namespace {
 using rules::Op;
 using rules::Rule;
 
-constexpr uint16_t kAllKinds = (1u << 9) - 1;
+constexpr uint16_t kAllKinds = (1u << kNumExprKinds) - 1;
+static_assert(kNumExprKinds <= 16, "CompiledRule::kinds holds a bit per ExprKind");
 
 /// The expression kinds of an ExprKind mask, in enum order.
 std::vector<ExprKind> kinds_of(uint16_t mask) {
     std::vector<ExprKind> out;
-    for (unsigned k = 0; k < 9; ++k)
+    for (unsigned k = 0; k < kNumExprKinds; ++k)
         if (mask & (1u << k)) out.push_back(static_cast<ExprKind>(k));
     return out;
 }
@@ -132,18 +133,12 @@ uint16_t node_kinds(const CompiledRule& c, int p) {
                 return static_cast<uint16_t>(monomial | kind_bit(ExprKind::Mul));
             }
             return kind_bit(ExprKind::Mul);
-        case Op::FloorDiv:
-            return kind_bit(ExprKind::FloorDiv);
-        case Op::CeilDiv:
-            return kind_bit(ExprKind::CeilDiv);
-        case Op::Mod:
-            return kind_bit(ExprKind::Mod);
-        case Op::Min:
-            return kind_bit(ExprKind::Min);
-        case Op::Max:
-            return kind_bit(ExprKind::Max);
-        default:
+        case Op::Add:  // below a sum pattern: flattened into that sum's terms
             return kAllKinds;
+        default: {
+            std::optional<ExprKind> kind = rules::expr_kind(n.op);
+            return kind ? kind_bit(*kind) : kAllKinds;
+        }
     }
 }
 
@@ -215,7 +210,7 @@ CompiledRule compile_rule(rules::Rule rule) {
         int p = stack.back();
         stack.pop_back();
         const rules::Node& nd = c.rule.nodes[static_cast<size_t>(p)];
-        if (nd.op == Op::FloorDiv || nd.op == Op::CeilDiv || nd.op == Op::Mod) {
+        if (rules::is_division(nd.op)) {
             const rules::Node& d = c.rule.nodes[static_cast<size_t>(nd.children[1])];
             int v = static_cast<int>(d.value);
             if (d.op == Op::ExprVar &&

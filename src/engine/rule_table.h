@@ -112,7 +112,7 @@ public:
 private:
     std::vector<CompiledRule> rules_;
     std::vector<std::string> lemma_names_;
-    std::array<std::vector<const CompiledRule*>, 9> by_kind_;
+    std::array<std::vector<const CompiledRule*>, kNumExprKinds> by_kind_;
     std::vector<const CompiledRule*> constraint_rules_;
 };
 

@@ -49,6 +49,7 @@
 #include <string>
 #include <vector>
 
+#include "provix/operators.h"
 #include "provix/result.h"
 
 namespace provix {
@@ -59,21 +60,6 @@ struct ContextImpl;
 }  // namespace detail
 
 class Context;
-
-/// The node kinds. `compare` orders kinds as Variable, Mul, Add, FloorDiv,
-/// CeilDiv, Mod, Min, Max, Constant (so sums print `d0 + d1 floordiv 4 + 3`
-/// and `min(d0, 3)`).
-enum class ExprKind : uint8_t {
-    Constant,
-    Variable,
-    Add,
-    Mul,
-    FloorDiv,
-    CeilDiv,
-    Mod,
-    Min,
-    Max,
-};
 
 /// The lower-case name of a kind: `kind_name(ExprKind::FloorDiv) == "floordiv"`.
 const char* kind_name(ExprKind kind);

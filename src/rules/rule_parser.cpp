@@ -2,7 +2,7 @@
 /// Parser and validator of the rule language (see provix/rules/rule.h).
 
 #include <cctype>
-#include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -127,6 +127,28 @@ private:
         return peek().kind == Tok::Ident && peek().text == word;
     }
     Token next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
+    /// The operator of `syntax` (operators.h) the next token spells, if any:
+    /// `mod` or `*` for OpSyntax::Product.
+    std::optional<Op> at_operator(OpSyntax syntax) const {
+        if (peek().kind != Tok::Punct && peek().kind != Tok::Ident) return std::nullopt;
+        return at_operator(syntax, peek().text);
+    }
+    /// The operator of `syntax` spelled `text`, if any.
+    static std::optional<Op> at_operator(OpSyntax syntax, const std::string& text) {
+        for (size_t i = 0; i < kNumOps; ++i)
+            if (kOpInfo[i].syntax == syntax && text == kOpInfo[i].spelling)
+                return static_cast<Op>(i);
+        return std::nullopt;
+    }
+    /// True if `text` spells an operator as a word (`mod`, `min`, `lb`): it
+    /// is reserved, never a variable.
+    static bool is_operator_word(const std::string& text) {
+        for (const OperatorInfo& info : kOpInfo)
+            if (info.syntax != OpSyntax::Leaf && text == info.spelling &&
+                std::isalpha(static_cast<unsigned char>(text[0])))
+                return true;
+        return false;
+    }
 
     // ---- parsing -----------------------------------------------------------
     int add_node(Op op, int64_t value, std::vector<int> children) {
@@ -154,20 +176,20 @@ private:
     /// A lemma's formula: `p => q` and `p <=> q` bind loosest (right to left).
     int parse_formula() {
         int left = parse_or();
-        if (!failed_ && (at("=>") || at("<=>"))) {
-            Op op = at("=>") ? Op::Implies : Op::Iff;
+        std::optional<Op> op = failed_ ? std::nullopt : at_operator(OpSyntax::Implication);
+        if (op) {
             cur_col_ = next().col;
             int col = cur_col_;
             int right = parse_formula();
             cur_col_ = col;
-            return add_node(op, 0, {left, right});
+            return add_node(*op, 0, {left, right});
         }
         return left;
     }
 
     int parse_or() {
         int left = parse_and();
-        while (!failed_ && at("||")) {
+        while (!failed_ && at_operator(OpSyntax::Disjunction)) {
             cur_col_ = next().col;
             left = add_node(Op::Or, 0, {left, parse_and()});
         }
@@ -175,14 +197,14 @@ private:
     }
     int parse_and() {
         int left = parse_not();
-        while (!failed_ && at("&&")) {
+        while (!failed_ && at_operator(OpSyntax::Conjunction)) {
             cur_col_ = next().col;
             left = add_node(Op::And, 0, {left, parse_not()});
         }
         return left;
     }
     int parse_not() {
-        if (at("!")) {
+        if (at_operator(OpSyntax::Prefix)) {
             cur_col_ = next().col;
             int col = cur_col_;
             int inner = parse_not();
@@ -193,19 +215,13 @@ private:
     }
     int parse_cmp() {
         int left = parse_arith();
-        static const std::pair<const char*, Op> cmps[] = {{"==", Op::Eq}, {"!=", Op::Ne},
-                                                          {"<=", Op::Le}, {">=", Op::Ge},
-                                                          {"<", Op::Lt},  {">", Op::Gt}};
-        for (auto& [text, op] : cmps) {
-            if (!failed_ && at(text)) {
-                cur_col_ = next().col;
-                int col = cur_col_;
-                int right = parse_arith();
-                cur_col_ = col;
-                return add_node(op, 0, {left, right});
-            }
-        }
-        return left;
+        std::optional<Op> op = failed_ ? std::nullopt : at_operator(OpSyntax::Comparison);
+        if (!op) return left;
+        cur_col_ = next().col;
+        int col = cur_col_;
+        int right = parse_arith();
+        cur_col_ = col;
+        return add_node(*op, 0, {left, right});
     }
     int parse_arith() {
         int left = parse_term();
@@ -232,22 +248,13 @@ private:
     int parse_term() {
         int left = parse_unary();
         while (!failed_) {
-            Op op;
-            if (at("*"))
-                op = Op::Mul;
-            else if (at_word("floordiv"))
-                op = Op::FloorDiv;
-            else if (at_word("ceildiv"))
-                op = Op::CeilDiv;
-            else if (at_word("mod"))
-                op = Op::Mod;
-            else
-                break;
+            std::optional<Op> op = at_operator(OpSyntax::Product);
+            if (!op) break;
             cur_col_ = next().col;
             int col = cur_col_;
             int right = parse_unary();
             cur_col_ = col;
-            left = add_node(op, 0, {left, right});
+            left = add_node(*op, 0, {left, right});
         }
         return left;
     }
@@ -281,21 +288,14 @@ private:
             fail(t.col, t.kind == Tok::End ? "unexpected end of rule" : "expected an expression");
             return 0;
         }
-        static const std::map<std::string, std::pair<Op, int>> functions = {
-            {"min", {Op::Min, 2}},        {"max", {Op::Max, 2}},
-            {"lb", {Op::Lb, 1}},          {"ub", {Op::Ub, 1}},
-            {"gcd", {Op::Gcd, 2}},        {"lcm", {Op::Lcm, 2}},
-            {"abs", {Op::Abs, 1}},        {"divisible", {Op::Divisible, 2}},
-            {"defined", {Op::Defined, 1}}};
         if (at("(")) {
-            auto it = functions.find(t.text);
-            if (it == functions.end()) {
+            std::optional<Op> function = at_operator(OpSyntax::Call, t.text);
+            if (!function) {
                 fail(t.col, "unknown function '" + t.text + "'");
                 return 0;
             }
-            if (lemma_mode_ &&
-                (it->second.first == Op::Lb || it->second.first == Op::Ub ||
-                 it->second.first == Op::Divisible || it->second.first == Op::Defined)) {
+            const OperatorInfo& info = operator_info(*function);
+            if (lemma_mode_ && info.role == OpRole::Analysis) {
                 fail(t.col, "'" + t.text + "' is not available in a lemma");
                 return 0;
             }
@@ -309,18 +309,15 @@ private:
                 }
             }
             expect(")");
-            if (!failed_ && static_cast<int>(args.size()) != it->second.second) {
-                fail(t.col, "'" + t.text + "' takes " + std::to_string(it->second.second) +
-                                " argument(s)");
+            if (!failed_ && args.size() != info.arity) {
+                fail(t.col,
+                     "'" + t.text + "' takes " + std::to_string(info.arity) + " argument(s)");
                 return 0;
             }
             cur_col_ = t.col;
-            return add_node(it->second.first, 0, args);
+            return add_node(*function, 0, args);
         }
-        static const std::set<std::string> reserved = {
-            "floordiv", "ceildiv", "mod", "if",  "in",  "min",       "max",
-            "lb",       "ub",      "gcd", "lcm", "abs", "divisible", "defined"};
-        if (reserved.count(t.text)) {
+        if (t.text == "if" || t.text == "in" || is_operator_word(t.text)) {
             fail(t.col, "unexpected '" + t.text + "'");
             return 0;
         }
@@ -697,70 +694,6 @@ int Rule::find_var(std::string_view n) const {
     return -1;
 }
 
-const char* op_name(Op op) {
-    switch (op) {
-        case Op::ExprVar:
-            return "var";
-        case Op::ConstVar:
-            return "const";
-        case Op::SumVar:
-            return "sum";
-        case Op::Literal:
-            return "literal";
-        case Op::Add:
-            return "+";
-        case Op::Mul:
-            return "*";
-        case Op::FloorDiv:
-            return "floordiv";
-        case Op::CeilDiv:
-            return "ceildiv";
-        case Op::Mod:
-            return "mod";
-        case Op::Min:
-            return "min";
-        case Op::Max:
-            return "max";
-        case Op::Lb:
-            return "lb";
-        case Op::Ub:
-            return "ub";
-        case Op::Divisible:
-            return "divisible";
-        case Op::Gcd:
-            return "gcd";
-        case Op::Lcm:
-            return "lcm";
-        case Op::Abs:
-            return "abs";
-        case Op::Eq:
-            return "==";
-        case Op::Ne:
-            return "!=";
-        case Op::Lt:
-            return "<";
-        case Op::Le:
-            return "<=";
-        case Op::Gt:
-            return ">";
-        case Op::Ge:
-            return ">=";
-        case Op::And:
-            return "&&";
-        case Op::Or:
-            return "||";
-        case Op::Not:
-            return "!";
-        case Op::Defined:
-            return "defined";
-        case Op::Implies:
-            return "=>";
-        case Op::Iff:
-            return "<=>";
-    }
-    return "?";
-}
-
 std::string to_string(const Rule& rule, int n) {
     const Node& node = rule.nodes[static_cast<size_t>(n)];
     auto c = [&](size_t i) { return to_string(rule, node.children[i]); };
@@ -771,22 +704,18 @@ std::string to_string(const Rule& rule, int n) {
             return rule.vars[static_cast<size_t>(node.value)].name;
         case Op::Literal:
             return std::to_string(node.value);
-        case Op::Min:
-        case Op::Max:
-        case Op::Lb:
-        case Op::Ub:
-        case Op::Divisible:
-        case Op::Gcd:
-        case Op::Lcm:
-        case Op::Abs:
-        case Op::Defined: {
+        default:
+            break;
+    }
+    switch (operator_info(node.op).syntax) {
+        case OpSyntax::Call: {
             std::string s = std::string(op_name(node.op)) + "(";
             for (size_t i = 0; i < node.children.size(); ++i)
                 s += (i ? ", " : "") + c(i);
             return s + ")";
         }
-        case Op::Not:
-            return "!(" + c(0) + ")";
+        case OpSyntax::Prefix:
+            return std::string(op_name(node.op)) + "(" + c(0) + ")";
         default:
             return "(" + c(0) + " " + op_name(node.op) + " " + c(1) + ")";
     }
@@ -795,9 +724,7 @@ std::string to_string(const Rule& rule, int n) {
 bool is_constant_subtree(const Rule& rule, int n) {
     const Node& node = rule.nodes[static_cast<size_t>(n)];
     if (node.op == Op::ExprVar || node.op == Op::SumVar) return false;
-    if (node.op == Op::Lb || node.op == Op::Ub || node.op == Op::Divisible ||
-        node.op == Op::Defined)
-        return true;
+    if (operator_info(node.op).role == OpRole::Analysis) return true;
     for (int c : node.children)
         if (!is_constant_subtree(rule, c)) return false;
     return true;

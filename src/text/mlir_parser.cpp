@@ -287,9 +287,8 @@ private:
             const Token& op = peek();
             std::optional<ExprKind> kind;
             if (op.kind == TokenKind::Star) kind = ExprKind::Mul;
-            if (at_word("floordiv")) kind = ExprKind::FloorDiv;
-            if (at_word("ceildiv")) kind = ExprKind::CeilDiv;
-            if (at_word("mod")) kind = ExprKind::Mod;
+            if (op.kind == TokenKind::Identifier)
+                kind = expr_kind_spelled(op.text, OpSyntax::Product);  // floordiv ceildiv mod
             if (op.kind == TokenKind::Slash || op.kind == TokenKind::Percent) {
                 fail(op.location, "MLIR's affine syntax writes 'floordiv' and 'mod', not '" +
                                       std::string(op.text) + "'");
@@ -351,7 +350,7 @@ private:
                 next();
                 return Operand{ctx_.variable(it->second), t.location};
             }
-            if ((t.text == "min" || t.text == "max") && peek(1).kind == TokenKind::LParen) {
+            if (expr_kind_spelled(t.text, OpSyntax::Call) && peek(1).kind == TokenKind::LParen) {
                 fail(t.location, "MLIR's affine expressions have no " + std::string(t.text) +
                                      " (affine." + std::string(t.text) +
                                      " takes a map with several results)");

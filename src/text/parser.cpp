@@ -106,9 +106,10 @@ public:
             const Token& op = peek();
             std::optional<ExprKind> kind;
             if (op.kind == TokenKind::Star) kind = ExprKind::Mul;
-            if (op.kind == TokenKind::Slash || at_word("floordiv")) kind = ExprKind::FloorDiv;
-            if (at_word("ceildiv")) kind = ExprKind::CeilDiv;
-            if (op.kind == TokenKind::Percent || at_word("mod")) kind = ExprKind::Mod;
+            if (op.kind == TokenKind::Slash) kind = ExprKind::FloorDiv;
+            if (op.kind == TokenKind::Percent) kind = ExprKind::Mod;
+            if (op.kind == TokenKind::Identifier)
+                kind = expr_kind_spelled(op.text, OpSyntax::Product);  // floordiv ceildiv mod
             if (!kind) break;
             next();
             std::optional<Operand> rhs = parse_unary();
@@ -163,7 +164,7 @@ public:
         if (t.kind == TokenKind::Integer) return integer_operand(ctx_, next(), false, t.location);
         if (t.kind == TokenKind::LParen) return parenthesized([this] { return parse_expr(); });
         if (t.kind == TokenKind::Identifier) {
-            if ((t.text == "min" || t.text == "max") && peek(1).kind == TokenKind::LParen) {
+            if (expr_kind_spelled(t.text, OpSyntax::Call) && peek(1).kind == TokenKind::LParen) {
                 return parse_min_max();
             }
             auto it = scope_.find(std::string(t.text));
@@ -184,8 +185,8 @@ public:
 
     std::optional<Operand> parse_min_max() {
         const Token& name = next();
-        const ExprKind kind = name.text == "min" ? ExprKind::Min : ExprKind::Max;
-        next();  // '('
+        const ExprKind kind = *expr_kind_spelled(name.text, OpSyntax::Call);  // min, max
+        next();                                                               // '('
         if (!enter(name.location)) return std::nullopt;
         std::optional<Operand> a = parse_expr();
         if (!a || !expect(TokenKind::Comma, "','")) return std::nullopt;

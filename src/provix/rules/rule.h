@@ -35,54 +35,58 @@
 ///     cst_add: x + c0 in [c1, c2] => x in [c1 - c0, c2 - c0]
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "provix/operators.h"
 #include "provix/result.h"
 
 namespace provix::rules {
 
-/// Node operators of patterns, right sides and conditions.
+/// Node operators of patterns, right sides, conditions and lemmas (the rows
+/// PROVIX_RULE_LEAVES, PROVIX_EXPR_OPERATORS and PROVIX_RULE_OPERATORS of
+/// provix/operators.h, in that order).
 enum class Op : uint8_t {
-    // Leaves.
-    ExprVar,   ///< x: any expression (value = variable index)
-    ConstVar,  ///< c0: an integer constant (value = variable index)
-    SumVar,    ///< X: a sub-sum (value = variable index)
-    Literal,   ///< an integer literal (value)
-    // Expression operators (patterns and right sides).
-    Add,
-    Mul,
-    FloorDiv,
-    CeilDiv,
-    Mod,
-    Min,
-    Max,
-    // Constant functions (conditions and constant parts of right sides).
-    Lb,         ///< lb(e): lower bound of a bound expression
-    Ub,         ///< ub(e): upper bound
-    Divisible,  ///< divisible(e, c): e is known to be a multiple of c
-    Gcd,
-    Lcm,
-    Abs,
-    // Comparisons and logic (conditions).
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    And,
-    Or,
-    Not,
-    // Definedness (rule conditions) and the connectives of lemmas.
-    Defined,  ///< defined(e): e divides by no zero anywhere on the domain
-    Implies,  ///< p => q (lemmas)
-    Iff,      ///< p <=> q (lemmas)
+    PROVIX_RULE_LEAVES(PROVIX_OPERATOR_ENUMERATOR) PROVIX_EXPR_OPERATORS(PROVIX_OPERATOR_ENUMERATOR)
+        PROVIX_RULE_OPERATORS(PROVIX_OPERATOR_ENUMERATOR)
 };
 
+/// The rows of Op, in enum order.
+inline constexpr OperatorInfo kOpInfo[] = {PROVIX_RULE_LEAVES(PROVIX_OPERATOR_INFO)
+                                               PROVIX_EXPR_OPERATORS(PROVIX_OPERATOR_INFO)
+                                                   PROVIX_RULE_OPERATORS(PROVIX_OPERATOR_INFO)};
+
+/// The number of operators: `static_cast<Op>(k)` for k below it.
+inline constexpr size_t kNumOps = sizeof(kOpInfo) / sizeof(kOpInfo[0]);
+/// The number of leaf operators (ExprVar, ConstVar, SumVar, Literal): the
+/// expression operators follow them, in ExprKind's order.
+inline constexpr size_t kNumLeafOps = leading_leaves(kOpInfo);
+static_assert(static_cast<size_t>(Op::Add) == kNumLeafOps &&
+                  static_cast<size_t>(Op::Max) - kNumLeafOps ==
+                      static_cast<size_t>(ExprKind::Max) - kNumExprLeafKinds,
+              "the expression operators follow the leaves in both enums");
+
+/// The table row of an operator:
+/// `operator_info(Op::Gcd).syntax == OpSyntax::Call`, `operator_info(Op::Le).smt == "<="`.
+constexpr const OperatorInfo& operator_info(Op op) { return kOpInfo[static_cast<size_t>(op)]; }
+
 /// The lower-case spelling of an operator: `op_name(Op::FloorDiv) == "floordiv"`.
-const char* op_name(Op op);
+constexpr const char* op_name(Op op) { return operator_info(op).spelling; }
+
+/// The expression kind of an expression operator (Add ... Max), or nullopt:
+/// `expr_kind(Op::FloorDiv) == ExprKind::FloorDiv`, `!expr_kind(Op::Gcd)`.
+constexpr std::optional<ExprKind> expr_kind(Op op) {
+    size_t i = static_cast<size_t>(op);
+    if (i < kNumLeafOps || i >= kNumLeafOps + kNumExprKinds - kNumExprLeafKinds)
+        return std::nullopt;
+    return static_cast<ExprKind>(i - kNumLeafOps + kNumExprLeafKinds);
+}
+
+/// True for floordiv, ceildiv and mod (undefined for a zero right operand):
+/// `is_division(Op::Mod)`, `!is_division(Op::Mul)`.
+constexpr bool is_division(Op op) { return operator_info(op).role == OpRole::Division; }
 
 /// One node of a rule's tree, stored in `Rule::nodes`.
 struct Node {

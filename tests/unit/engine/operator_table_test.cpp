@@ -1,0 +1,99 @@
+// The operator table (provix/operators.h) and the operator semantics every
+// evaluator of rule nodes shares (provix/rules/op_semantics.h).
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "provix/expr.h"
+#include "provix/rules/op_semantics.h"
+#include "provix/rules/rule.h"
+
+namespace provix::rules {
+namespace {
+
+/// The rule operator spelled like `kind`, found by spelling alone.
+std::optional<Op> op_spelled(ExprKind kind) {
+    for (size_t i = 0; i < kNumOps; ++i)
+        if (std::string(kOpInfo[i].spelling) == operator_info(kind).spelling)
+            return static_cast<Op>(i);
+    return std::nullopt;
+}
+
+TEST(OperatorTable, EveryExpressionOperatorIsARuleOperatorOfTheSameKind) {
+    for (size_t k = kNumExprLeafKinds; k < kNumExprKinds; ++k) {
+        ExprKind kind = static_cast<ExprKind>(k);
+        std::optional<Op> op = op_spelled(kind);
+        ASSERT_TRUE(op) << kind_name(kind);
+        EXPECT_EQ(expr_kind(*op), kind) << kind_name(kind);
+        EXPECT_STREQ(operator_info(*op).name, kind_name(kind));
+    }
+}
+
+TEST(OperatorTable, LeavesAndConditionOperatorsHaveNoExpressionKind) {
+    for (Op op : {Op::ExprVar, Op::ConstVar, Op::SumVar, Op::Literal, Op::Lb, Op::Gcd, Op::Eq,
+                  Op::And, Op::Defined, Op::Iff})
+        EXPECT_FALSE(expr_kind(op)) << op_name(op);
+    EXPECT_EQ(expr_kind(Op::Add), ExprKind::Add);
+    EXPECT_EQ(expr_kind(Op::Max), ExprKind::Max);
+}
+
+TEST(OperatorTable, NamesSpellingsAndRoles) {
+    EXPECT_STREQ(kind_name(ExprKind::Add), "add");
+    EXPECT_STREQ(kind_name(ExprKind::Constant), "constant");
+    EXPECT_STREQ(op_name(Op::FloorDiv), "floordiv");
+    EXPECT_STREQ(op_name(Op::Le), "<=");
+    EXPECT_STREQ(op_name(Op::ExprVar), "var");
+    EXPECT_TRUE(is_division(Op::Mod));
+    EXPECT_TRUE(is_division(Op::CeilDiv));
+    EXPECT_FALSE(is_division(Op::Mul));
+    EXPECT_FALSE(is_division(Op::Gcd));
+    EXPECT_EQ(expr_kind_spelled("ceildiv", OpSyntax::Product), ExprKind::CeilDiv);
+    EXPECT_EQ(expr_kind_spelled("min", OpSyntax::Call), ExprKind::Min);
+    EXPECT_FALSE(expr_kind_spelled("min", OpSyntax::Product));
+    EXPECT_FALSE(expr_kind_spelled("constant", OpSyntax::Leaf));
+    EXPECT_TRUE(is_operator_word("mod"));
+    EXPECT_FALSE(is_operator_word("+"));
+    EXPECT_FALSE(is_operator_word("variable"));
+}
+
+TEST(OperatorTable, RuleParserReadsEveryInfixOperatorBySpelling) {
+    for (size_t i = 0; i < kNumOps; ++i) {
+        Op op = static_cast<Op>(i);
+        std::string s = op_name(op);
+        OpSyntax syntax = operator_info(op).syntax;
+        if (syntax == OpSyntax::Product) {
+            auto r = parse_rules("r: x " + s + " c0 => x\n", "t.rules");
+            ASSERT_TRUE(r.ok()) << r.error().message;
+            EXPECT_EQ((*r)[0].nodes[static_cast<size_t>((*r)[0].lhs)].op, op) << s;
+        } else if (syntax == OpSyntax::Comparison) {
+            auto r = parse_rules("r: x * c0 => x if c0 " + s + " 1\n", "t.rules");
+            ASSERT_TRUE(r.ok()) << r.error().message;
+            EXPECT_EQ((*r)[0].nodes[static_cast<size_t>((*r)[0].condition)].op, op) << s;
+        }
+    }
+}
+
+TEST(OperatorSemantics, BinaryOperatorsUseFloorDivisionAndCheckedArithmetic) {
+    EXPECT_EQ(apply_binary(Op::FloorDiv, -7, 2), -4);
+    EXPECT_EQ(apply_binary(Op::CeilDiv, -7, 2), -3);
+    EXPECT_EQ(apply_binary(Op::Mod, -7, 3), 2);
+    EXPECT_EQ(apply_binary(Op::Min, -7, 3), -7);
+    EXPECT_EQ(apply_binary(Op::Gcd, 12, -18), 6);
+    EXPECT_FALSE(apply_binary(Op::FloorDiv, 1, 0));
+    EXPECT_FALSE(apply_binary(Op::Mod, 1, 0));
+    EXPECT_FALSE(apply_binary(Op::Add, kInt64Max, 1));
+    EXPECT_FALSE(apply_binary(Op::Eq, 1, 1));  // not an integer operator
+    EXPECT_EQ(apply_unary(Op::Abs, -4), 4);
+    EXPECT_FALSE(apply_unary(Op::Abs, kInt64Min));
+}
+
+TEST(OperatorSemantics, Comparisons) {
+    EXPECT_EQ(apply_comparison(Op::Ne, 2, 3), true);
+    EXPECT_EQ(apply_comparison(Op::Le, 3, 3), true);
+    EXPECT_EQ(apply_comparison(Op::Gt, 3, 3), false);
+    EXPECT_FALSE(apply_comparison(Op::Add, 3, 3));
+}
+
+}  // namespace
+}  // namespace provix::rules
