@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "provix/parser.h"
 #include "provix/rules/rule.h"
 
 namespace provix::rules {
@@ -35,32 +36,14 @@ public:
 
 private:
     // ---- diagnostics -------------------------------------------------------
+    /// The diagnostic of the text lexer's formatter (provix/parser.h) at
+    /// joined column `col`, located on its physical line.
     Error error_at(int col, const std::string& message) const {
-        // Locate the physical line holding joined column `col`.
         Piece where = pieces_.front();
         for (const Piece& p : pieces_)
             if (p.offset <= col - 1) where = p;
-        int column = col - where.offset;
-        std::string line_text = physical_line(where.line);
-        std::string caret(static_cast<size_t>(std::max(column - 1, 0)), ' ');
-        std::string out = std::string(file_) + ":" + std::to_string(where.line) + ":" +
-                          std::to_string(column) + ": error: " + message + "\n" + line_text + "\n" +
-                          caret + "^\n";
-        return Error{Error::Kind::Parse, out};
-    }
-
-    std::string physical_line(int line) const {
-        int cur = 1;
-        size_t start = 0;
-        while (cur < line && start < source_.size()) {
-            size_t nl = source_.find('\n', start);
-            if (nl == std::string_view::npos) return "";
-            start = nl + 1;
-            ++cur;
-        }
-        size_t end = source_.find('\n', start);
-        return std::string(
-            source_.substr(start, end == std::string_view::npos ? end : end - start));
+        SourceLocation at{where.line, col - where.offset};
+        return Error{Error::Kind::Parse, format_diagnostic(file_, source_, at, message) + "\n"};
     }
 
     // ---- lexing ------------------------------------------------------------
