@@ -19,11 +19,39 @@ using test::Program;
 
 std::string input_name(size_t i) { return "x" + std::to_string(i); }
 
+/// A random program, inputs within its bounds, and its reference results.
+struct Case {
+    Program program;
+    std::vector<int64_t> inputs;
+    std::vector<Result<int64_t>> reference;
+};
+
+Case gen_case() {
+    Case c;
+    c.program = test::gen_program();
+    c.inputs = test::gen_inputs(c.program);
+    RC_LOG() << test::to_string(c.program);
+    c.reference = test::reference(c.program, c.inputs);
+    return c;
+}
+
+/// Every result with a reference value evaluates to it through `eval` (and,
+/// with `check_range`, lies in its IndexExpr range).
+void check_evaluated(EvaluatorBuilder& eval, const IndexExprList& out,
+                     const std::vector<Result<int64_t>>& ref, bool check_range) {
+    for (size_t k = 0; k < out.size(); ++k) {
+        if (!ref[k]) continue;
+        Result<int64_t> r = eval.evaluate(out[k]);
+        RC_LOG() << "result %" << k << ": " << out[k].to_string() << " = "
+                 << (r ? std::to_string(*r) : r.error().message) << " vs " << *ref[k];
+        RC_ASSERT(r.ok());
+        RC_ASSERT(*r == *ref[k]);
+        if (check_range) RC_ASSERT(out[k].range().contains(*ref[k]));
+    }
+}
+
 RC_GTEST_PROP(ProgramProperty, AnalysisWithLiteralInputsGivesTheReferenceLiterals, ()) {
-    Program p = test::gen_program();
-    std::vector<int64_t> in = test::gen_inputs(p);
-    RC_LOG() << test::to_string(p);
-    std::vector<Result<int64_t>> ref = test::reference(p, in);
+    const auto [p, in, ref] = gen_case();
     Context ctx;
     AnalysisBuilder analysis;
     IndexExprScope scope(ctx, analysis);
@@ -41,10 +69,7 @@ RC_GTEST_PROP(ProgramProperty, AnalysisWithLiteralInputsGivesTheReferenceLiteral
 }
 
 RC_GTEST_PROP(ProgramProperty, AnalysisWithUnknownInputsIsSound, ()) {
-    Program p = test::gen_program();
-    std::vector<int64_t> in = test::gen_inputs(p);
-    RC_LOG() << test::to_string(p);
-    std::vector<Result<int64_t>> ref = test::reference(p, in);
+    const auto [p, in, ref] = gen_case();
     Context ctx;
     AnalysisBuilder analysis;
     IndexExprScope scope(ctx, analysis);
@@ -65,10 +90,7 @@ RC_GTEST_PROP(ProgramProperty, AnalysisWithUnknownInputsIsSound, ()) {
 }
 
 RC_GTEST_PROP(ProgramProperty, EvaluatorMatchesTheReference, ()) {
-    Program p = test::gen_program();
-    std::vector<int64_t> in = test::gen_inputs(p);
-    RC_LOG() << test::to_string(p);
-    std::vector<Result<int64_t>> ref = test::reference(p, in);
+    const auto [p, in, ref] = gen_case();
     if (!test::small_values(ref)) return;
     Context ctx;
     EvaluatorBuilder eval;
@@ -81,25 +103,13 @@ RC_GTEST_PROP(ProgramProperty, EvaluatorMatchesTheReference, ()) {
         if (how == 1) inputs.push_back(scope.input_dim(input_name(i), p.input_bounds[i]));
         if (how == 2) inputs.push_back(scope.input_symbol(input_name(i), p.input_bounds[i]));
     }
-    IndexExprList out = test::build(p, inputs);
-    for (size_t k = 0; k < out.size(); ++k) {
-        if (!ref[k]) continue;
-        Result<int64_t> r = eval.evaluate(out[k]);
-        RC_LOG() << "result %" << k << ": " << out[k].to_string() << " = "
-                 << (r ? std::to_string(*r) : r.error().message) << " vs " << *ref[k];
-        RC_ASSERT(r.ok());
-        RC_ASSERT(*r == *ref[k]);
-        RC_ASSERT(out[k].range().contains(*ref[k]));
-    }
+    check_evaluated(eval, test::build(p, inputs), ref, /*check_range=*/true);
 }
 
 RC_GTEST_PROP(ProgramProperty, NestedScopeMatchesTheReference, ()) {
     // The inputs live in an outer scope; the program runs in a nested scope on
     // their conversions to symbols.
-    Program p = test::gen_program();
-    std::vector<int64_t> in = test::gen_inputs(p);
-    RC_LOG() << test::to_string(p);
-    std::vector<Result<int64_t>> ref = test::reference(p, in);
+    const auto [p, in, ref] = gen_case();
     if (!test::small_values(ref)) return;
     Context ctx;
     EvaluatorBuilder eval;
@@ -123,15 +133,7 @@ RC_GTEST_PROP(ProgramProperty, NestedScopeMatchesTheReference, ()) {
     for (size_t i = 0; i < in.size(); ++i) {
         inputs.push_back(inner.as_symbol(outer_inputs[i]) - offsets[i]);
     }
-    IndexExprList out = test::build(p, inputs);
-    for (size_t k = 0; k < out.size(); ++k) {
-        if (!ref[k]) continue;
-        Result<int64_t> r = eval.evaluate(out[k]);
-        RC_LOG() << "result %" << k << ": " << out[k].to_string() << " = "
-                 << (r ? std::to_string(*r) : r.error().message) << " vs " << *ref[k];
-        RC_ASSERT(r.ok());
-        RC_ASSERT(*r == *ref[k]);
-    }
+    check_evaluated(eval, test::build(p, inputs), ref, /*check_range=*/false);
 }
 
 }  // namespace
