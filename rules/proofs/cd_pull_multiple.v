@@ -1,17 +1,12 @@
-(* cd_pull_multiple: c0 mod c1 == 0 makes c0 = k * c1 (c1 <> 0), and
-   ceil(a / c1) == -floor(-a / c1). With a = k*X*c1 + Y, -a = (-k*X)*c1 + -Y,
-   so floor(-a / c1) == -k*X + floor(-Y / c1), and negating gives
-   k*X + ceil(Y / c1), with k == c0 floordiv c1. *)
+(* cd_pull_multiple: ceil(a / c1) == -floor(-a / c1), and
+   -(c0 * X + Y) = c0 * (-X) + (-Y): the multiple comes out of the floor
+   division (floor_div_pull_multiple of shared-lemmas.v), and negating gives
+   c0 floordiv c1 * X + ceil(Y / c1). *)
 Theorem cd_pull_multiple : cd_pull_multiple_statement.
 Proof.
   unfold cd_pull_multiple_statement.
   intros c0 c1 X dX Y dY _ [Hc1 Hm] _.
-  split; [tauto|]. intros _.
-  rewrite floor_mod_spec in Hm by exact Hc1.
-  destruct (proj1 (Z.mod_divide c0 c1 Hc1) Hm) as [k Hk]. subst c0.
-  rewrite !ceil_div_spec, floor_div_spec by exact Hc1.
-  rewrite Z.div_mul by exact Hc1.
-  replace (- (k * c1 * X + Y)) with ((- (k * X)) * c1 + - Y) by ring.
-  rewrite Z.div_add_l by exact Hc1.
-  ring.
+  split; [tauto|]. intros _. unfold ceil_div.
+  replace (- (c0 * X + Y)) with (c0 * - X + - Y) by ring.
+  rewrite (floor_div_pull_multiple c0 c1 (- X) (- Y) Hc1 Hm). ring.
 Qed.

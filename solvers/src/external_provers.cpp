@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "coq_statement.h"
@@ -81,6 +82,25 @@ bool contains_word(const std::string& text, const std::string& word) {
     return false;
 }
 
+/// The text of `path`, or nullopt if it cannot be read.
+std::optional<std::string> read_text(const fs::path& path) {
+    std::ifstream in(path);
+    if (!in) return std::nullopt;
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// The first command of a Coq text that would assume instead of prove, or
+/// nullptr. Such texts are refused outright (and Print Assumptions catches
+/// any that slip through).
+const char* assuming_word(const std::string& text) {
+    for (const char* w : {"Admitted", "admit", "Axiom", "Axioms", "Parameter", "Parameters",
+                          "Hypothesis", "Hypotheses", "Variable", "Variables", "Conjecture"})
+        if (contains_word(text, w)) return w;
+    return nullptr;
+}
+
 }  // namespace
 
 std::string cvc5_decide(const std::string& body, const ProverOptions& options) {
@@ -110,34 +130,36 @@ CoqCheck coq_check(const std::string& name, const std::string& smt_body,
         return out;
     }
     fs::path script = fs::path(options.coq_proofs_dir) / (name + ".v");
-    std::ifstream in(script);
-    if (!in) {
+    std::optional<std::string> proof = read_text(script);
+    if (!proof) {
         out.detail = "no Coq proof (" + script.string() + ")";
         return out;
     }
-    std::stringstream proof;
-    proof << in.rdbuf();
     auto statement = coq_statement(smt_body);
     if (!statement) {
         out.detail = "no Coq statement: " + statement.error().message;
         return out;
     }
-    // Commands that would assume instead of prove are refused outright (and
-    // Print Assumptions below catches any that slip through).
-    for (const char* w : {"Admitted", "admit", "Axiom", "Axioms", "Parameter", "Parameters",
-                          "Hypothesis", "Hypotheses", "Variable", "Variables", "Conjecture"})
-        if (contains_word(proof.str(), w)) {
-            out.detail = script.string() + " uses '" + w + "'";
-            return out;
-        }
+    // The shared lemmas, if the folder has them, are checked with the script.
+    fs::path library = fs::path(options.coq_proofs_dir) / kCoqSharedLemmas;
+    std::optional<std::string> lemmas = read_text(library);
+    if (const char* w = assuming_word(*proof)) {
+        out.detail = script.string() + " uses '" + w + "'";
+        return out;
+    }
+    if (const char* w = lemmas ? assuming_word(*lemmas) : nullptr) {
+        out.detail = library.string() + " uses '" + w + "'";
+        return out;
+    }
     TempDir dir;
     if (!dir.ok()) {
         out.detail = "cannot create a temporary folder";
         return out;
     }
     fs::path file = dir.path() / "provix_proof.v";
-    std::string text = coq_statement_file(name, smt_body) + "\n(* " + script.string() + " *)\n" +
-                       proof.str() + "\n\nPrint Assumptions " + name + ".\n";
+    std::string text = coq_statement_file(name, smt_body);
+    if (lemmas) text += "\n(* " + library.string() + " *)\n" + *lemmas;
+    text += "\n(* " + script.string() + " *)\n" + *proof + "\n\nPrint Assumptions " + name + ".\n";
     if (!write_file(file, text)) {
         out.detail = "cannot write the Coq file";
         return out;

@@ -30,10 +30,17 @@ struct CoqCheck {
     std::string detail;
 };
 
+/// The file of lemmas shared by the Coq proof scripts of a folder. Its name
+/// cannot name a rule or lemma (they are identifiers).
+inline constexpr const char* kCoqSharedLemmas = "shared-lemmas.v";
+
 /// Checks `<coq_proofs_dir>/<name>.v` against the statement of `smt_body`:
 /// the script must define `Theorem <name> : <name>_statement` and coqc must
 /// accept it with no axiom, admit or other assumption (`Print Assumptions`
-/// reports it closed under the global context).
+/// reports it closed under the global context). The folder's
+/// `shared-lemmas.v`, if any, is checked in the same coqc run, between the
+/// statement and the script, under the same refusals: a script may use its
+/// lemmas, and they are proven every time.
 CoqCheck coq_check(const std::string& name, const std::string& smt_body,
                    const ProverOptions& options);
 

@@ -142,5 +142,53 @@ TEST(CoqProof, AdmittedIsRefused) {
     EXPECT_NE(p.detail.find("uses 'Admitted'"), std::string::npos) << p.detail;
 }
 
+/// Writes `script` as `<dir>/<name>.v` and, unless empty, `lemmas` as the
+/// folder's shared lemmas, in a folder of its own named `folder`.
+ProverOptions with_shared_lemmas(const std::string& folder, const std::string& name,
+                                 const std::string& script, const std::string& lemmas) {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::path(PROVIX_BINARY_DIR) / folder;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / (name + ".v")) << script;
+    if (!lemmas.empty()) std::ofstream(dir / "shared-lemmas.v") << lemmas;
+    ProverOptions o = z3_only();
+    o.coq_proofs_dir = dir.string();
+    return o;
+}
+
+const char* const kUsesSharedLemma =
+    "Theorem mulpos : mulpos_statement.\n"
+    "Proof. intros a b _ [Ha Hb]. exact (product_of_positives a b Ha Hb). Qed.\n";
+
+TEST(CoqProof, AScriptMayUseTheSharedLemmas) {
+    if (!have("coqc")) GTEST_SKIP() << "coqc is not installed (Debian package coq)";
+    auto l = lemma_of("mulpos: a > 0 && b > 0 => a * b > 0");
+    const std::string lemma =
+        "Lemma product_of_positives : forall a b, a > 0 -> b > 0 -> a * b > 0.\n"
+        "Proof. intros. nia. Qed.\n";
+    RuleProof p = prove_lemma(
+        l, with_shared_lemmas("coq_shared_lemmas_test", "mulpos", kUsesSharedLemma, lemma));
+    EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail;
+    EXPECT_EQ(p.backend, "coq");
+    // Without the shared lemmas the same script does not check.
+    RuleProof alone = prove_lemma(
+        l, with_shared_lemmas("coq_no_shared_lemmas_test", "mulpos", kUsesSharedLemma, ""));
+    EXPECT_EQ(alone.verdict, RuleVerdict::Unknown);
+    EXPECT_NE(alone.detail.find("coqc rejects"), std::string::npos) << alone.detail;
+}
+
+TEST(CoqProof, AdmittedInTheSharedLemmasIsRefused) {
+    if (!have("coqc")) GTEST_SKIP() << "coqc is not installed (Debian package coq)";
+    auto l = lemma_of("mulpos: a > 0 && b > 0 => a * b > 0");
+    const std::string lemma =
+        "Lemma product_of_positives : forall a b, a > 0 -> b > 0 -> a * b > 0.\n"
+        "Proof. Admitted.\n";
+    RuleProof p = prove_lemma(l, with_shared_lemmas("coq_admitted_shared_lemmas_test", "mulpos",
+                                                    kUsesSharedLemma, lemma));
+    EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
+    EXPECT_NE(p.detail.find("shared-lemmas.v uses 'Admitted'"), std::string::npos) << p.detail;
+}
+
 }  // namespace
 }  // namespace provix::solvers

@@ -1,0 +1,67 @@
+(* Lemmas shared by the proof scripts of this folder. `provix prove` checks
+   this file together with every script (after the obligation's statement,
+   before the script), under the same refusals as the scripts: no axiom, no
+   admitted step. The functions are those of the statement's prelude. *)
+
+(* A floor division that is constant over a block: for c <> 0 and
+   a <= x <= b with a / c = b / c, x / c = a / c. Floor division is monotone
+   in x for c > 0 and antitone for c < 0 (through -x / -c). *)
+Lemma div_in_block : forall c a x b, c <> 0 -> a <= x <= b -> a / c = b / c -> x / c = a / c.
+Proof.
+  intros c a x b Hc [Hax Hxb] Hq.
+  destruct (Z_lt_le_dec 0 c) as [Hpos|Hneg].
+  - assert (a / c <= x / c) by (apply Z.div_le_mono; lia).
+    assert (x / c <= b / c) by (apply Z.div_le_mono; lia). lia.
+  - rewrite <- (Z.div_opp_opp x c) by exact Hc.
+    rewrite <- (Z.div_opp_opp a c) in Hq |- * by exact Hc.
+    rewrite <- (Z.div_opp_opp b c) in Hq by exact Hc.
+    assert (- b / - c <= - x / - c) by (apply Z.div_le_mono; lia).
+    assert (- x / - c <= - a / - c) by (apply Z.div_le_mono; lia). lia.
+Qed.
+
+(* Inside such a block, x mod c = x - c * (a / c). *)
+Lemma mod_in_block_spec : forall c a x b,
+  c <> 0 -> a <= x <= b -> floor_div a c = floor_div b c ->
+  floor_mod x c = x + c * floor_div a c * -1.
+Proof.
+  intros c a x b Hc Hx Hq.
+  rewrite floor_mod_spec by exact Hc. rewrite !floor_div_spec in * by exact Hc.
+  rewrite Z.mod_eq by exact Hc. rewrite (div_in_block c a x b Hc Hx Hq). ring.
+Qed.
+
+(* Pulling a multiple out of a floor division: c0 mod c1 == 0 makes
+   c0 = k * c1 (c1 <> 0), so c0 * X + Y = (k * X) * c1 + Y and
+   floor((c0 * X + Y) / c1) = k * X + floor(Y / c1), with k = c0 floordiv c1. *)
+Lemma floor_div_pull_multiple : forall c0 c1 X Y,
+  c1 <> 0 -> floor_mod c0 c1 = 0 ->
+  floor_div (c0 * X + Y) c1 = floor_div c0 c1 * X + floor_div Y c1.
+Proof.
+  intros c0 c1 X Y Hc1 Hm.
+  rewrite floor_mod_spec in Hm by exact Hc1.
+  destruct (proj1 (Z.mod_divide c0 c1 Hc1) Hm) as [k Hk]. subst c0.
+  rewrite !floor_div_spec by exact Hc1.
+  rewrite Z.div_mul by exact Hc1.
+  replace (k * c1 * X + Y) with (k * X * c1 + Y) by ring.
+  apply Z.div_add_l. exact Hc1.
+Qed.
+
+(* The floor remainder is unique: a = b * q + r with r in [0, b) (b > 0) or
+   in (b, 0] (b < 0) makes a mod b = r. *)
+Lemma floor_mod_unique : forall a b q r,
+  a = b * q + r -> 0 <= r < b \/ b < r <= 0 -> b <> 0 /\ floor_mod a b = r.
+Proof.
+  intros a b q r Ha Hr. split; [lia|]. rewrite floor_mod_spec by lia.
+  symmetry. apply (Z.mod_unique a b q); [exact Hr|]. rewrite Ha. ring.
+Qed.
+
+(* A remainder below a bound: x mod m = r with m > 0 and lo <= x leaves
+   (r - lo) mod m = (x - lo) mod m <= x - lo, so lo + (r - lo) mod m <= x. *)
+Lemma residue_above_lower : forall m x r lo,
+  m > 0 -> floor_mod x m = r -> lo <= x -> lo + floor_mod (r + lo * -1) m <= x.
+Proof.
+  intros m x r lo Hm Hr Hlo.
+  rewrite !floor_mod_spec in * by lia. subst r.
+  replace (x mod m + lo * -1) with (x mod m - lo) by ring.
+  rewrite Zminus_mod_idemp_l.
+  pose proof (Z.mod_le (x - lo) m ltac:(lia) ltac:(lia)). lia.
+Qed.
