@@ -182,13 +182,7 @@ IndexExpr arith(Arith op, const IndexExpr& a, const IndexExpr& b) {
         ie_detail::cannot_fail(b) && !(is_division(op) && b.range().contains(0))) {
         return ie_detail::make_literal(range.lo());
     }
-    if (!s || s->is_analysis()) return ie_detail::make_question_mark(range, false);
-
-    Result<RtValue> va = materialize(a, *s->builder);
-    if (!va) return IndexExpr::undefined(va.error());
-    Result<RtValue> vb = materialize(b, *s->builder);
-    if (!vb) return IndexExpr::undefined(vb.error());
-    return ie_detail::make_runtime(s, s->builder->binary(rt_op(op), *va, *vb), range, false);
+    return ie_detail::make_runtime_binary(s, rt_op(op), a, b, range, false);
 }
 
 }  // namespace

@@ -97,13 +97,7 @@ IndexExpr compare(Cmp op, const IndexExpr& a, const IndexExpr& b) {
     if (auto diff = ie_detail::affine_difference_range(a, b)) {
         if (auto d = decide(op, *diff, Interval::point(0))) return IndexExpr::boolean(*d);
     }
-    const std::shared_ptr<ScopeImpl>& s = *scope;
-    if (!s || s->is_analysis()) return ie_detail::make_question_mark(Interval{0, 1}, true);
-    Result<RtValue> va = materialize(a, *s->builder);
-    if (!va) return IndexExpr::undefined(va.error());
-    Result<RtValue> vb = materialize(b, *s->builder);
-    if (!vb) return IndexExpr::undefined(vb.error());
-    return ie_detail::make_runtime(s, s->builder->binary(cmp_rt_op(op), *va, *vb), {0, 1}, true);
+    return ie_detail::make_runtime_binary(*scope, cmp_rt_op(op), a, b, Interval{0, 1}, true);
 }
 
 IndexExpr not_a_predicate(const char* op, const IndexExpr& e) {
@@ -124,14 +118,8 @@ IndexExpr logic(bool is_and, const IndexExpr& a, const IndexExpr& b) {
     if (a.is_literal()) return a.literal() == absorbing ? a : b;
     if (b.is_literal()) return b.literal() == absorbing ? b : a;
     if (a.is_identical(b)) return a;
-    const std::shared_ptr<ScopeImpl>& s = *scope;
-    if (!s || s->is_analysis()) return ie_detail::make_question_mark(Interval{0, 1}, true);
-    Result<RtValue> va = materialize(a, *s->builder);
-    if (!va) return IndexExpr::undefined(va.error());
-    Result<RtValue> vb = materialize(b, *s->builder);
-    if (!vb) return IndexExpr::undefined(vb.error());
-    RtValue v = s->builder->binary(is_and ? RtOp::And : RtOp::Or, *va, *vb);
-    return ie_detail::make_runtime(s, v, {0, 1}, true);
+    return ie_detail::make_runtime_binary(*scope, is_and ? RtOp::And : RtOp::Or, a, b,
+                                          Interval{0, 1}, true);
 }
 
 /// True for Undefined values that stand for a run-time error (an overflowed
@@ -169,14 +157,8 @@ IndexExpr min_max(MinMax which, const IndexExpr& a, const IndexExpr& b) {
     }
     if (a_le_b) return (*a_le_b == is_min) ? a : b;
     Interval range = is_min ? provix::min(a.range(), b.range()) : provix::max(a.range(), b.range());
-    const std::shared_ptr<ScopeImpl>& s = *scope;
-    if (!s || s->is_analysis()) return ie_detail::make_question_mark(range, false);
-    Result<RtValue> va = materialize(a, *s->builder);
-    if (!va) return IndexExpr::undefined(va.error());
-    Result<RtValue> vb = materialize(b, *s->builder);
-    if (!vb) return IndexExpr::undefined(vb.error());
-    RtValue v = s->builder->binary(is_min ? RtOp::Min : RtOp::Max, *va, *vb);
-    return ie_detail::make_runtime(s, v, range, false);
+    return ie_detail::make_runtime_binary(*scope, is_min ? RtOp::Min : RtOp::Max, a, b, range,
+                                          false);
 }
 
 IndexExpr min_max_list(MinMax which, const std::vector<IndexExpr>& values) {

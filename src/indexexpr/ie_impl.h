@@ -133,6 +133,12 @@ IndexExpr make_affine(const std::shared_ptr<ScopeImpl>& scope, Expr e);
 IndexExpr make_runtime(const std::shared_ptr<ScopeImpl>& scope, RtValue v, const Interval& range,
                        bool predicate);
 
+/// `op(a, b)` computed at run time in `scope`, with `range`: a question mark
+/// in an analysis scope (or without a scope), an Undefined value if an
+/// operand cannot be materialized, else the builder's operation on both.
+IndexExpr make_runtime_binary(const std::shared_ptr<ScopeImpl>& scope, RtOp op, const IndexExpr& a,
+                              const IndexExpr& b, const Interval& range, bool predicate);
+
 /// The value of a variable of `scope` (kind Dim or Symbol).
 IndexExpr make_var(const std::shared_ptr<ScopeImpl>& scope, int64_t id);
 

@@ -316,6 +316,16 @@ IndexExpr make_runtime(const std::shared_ptr<ScopeImpl>& scope, RtValue v, const
     return Access::make(std::move(n));
 }
 
+IndexExpr make_runtime_binary(const std::shared_ptr<ScopeImpl>& scope, RtOp op, const IndexExpr& a,
+                              const IndexExpr& b, const Interval& range, bool predicate) {
+    if (!scope || scope->is_analysis()) return make_question_mark(range, predicate);
+    Result<RtValue> va = materialize(a, *scope->builder);
+    if (!va) return IndexExpr::undefined(va.error());
+    Result<RtValue> vb = materialize(b, *scope->builder);
+    if (!vb) return IndexExpr::undefined(vb.error());
+    return make_runtime(scope, scope->builder->binary(op, *va, *vb), range, predicate);
+}
+
 IndexExpr make_var(const std::shared_ptr<ScopeImpl>& scope, int64_t id) {
     const ScopeVar& v = scope->vars[static_cast<size_t>(id)];
     Node n;
