@@ -122,24 +122,65 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges) {
     return v * *d + *offset;
 }
 
-Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char** range_lemma) {
+namespace {
+
+/// The range `d` of the sum `diff` narrowed by its min/max terms: a term
+/// `c * max(a, b)` with c > 0 is at least `c * a` and `c * b`, so `diff` is
+/// at least `diff` with the max replaced by either operand; with c < 0 at
+/// most, and a min the other way (range_by_max_operand,
+/// range_by_min_operand). Sets `*lemma_name` when an end moved.
+Interval narrow_by_min_max_terms(Expr diff, Interval d, RangeAnalysis& ranges,
+                                 const char** lemma_name) {
+    for (const SumTerm& t : sum_terms(diff)) {
+        if (!t.monomial) continue;
+        const ExprKind kind = t.monomial.kind();
+        if (kind != ExprKind::Min && kind != ExprKind::Max) continue;
+        const bool lower = (kind == ExprKind::Max) == (t.coef > 0);  // which end it bounds
+        for (size_t i = 0; i < num_ops(t.monomial); ++i) {
+            const Interval r = ranges.range(diff + (op_at(t.monomial, i) - t.monomial) * t.coef);
+            if (r.is_empty()) continue;
+            const Interval side = lower ? Interval::bounded_by(r.finite_lo(), std::nullopt)
+                                        : Interval::bounded_by(std::nullopt, r.finite_hi());
+            const Interval narrowed = d.intersect(side);
+            if (narrowed == d) continue;
+            d = narrowed;
+            *lemma_name =
+                kind == ExprKind::Max ? lemma::range_by_max_operand : lemma::range_by_min_operand;
+        }
+    }
+    return d;
+}
+
+/// True if `d` gives y - x a sign: `*y_above` when y >= x, `*y_below` when
+/// y <= x.
+bool signs(const Interval& d, bool* y_above, bool* y_below) {
+    *y_above = !d.lo_is_inf() && d.lo() >= 0;
+    *y_below = !d.hi_is_inf() && d.hi() <= 0;
+    return *y_above || *y_below;
+}
+
+}  // namespace
+
+Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char* range_lemmas[2]) {
     const ExprKind kind = e.kind();
     if (kind != ExprKind::Min && kind != ExprKind::Max) return Expr();
     const Expr x = op_at(e, 0), y = op_at(e, 1);
-    Interval d = ranges.range(y - x);
+    const Expr diff = y - x;
+    Interval d = ranges.range(diff);
     if (d.is_empty()) return Expr();
-    bool y_above = !d.lo_is_inf() && d.lo() >= 0;  // y >= x where both are defined
-    bool y_below = !d.hi_is_inf() && d.hi() <= 0;
-    if (!y_above && !y_below && !ranges.constraints().empty()) {
-        // Undecided by the bounds: the constraints sharing terms with y - x.
-        bool lo_moved = false, hi_moved = false;
-        d = range_by_constraints(y - x, ranges, &lo_moved, &hi_moved);
+    bool y_above = false, y_below = false;  // y >= x (y <= x) where both are defined
+    if (!signs(d, &y_above, &y_below)) {
+        // Undecided by the bounds: the min/max terms of y - x, then the
+        // constraints sharing terms with it.
+        d = narrow_by_min_max_terms(diff, d, ranges, &range_lemmas[0]);
+        if (!signs(d, &y_above, &y_below) && !ranges.constraints().empty()) {
+            bool lo_moved = false, hi_moved = false;
+            d = d.intersect(range_by_constraints(diff, ranges, &lo_moved, &hi_moved));
+            if (signs(d, &y_above, &y_below))
+                range_lemmas[1] =
+                    y_above ? lemma::range_by_constraint_lower : lemma::range_by_constraint_upper;
+        }
         if (d.is_empty()) return Expr();
-        y_above = !d.lo_is_inf() && d.lo() >= 0;
-        y_below = !d.hi_is_inf() && d.hi() <= 0;
-        *range_lemma = y_above   ? lemma::range_by_constraint_lower
-                       : y_below ? lemma::range_by_constraint_upper
-                                 : nullptr;
     }
     const bool keep_x = kind == ExprKind::Min ? y_above : y_below;
     const bool keep_y = kind == ExprKind::Min ? y_below : y_above;

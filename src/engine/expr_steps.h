@@ -39,12 +39,13 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges);
 /// y, and the other way with y - x <= 0 (lemmas `min_by_difference`,
 /// `max_by_difference`). The difference is built canonically, so like terms
 /// cancel before its range is taken: `max(d3 - 19, d0 * 3 + d3)` with d0 in
-/// [0, 6] is `d0 * 3 + d3`. When the bounds leave the sign open, the domain's
-/// constraints narrow the difference's range (range_by_constraints) and
-/// `*range_lemma` names the lemma of the end that decided it:
-/// `max(d1 * 16 + rt0 * 32, 3)` with `d1 * 7 + rt0 in [1, 8]` is
-/// `d1 * 16 + rt0 * 32`. The dropped operand must be defined everywhere.
-/// Null Expr when the sign is unknown.
-Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char** range_lemma);
+/// [0, 6] is `d0 * 3 + d3`. When the bounds leave the sign open, the
+/// difference's own min/max terms narrow its range (each replaced by an
+/// operand: `min(s0, d1 + max(d2, s0))` with d1 >= 0 is s0; lemma named in
+/// `range_lemmas[0]`), then the domain's constraints (range_by_constraints;
+/// `range_lemmas[1]`): `max(d1 * 16 + rt0 * 32, 3)` with
+/// `d1 * 7 + rt0 in [1, 8]` is `d1 * 16 + rt0 * 32`. The dropped operand
+/// must be defined everywhere. Null Expr when the sign is unknown.
+Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char* range_lemmas[2]);
 
 }  // namespace provix::engine

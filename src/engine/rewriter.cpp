@@ -82,20 +82,20 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
     // inside: the kind, then the terms or the variables).
     Expr r;
     const char* lemma_name = nullptr;
-    const char* range_lemma = nullptr;  // a narrowing of the range that decided
+    const char* range_lemmas[2] = {nullptr, nullptr};  // narrowings of a difference's range
     if (e.kind() == ExprKind::Add) {
         r = recognise_mod_in_sum(e);
         lemma_name = lemma::mod_recognise_sum;
     } else {
         if (e.kind() == ExprKind::Min || e.kind() == ExprKind::Max) {
-            r = decide_min_max_by_difference(e, ranges_, &range_lemma);
+            r = decide_min_max_by_difference(e, ranges_, range_lemmas);
             lemma_name =
                 e.kind() == ExprKind::Min ? lemma::min_by_difference : lemma::max_by_difference;
         }
         if (!r) {
             r = two_point_affine(e, ranges_);
             lemma_name = lemma::two_point_affine;
-            range_lemma = nullptr;
+            range_lemmas[0] = range_lemmas[1] = nullptr;
         }
     }
     if (!r) {
@@ -104,7 +104,8 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
     }
     if (r && r != e) {
         ++firings_;
-        if (range_lemma) log_.fired(range_lemma);
+        for (const char* narrowing : range_lemmas)
+            if (narrowing) log_.fired(narrowing);
         log_.fired(lemma_name);
         return simplify_at(r, depth + 1);
     }

@@ -143,5 +143,27 @@ TEST(MinMaxByConstraint, MinOfASumAndAConstant) {
     EXPECT_TRUE(s.fired("range_by_constraint_lower") || s.fired("range_by_constraint_upper"));
 }
 
+TEST(MinMaxByOperand, NestedMaxBoundsTheDifference) {
+    // max(d2, s0) >= s0 and d1 >= 0: d1 + max(d2, s0) >= s0.
+    Simplified s = simplify_text(
+        "(d1, d2)[s0] -> (min(s0, d1 + max(d2, s0))), domain: d1 in [0, 100], d2 in [-19, 2], "
+        "s0 in [0, 1]");
+    EXPECT_EQ(s.text, printed("(d1, d2)[s0] -> (s0), domain: d1 in [0, 100], d2 in [-19, 2], "
+                              "s0 in [0, 1]"));
+    EXPECT_TRUE(s.fired("range_by_max_operand"));
+}
+
+TEST(MinMaxByOperand, NestedMinBoundsTheDifference) {
+    // min(d0 - 15, 14) <= d0 - 15 < d0.
+    Simplified s = simplify_text("(d0) -> (max(d0, min(d0 - 15, 14))), domain: d0 in [9, 169]");
+    EXPECT_EQ(s.text, printed("(d0) -> (d0), domain: d0 in [9, 169]"));
+    EXPECT_TRUE(s.fired("range_by_min_operand"));
+    // With d1 possibly negative the nested max no longer decides it.
+    Simplified open = simplify_text(
+        "(d1, d2)[s0] -> (min(s0, d1 + max(d2, s0))), domain: d1 in [-1, 100], d2 in [-19, 2], "
+        "s0 in [0, 1]");
+    EXPECT_NE(open.text.find("min("), std::string::npos) << open.text;
+}
+
 }  // namespace
 }  // namespace provix
