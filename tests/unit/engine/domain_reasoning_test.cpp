@@ -11,37 +11,14 @@
 #include "domain_passes.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
+#include "support/simplified_text.h"
 
 namespace provix {
 namespace {
 
-struct Simplified {
-    std::string text;
-    std::vector<std::string> trace;
-    bool fired(const std::string& name) const {
-        return std::find(trace.begin(), trace.end(), name) != trace.end();
-    }
-};
-
-Simplified simplify_text(const std::string& text) {
-    Context ctx;
-    auto m = parse_indexing_map(ctx, text);
-    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
-    if (!m.ok()) return {"<parse error>", {}};
-    Simplified out;
-    SimplifyOptions options;
-    options.trace = &out.trace;
-    simplify(*m, options);
-    out.text = m->to_string();
-    return out;
-}
-
-std::string printed(const std::string& text) {
-    Context ctx;
-    auto m = parse_indexing_map(ctx, text);
-    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
-    return m.ok() ? m->to_string() : "<parse error>";
-}
+using testing_support::printed;
+using testing_support::Simplified;
+using testing_support::simplify_text;
 
 TEST(DomainProbe, ParityOfANegatedVariableMovesBothBounds) {
     // -d0 odd: d0 is odd, so 0 and 6 are no points of the domain.
