@@ -69,7 +69,11 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
 
 Expr Rewriter::rewrite_root(Expr e, int depth) {
     if (detail::is_const(e)) return e;  // nothing simplifies a constant
+    NodeFacts facts(e);
     for (const CompiledRule* rule : table_.expression_rules(kind_of(e))) {
+        // Rules that cannot match the node are not tried (the order of the
+        // others is kept, so the first rule that fires is the same).
+        if (!rule->gate.admits(facts, ranges_)) continue;
         std::optional<Expr> r = matcher_.apply(*rule, e);
         if (!r || *r == e) continue;
         ++firings_;

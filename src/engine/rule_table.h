@@ -9,6 +9,7 @@
 
 #include "provix/expr.h"
 #include "provix/rules/rule.h"
+#include "rule_gate.h"
 
 namespace provix::engine {
 
@@ -77,6 +78,8 @@ struct CompiledRule {
     /// For each variable index: the conjuncts that read it (a bit per
     /// conjunct index). Sized like `rule.vars` when `conjuncts` is not empty.
     std::vector<uint64_t> var_conjuncts;
+    /// What a node must offer for the rule to match it (see RuleGate).
+    RuleGate gate;
 };
 
 /// The bit of `kind` in CompiledRule::kinds:

@@ -1,0 +1,229 @@
+/// \file
+/// Rule gates: what a rule's left side and condition demand of a node,
+/// mirroring RuleMatcher::match (every check here is one the matcher makes
+/// before the rule can fire).
+
+#include "rule_gate.h"
+
+#include <algorithm>
+
+#include "expr_node.h"
+#include "range_analysis.h"
+#include "rule_matcher.h"
+#include "rule_table.h"
+
+namespace provix::engine {
+namespace {
+
+using detail::is_const;
+using detail::kind_of;
+using detail::num_ops;
+using detail::op_at;
+using rules::Op;
+using rules::Rule;
+
+const rules::Node& node_at(const Rule& rule, int p) { return rule.nodes[static_cast<size_t>(p)]; }
+
+bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }
+
+/// The kind bit of the monomial of the sum term `e` (as RuleMatcher's
+/// split(e) finds it), 0 for a constant.
+uint16_t monomial_bit(Expr e) {
+    if (is_const(e)) return 0;
+    if (kind_of(e) == ExprKind::Mul) {
+        size_t n = num_ops(e);
+        if (is_const(op_at(e, n - 1)) && !is_const(op_at(e, n - 2)))
+            return kind_bit(n == 2 ? kind_of(op_at(e, 0)) : ExprKind::Mul);
+    }
+    return kind_bit(kind_of(e));
+}
+
+void add_term(SumFacts& f, Expr t) {
+    uint16_t m = monomial_bit(t);
+    if (m == 0) return;  // the constant term
+    f.monomial_kinds = static_cast<uint16_t>(f.monomial_kinds | m);
+    f.whole_kinds = static_cast<uint16_t>(f.whole_kinds | kind_bit(kind_of(t)));
+}
+
+void split_conjuncts(const Rule& rule, int p, std::vector<int>& out) {
+    const rules::Node& n = node_at(rule, p);
+    if (n.op == Op::And) {
+        for (int c : n.children)
+            split_conjuncts(rule, c, out);
+        return;
+    }
+    out.push_back(p);
+}
+
+/// True if conjunct `p` is `lb(v) == ub(v)` for the expression variable v.
+bool is_point_test(const Rule& rule, int p, int64_t v) {
+    const rules::Node& n = node_at(rule, p);
+    if (n.op != Op::Eq) return false;
+    const rules::Node& l = node_at(rule, n.children[0]);
+    const rules::Node& r = node_at(rule, n.children[1]);
+    if (l.op != Op::Lb || r.op != Op::Ub) return false;
+    const rules::Node& lv = node_at(rule, l.children[0]);
+    const rules::Node& rv = node_at(rule, r.children[0]);
+    return lv.op == Op::ExprVar && rv.op == Op::ExprVar && lv.value == v && rv.value == v;
+}
+
+/// Narrows [lo, hi] by conjunct `p` if it compares the constant variable v
+/// with a literal (`c0 < 0`, `c1 >= 2`); other conjuncts leave it.
+void narrow_by(const Rule& rule, int p, int64_t v, int64_t& lo, int64_t& hi) {
+    const rules::Node& n = node_at(rule, p);
+    if (n.children.size() != 2) return;
+    const rules::Node& l = node_at(rule, n.children[0]);
+    const rules::Node& r = node_at(rule, n.children[1]);
+    if (l.op != Op::ConstVar || l.value != v || r.op != Op::Literal) return;
+    constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    int64_t L = r.value;
+    auto at_most = [&](int64_t h) { hi = std::min(hi, h); };
+    auto at_least = [&](int64_t l2) { lo = std::max(lo, l2); };
+    switch (n.op) {
+        case Op::Lt:
+            if (L == kMin) {
+                lo = kMax, hi = kMin;  // no value
+            } else {
+                at_most(L - 1);
+            }
+            break;
+        case Op::Le:
+            at_most(L);
+            break;
+        case Op::Gt:
+            if (L == kMax) {
+                lo = kMax, hi = kMin;
+            } else {
+                at_least(L + 1);
+            }
+            break;
+        case Op::Ge:
+            at_least(L);
+            break;
+        case Op::Eq:
+            at_least(L);
+            at_most(L);
+            break;
+        default:
+            break;
+    }
+}
+
+SumGate sum_gate(const CompiledRule& c, int p) {
+    const SumPattern& sp = c.sums[static_cast<size_t>(p)];
+    SumGate g;
+    g.active = true;
+    g.min_terms =
+        static_cast<uint32_t>(sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0));
+    for (int t : sp.general) {
+        const rules::Node& n = node_at(c.rule, t);
+        if (n.op == Op::Mul && is_coefficient(node_at(c.rule, n.children[1])))
+            g.scaled_kinds.push_back(c.kinds[static_cast<size_t>(n.children[0])]);
+        else
+            g.whole_kinds.push_back(c.kinds[static_cast<size_t>(t)]);
+    }
+    return g;
+}
+
+bool sum_admits(const SumGate& g, const SumFacts& f) {
+    if (f.terms < g.min_terms || f.terms > RuleMatcher::kMaxSumTerms) return false;
+    for (uint16_t k : g.scaled_kinds)
+        if (!(k & f.monomial_kinds)) return false;
+    for (uint16_t k : g.whole_kinds)
+        if (!(k & f.whole_kinds)) return false;
+    return true;
+}
+
+}  // namespace
+
+SumFacts sum_facts(Expr e) {
+    SumFacts f;
+    if (kind_of(e) == ExprKind::Add) {
+        size_t n = num_ops(e);
+        f.terms = static_cast<uint32_t>(n);
+        for (size_t i = 0; i < n; ++i)
+            add_term(f, op_at(e, i));
+    } else {
+        f.terms = 1;
+        add_term(f, e);
+    }
+    return f;
+}
+
+const SumFacts& NodeFacts::sum(int which) {
+    auto w = static_cast<size_t>(which);
+    if (!have_sum_[w]) {
+        sums_[w] = sum_facts(which == 0 ? e_ : op_at(e_, 0));
+        have_sum_[w] = true;
+    }
+    return sums_[w];
+}
+
+uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }
+
+bool RuleGate::admits(NodeFacts& facts, RangeAnalysis& ranges) const {
+    Expr e = facts.expr();
+    if (coefficient && !(monomial_kinds & facts.monomial_kind())) return false;
+    if (binary) {
+        if (two_operands && num_ops(e) != 2) return false;
+        Expr a = op_at(e, 0), b = op_at(e, 1);
+        if (!(operand_kinds[0] & kind_bit(kind_of(a))) ||
+            !(operand_kinds[1] & kind_bit(kind_of(b))))
+            return false;
+        if (is_const(b) &&
+            (detail::const_value(b) < operand1_lo || detail::const_value(b) > operand1_hi))
+            return false;
+        if (sums[1].active && !sum_admits(sums[1], facts.sum(1))) return false;
+    }
+    if (sums[0].active && !sum_admits(sums[0], facts.sum(0))) return false;
+    return !point_range || ranges.range(e).is_point();
+}
+
+RuleGate make_rule_gate(const CompiledRule& c) {
+    const Rule& rule = c.rule;
+    RuleGate g;
+    std::vector<int> conjuncts;
+    if (rule.condition >= 0) split_conjuncts(rule, rule.condition, conjuncts);
+    const rules::Node& top = node_at(rule, rule.lhs);
+    if (c.is_sum[static_cast<size_t>(rule.lhs)]) {
+        g.sums[0] = sum_gate(c, rule.lhs);
+        return g;
+    }
+    switch (top.op) {
+        case Op::ExprVar:
+            for (int p : conjuncts)
+                g.point_range |= is_point_test(rule, p, top.value);
+            return g;
+        case Op::Mul:
+            if (is_coefficient(node_at(rule, top.children[1]))) {
+                g.coefficient = true;
+                g.monomial_kinds = c.kinds[static_cast<size_t>(top.children[0])];
+                return g;
+            }
+            g.two_operands = true;
+            break;
+        case Op::FloorDiv:
+        case Op::CeilDiv:
+        case Op::Mod:
+        case Op::Min:
+        case Op::Max:
+            break;
+        default:
+            return g;
+    }
+    g.binary = true;
+    for (size_t i = 0; i < 2; ++i)
+        g.operand_kinds[i] = c.kinds[static_cast<size_t>(top.children[i])];
+    const rules::Node& right = node_at(rule, top.children[1]);
+    if (right.op == Op::Literal) {
+        g.operand1_lo = g.operand1_hi = right.value;
+    } else if (right.op == Op::ConstVar) {
+        for (int p : conjuncts)
+            narrow_by(rule, p, right.value, g.operand1_lo, g.operand1_hi);
+    }
+    if (c.is_sum[static_cast<size_t>(top.children[0])]) g.sums[1] = sum_gate(c, top.children[0]);
+    return g;
+}
+
+}  // namespace provix::engine

@@ -1,0 +1,100 @@
+#pragma once
+/// \file
+/// RuleGate: necessary conditions for a rule to rewrite a node, read off the
+/// rule once (the top of its left side, and the conjuncts of its condition
+/// on what the top binds), checked against facts computed once per node
+/// (NodeFacts). The rewriter tries only the rules whose gate admits the
+/// node, in table order: a rule a gate turns away could not have matched,
+/// so the first rule that fires is the same.
+///
+///     mod_negative_divisor: x mod c0 => ... if c0 < 0
+///
+/// is never tried on `d0 mod 8` (its divisor must be below 0), and
+/// `fixed_value: x => lb(x) if lb(x) == ub(x) && ...` only on a node whose
+/// range is one point.
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "provix/expr.h"
+
+namespace provix::engine {
+
+struct CompiledRule;
+class RangeAnalysis;
+
+/// What a sum pattern needs of the sum it matches (see
+/// RuleMatcher::match_sum): enough terms, and for each term pattern a term
+/// of a kind it can match (a bit per ExprKind; `scaled`: the kind of the
+/// term's monomial, `d0 floordiv 4` in `(d0 floordiv 4) * 3`; else the term
+/// itself).
+struct SumGate {
+    bool active = false;
+    uint32_t min_terms = 0;
+    std::vector<uint16_t> scaled_kinds;
+    std::vector<uint16_t> whole_kinds;
+};
+
+/// The facts of one sum (a non-sum is a one-term sum) a SumGate reads: the
+/// number of terms, and the kinds (a bit each) of the non-constant terms'
+/// monomials and of those terms as they stand.
+struct SumFacts {
+    uint32_t terms = 0;
+    uint16_t monomial_kinds = 0;
+    uint16_t whole_kinds = 0;
+};
+
+/// The facts of `e` as sum terms: `d0 * 4 + d1 floordiv 2 + 3` has 3 terms,
+/// monomial kinds {Variable, FloorDiv}, whole kinds {Mul, FloorDiv}.
+SumFacts sum_facts(Expr e);
+
+/// The facts of one node the gates read, each computed on first use.
+class NodeFacts {
+public:
+    explicit NodeFacts(Expr e) : e_(e) {}
+    Expr expr() const { return e_; }
+    /// The sum facts of the node (which = 0) or of its first operand (1).
+    const SumFacts& sum(int which);
+    /// The bit of the kind of the node's monomial (the node without a
+    /// constant factor: `d0` for `d0 * 4`, the node itself if it has none),
+    /// 0 for a constant.
+    uint16_t monomial_kind();
+
+private:
+    Expr e_;
+    SumFacts sums_[2];
+    bool have_sum_[2] = {false, false};
+};
+
+struct RuleGate {
+    /// The rule's left side is `x` with the conjunct `lb(x) == ub(x)`: the
+    /// node's range must be one finite point.
+    bool point_range = false;
+    /// The left side is a binary operator matched operand by operand: the
+    /// node has two operands, of these kinds (a bit per ExprKind).
+    bool binary = false;
+    bool two_operands = false;  ///< a product: exactly two operands
+    std::array<uint16_t, 2> operand_kinds = {0xffff, 0xffff};
+    /// A constant right operand must lie in [lo, hi] (a literal, or a
+    /// constant variable the condition compares with literals: `c0 < 0`).
+    int64_t operand1_lo = std::numeric_limits<int64_t>::min();
+    int64_t operand1_hi = std::numeric_limits<int64_t>::max();
+    /// The left side is `p * c` (a coefficient): the node's monomial must
+    /// be of a kind `p` can match (a bit per ExprKind).
+    bool coefficient = false;
+    uint16_t monomial_kinds = 0xffff;
+    /// Sum patterns at the top (the node itself) and as the binary
+    /// operator's left operand.
+    std::array<SumGate, 2> sums;
+
+    /// False only if the rule cannot match `facts`' node (its range read
+    /// from `ranges`).
+    bool admits(NodeFacts& facts, RangeAnalysis& ranges) const;
+};
+
+/// The gate of a compiled rule (its kinds and sum patterns already set).
+RuleGate make_rule_gate(const CompiledRule& rule);
+
+}  // namespace provix::engine
