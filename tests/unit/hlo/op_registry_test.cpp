@@ -4,25 +4,18 @@
 
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "provix/hlo/hlo_parser.h"
+#include "support/text_helpers.h"
 
 namespace provix::hlo {
 namespace {
 
-/// Whitespace-separated opcodes.
-std::vector<std::string> opcodes(const std::string& text) {
-    std::istringstream in(text);
-    std::vector<std::string> out;
-    for (std::string op; in >> op;)
-        out.push_back(op);
-    return out;
-}
+using testing_support::words;
 
-const std::vector<std::string> kElementwise = opcodes(R"(
+const std::vector<std::string> kElementwise = words(R"(
     abs cbrt ceil convert copy cosine count-leading-zeros erf exponential exponential-minus-one
     floor imag is-finite log log-plus-one logistic negate not popcnt real reduce-precision
     round-nearest-afz round-nearest-even rsqrt sign sine sqrt tan tanh
@@ -30,7 +23,7 @@ const std::vector<std::string> kElementwise = opcodes(R"(
     shift-right-arithmetic shift-right-logical subtract xor
     clamp select)");
 
-const std::vector<std::string> kOther = opcodes(R"(
+const std::vector<std::string> kOther = words(R"(
     bitcast broadcast concatenate constant convolution dot dynamic-slice dynamic-update-slice
     fusion gather get-tuple-element iota map pad parameter reduce reduce-window reshape reverse
     scaled-dot slice transpose tuple)");

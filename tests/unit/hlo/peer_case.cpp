@@ -8,54 +8,33 @@ namespace provix::hlo::testing {
 
 namespace {
 
-bool starts_with(const std::string& s, const std::string& prefix) {
-    return s.compare(0, prefix.size(), prefix) == 0;
-}
-
-std::string trim(std::string s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\r' || s.back() == '\t'))
-        s.pop_back();
-    size_t i = 0;
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
-        ++i;
-    return s.substr(i);
-}
+using provix::testing_support::starts_with;
+using provix::testing_support::trim;
 
 }  // namespace
 
 std::vector<PeerCase> parse_peer_cases(const std::string& file, const std::string& text,
                                        std::vector<std::string>& errors) {
     std::vector<PeerCase> cases;
-    std::istringstream in(text);
-    std::string raw;
-    int line_no = 0;
+    provix::testing_support::CaseFileLines in(file, text, errors);
     enum class Target { None, Map, Xla, Why } target = Target::None;
-    auto error = [&](const std::string& m) {
-        errors.push_back(file + ":" + std::to_string(line_no) + ": " + m);
-    };
-    while (std::getline(in, raw)) {
-        ++line_no;
-        std::string line = trim(raw);
-        if (starts_with(line, "// =====")) {
-            PeerCase c;
-            c.file = file;
-            c.name = trim(line.substr(8));
-            c.line = line_no;
-            cases.push_back(c);
+    while (in.next()) {
+        if (in.starts_case()) {
+            cases.push_back(in.new_case<PeerCase>());
             target = Target::None;
             continue;
         }
         if (cases.empty()) continue;  // the file's header comments
         PeerCase& c = cases.back();
-        if (!starts_with(line, "//")) {
-            if (!c.runs.empty() && !line.empty()) error("HLO text after a RUN line");
-            c.hlo += raw + "\n";
+        if (!in.is_comment()) {
+            if (!c.runs.empty() && !in.line().empty()) in.error("HLO text after a RUN line");
+            c.hlo += in.raw() + "\n";
             continue;
         }
-        std::string body = trim(line.substr(2));
+        std::string body = in.body();
         if (starts_with(body, "RUN:")) {
             PeerRun run;
-            run.line = line_no;
+            run.line = in.number();
             std::istringstream words(body.substr(4));
             std::string kind, word;
             words >> kind;
@@ -63,21 +42,21 @@ std::vector<PeerCase> parse_peer_cases(const std::string& file, const std::strin
                 run.kind = PeerRun::Kind::OutputToInput;
             } else if (kind == "input-to-output") {
                 run.kind = PeerRun::Kind::InputToOutput;
-                if (!(words >> run.operand)) error("input-to-output needs an operand number");
+                if (!(words >> run.operand)) in.error("input-to-output needs an operand number");
             } else if (kind == "computation") {
                 run.kind = PeerRun::Kind::Computation;
             } else {
-                error("unknown RUN kind '" + kind + "'");
+                in.error("unknown RUN kind '" + kind + "'");
             }
             if (words >> word) {
-                if (word != "output" || !(words >> run.output)) error("expected 'output K'");
+                if (word != "output" || !(words >> run.output)) in.error("expected 'output K'");
             }
             c.runs.push_back(run);
             target = Target::None;
             continue;
         }
         if (c.runs.empty()) {
-            c.hlo += raw + "\n";  // a comment inside the HLO
+            c.hlo += in.raw() + "\n";  // a comment inside the HLO
             continue;
         }
         PeerRun& run = c.runs.back();
@@ -90,33 +69,34 @@ std::vector<PeerCase> parse_peer_cases(const std::string& file, const std::strin
             PeerOperand op;
             size_t colon = body.find(':');
             if (colon == std::string::npos) {
-                error("expected 'OPERAND I:'");
+                in.error("expected 'OPERAND I:'");
                 continue;
             }
             op.operand = std::stoll(body.substr(8, colon - 8));
             std::string rest = trim(body.substr(colon + 1));
             op.unknown = rest == "UNKNOWN";
             op.known_empty = rest == "KNOWN EMPTY";
-            if (!rest.empty() && !op.unknown && !op.known_empty) error("unexpected '" + rest + "'");
+            if (!rest.empty() && !op.unknown && !op.known_empty)
+                in.error("unexpected '" + rest + "'");
             if (rest.empty()) op.maps.emplace_back();
             run.operands.push_back(op);
             target = rest.empty() ? Target::Map : Target::None;
         } else if (body == "OR") {
             if (run.operands.empty()) {
-                error("OR outside an operand");
+                in.error("OR outside an operand");
                 continue;
             }
             run.operands.back().maps.emplace_back();
             target = Target::Map;
         } else if (starts_with(body, "XLA:")) {
             if (run.operands.empty()) {
-                error("XLA: outside an operand");
+                in.error("XLA: outside an operand");
                 continue;
             }
             target = Target::Xla;
         } else if (starts_with(body, "WHY:")) {
             if (run.operands.empty()) {
-                error("WHY: outside an operand");
+                in.error("WHY: outside an operand");
                 continue;
             }
             run.operands.back().why += trim(body.substr(4)) + " ";
@@ -128,7 +108,7 @@ std::vector<PeerCase> parse_peer_cases(const std::string& file, const std::strin
         } else if (target == Target::Why) {
             run.operands.back().why += body + " ";
         } else if (!body.empty()) {
-            error("unexpected comment line (use NOTE:)");
+            in.error("unexpected comment line (use NOTE:)");
         }
     }
     for (const PeerCase& c : cases) {

@@ -35,6 +35,8 @@
 #include <string>
 #include <vector>
 
+#include "support/case_file.h"
+
 namespace provix::hlo::testing {
 
 /// The expected set of one operand.
@@ -59,17 +61,14 @@ struct PeerRun {
     int line = 0;
 };
 
-struct PeerCase {
-    std::string file;
-    std::string name;
-    int line = 0;
+struct PeerCase : provix::testing_support::CaseOrigin {
     std::string hlo;
     std::vector<PeerRun> runs;
 };
 
 /// Prints a case as `FILE:LINE: NAME` in test messages.
 inline void PrintTo(const PeerCase& c, std::ostream* os) {
-    *os << c.file << ":" << c.line << ": " << c.name;
+    *os << provix::testing_support::where(c);
 }
 
 /// Reads every case of `text` (from file `file`); a malformed line adds a

@@ -217,7 +217,7 @@ class XlaPeer : public ::testing::TestWithParam<PeerCase> {};
 
 TEST_P(XlaPeer, MapsMatchXlaOrDocumentedDisagreement) {
     const PeerCase& c = GetParam();
-    SCOPED_TRACE(c.file + ":" + std::to_string(c.line) + ": " + c.name);
+    SCOPED_TRACE(provix::testing_support::where(c));
     auto module = parse_hlo_module(c.hlo, c.file);
     ASSERT_TRUE(module) << module.error().message;
     Context ctx;

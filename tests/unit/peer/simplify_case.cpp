@@ -1,20 +1,10 @@
 #include "simplify_case.h"
 
-#include <sstream>
-
 namespace provix::peer {
 namespace {
 
-bool starts_with(const std::string& s, const std::string& prefix) {
-    return s.compare(0, prefix.size(), prefix) == 0;
-}
-
-std::string trim(const std::string& s) {
-    const size_t b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    const size_t e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
+using testing_support::starts_with;
+using testing_support::trim;
 
 /// Appends `line` to `text` with a newline between lines.
 void append(std::string& text, const std::string& line) {
@@ -27,67 +17,58 @@ void append(std::string& text, const std::string& line) {
 std::vector<SimplifyCase> parse_simplify_cases(const std::string& file, const std::string& text,
                                                std::vector<std::string>& errors) {
     std::vector<SimplifyCase> cases;
-    std::istringstream in(text);
-    std::string raw;
-    int line_no = 0;
+    testing_support::CaseFileLines in(file, text, errors);
     bool open = false;
     // Where the comment lines of the current case go: nowhere, the XLA map,
     // the exact map, the unsound reason, the xfail reason.
     enum class Sink { Input, None, Xla, Exact, Unsound, Xfail } sink = Sink::None;
-    auto error = [&](const std::string& msg) {
-        errors.push_back(file + ":" + std::to_string(line_no) + ": " + msg);
-    };
     auto close = [&] {
         if (!open) return;
         SimplifyCase& c = cases.back();
-        if (trim(c.input).empty()) error("case '" + c.name + "' has no input map");
+        if (trim(c.input).empty()) in.error("case '" + c.name + "' has no input map");
         if (c.expect == SimplifyCase::Expect::Map && trim(c.xla).empty())
-            error("case '" + c.name + "' has no '// XLA:' expectation");
+            in.error("case '" + c.name + "' has no '// XLA:' expectation");
         if (!c.unsound.empty() && trim(c.exact).empty())
-            error("case '" + c.name + "' is UNSOUND without an '// EXACT:' map");
+            in.error("case '" + c.name + "' is UNSOUND without an '// EXACT:' map");
         if (c.unsound.empty() && !c.exact.empty())
-            error("case '" + c.name + "' has an EXACT map but no UNSOUND reason");
+            in.error("case '" + c.name + "' has an EXACT map but no UNSOUND reason");
         open = false;
         sink = Sink::None;
     };
-    while (std::getline(in, raw)) {
-        ++line_no;
-        const std::string line = trim(raw);
-        if (starts_with(line, "// =====")) {
+    while (in.next()) {
+        const std::string& line = in.line();
+        if (in.starts_case()) {
             close();
-            SimplifyCase c;
-            c.file = file;
-            c.name = trim(line.substr(8));
-            c.line = line_no;
-            if (c.name.empty()) error("a case without a name");
+            SimplifyCase c = in.new_case<SimplifyCase>();
+            if (c.name.empty()) in.error("a case without a name");
             cases.push_back(c);
             open = true;
             sink = Sink::Input;
             continue;
         }
-        if (line == "// -----") {
+        if (in.ends_case()) {
             close();
             continue;
         }
         if (!open) {
-            if (!line.empty() && !starts_with(line, "//")) error("a map outside a case");
+            if (!line.empty() && !in.is_comment()) in.error("a map outside a case");
             continue;
         }
         SimplifyCase& c = cases.back();
-        if (!starts_with(line, "//")) {
+        if (!in.is_comment()) {
             if (sink != Sink::Input) {
-                error("map text after the directives of case '" + c.name + "'");
+                in.error("map text after the directives of case '" + c.name + "'");
                 continue;
             }
-            if (c.input.empty()) c.input_line = line_no;
-            append(c.input, raw);
+            if (c.input.empty()) c.input_line = in.number();
+            append(c.input, in.raw());
             continue;
         }
-        const std::string body = trim(line.substr(2));
+        const std::string body = in.body();
         if (starts_with(body, "XLA:")) {
             const std::string rest = trim(body.substr(4));
             if (!c.xla.empty() || c.expect != SimplifyCase::Expect::Map) {
-                error("case '" + c.name + "' has two XLA expectations");
+                in.error("case '" + c.name + "' has two XLA expectations");
             }
             if (rest == "SAME") {
                 c.expect = SimplifyCase::Expect::Same;
@@ -118,7 +99,7 @@ std::vector<SimplifyCase> parse_simplify_cases(const std::string& file, const st
         } else if (sink == Sink::Input) {
             // A comment inside the input map: not part of it.
         } else {
-            error("unexpected comment line in case '" + c.name + "': " + line);
+            in.error("unexpected comment line in case '" + c.name + "': " + line);
         }
     }
     close();

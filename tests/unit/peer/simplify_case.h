@@ -32,14 +32,13 @@
 #include <string>
 #include <vector>
 
+#include "support/case_file.h"
+
 namespace provix::peer {
 
-struct SimplifyCase {
+struct SimplifyCase : testing_support::CaseOrigin {
     enum class Expect { Map, Same, Changed };
 
-    std::string file;
-    std::string name;
-    int line = 0;
     /// The input map's text and its first line in the file.
     std::string input;
     int input_line = 0;
@@ -54,9 +53,7 @@ struct SimplifyCase {
 };
 
 /// Prints a case as `FILE:LINE: NAME` in test messages.
-inline void PrintTo(const SimplifyCase& c, std::ostream* os) {
-    *os << c.file << ":" << c.line << ": " << c.name;
-}
+inline void PrintTo(const SimplifyCase& c, std::ostream* os) { *os << testing_support::where(c); }
 
 /// Reads every case of `text` (from file `file`); a malformed case adds a
 /// message to `errors`.

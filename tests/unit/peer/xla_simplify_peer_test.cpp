@@ -78,8 +78,7 @@ bool parse_map(Context& ctx, const SimplifyCase& c, const std::string& text, boo
     options.canonicalize = canonical;
     auto m = parse_indexing_map(ctx, text, options);
     if (!m) {
-        ADD_FAILURE() << c.file << ":" << c.line << ": " << c.name << ": bad map\n"
-                      << m.error().message;
+        ADD_FAILURE() << testing_support::where(c) << ": bad map\n" << m.error().message;
         return false;
     }
     out = *m;
