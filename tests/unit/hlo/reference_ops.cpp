@@ -25,9 +25,6 @@ bool next_index(Index& i, const Dims& dims) {
     return false;
 }
 
-int64_t pick(int64_t lo, int64_t hi) { return *rc::gen::inRange<int64_t>(lo, hi + 1); }
-bool coin() { return *rc::gen::arbitrary<bool>(); }
-
 int64_t linear_index(const Index& x, const Dims& dims) {
     int64_t l = 0;
     for (size_t k = 0; k < dims.size(); ++k)
@@ -101,6 +98,22 @@ Dims random_factorization(const Dims& in) {
     return out;
 }
 
+/// The entries of `x` at `positions`, in their order: {5, 6, 7} at {2, 0}
+/// is {7, 5}.
+Index at_positions(const Index& x, const std::vector<int64_t>& positions) {
+    Index out;
+    for (int64_t p : positions)
+        out.push_back(x[static_cast<size_t>(p)]);
+    return out;
+}
+
+/// The HLO line `NAME = SHAPE OP(OPERAND), dimensions={...}`.
+std::string dimensions_line(const std::string& name, const Dims& shape, const std::string& op,
+                            const std::string& operand, const std::vector<int64_t>& dims) {
+    return name + " = " + shape_text(shape) + " " + op + "(" + operand +
+           "), dimensions=" + list_text(dims) + "\n";
+}
+
 std::string window_field(const std::vector<int64_t>& values) {
     std::string s;
     for (size_t i = 0; i < values.size(); ++i)
@@ -109,6 +122,9 @@ std::string window_field(const std::vector<int64_t>& values) {
 }
 
 }  // namespace
+
+int64_t pick(int64_t lo, int64_t hi) { return *rc::gen::inRange<int64_t>(lo, hi + 1); }
+bool coin() { return *rc::gen::arbitrary<bool>(); }
 
 std::vector<Index> all_indices(const Dims& dims) {
     std::vector<Index> out;
@@ -143,6 +159,32 @@ Dims random_dims(int min_rank, int max_rank, int max_size) {
     return d;
 }
 
+ReducedDims random_reduced_dims(const Dims& in) {
+    ReducedDims out;
+    for (size_t k = 0; k < in.size(); ++k) {
+        if (coin()) {
+            out.reduced.push_back(static_cast<int64_t>(k));
+        } else {
+            out.kept.push_back(in[k]);
+        }
+    }
+    return out;
+}
+
+Reads reduce_reads(const Dims& in, const std::vector<int64_t>& reduced) {
+    Reads reads;
+    for (const Index& x : all_indices(in)) {
+        Index o;
+        for (size_t k = 0; k < in.size(); ++k) {
+            if (!std::count(reduced.begin(), reduced.end(), static_cast<int64_t>(k))) {
+                o.push_back(x[k]);
+            }
+        }
+        reads[o].insert(x);
+    }
+    return reads;
+}
+
 std::vector<int64_t> random_permutation(int64_t n) {
     std::vector<int64_t> keys(static_cast<size_t>(n));
     for (int64_t& k : keys)
@@ -162,16 +204,10 @@ UnaryStep random_transpose(const Dims& in, const Dims&, const std::string& opera
                            const std::string& name) {
     std::vector<int64_t> perm = random_permutation(static_cast<int64_t>(in.size()));
     UnaryStep s;
-    for (int64_t p : perm)
-        s.out_dims.push_back(in[static_cast<size_t>(p)]);
-    for (const Index& x : all_indices(in)) {
-        Index o;
-        for (int64_t p : perm)
-            o.push_back(x[static_cast<size_t>(p)]);
-        s.reads[o].insert(x);
-    }
-    s.lines = name + " = " + shape_text(s.out_dims) + " transpose(" + operand +
-              "), dimensions=" + list_text(perm) + "\n";
+    s.out_dims = at_positions(in, perm);
+    for (const Index& x : all_indices(in))
+        s.reads[at_positions(x, perm)].insert(x);
+    s.lines = dimensions_line(name, s.out_dims, "transpose", operand, perm);
     return s;
 }
 
@@ -189,8 +225,7 @@ UnaryStep random_reverse(const Dims& in, const Dims&, const std::string& operand
             o[static_cast<size_t>(k)] = in[static_cast<size_t>(k)] - 1 - x[static_cast<size_t>(k)];
         s.reads[o].insert(x);
     }
-    s.lines = name + " = " + shape_text(in) + " reverse(" + operand +
-              "), dimensions=" + list_text(dims) + "\n";
+    s.lines = dimensions_line(name, in, "reverse", operand, dims);
     return s;
 }
 
@@ -207,14 +242,9 @@ UnaryStep random_broadcast(const Dims& in, const Dims&, const std::string& opera
     for (int64_t& d : s.out_dims) {
         if (d < 0) d = pick(1, 3);  // a new dimension
     }
-    for (const Index& o : all_indices(s.out_dims)) {
-        Index x;
-        for (int64_t p : positions)
-            x.push_back(o[static_cast<size_t>(p)]);
-        s.reads[o].insert(x);
-    }
-    s.lines = name + " = " + shape_text(s.out_dims) + " broadcast(" + operand +
-              "), dimensions=" + list_text(positions) + "\n";
+    for (const Index& o : all_indices(s.out_dims))
+        s.reads[o].insert(at_positions(o, positions));
+    s.lines = dimensions_line(name, s.out_dims, "broadcast", operand, positions);
     return s;
 }
 
@@ -304,26 +334,12 @@ UnaryStep random_pad(const Dims& in, const Dims&, const std::string& operand,
 
 UnaryStep random_reduce(const Dims& in, const Dims&, const std::string& operand,
                         const std::string& name) {
-    std::vector<int64_t> reduced;
+    const ReducedDims dims = random_reduced_dims(in);
     UnaryStep s;
-    for (size_t k = 0; k < in.size(); ++k) {
-        if (coin()) {
-            reduced.push_back(static_cast<int64_t>(k));
-        } else {
-            s.out_dims.push_back(in[k]);
-        }
-    }
-    for (const Index& x : all_indices(in)) {
-        Index o;
-        for (size_t k = 0; k < in.size(); ++k) {
-            if (!std::count(reduced.begin(), reduced.end(), static_cast<int64_t>(k))) {
-                o.push_back(x[k]);
-            }
-        }
-        s.reads[o].insert(x);
-    }
+    s.out_dims = dims.kept;
+    s.reads = reduce_reads(in, dims.reduced);
     s.lines = name + "_i = f32[] constant(0)\n" + name + " = " + shape_text(s.out_dims) +
-              " reduce(" + operand + ", " + name + "_i), dimensions=" + list_text(reduced) +
+              " reduce(" + operand + ", " + name + "_i), dimensions=" + list_text(dims.reduced) +
               ", to_apply=add\n";
     return s;
 }

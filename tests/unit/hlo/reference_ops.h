@@ -57,32 +57,43 @@ struct UnaryStep {
     Reads reads;
 };
 
+/// A random integer in [lo, hi], and a random bool (inside a property only).
+int64_t pick(int64_t lo, int64_t hi);
+bool coin();
+
 /// Random dims: rank in [min_rank, max_rank], sizes in [1, max_size].
 Dims random_dims(int min_rank, int max_rank, int max_size);
 
-// Unary steps (random parameters for input `in`, whose layout is
-// `in_layout`, empty for the default; only bitcast depends on layouts).
-UnaryStep random_transpose(const Dims& in, const Dims& in_layout, const std::string& operand,
-                           const std::string& name);
-UnaryStep random_reverse(const Dims& in, const Dims& in_layout, const std::string& operand,
-                         const std::string& name);
-UnaryStep random_broadcast(const Dims& in, const Dims& in_layout, const std::string& operand,
-                           const std::string& name);
-UnaryStep random_slice(const Dims& in, const Dims& in_layout, const std::string& operand,
-                       const std::string& name);
-UnaryStep random_reshape(const Dims& in, const Dims& in_layout, const std::string& operand,
-                         const std::string& name);
-UnaryStep random_bitcast(const Dims& in, const Dims& in_layout, const std::string& operand,
-                         const std::string& name);
-UnaryStep random_pad(const Dims& in, const Dims& in_layout, const std::string& operand,
-                     const std::string& name);
-UnaryStep random_reduce(const Dims& in, const Dims& in_layout, const std::string& operand,
-                        const std::string& name);
-UnaryStep random_reduce_window(const Dims& in, const Dims& in_layout, const std::string& operand,
-                               const std::string& name);
+/// The dimensions of a reduction: the reduced ones (their numbers, in order)
+/// and the sizes of the kept ones.
+struct ReducedDims {
+    std::vector<int64_t> reduced;
+    Dims kept;
+};
+/// A random choice of the dimensions of `in` to reduce.
+ReducedDims random_reduced_dims(const Dims& in);
+/// What a reduction of `in` over `reduced` reads: each output element, every
+/// input element with the same kept coordinates.
+Reads reduce_reads(const Dims& in, const std::vector<int64_t>& reduced);
+
+/// A generator of one random unary step: random parameters for input `in`,
+/// whose layout is `in_layout` (empty for the default; only bitcast depends
+/// on layouts), applied to `operand` and defining `name`.
+using UnaryStepGenerator = UnaryStep(const Dims& in, const Dims& in_layout,
+                                     const std::string& operand, const std::string& name);
+
+// The unary steps.
+UnaryStepGenerator random_transpose;
+UnaryStepGenerator random_reverse;
+UnaryStepGenerator random_broadcast;
+UnaryStepGenerator random_slice;
+UnaryStepGenerator random_reshape;
+UnaryStepGenerator random_bitcast;
+UnaryStepGenerator random_pad;
+UnaryStepGenerator random_reduce;
+UnaryStepGenerator random_reduce_window;
 /// Any of the above.
-UnaryStep random_unary_step(const Dims& in, const Dims& in_layout, const std::string& operand,
-                            const std::string& name);
+UnaryStepGenerator random_unary_step;
 
 /// A chain of one to `max_steps` random unary steps on parameter `p0` of
 /// dims `in` (layout `in_layout`), named v0, v1, ...: the HLO lines, the

@@ -16,8 +16,6 @@ namespace provix::hlo::testing {
 
 namespace {
 
-int64_t pick(int64_t lo, int64_t hi) { return *rc::gen::inRange<int64_t>(lo, hi + 1); }
-
 std::string param(size_t i, const Dims& dims) {
     return "p" + std::to_string(i) + " = " + shape_text(dims) + " parameter(" + std::to_string(i) +
            ")\n";

@@ -12,9 +12,6 @@ namespace provix::hlo::testing {
 
 namespace {
 
-int64_t pick(int64_t lo, int64_t hi) { return *rc::gen::inRange<int64_t>(lo, hi + 1); }
-bool coin() { return *rc::gen::arbitrary<bool>(); }
-
 std::string typed_shape(const std::string& type, const Dims& dims) {
     return type + shape_text(dims).substr(3);
 }
@@ -38,12 +35,48 @@ Reads everyone_reads_scalar(const Dims& out) {
     return r;
 }
 
-Index clamped(const Index& raw, const Dims& dims, const Dims& sizes) {
-    Index out;
-    for (size_t i = 0; i < raw.size(); ++i) {
-        out.push_back(std::clamp<int64_t>(raw[i], 0, dims[i] - sizes[i]));
+/// A window of dynamic-slice or dynamic-update-slice in `src`: its sizes
+/// (each in [min_size, d]) and its start, drawn in [-2, 5] and clamped into
+/// `src` as the operations do.
+struct DynamicWindow {
+    Dims sizes;
+    Index start;
+};
+
+DynamicWindow random_window(const Dims& src, int64_t min_size) {
+    DynamicWindow w;
+    Index raw;
+    for (int64_t d : src) {
+        w.sizes.push_back(pick(min_size, d));
+        raw.push_back(pick(-2, 5));
     }
-    return out;
+    for (size_t i = 0; i < raw.size(); ++i)
+        w.start.push_back(std::clamp<int64_t>(raw[i], 0, src[i] - w.sizes[i]));
+    return w;
+}
+
+/// The window's start indices: one scalar `s32` parameter a dimension of
+/// `src`, numbered from `first`.
+void add_start_parameters(OpInstance& op, const Dims& src, size_t first) {
+    for (size_t i = 0; i < src.size(); ++i) {
+        op.operand_dims.push_back({});
+        op.hlo += param(first + i, "s32", {});
+    }
+}
+
+/// The start indices' reads (every element of `out` reads each), exact, and
+/// their values: the runtime variables of operand `j`'s maps.
+void add_start_reads(OpInstance& op, const Dims& src, const Dims& out, const Index& start,
+                     int64_t j) {
+    for (size_t i = 0; i < src.size(); ++i) {
+        op.reads.push_back(everyone_reads_scalar(out));
+        op.exact.push_back(true);
+    }
+    auto rt = [start, j](int64_t k, const Index&, const Index&) {
+        return k == j ? start : Index{};
+    };
+    op.rt_out_to_in = rt;
+    op.rt_in_to_out = rt;
 }
 
 }  // namespace
@@ -183,19 +216,12 @@ OpInstance random_dot() {
 OpInstance random_dynamic_slice() {
     OpInstance op;
     Dims src = random_dims(1, 3, 4);
-    Dims sizes;
-    Index raw;
-    for (int64_t d : src) {
-        sizes.push_back(pick(1, d));
-        raw.push_back(pick(-2, 5));
-    }
-    Index start = clamped(raw, src, sizes);
+    const DynamicWindow window = random_window(src, 1);
+    const Dims& sizes = window.sizes;
+    const Index& start = window.start;
     op.operand_dims = {src};
     op.hlo = param(0, "f32", src);
-    for (size_t i = 0; i < src.size(); ++i) {
-        op.operand_dims.push_back({});
-        op.hlo += param(i + 1, "s32", {});
-    }
+    add_start_parameters(op, src, 1);
     op.out_dims = sizes;
     op.hlo += "r = " + shape_text(sizes) + " dynamic-slice(" + operand_list(src.size() + 1) +
               "), dynamic_slice_sizes=" + list_text(sizes) + "\n";
@@ -208,32 +234,19 @@ OpInstance random_dynamic_slice() {
     }
     op.reads.push_back(r);
     op.exact.push_back(true);
-    for (size_t i = 0; i < src.size(); ++i) {
-        op.reads.push_back(everyone_reads_scalar(sizes));
-        op.exact.push_back(true);
-    }
-    auto rt = [start](int64_t j, const Index&, const Index&) { return j == 0 ? start : Index{}; };
-    op.rt_out_to_in = rt;
-    op.rt_in_to_out = rt;
+    add_start_reads(op, src, sizes, start, 0);
     return op;
 }
 
 OpInstance random_dynamic_update_slice() {
     OpInstance op;
     Dims src = random_dims(1, 3, 4);
-    Dims upd;
-    Index raw;
-    for (int64_t d : src) {
-        upd.push_back(pick(0, d));
-        raw.push_back(pick(-2, 5));
-    }
-    Index start = clamped(raw, src, upd);
+    const DynamicWindow window = random_window(src, 0);
+    const Dims& upd = window.sizes;
+    const Index& start = window.start;
     op.operand_dims = {src, upd};
     op.hlo = param(0, "f32", src) + param(1, "f32", upd);
-    for (size_t i = 0; i < src.size(); ++i) {
-        op.operand_dims.push_back({});
-        op.hlo += param(i + 2, "s32", {});
-    }
+    add_start_parameters(op, src, 2);
     op.out_dims = src;
     op.hlo +=
         "r = " + shape_text(src) + " dynamic-update-slice(" + operand_list(src.size() + 2) + ")\n";
@@ -249,13 +262,7 @@ OpInstance random_dynamic_update_slice() {
     }
     op.reads = {base, update};
     op.exact = {false, true};  // the base's map is the identity: every element
-    for (size_t i = 0; i < src.size(); ++i) {
-        op.reads.push_back(everyone_reads_scalar(src));
-        op.exact.push_back(true);
-    }
-    auto rt = [start](int64_t j, const Index&, const Index&) { return j == 1 ? start : Index{}; };
-    op.rt_out_to_in = rt;
-    op.rt_in_to_out = rt;
+    add_start_reads(op, src, src, start, 1);
     return op;
 }
 
@@ -320,30 +327,15 @@ OpInstance random_gather() {
 OpInstance random_variadic_reduce() {
     OpInstance op;
     Dims in = random_dims(1, 3, 3);
-    std::vector<int64_t> reduced;
-    Dims out;
-    for (size_t k = 0; k < in.size(); ++k) {
-        if (coin()) {
-            reduced.push_back(static_cast<int64_t>(k));
-        } else {
-            out.push_back(in[k]);
-        }
-    }
+    const ReducedDims dims = random_reduced_dims(in);
+    const std::vector<int64_t>& reduced = dims.reduced;
+    const Dims& out = dims.kept;
     op.operand_dims = {in, in, {}, {}};
     op.out_dims = out;
     op.hlo = param(0, "f32", in) + param(1, "s32", in) + param(2, "f32", {}) + param(3, "s32", {}) +
              "r = (" + typed_shape("f32", out) + ", " + typed_shape("s32", out) +
              ") reduce(p0, p1, p2, p3), dimensions=" + list_text(reduced) + ", to_apply=argmax\n";
-    Reads input;
-    for (const Index& x : all_indices(in)) {
-        Index o;
-        for (size_t k = 0; k < in.size(); ++k) {
-            if (!std::count(reduced.begin(), reduced.end(), static_cast<int64_t>(k))) {
-                o.push_back(x[k]);
-            }
-        }
-        input[o].insert(x);
-    }
+    const Reads input = reduce_reads(in, reduced);
     op.reads = {input, input, everyone_reads_scalar(out), everyone_reads_scalar(out)};
     op.exact = {true, true, true, true};
     return op;
