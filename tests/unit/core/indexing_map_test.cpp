@@ -8,6 +8,7 @@
 
 #include "provix/parser.h"
 #include "provix/semantics.h"
+#include "support/parsed_map.h"
 
 namespace provix {
 namespace {
@@ -16,11 +17,7 @@ class IndexingMapTest : public ::testing::Test {
 protected:
     Context ctx;
 
-    IndexingMap parse(const std::string& text) {
-        Result<IndexingMap> m = parse_indexing_map(ctx, text);
-        EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
-        return m.ok() ? *m : IndexingMap::undefined(ctx);
-    }
+    IndexingMap parse(const std::string& text) { return testing_support::parsed_map(ctx, text); }
 
     /// An expression over `m`'s variable names.
     Expr expr(const IndexingMap& m, const std::string& text) {

@@ -5,14 +5,13 @@
 #include "provix/indexing_map.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
+#include "support/parsed_map.h"
 
 namespace provix {
 namespace {
 
 IndexingMap parse(Context& ctx, const std::string& text) {
-    auto m = parse_indexing_map(ctx, text);
-    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
-    return m.ok() ? *m : IndexingMap::undefined(ctx);
+    return testing_support::parsed_map(ctx, text);
 }
 
 // f32[10,10,10] -> reshape f32[50,20] -> reshape f32[10,10,10].

@@ -6,28 +6,16 @@
 #include <gtest/gtest.h>
 
 #include "provix/parser.h"
+#include "support/simplified_text.h"
 
 namespace provix {
 namespace {
 
-/// Parses `text`, simplifies it and returns the printed map.
-std::string simplified(const std::string& text, std::vector<std::string>* trace = nullptr) {
-    Context ctx;
-    auto m = parse_indexing_map(ctx, text);
-    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
-    if (!m.ok()) return "<parse error>";
-    SimplifyOptions options;
-    options.trace = trace;
-    simplify(*m, options);
-    return m->to_string();
-}
+using testing_support::printed;
 
-/// The printed canonical form of `text` without simplification.
-std::string printed(const std::string& text) {
-    Context ctx;
-    auto m = parse_indexing_map(ctx, text);
-    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
-    return m.ok() ? m->to_string() : "<parse error>";
+/// Parses `text`, simplifies it and returns the printed map.
+std::string simplified(const std::string& text) {
+    return testing_support::simplify_text(text).text;
 }
 
 TEST(SimplifySpec, FloorDivAndModInsideOneBlock) {
@@ -273,8 +261,10 @@ TEST(SimplifyEngine, MutuallyBoundingConstraintsReachTheirFixedPoint) {
 }
 
 TEST(SimplifyEngine, TraceNamesEveryRuleInOrder) {
-    std::vector<std::string> trace;
-    simplified("(d0) -> ((d0 floordiv 4) floordiv 8), domain: d0 in [0, 1000]", &trace);
+    const std::vector<std::string> trace =
+        testing_support::simplify_text(
+            "(d0) -> ((d0 floordiv 4) floordiv 8), domain: d0 in [0, 1000]")
+            .trace;
     ASSERT_EQ(trace.size(), 1u);
     EXPECT_EQ(trace[0], "fd_nested");
 }

@@ -9,15 +9,12 @@
 #include <string>
 
 #include "provix/parser.h"
+#include "support/parsed_map.h"
 
 namespace provix::fuzz {
 namespace {
 
-IndexingMap map_of(Context& ctx, const std::string& text) {
-    Result<IndexingMap> m = parse_indexing_map(ctx, text);
-    if (!m) throw std::runtime_error("bad test map: " + m.error().message);
-    return *m;
-}
+using testing_support::map_of;
 
 std::string kinds(const std::vector<Finding>& findings) {
     std::string s;

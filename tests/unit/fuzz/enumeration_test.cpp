@@ -9,17 +9,14 @@
 #include <string>
 
 #include "provix/parser.h"
+#include "support/parsed_map.h"
 
 namespace provix::fuzz {
 namespace {
 
 using Outcome = EnumerationResult::Outcome;
 
-IndexingMap map_of(Context& ctx, const std::string& text) {
-    Result<IndexingMap> m = parse_indexing_map(ctx, text);
-    if (!m) throw std::runtime_error("bad test map: " + m.error().message);
-    return *m;
-}
+using testing_support::map_of;
 
 EnumerationResult compare(const std::string& a, const std::string& b) {
     Context ctx;

@@ -6,6 +6,7 @@
 #include "provix/hlo/hlo_parser.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
+#include "support/parsed_map.h"
 
 #ifdef PROVIX_HLO_TESTS_HAVE_SOLVERS
 #include "provix/solvers/oracle.h"
@@ -45,12 +46,7 @@ const HloInstruction& instruction(const HloModule& module, std::string_view name
 }
 
 IndexingMap parse_map(Context& ctx, std::string_view text) {
-    auto m = parse_indexing_map(ctx, text);
-    if (!m) {
-        ADD_FAILURE() << "map parse error:\n" << m.error().message;
-        return IndexingMap::undefined(ctx);
-    }
-    return std::move(*m);
+    return testing_support::parsed_map(ctx, text);
 }
 
 ::testing::AssertionResult maps_equivalent(const IndexingMap& actual, const IndexingMap& expected) {

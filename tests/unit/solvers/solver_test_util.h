@@ -8,15 +8,12 @@
 
 #include "provix/parser.h"
 #include "provix/solvers/oracle.h"
+#include "support/parsed_map.h"
 
 namespace provix::solvers::testing {
 
 /// Parses one map or throws (so a typo in a test fails loudly).
-inline IndexingMap map_of(Context& ctx, const std::string& text) {
-    auto m = parse_indexing_map(ctx, text);
-    if (!m) throw std::runtime_error("bad test map: " + m.error().message);
-    return *m;
-}
+using testing_support::map_of;
 
 /// Parses an expression over the variables of `m`.
 inline Expr expr_of(Context& ctx, const IndexingMap& m, const std::string& text) {

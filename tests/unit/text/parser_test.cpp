@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "support/parsed_map.h"
+
 namespace provix {
 namespace {
 
@@ -25,11 +27,7 @@ protected:
     Expr raw(ExprKind k, std::vector<Expr> ops) { return *ctx.make(k, ops); }
     Expr c(int64_t v) { return ctx.constant(v); }
 
-    IndexingMap map(const std::string& text) {
-        Result<IndexingMap> m = parse_indexing_map(ctx, text);
-        EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
-        return m.ok() ? *m : IndexingMap::undefined(ctx);
-    }
+    IndexingMap map(const std::string& text) { return testing_support::parsed_map(ctx, text); }
 };
 
 // ---------------------------------------------------------------------------

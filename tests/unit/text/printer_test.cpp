@@ -4,6 +4,7 @@
 
 #include "provix/indexing_map.h"
 #include "provix/parser.h"
+#include "support/parsed_map.h"
 
 namespace provix {
 namespace {
@@ -12,11 +13,7 @@ class PrinterTest : public ::testing::Test {
 protected:
     Context ctx;
 
-    IndexingMap map(const std::string& text) {
-        Result<IndexingMap> m = parse_indexing_map(ctx, text);
-        EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
-        return m.ok() ? *m : IndexingMap::undefined(ctx);
-    }
+    IndexingMap map(const std::string& text) { return testing_support::parsed_map(ctx, text); }
 
     /// Prints the parsed map and checks that the text parses back to it.
     std::string print(const std::string& text) {
