@@ -5,15 +5,12 @@
 
 #include <string>
 
-#include "provix/rules/rule.h"
+#include "rule_errors.h"
 
 namespace provix::rules {
 namespace {
 
-std::string rule_error(const std::string& text) {
-    auto r = parse_rules(text, "t.rules");
-    return r.ok() ? std::string("<ok>") : r.error().message;
-}
+using testing::rule_error;
 
 TEST(RuleDiagnostics, CaretUnderTheColumnOfAContinuationLine) {
     EXPECT_EQ(rule_error("r: x mod c0 => x\n    if c0 > y\n"),

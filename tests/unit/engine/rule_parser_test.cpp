@@ -1,14 +1,17 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+#include <string>
+
 #include "provix/rules/rule.h"
+#include "rule_errors.h"
 
 namespace provix::rules {
 namespace {
 
-std::string error_of(const std::string& text) {
-    auto r = parse_rules(text, "t.rules");
-    return r.ok() ? std::string("<ok>") : r.error().message;
-}
+using testing::lemma_error;
+using testing::rule_error;
 
 TEST(RuleParser, ParsesNameSidesAndCondition) {
     auto r = parse_rules(
@@ -38,49 +41,44 @@ TEST(RuleParser, ParsesConstraintRules) {
 }
 
 TEST(RuleParser, UnboundRightSideVariableIsAnError) {
-    EXPECT_EQ(error_of("r: x floordiv c0 => y\n"),
+    EXPECT_EQ(rule_error("r: x floordiv c0 => y\n"),
               "t.rules:1:21: error: variable 'y' is not bound by the left side\n"
               "r: x floordiv c0 => y\n"
               "                    ^\n");
 }
 
 TEST(RuleParser, UnknownFunctionIsAnError) {
-    EXPECT_EQ(error_of("\nr: x => x if frob(x) > 0\n"),
+    EXPECT_EQ(rule_error("\nr: x => x if frob(x) > 0\n"),
               "t.rules:2:14: error: unknown function 'frob'\n"
               "r: x => x if frob(x) > 0\n"
               "             ^\n");
 }
 
 TEST(RuleParser, ErrorsOnContinuationLinesPointAtThatLine) {
-    std::string e = error_of("r: x mod c0 => x\n    if lb(x) >= 0 &&\n");
+    std::string e = rule_error("r: x mod c0 => x\n    if lb(x) >= 0 &&\n");
     EXPECT_EQ(e.substr(0, 12), "t.rules:2:21");
 }
 
 TEST(RuleParser, RejectsMalformedRules) {
-    EXPECT_NE(error_of("r: x => \n"), "<ok>");
-    EXPECT_NE(error_of("r x => x\n"), "<ok>");
-    EXPECT_NE(error_of("r: x => x if c0\n"), "<ok>");             // not a condition
-    EXPECT_NE(error_of("r: x => x if x > 0\n"), "<ok>");          // x is not a constant
-    EXPECT_NE(error_of("r: c0 => 1\n"), "<ok>");                  // constant left side
-    EXPECT_NE(error_of("r: X + Y + Z => X\n"), "<ok>");           // two rest variables
-    EXPECT_NE(error_of("r: x => x\nr: y => y\n"), "<ok>");        // duplicate name
-    EXPECT_NE(error_of("r: lb(x) => x\n"), "<ok>");               // lb on the left
-    EXPECT_NE(error_of("r: x => x if lb(x + 1) > 0\n"), "<ok>");  // lb of a non-variable
-    EXPECT_NE(error_of("r: min(x) => x\n"), "<ok>");              // arity
-    EXPECT_NE(error_of("  r: x => x\n"), "<ok>");                 // indented start
+    EXPECT_NE(rule_error("r: x => \n"), "<ok>");
+    EXPECT_NE(rule_error("r x => x\n"), "<ok>");
+    EXPECT_NE(rule_error("r: x => x if c0\n"), "<ok>");             // not a condition
+    EXPECT_NE(rule_error("r: x => x if x > 0\n"), "<ok>");          // x is not a constant
+    EXPECT_NE(rule_error("r: c0 => 1\n"), "<ok>");                  // constant left side
+    EXPECT_NE(rule_error("r: X + Y + Z => X\n"), "<ok>");           // two rest variables
+    EXPECT_NE(rule_error("r: x => x\nr: y => y\n"), "<ok>");        // duplicate name
+    EXPECT_NE(rule_error("r: lb(x) => x\n"), "<ok>");               // lb on the left
+    EXPECT_NE(rule_error("r: x => x if lb(x + 1) > 0\n"), "<ok>");  // lb of a non-variable
+    EXPECT_NE(rule_error("r: min(x) => x\n"), "<ok>");              // arity
+    EXPECT_NE(rule_error("  r: x => x\n"), "<ok>");                 // indented start
 }
 
 TEST(RuleParser, DefinedTakesABoundVariable) {
     auto r = parse_rules("m: min(x, y) => x if ub(x) <= lb(y) && defined(y)\n", "t.rules");
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(to_string((*r)[0], (*r)[0].condition), "((ub(x) <= lb(y)) && defined(y))");
-    EXPECT_NE(error_of("m: min(x, y) => x if defined(x + 1)\n"), "<ok>");
-    EXPECT_NE(error_of("m: min(x, y) => x if defined(c0)\n"), "<ok>");
-}
-
-std::string lemma_error_of(const std::string& text) {
-    auto r = parse_lemmas(text, "t.lemmas");
-    return r.ok() ? std::string("<ok>") : r.error().message;
+    EXPECT_NE(rule_error("m: min(x, y) => x if defined(x + 1)\n"), "<ok>");
+    EXPECT_NE(rule_error("m: min(x, y) => x if defined(c0)\n"), "<ok>");
 }
 
 TEST(LemmaParser, ParsesImplicationsAndEquivalences) {
@@ -108,46 +106,36 @@ TEST(LemmaParser, ParsesImplicationsAndEquivalences) {
 }
 
 TEST(LemmaParser, RejectsMalformedLemmas) {
-    EXPECT_EQ(lemma_error_of("l: lb(x) <= x\n"),
+    EXPECT_EQ(lemma_error("l: lb(x) <= x\n"),
               "t.lemmas:1:4: error: 'lb' is not available in a lemma\nl: lb(x) <= x\n   ^\n");
-    EXPECT_NE(lemma_error_of("l: defined(x)\n"), "<ok>");
-    EXPECT_NE(lemma_error_of("l: x + 1\n"), "<ok>");              // not a statement
-    EXPECT_NE(lemma_error_of("l: x == 1 => \n"), "<ok>");         // no conclusion
-    EXPECT_NE(lemma_error_of("l: x == 1\nl: x == 2\n"), "<ok>");  // duplicate name
+    EXPECT_NE(lemma_error("l: defined(x)\n"), "<ok>");
+    EXPECT_NE(lemma_error("l: x + 1\n"), "<ok>");              // not a statement
+    EXPECT_NE(lemma_error("l: x == 1 => \n"), "<ok>");         // no conclusion
+    EXPECT_NE(lemma_error("l: x == 1\nl: x == 2\n"), "<ok>");  // duplicate name
+}
+
+/// `rules/FILE` read and parsed by `parse` without error, with at least one entry.
+template <typename Parse>
+void expect_builtin_file_parses(Parse parse, const std::string& file) {
+    const std::string path = std::string(PROVIX_SOURCE_DIR) + "/rules/" + file;
+    SCOPED_TRACE(path);
+    std::ifstream in(path, std::ios::binary);
+    ASSERT_TRUE(in) << "cannot read " << path;
+    std::stringstream text;
+    text << in.rdbuf();
+    auto r = parse(text.str(), path);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_GT(r->size(), 0u) << path;
 }
 
 TEST(RuleParser, BuiltinRuleFilesParse) {
     // The files the engine is built from; the build already validated them,
     // this keeps the parser honest about reading them back.
     for (const char* name :
-         {"add", "ceildiv", "constraints", "floordiv", "minmax", "mod", "mul", "range"}) {
-        std::string path = std::string(PROVIX_SOURCE_DIR) + "/rules/" + name + ".rules";
-        FILE* f = std::fopen(path.c_str(), "rb");
-        ASSERT_NE(f, nullptr) << path;
-        std::string text;
-        char buf[4096];
-        size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-            text.append(buf, n);
-        std::fclose(f);
-        auto r = parse_rules(text, path);
-        ASSERT_TRUE(r.ok()) << r.error().message;
-        EXPECT_GT(r->size(), 0u) << path;
-    }
-    for (const char* name : {"analysis", "domain", "kernel"}) {
-        std::string path = std::string(PROVIX_SOURCE_DIR) + "/rules/" + name + ".lemmas";
-        FILE* f = std::fopen(path.c_str(), "rb");
-        ASSERT_NE(f, nullptr) << path;
-        std::string text;
-        char buf[4096];
-        size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-            text.append(buf, n);
-        std::fclose(f);
-        auto r = parse_lemmas(text, path);
-        ASSERT_TRUE(r.ok()) << r.error().message;
-        EXPECT_GT(r->size(), 0u) << path;
-    }
+         {"add", "ceildiv", "constraints", "floordiv", "minmax", "mod", "mul", "range"})
+        expect_builtin_file_parses(parse_rules, std::string(name) + ".rules");
+    for (const char* name : {"analysis", "domain", "kernel"})
+        expect_builtin_file_parses(parse_lemmas, std::string(name) + ".lemmas");
 }
 
 }  // namespace
