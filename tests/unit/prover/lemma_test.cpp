@@ -100,61 +100,53 @@ TEST(CoqStatement, IsTranslatedFromTheSmtObligation) {
     EXPECT_NE(file.find("(~ (v_m = 0))"), std::string::npos) << file;
 }
 
-/// Writes `script` as `<dir>/<name>.v` and returns the options using `dir`.
-ProverOptions with_proof(const std::string& name, const std::string& script) {
+const char* const kMulpos = "mulpos: a > 0 && b > 0 => a * b > 0";
+const char* const kNoCoqc = "coqc is not installed (Debian package coq)";
+
+/// The lemma `text` (named mulpos) proven by Z3 and, where Z3 needs a proof
+/// script, Coq: `script` is written as `mulpos.v` and, unless empty,
+/// `shared` as the shared lemmas, in a folder of their own named after the
+/// running test and `folder` (tests run in parallel).
+RuleProof prove_with_coq(const std::string& text, const std::string& script,
+                         const std::string& shared = "", const std::string& folder = "") {
     namespace fs = std::filesystem;
-    fs::path dir = fs::path(PROVIX_BINARY_DIR) / "coq_proofs_test";
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    fs::path dir = fs::path(PROVIX_BINARY_DIR) / ("coq_proofs_" + test + folder);
+    fs::remove_all(dir);
     fs::create_directories(dir);
-    std::ofstream(dir / (name + ".v")) << script;
+    std::ofstream(dir / "mulpos.v") << script;
+    if (!shared.empty()) std::ofstream(dir / "shared-lemmas.v") << shared;
     ProverOptions o = z3_only();
     o.coq_proofs_dir = dir.string();
-    return o;
+    return prove_lemma(lemma_of(text), o);
 }
 
+const char* const kMulposByNia =
+    "Theorem mulpos : mulpos_statement.\n"
+    "Proof. unfold mulpos_statement. intros. nia. Qed.\n";
+
 TEST(CoqProof, ACorrectProofProvesTheLemma) {
-    if (!have("coqc")) GTEST_SKIP() << "coqc is not installed (Debian package coq)";
-    auto l = lemma_of("mulpos: a > 0 && b > 0 => a * b > 0");
-    RuleProof p = prove_lemma(l, with_proof("mulpos",
-                                            "Theorem mulpos : mulpos_statement.\n"
-                                            "Proof. unfold mulpos_statement. intros. nia. Qed.\n"));
+    if (!have("coqc")) GTEST_SKIP() << kNoCoqc;
+    RuleProof p = prove_with_coq(kMulpos, kMulposByNia);
     EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail;
     EXPECT_EQ(p.backend, "coq");
 }
 
 TEST(CoqProof, AProofThatNoLongerFitsItsStatementFails) {
-    if (!have("coqc")) GTEST_SKIP() << "coqc is not installed (Debian package coq)";
+    if (!have("coqc")) GTEST_SKIP() << kNoCoqc;
     // The lemma changed (> 1 instead of > 0) and the proof is now wrong.
-    auto l = lemma_of("mulpos: a > 0 && b > 0 => a * b > 1");
-    RuleProof p = prove_lemma(l, with_proof("mulpos",
-                                            "Theorem mulpos : mulpos_statement.\n"
-                                            "Proof. unfold mulpos_statement. intros. nia. Qed.\n"));
+    RuleProof p = prove_with_coq("mulpos: a > 0 && b > 0 => a * b > 1", kMulposByNia);
     EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
     EXPECT_NE(p.detail.find("coqc rejects"), std::string::npos) << p.detail;
 }
 
 TEST(CoqProof, AdmittedIsRefused) {
-    if (!have("coqc")) GTEST_SKIP() << "coqc is not installed (Debian package coq)";
-    auto l = lemma_of("mulpos: a > 0 && b > 0 => a * b > 0");
-    RuleProof p = prove_lemma(l, with_proof("mulpos",
-                                            "Theorem mulpos : mulpos_statement.\n"
-                                            "Proof. Admitted.\n"));
+    if (!have("coqc")) GTEST_SKIP() << kNoCoqc;
+    RuleProof p = prove_with_coq(kMulpos,
+                                 "Theorem mulpos : mulpos_statement.\n"
+                                 "Proof. Admitted.\n");
     EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
     EXPECT_NE(p.detail.find("uses 'Admitted'"), std::string::npos) << p.detail;
-}
-
-/// Writes `script` as `<dir>/<name>.v` and, unless empty, `lemmas` as the
-/// folder's shared lemmas, in a folder of its own named `folder`.
-ProverOptions with_shared_lemmas(const std::string& folder, const std::string& name,
-                                 const std::string& script, const std::string& lemmas) {
-    namespace fs = std::filesystem;
-    fs::path dir = fs::path(PROVIX_BINARY_DIR) / folder;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    std::ofstream(dir / (name + ".v")) << script;
-    if (!lemmas.empty()) std::ofstream(dir / "shared-lemmas.v") << lemmas;
-    ProverOptions o = z3_only();
-    o.coq_proofs_dir = dir.string();
-    return o;
 }
 
 const char* const kUsesSharedLemma =
@@ -162,30 +154,25 @@ const char* const kUsesSharedLemma =
     "Proof. intros a b _ [Ha Hb]. exact (product_of_positives a b Ha Hb). Qed.\n";
 
 TEST(CoqProof, AScriptMayUseTheSharedLemmas) {
-    if (!have("coqc")) GTEST_SKIP() << "coqc is not installed (Debian package coq)";
-    auto l = lemma_of("mulpos: a > 0 && b > 0 => a * b > 0");
+    if (!have("coqc")) GTEST_SKIP() << kNoCoqc;
     const std::string lemma =
         "Lemma product_of_positives : forall a b, a > 0 -> b > 0 -> a * b > 0.\n"
         "Proof. intros. nia. Qed.\n";
-    RuleProof p = prove_lemma(
-        l, with_shared_lemmas("coq_shared_lemmas_test", "mulpos", kUsesSharedLemma, lemma));
+    RuleProof p = prove_with_coq(kMulpos, kUsesSharedLemma, lemma);
     EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail;
     EXPECT_EQ(p.backend, "coq");
     // Without the shared lemmas the same script does not check.
-    RuleProof alone = prove_lemma(
-        l, with_shared_lemmas("coq_no_shared_lemmas_test", "mulpos", kUsesSharedLemma, ""));
+    RuleProof alone = prove_with_coq(kMulpos, kUsesSharedLemma, "", "_alone");
     EXPECT_EQ(alone.verdict, RuleVerdict::Unknown);
     EXPECT_NE(alone.detail.find("coqc rejects"), std::string::npos) << alone.detail;
 }
 
 TEST(CoqProof, AdmittedInTheSharedLemmasIsRefused) {
-    if (!have("coqc")) GTEST_SKIP() << "coqc is not installed (Debian package coq)";
-    auto l = lemma_of("mulpos: a > 0 && b > 0 => a * b > 0");
+    if (!have("coqc")) GTEST_SKIP() << kNoCoqc;
     const std::string lemma =
         "Lemma product_of_positives : forall a b, a > 0 -> b > 0 -> a * b > 0.\n"
         "Proof. Admitted.\n";
-    RuleProof p = prove_lemma(l, with_shared_lemmas("coq_admitted_shared_lemmas_test", "mulpos",
-                                                    kUsesSharedLemma, lemma));
+    RuleProof p = prove_with_coq(kMulpos, kUsesSharedLemma, lemma);
     EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
     EXPECT_NE(p.detail.find("shared-lemmas.v uses 'Admitted'"), std::string::npos) << p.detail;
 }

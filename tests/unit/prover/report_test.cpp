@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "prover_test_util.h"
 #include "provix/solvers/prove_report.h"
 
@@ -10,15 +12,27 @@ namespace {
 
 using testing::rule_of;
 
-RuleResult refuted_result() {
+/// The result of the rule `text` (named by what precedes its colon) at
+/// `file`:`line`, decided by Z3 with `answer`, its order checked.
+RuleResult z3_result(const std::string& file, int line, const std::string& text,
+                     RuleVerdict verdict, const std::string& answer) {
     RuleResult r;
-    r.name = "xla_sum";
-    r.file = "bad.rules";
-    r.line = 3;
-    r.text = "xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 => (x + y) floordiv (c0 * c1)";
-    r.proof.verdict = RuleVerdict::Refuted;
+    r.name = text.substr(0, text.find(':'));
+    r.file = file;
+    r.line = line;
+    r.text = text;
+    r.proof.verdict = verdict;
     r.proof.backend = "z3";
-    r.proof.z3_answer = "sat";
+    r.proof.z3_answer = answer;
+    r.order.ok = true;
+    return r;
+}
+
+RuleResult refuted_result() {
+    RuleResult r = z3_result(
+        "bad.rules", 3,
+        "xla_sum: (x floordiv c0 + y floordiv c0) floordiv c1 => (x + y) floordiv (c0 * c1)",
+        RuleVerdict::Refuted, "sat");
     RuleCounterexample c;
     c.kind = "value mismatch";
     c.constants = {{"c0", "2"}, {"c1", "1"}};
@@ -26,20 +40,13 @@ RuleResult refuted_result() {
     c.source = "0";
     c.target = "1";
     r.proof.counterexample = c;
-    r.order.ok = true;
     return r;
 }
 
 RuleResult proven_result() {
-    RuleResult r;
-    r.name = "fd_nested";
-    r.file = "floordiv.rules";
-    r.line = 19;
-    r.text = "fd_nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1)";
-    r.proof.verdict = RuleVerdict::Proven;
-    r.proof.backend = "z3";
-    r.proof.z3_answer = "unsat";
-    r.order.ok = true;
+    RuleResult r = z3_result("floordiv.rules", 19,
+                             "fd_nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1)",
+                             RuleVerdict::Proven, "unsat");
     r.order.message = "(0, 2, 0, 4, 0, 0, 5, 1) > (0, 1, 0, 1, 0, 0, 3, 1)";
     r.seconds = 0.25;
     return r;
