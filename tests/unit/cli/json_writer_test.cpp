@@ -120,15 +120,10 @@ TEST(JsonWriter, TakeResetsForTheNextDocument) {
 }
 
 TEST(JsonInteger, RecognizesDecimalIntegersOnly) {
-    EXPECT_TRUE(is_json_integer("0"));
-    EXPECT_TRUE(is_json_integer("-12"));
-    EXPECT_TRUE(is_json_integer("99999999999999999999999"));
-    EXPECT_FALSE(is_json_integer(""));
-    EXPECT_FALSE(is_json_integer("-"));
-    EXPECT_FALSE(is_json_integer("01"));
-    EXPECT_FALSE(is_json_integer("+1"));
-    EXPECT_FALSE(is_json_integer("1.5"));
-    EXPECT_FALSE(is_json_integer("inf"));
+    for (const char* text : {"0", "-12", "99999999999999999999999"})
+        EXPECT_TRUE(is_json_integer(text)) << text;
+    for (const char* text : {"", "-", "01", "+1", "1.5", "inf"})
+        EXPECT_FALSE(is_json_integer(text)) << text;
 }
 
 }  // namespace

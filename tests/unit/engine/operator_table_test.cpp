@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "provix/expr.h"
 #include "provix/rules/op_semantics.h"
@@ -41,13 +42,14 @@ TEST(OperatorTable, LeavesAndConditionOperatorsHaveNoExpressionKind) {
 TEST(OperatorTable, NamesSpellingsAndRoles) {
     EXPECT_STREQ(kind_name(ExprKind::Add), "add");
     EXPECT_STREQ(kind_name(ExprKind::Constant), "constant");
-    EXPECT_STREQ(op_name(Op::FloorDiv), "floordiv");
-    EXPECT_STREQ(op_name(Op::Le), "<=");
-    EXPECT_STREQ(op_name(Op::ExprVar), "var");
-    EXPECT_TRUE(is_division(Op::Mod));
-    EXPECT_TRUE(is_division(Op::CeilDiv));
-    EXPECT_FALSE(is_division(Op::Mul));
-    EXPECT_FALSE(is_division(Op::Gcd));
+    const std::pair<Op, const char*> names[] = {
+        {Op::FloorDiv, "floordiv"}, {Op::Le, "<="}, {Op::ExprVar, "var"}};
+    for (const auto& [op, name] : names)
+        EXPECT_STREQ(op_name(op), name);
+    for (Op op : {Op::Mod, Op::CeilDiv})
+        EXPECT_TRUE(is_division(op)) << op_name(op);
+    for (Op op : {Op::Mul, Op::Gcd})
+        EXPECT_FALSE(is_division(op)) << op_name(op);
     EXPECT_EQ(expr_kind_spelled("ceildiv", OpSyntax::Product), ExprKind::CeilDiv);
     EXPECT_EQ(expr_kind_spelled("min", OpSyntax::Call), ExprKind::Min);
     EXPECT_FALSE(expr_kind_spelled("min", OpSyntax::Product));

@@ -266,13 +266,11 @@ TEST(HloParser, DeeplyNestedTuplesAreAnErrorNotACrash) {
 }
 
 TEST(HloParser, ClassifiesOpcodes) {
-    EXPECT_TRUE(is_supported_opcode("dynamic-update-slice"));
+    for (const char* op : {"dynamic-update-slice", "convolution", "scaled-dot", "map"})
+        EXPECT_TRUE(is_supported_opcode(op)) << op;
+    EXPECT_FALSE(is_supported_opcode("scatter"));
     EXPECT_TRUE(is_elementwise_opcode("maximum"));
     EXPECT_FALSE(is_elementwise_opcode("broadcast"));
-    EXPECT_TRUE(is_supported_opcode("convolution"));
-    EXPECT_TRUE(is_supported_opcode("scaled-dot"));
-    EXPECT_TRUE(is_supported_opcode("map"));
-    EXPECT_FALSE(is_supported_opcode("scatter"));
 }
 
 }  // namespace

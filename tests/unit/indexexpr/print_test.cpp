@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <sstream>
+#include <utility>
 
 #include "provix/indexexpr/c_emitter.h"
 #include "provix/indexexpr/evaluator.h"
@@ -61,14 +62,17 @@ TEST(DebugPrint, ValuesListsAndScopesGoToAStream) {
 }
 
 TEST(DebugPrint, KindNames) {
-    EXPECT_STREQ(kind_name(IndexExprKind::Undefined), "undefined");
-    EXPECT_STREQ(kind_name(IndexExprKind::Literal), "literal");
-    EXPECT_STREQ(kind_name(IndexExprKind::QuestionMark), "questionmark");
-    EXPECT_STREQ(kind_name(IndexExprKind::Affine), "affine");
-    EXPECT_STREQ(kind_name(IndexExprKind::Dim), "dim");
-    EXPECT_STREQ(kind_name(IndexExprKind::Symbol), "symbol");
-    EXPECT_STREQ(kind_name(IndexExprKind::NonAffine), "nonaffine");
-    EXPECT_STREQ(kind_name(IndexExprKind::Predicate), "predicate");
+    const std::pair<IndexExprKind, const char*> names[] = {
+        {IndexExprKind::Undefined, "undefined"},
+        {IndexExprKind::Literal, "literal"},
+        {IndexExprKind::QuestionMark, "questionmark"},
+        {IndexExprKind::Affine, "affine"},
+        {IndexExprKind::Dim, "dim"},
+        {IndexExprKind::Symbol, "symbol"},
+        {IndexExprKind::NonAffine, "nonaffine"},
+        {IndexExprKind::Predicate, "predicate"}};
+    for (const auto& [kind, name] : names)
+        EXPECT_STREQ(kind_name(kind), name);
     EXPECT_STREQ(rt_op_name(RtOp::CeilDiv), "ceildiv");
 }
 

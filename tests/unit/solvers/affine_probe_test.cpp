@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 
 #include "provix/parser.h"
@@ -17,23 +18,39 @@ using testing::map_of;
 
 // --- The affine probe --------------------------------------------------------
 
+/// The probe of result 0 of the map `text` (within `max_operations` of
+/// isl), and the form it found (if any) printed over the map's names.
+struct Probed {
+    AffineProbe::Outcome outcome;
+    std::string reason;
+    std::string form;
+};
+
+Probed probed(const std::string& text, unsigned long max_operations = 2'000'000) {
+    Context ctx;
+    IndexingMap m = map_of(ctx, text);
+    AffineProber prober(max_operations);
+    AffineProbe p = prober.probe(m, 0);
+    const bool found = p.outcome == AffineProbe::Outcome::Affine;
+    return {p.outcome, p.reason, found ? m.expr_to_string(p.expr) : ""};
+}
+
 struct ProbeCase {
     const char* map;
     const char* expected;  // the affine expression, or "" for NotFound
 };
 
+void PrintTo(const ProbeCase& c, std::ostream* os) { *os << c.map; }
+
 class AffineProbeTest : public ::testing::TestWithParam<ProbeCase> {};
 
 TEST_P(AffineProbeTest, FindsTheDivFreeFormExactlyWhenOneExists) {
-    Context ctx;
-    IndexingMap m = map_of(ctx, GetParam().map);
-    AffineProber prober;
-    AffineProbe p = prober.probe(m, 0);
+    Probed p = probed(GetParam().map);
     if (std::string(GetParam().expected).empty()) {
-        EXPECT_EQ(p.outcome, AffineProbe::Outcome::NotFound) << m.expr_to_string(p.expr);
+        EXPECT_EQ(p.outcome, AffineProbe::Outcome::NotFound) << p.form;
     } else {
         ASSERT_EQ(p.outcome, AffineProbe::Outcome::Affine) << p.reason;
-        EXPECT_EQ(m.expr_to_string(p.expr), GetParam().expected);
+        EXPECT_EQ(p.form, GetParam().expected);
     }
 }
 
@@ -56,47 +73,33 @@ INSTANTIATE_TEST_SUITE_P(
         ProbeCase{"(d0) -> (max(d0, 0)), domain: d0 in [-1, 1]", ""}));
 
 TEST(AffineProbe, EmptyDomainHasNoForm) {
-    Context ctx;
-    IndexingMap m = map_of(ctx, "(d0) -> (d0 floordiv 2), domain: d0 in [0, 9], d0 * 2 in [3, 3]");
-    AffineProber prober;
-    EXPECT_EQ(prober.probe(m, 0).outcome, AffineProbe::Outcome::NotFound);
+    EXPECT_EQ(probed("(d0) -> (d0 floordiv 2), domain: d0 in [0, 9], d0 * 2 in [3, 3]").outcome,
+              AffineProbe::Outcome::NotFound);
 }
 
 TEST(AffineProbe, ResultOutsideIslsFragmentIsUnknown) {
-    Context ctx;
-    IndexingMap m =
-        map_of(ctx, "(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 9], d1 in [1, 1000]");
-    AffineProber prober;
-    AffineProbe p = prober.probe(m, 0);
+    Probed p = probed("(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 9], d1 in [1, 1000]");
     EXPECT_EQ(p.outcome, AffineProbe::Outcome::Unknown);
     EXPECT_EQ(p.reason, "outside isl's fragment");
 }
 
 TEST(AffineProbe, SplitDivisorsAreProbed) {
-    Context ctx;
-    IndexingMap m =
-        map_of(ctx, "(d0, d1) -> ((d0 * d1) floordiv d1), domain: d0 in [0, 9], d1 in [1, 3]");
-    AffineProber prober;
-    AffineProbe p = prober.probe(m, 0);
+    Probed p = probed("(d0, d1) -> ((d0 * d1) floordiv d1), domain: d0 in [0, 9], d1 in [1, 3]");
     ASSERT_EQ(p.outcome, AffineProbe::Outcome::Affine) << p.reason;
-    EXPECT_EQ(m.expr_to_string(p.expr), "d0");
+    EXPECT_EQ(p.form, "d0");
 }
 
 TEST(AffineProbe, ResultUndefinedSomewhereHasNoForm) {
-    Context ctx;
     // d0 floordiv d1 is d0 wherever it is defined (d1 = 1), but undefined at d1 = 0.
-    IndexingMap m = map_of(ctx, "(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 9], d1 in [0, 1]");
-    AffineProber prober;
-    EXPECT_EQ(prober.probe(m, 0).outcome, AffineProbe::Outcome::NotFound);
+    EXPECT_EQ(probed("(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 9], d1 in [0, 1]").outcome,
+              AffineProbe::Outcome::NotFound);
 }
 
 TEST(AffineProbe, TinyBudgetIsUnknownNotAnAnswer) {
-    Context ctx;
-    IndexingMap m = map_of(ctx,
-                           "(d0, d1, d2) -> (((d0 * 100 + d1 * 10 + d2) mod 100) floordiv 10), "
-                           "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]");
-    AffineProber prober(10);
-    AffineProbe p = prober.probe(m, 0);
+    Probed p = probed(
+        "(d0, d1, d2) -> (((d0 * 100 + d1 * 10 + d2) mod 100) floordiv 10), "
+        "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]",
+        10);
     EXPECT_EQ(p.outcome, AffineProbe::Outcome::Unknown);
     EXPECT_NE(p.reason.find("operation limit"), std::string::npos) << p.reason;
 }
