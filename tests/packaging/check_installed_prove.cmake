@@ -6,18 +6,7 @@
 # every one of them and exit 0.
 cmake_minimum_required(VERSION 3.20)
 
-file(REMOVE_RECURSE ${WORK_DIR})
-set(prefix ${WORK_DIR}/prefix)
-set(config_args)
-if(CONFIG)
-  set(config_args --config ${CONFIG})
-endif()
-execute_process(COMMAND ${CMAKE_COMMAND} --install ${PROVIX_BINARY_DIR} --prefix ${prefix}
-                        ${config_args}
-                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "install failed (${rc}):\n${err}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/install_tree.cmake)
 file(GLOB rule_files ${prefix}/share/provix/rules/*.rules)
 set(rules 0)
 foreach(file IN LISTS rule_files)
