@@ -6,6 +6,7 @@
 #include "rule_gate.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include "expr_node.h"
 #include "range_analysis.h"
@@ -126,6 +127,59 @@ SumGate sum_gate(const CompiledRule& c, int p) {
     return g;
 }
 
+/// True if conjunct `p` is `c0 mod c1 == 0` (`which` = MultipleOfOperand1)
+/// or `gcd(c0, c1) > 1` (SharesFactorWithOperand1) for the constant
+/// variables c0 and c1.
+RuleGate::ScaleTest scale_test_of(const Rule& rule, int p, int64_t c0, int64_t c1) {
+    using ScaleTest = RuleGate::ScaleTest;
+    const rules::Node& n = node_at(rule, p);
+    if (n.children.size() != 2) return ScaleTest::None;
+    const rules::Node& l = node_at(rule, n.children[0]);
+    const rules::Node& r = node_at(rule, n.children[1]);
+    if (r.op != Op::Literal || l.children.size() != 2) return ScaleTest::None;
+    const rules::Node& a = node_at(rule, l.children[0]);
+    const rules::Node& b = node_at(rule, l.children[1]);
+    if (a.op != Op::ConstVar || b.op != Op::ConstVar) return ScaleTest::None;
+    bool in_order = a.value == c0 && b.value == c1;
+    bool swapped = a.value == c1 && b.value == c0;
+    if (n.op == Op::Eq && l.op == Op::Mod && r.value == 0 && in_order)
+        return ScaleTest::MultipleOfOperand1;
+    if (n.op == Op::Gt && l.op == Op::Gcd && r.value == 1 && (in_order || swapped))
+        return ScaleTest::SharesFactorWithOperand1;
+    return ScaleTest::None;
+}
+
+/// The coefficient of the sum term `t` as RuleMatcher's split(t) finds it
+/// (a constant term's value).
+int64_t coefficient_of(Expr t) {
+    if (is_const(t)) return detail::const_value(t);
+    if (kind_of(t) == ExprKind::Mul) {
+        size_t n = num_ops(t);
+        Expr last = op_at(t, n - 1);
+        if (is_const(last) && !is_const(op_at(t, n - 2))) return detail::const_value(last);
+    }
+    return 1;
+}
+
+uint64_t magnitude(int64_t v) {
+    return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+}
+
+/// True if some term of the sum `s` has a coefficient that passes `test`
+/// against the divisor c (not 0).
+bool some_coefficient(Expr s, RuleGate::ScaleTest test, int64_t c) {
+    const uint64_t m = magnitude(c);
+    const bool sum = kind_of(s) == ExprKind::Add;
+    const size_t n = sum ? num_ops(s) : 1;
+    for (size_t i = 0; i < n; ++i) {
+        const uint64_t coef = magnitude(coefficient_of(sum ? op_at(s, i) : s));
+        const bool passes =
+            test == RuleGate::ScaleTest::MultipleOfOperand1 ? coef % m == 0 : std::gcd(coef, m) > 1;
+        if (passes) return true;
+    }
+    return false;
+}
+
 bool sum_admits(const SumGate& g, const SumFacts& f) {
     if (f.terms < g.min_terms || f.terms > RuleMatcher::kMaxSumTerms) return false;
     for (uint16_t k : g.scaled_kinds)
@@ -175,9 +229,29 @@ bool RuleGate::admits(NodeFacts& facts, RangeAnalysis& ranges) const {
             (detail::const_value(b) < operand1_lo || detail::const_value(b) > operand1_hi))
             return false;
         if (sums[1].active && !sum_admits(sums[1], facts.sum(1))) return false;
+        if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
+            !some_coefficient(a, scale_test, detail::const_value(b)))
+            return false;
     }
     if (sums[0].active && !sum_admits(sums[0], facts.sum(0))) return false;
     return !point_range || ranges.range(e).is_point();
+}
+
+int64_t multiple_scale_divisor(const Rule& rule, int64_t c0) {
+    if (rule.condition < 0) return -1;
+    std::vector<int> conjuncts;
+    split_conjuncts(rule, rule.condition, conjuncts);
+    for (int p : conjuncts) {
+        const rules::Node& n = node_at(rule, p);
+        if (n.op != Op::Eq || n.children.size() != 2) continue;
+        const rules::Node& l = node_at(rule, n.children[0]);
+        const rules::Node& r = node_at(rule, n.children[1]);
+        if (l.op != Op::Mod || r.op != Op::Literal || r.value != 0) continue;
+        const rules::Node& a = node_at(rule, l.children[0]);
+        const rules::Node& b = node_at(rule, l.children[1]);
+        if (a.op == Op::ConstVar && a.value == c0 && b.op == Op::ConstVar) return b.value;
+    }
+    return -1;
 }
 
 RuleGate make_rule_gate(const CompiledRule& c) {
@@ -222,7 +296,18 @@ RuleGate make_rule_gate(const CompiledRule& c) {
         for (int p : conjuncts)
             narrow_by(rule, p, right.value, g.operand1_lo, g.operand1_hi);
     }
-    if (c.is_sum[static_cast<size_t>(top.children[0])]) g.sums[1] = sum_gate(c, top.children[0]);
+    if (!c.is_sum[static_cast<size_t>(top.children[0])]) return g;
+    g.sums[1] = sum_gate(c, top.children[0]);
+    const SumPattern& sp = c.sums[static_cast<size_t>(top.children[0])];
+    if (sp.part_const < 0 || right.op != Op::ConstVar) return g;
+    const int64_t c0 = node_at(rule, sp.part_const).value;
+    for (int p : conjuncts) {
+        RuleGate::ScaleTest t = scale_test_of(rule, p, c0, right.value);
+        if (t == RuleGate::ScaleTest::MultipleOfOperand1 ||
+            (t == RuleGate::ScaleTest::SharesFactorWithOperand1 &&
+             g.scale_test == RuleGate::ScaleTest::None))
+            g.scale_test = t;
+    }
     return g;
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "provix/expr.h"
+#include "provix/rules/rule.h"
 
 namespace provix::engine {
 
@@ -88,11 +89,24 @@ struct RuleGate {
     /// Sum patterns at the top (the node itself) and as the binary
     /// operator's left operand.
     std::array<SumGate, 2> sums;
+    /// A conjunct on the scale c0 of the left operand's partition `c0 * X`
+    /// and the constant right operand c1. c0 divides every coefficient of
+    /// X, so some term of the left operand must have a coefficient that
+    /// is a multiple of c1 (`c0 mod c1 == 0`) or shares a factor with it
+    /// (`gcd(c0, c1) > 1`): `(d0 * 3 + d1) floordiv 8` has none for the
+    /// first, `(d0 * 6 + d1) floordiv 8` one for the second.
+    enum class ScaleTest : uint8_t { None, MultipleOfOperand1, SharesFactorWithOperand1 };
+    ScaleTest scale_test = ScaleTest::None;
 
     /// False only if the rule cannot match `facts`' node (its range read
     /// from `ranges`).
     bool admits(NodeFacts& facts, RangeAnalysis& ranges) const;
 };
+
+/// The constant variable c1 of a top-level conjunct `c0 mod c1 == 0` of
+/// `rule`'s condition, for the constant variable c0 (-1 if none):
+/// `fd_pull_multiple`'s `c0 mod c1 == 0` gives c1 for c0.
+int64_t multiple_scale_divisor(const rules::Rule& rule, int64_t c0);
 
 /// The gate of a compiled rule (its kinds and sum patterns already set).
 RuleGate make_rule_gate(const CompiledRule& rule);

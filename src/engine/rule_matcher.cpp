@@ -336,6 +336,24 @@ bool RuleMatcher::try_partition(const SumPattern& sp, const std::vector<SumTerm>
     return step == Step::Matched;
 }
 
+uint64_t RuleMatcher::multiples_of_scale_divisor(const SumPattern& sp,
+                                                 const std::vector<SumTerm>& terms,
+                                                 uint64_t remaining) const {
+    if (sp.scale_divisor < 0) return remaining;
+    const Binding& d = b_[static_cast<size_t>(sp.scale_divisor)];
+    if (d.kind != Binding::Kind::Const || d.value == 0) return remaining;
+    auto magnitude = [](int64_t v) {
+        return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    };
+    const uint64_t m = magnitude(d.value);
+    uint64_t out = 0;
+    for (uint64_t r = remaining; r; r &= r - 1) {
+        const auto i = static_cast<size_t>(__builtin_ctzll(r));
+        if (magnitude(terms[i].coef) % m == 0) out |= uint64_t{1} << i;
+    }
+    return out;
+}
+
 bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms,
                                   uint64_t used, Continuation k) {
     uint64_t remaining = all_terms(terms.size()) & ~used;
@@ -349,10 +367,20 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
     const Binding& cb = b_[static_cast<size_t>(node(sp.part_const).value)];
     std::optional<int64_t> bound_scale;
     if (cb.kind == Binding::Kind::Const) bound_scale = cb.value;
+    // With a condition `c0 mod c1 == 0` and c1 bound, X takes only terms
+    // whose coefficient is a multiple of c1 (the others' candidates fail
+    // it): enumerating the subsets of those terms visits the same
+    // candidates in the same order, when both enumerations are exhaustive.
+    const uint64_t pool = multiples_of_scale_divisor(sp, terms, remaining);
+    const uint64_t from = static_cast<size_t>(__builtin_popcountll(remaining)) <=
+                                  PartitionCandidates::kMaxExhaustiveTerms
+                              ? pool
+                              : remaining;
     RejectedScales rejected;
-    PartitionCandidates candidates(terms, remaining);
-    PartitionScales scales(terms, remaining, bound_scale, candidates.exhaustive());
+    PartitionCandidates candidates(terms, from);
+    PartitionScales scales(terms, from, bound_scale, candidates.exhaustive());
     for (uint64_t subset = 0; candidates.next(subset);) {
+        if (subset & ~pool) continue;
         std::optional<int64_t> scale = scales.of(subset, candidates.compact());
         if (try_partition(sp, terms, remaining, subset, scale, rejected, k)) return true;
     }

@@ -80,6 +80,11 @@ private:
                              Continuation k);
     bool match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
                          Continuation k);
+    /// The terms of `remaining` whose coefficient is a multiple of the
+    /// pattern's scale divisor (SumPattern::scale_divisor) once that is
+    /// bound to a non-zero constant; all of `remaining` otherwise.
+    uint64_t multiples_of_scale_divisor(const SumPattern& sp, const std::vector<SumTerm>& terms,
+                                        uint64_t remaining) const;
     bool bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale,
                   Continuation k);
     /// Tries `subset` as the X of the partition `c0 * X + Y` with c0 =

@@ -228,6 +228,10 @@ CompiledRule compile_rule(rules::Rule rule) {
     for (size_t i = 0; i < c.conjuncts.size(); ++i)
         for (size_t v = 0; v < c.rule.vars.size(); ++v)
             if (c.conjuncts[i].vars & (uint64_t{1} << v)) c.var_conjuncts[v] |= uint64_t{1} << i;
+    for (SumPattern& sp : c.sums)
+        if (sp.part_const >= 0)
+            sp.scale_divisor = multiple_scale_divisor(
+                c.rule, c.rule.nodes[static_cast<size_t>(sp.part_const)].value);
     c.gate = make_rule_gate(c);
     return c;
 }

@@ -21,6 +21,10 @@ struct SumPattern {
     int part_const = -1;       ///< c0 of a partition `c0 * X`
     int part_sum = -1;         ///< X of a partition
     int rest = -1;             ///< a rest variable Y
+    /// The constant variable c1 of a conjunct `c0 mod c1 == 0` on the
+    /// partition's scale c0 (-1 if none): only terms whose coefficient is
+    /// a multiple of c1 can be in X.
+    int64_t scale_divisor = -1;
 };
 
 /// A rule node in the form the condition evaluator reads: its (at most

@@ -105,6 +105,17 @@ TEST(RuleGate, SumPatternsNeedTermsOfTheirKinds) {
         admits("mul_exact_division", "(d0) -> ((d0 floordiv 2) * 16), domain: d0 in [0, 9]"));
 }
 
+TEST(RuleGate, PartitionScaleConditionsNeedACoefficient) {
+    // fd_pull_multiple: (c0 * X + Y) floordiv c1 if c0 mod c1 == 0.
+    const std::string two = "domain: d0 in [0, 9], d1 in [0, 9]";
+    EXPECT_FALSE(admits("fd_pull_multiple", "(d0, d1) -> ((d0 * 3 + d1) floordiv 8), " + two));
+    EXPECT_TRUE(admits("fd_pull_multiple", "(d0, d1) -> ((d0 * 16 + d1) floordiv 8), " + two));
+    EXPECT_TRUE(admits("fd_pull_multiple", "(d0, d1) -> ((d0 * 3 + d1 - 8) floordiv 8), " + two));
+    // fd_gcd_split: ... if c1 > 0 && gcd(c0, c1) > 1 && ...
+    EXPECT_FALSE(admits("fd_gcd_split", "(d0, d1) -> ((d0 * 3 + d1) floordiv 8), " + two));
+    EXPECT_TRUE(admits("fd_gcd_split", "(d0, d1) -> ((d0 * 6 + d1) floordiv 8), " + two));
+}
+
 TEST(RuleGate, EveryRuleExampleFiringIsAdmitted) {
     // The example of every rule (tests/rules_fire/NAME.map): each node of
     // its maps where a rule fires must pass that rule's gate.
@@ -150,6 +161,58 @@ RC_GTEST_PROP(RuleGate, NeverTurnsAwayARuleThatFires, ()) {
     DivisibilityAnalysis divisibility;
     check_firings(nodes, ranges, divisibility);
     RC_ASSERT(!::testing::Test::HasFailure());
+}
+
+/// `rule` as compiled, without the scale divisors of its sum patterns (X
+/// then ranges over every subset of the remaining terms).
+CompiledRule without_scale_divisors(const CompiledRule& rule) {
+    CompiledRule copy = rule;
+    for (SumPattern& sp : copy.sums)
+        sp.scale_divisor = -1;
+    return copy;
+}
+
+TEST(ScaleDivisor, ReadOffTheConditionOfPartitionRules) {
+    for (const std::string name : {"fd_pull_multiple", "mod_drop_multiple", "cd_pull_multiple"}) {
+        const CompiledRule& rule = rule_named(name);
+        int found = 0;
+        for (const SumPattern& sp : rule.sums)
+            found += sp.scale_divisor >= 0;
+        EXPECT_EQ(found, 1) << name;
+    }
+    for (const SumPattern& sp : rule_named("fd_gcd_split").sums)
+        EXPECT_EQ(sp.scale_divisor, -1);
+}
+
+RC_GTEST_PROP(ScaleDivisor, PartitionsOverMultiplesMatchLikeEveryPartition, ()) {
+    // A sum of 1 to 14 terms (more than the exhaustive limit too) with
+    // coefficients sharing small factors, divided by a small constant:
+    // the rules that restrict X to the multiples of their divisor give the
+    // same rewrite as the unrestricted enumeration.
+    Context ctx;
+    const bool beyond_exhaustive = *rc::gen::inRange(0, 2) == 0;  // 13 or 14 terms
+    const int64_t n =
+        beyond_exhaustive ? *rc::gen::inRange<int64_t>(13, 15) : *rc::gen::inRange<int64_t>(1, 13);
+    std::vector<Interval> bounds;
+    Expr sum = ctx.constant(*rc::gen::inRange<int64_t>(-20, 21));
+    for (int64_t i = 0; i < n; ++i) {
+        bounds.push_back(Interval(0, *rc::gen::inRange<int64_t>(0, 8)));
+        const int64_t coef = *rc::gen::elementOf(std::vector<int64_t>{1, 2, 3, 6, 8, 12, -12});
+        sum = sum + ctx.variable(i) * coef;
+    }
+    const int64_t divisor = *rc::gen::elementOf(std::vector<int64_t>{2, 3, 4, 6, 8, -4});
+    RangeAnalysis ranges(bounds);
+    DivisibilityAnalysis divisibility;
+    RuleMatcher matcher(ranges, divisibility);
+    for (Expr e : {floor_div(sum, divisor), mod(sum, divisor), ceil_div(sum, divisor)}) {
+        for (const CompiledRule* rule : RuleTable::builtin().expression_rules(e.kind())) {
+            CompiledRule plain = without_scale_divisors(*rule);
+            std::optional<Expr> restricted = matcher.apply(*rule, e);
+            std::optional<Expr> every = matcher.apply(plain, e);
+            RC_ASSERT(restricted.has_value() == every.has_value());
+            if (restricted) RC_ASSERT(*restricted == *every);
+        }
+    }
 }
 
 }  // namespace
