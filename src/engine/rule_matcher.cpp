@@ -149,7 +149,7 @@ bool RuleMatcher::bound(int64_t var) {
         size_t i = static_cast<size_t>(__builtin_ctzll(m));
         const CompiledRule::Conjunct& c = conjuncts[i];
         if (c.vars & ~bound_) continue;
-        Tri t = eval_cond(c.node);
+        Tri t = conjunct_verdict(c);
         if (t == Tri::False) return false;
         // Remember the verdict for condition_holds(): it stays valid while
         // the conjunct's variables stay bound (rebinding one re-evaluates it).
@@ -164,13 +164,16 @@ bool RuleMatcher::bound(int64_t var) {
 bool RuleMatcher::condition_holds() {
     if (rule_->condition < 0) return true;
     const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
-    if (conjuncts.empty()) return eval_cond(rule_->condition) == Tri::True;
+    if (conjuncts.empty()) {
+        CompiledCondition compiled = compiled_->compiled_condition;
+        return (compiled ? compiled(*this) : eval_cond(rule_->condition)) == Tri::True;
+    }
     // The condition holds if every conjunct does. A conjunct whose variables
     // are all bound was evaluated when the last of them was bound.
     for (size_t i = 0; i < conjuncts.size(); ++i) {
         const CompiledRule::Conjunct& c = conjuncts[i];
         bool evaluated = c.vars != 0 && !(c.vars & ~bound_);
-        if (evaluated ? (unknown_conjuncts_ >> i) & 1 : eval_cond(c.node) != Tri::True)
+        if (evaluated ? (unknown_conjuncts_ >> i) & 1 : conjunct_verdict(c) != Tri::True)
             return false;
     }
     return true;
@@ -445,15 +448,37 @@ Interval RuleMatcher::sub_sum_range(const Binding& b) {
     return acc;
 }
 
+std::optional<int64_t> RuleMatcher::lower_bound(int var) {
+    Interval r = var_range(var);
+    if (r.is_empty()) return std::nullopt;
+    return r.finite_lo();  // infinite: unknown
+}
+
+std::optional<int64_t> RuleMatcher::upper_bound(int var) {
+    Interval r = var_range(var);
+    if (r.is_empty()) return std::nullopt;
+    return r.finite_hi();  // infinite: unknown
+}
+
+Tri RuleMatcher::range_is_point(int var) {
+    // lb(x) == ub(x): both ends finite and equal (else unknown).
+    Interval r = var_range(var);
+    if (r.is_empty() || !r.is_bounded()) return Tri::Unknown;
+    return r.lo() == r.hi() ? Tri::True : Tri::False;
+}
+
+Tri RuleMatcher::divisible_verdict(int var, int64_t c) {
+    const Binding& b = b_[static_cast<size_t>(var)];
+    Expr e = b.kind == Binding::Kind::Expr ? b.expr : materialize(b);
+    // Only a proof of divisibility counts; "not shown" is unknown.
+    return div_.of(e).divisible_by(c) ? Tri::True : Tri::Unknown;
+}
+
 inline std::optional<int64_t> RuleMatcher::eval_operand(int n) {
     // Constants and constant variables without the call.
     const FlatNode& nd = flat(n);
     if (nd.op == Op::Literal) return nd.value;
-    if (nd.op == Op::ConstVar) {
-        const Binding& b = b_[static_cast<size_t>(nd.value)];
-        if (b.kind != Binding::Kind::Const) return std::nullopt;
-        return b.value;
-    }
+    if (nd.op == Op::ConstVar) return constant_of(static_cast<int>(nd.value));
     return eval_int(n);
 }
 
@@ -462,17 +487,12 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
     switch (nd.op) {
         case Op::Literal:
             return nd.value;
-        case Op::ConstVar: {
-            const Binding& b = b_[static_cast<size_t>(nd.value)];
-            if (b.kind != Binding::Kind::Const) return std::nullopt;
-            return b.value;
-        }
+        case Op::ConstVar:
+            return constant_of(static_cast<int>(nd.value));
         case Op::Lb:
-        case Op::Ub: {
-            Interval r = var_range(static_cast<int>(nd.value));
-            if (r.is_empty()) return std::nullopt;
-            return nd.op == Op::Lb ? r.finite_lo() : r.finite_hi();  // infinite: unknown
-        }
+            return lower_bound(static_cast<int>(nd.value));
+        case Op::Ub:
+            return upper_bound(static_cast<int>(nd.value));
         case Op::Abs: {
             auto a = eval_operand(nd.a);
             if (!a) return std::nullopt;
@@ -488,19 +508,15 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
     return rules::apply_binary(nd.op, *a, *b);
 }
 
-RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
+Tri RuleMatcher::eval_cond(int n) {
     const FlatNode& nd = flat(n);
     switch (nd.fused) {
-        case FlatNode::Fused::IsPoint: {
-            // lb(x) == ub(x): both ends finite and equal (else unknown).
-            Interval r = var_range(static_cast<int>(nd.value));
-            if (r.is_empty() || !r.is_bounded()) return Tri::Unknown;
-            return r.lo() == r.hi() ? Tri::True : Tri::False;
-        }
+        case FlatNode::Fused::IsPoint:
+            return range_is_point(static_cast<int>(nd.value));
         case FlatNode::Fused::ConstVsLiteral: {
-            const Binding& b = b_[static_cast<size_t>(nd.value)];
-            if (b.kind != Binding::Kind::Const) return Tri::Unknown;
-            return compare(nd.op, b.value, nd.literal);
+            std::optional<int64_t> c = constant_of(static_cast<int>(nd.value));
+            if (!c) return Tri::Unknown;
+            return compare(nd.op, *c, nd.literal);
         }
         case FlatNode::Fused::None:
             break;
@@ -525,15 +541,11 @@ RuleMatcher::Tri RuleMatcher::eval_cond(int n) {
             return a == Tri::Unknown ? a : (a == Tri::True ? Tri::False : Tri::True);
         }
         case Op::Defined:
-            // Only a proof of definedness counts; "may be undefined" is unknown.
-            return is_defined(static_cast<int>(nd.value)) ? Tri::True : Tri::Unknown;
+            return defined_verdict(static_cast<int>(nd.value));
         case Op::Divisible: {
             auto c = eval_operand(nd.b);
             if (!c || *c == 0) return Tri::Unknown;
-            const Binding& b = b_[static_cast<size_t>(flat(nd.a).value)];
-            Expr e = b.kind == Binding::Kind::Expr ? b.expr : materialize(b);
-            // Only a proof of divisibility counts; "not shown" is unknown.
-            return div_.of(e).divisible_by(*c) ? Tri::True : Tri::Unknown;
+            return divisible_verdict(static_cast<int>(flat(nd.a).value), *c);
         }
         default:
             break;
@@ -659,6 +671,25 @@ void RuleMatcher::reset(const CompiledRule& rule) {
         b_[i].kind = Binding::Kind::Unbound;
     bound_ = 0;
     unknown_conjuncts_ = 0;
+}
+
+std::vector<Tri> RuleMatcher::condition_verdicts(const CompiledRule& rule,
+                                                 const std::vector<Binding>& bindings) {
+    reset(rule);
+    std::vector<Tri> out;
+    for (size_t v = 0; v < bindings.size() && v < rule.rule.vars.size(); ++v) {
+        b_[v] = bindings[v];
+        if (b_[v].kind == Binding::Kind::Expr) ctx_ = &b_[v].expr.context();
+        if (b_[v].kind == Binding::Kind::Sum && !b_[v].terms->empty())
+            ctx_ = &b_[v].terms->front().whole.context();
+    }
+    for (const CompiledRule::Conjunct& c : rule.conjuncts)
+        out.push_back(conjunct_verdict(c));
+    if (rule.rule.condition >= 0) {
+        CompiledCondition whole = rule.compiled_condition;
+        out.push_back(whole ? whole(*this) : eval_cond(rule.rule.condition));
+    }
+    return out;
 }
 
 std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {

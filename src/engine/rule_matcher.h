@@ -50,8 +50,6 @@ public:
     /// For a constraint rule: the rewritten constraint, if it applies.
     std::optional<Constraint> apply_constraint(const CompiledRule& rule, const Constraint& c);
 
-private:
-    enum class Tri { False, True, Unknown };
     /// A variable's binding. A sub-sum is the terms of `terms` selected by
     /// `mask`, divided by `scale`.
     struct Binding {
@@ -66,6 +64,44 @@ private:
         Interval range;
     };
 
+    /// The verdicts of `rule`'s top-level conjuncts, then of its whole
+    /// condition, with its variables bound to `bindings` (one per variable;
+    /// Unbound ones stay unbound), each by the conjunct's generated code if
+    /// it has some, else by the interpreter. Tests compare the built-in
+    /// table's generated conditions with the interpreter on the same rules:
+    ///
+    ///     matcher.condition_verdicts(builtin_rule, b) ==
+    ///         matcher.condition_verdicts(interpreted_copy, b)
+    std::vector<Tri> condition_verdicts(const CompiledRule& rule,
+                                        const std::vector<Binding>& bindings);
+
+    // The leaves of conditions, shared by the interpreter and the generated
+    // code (provix_rulegen): each reads the binding of variable `var`.
+
+    /// The value of a constant variable, nullopt if it is not bound to one.
+    std::optional<int64_t> constant_of(int var) const {
+        const Binding& b = b_[static_cast<size_t>(var)];
+        if (b.kind != Binding::Kind::Const) return std::nullopt;
+        return b.value;
+    }
+    /// `lb(var)`: nullopt for an empty range or an infinite lower end.
+    std::optional<int64_t> lower_bound(int var);
+    /// `ub(var)`: nullopt for an empty range or an infinite upper end.
+    std::optional<int64_t> upper_bound(int var);
+    /// `lb(var) == ub(var)` in one step: Unknown unless the range is finite.
+    Tri range_is_point(int var);
+    /// `defined(var)`: True if shown defined everywhere, else Unknown.
+    Tri defined_verdict(int var) { return is_defined(var) ? Tri::True : Tri::Unknown; }
+    /// `divisible(var, c)` for a non-zero `c`: True if shown, else Unknown.
+    Tri divisible_verdict(int var, int64_t c);
+    /// `a op b` for a comparison operator (Unknown for another operator).
+    static Tri compare(rules::Op op, int64_t a, int64_t b) {
+        std::optional<bool> holds = rules::apply_comparison(op, a, b);
+        if (!holds) return Tri::Unknown;
+        return *holds ? Tri::True : Tri::False;
+    }
+
+private:
     bool match(int p, Expr e, Continuation k);
     bool match_const(int p, int64_t v, Continuation k);
     bool match_term(int p, const SumTerm& t, Continuation k);
@@ -111,11 +147,9 @@ private:
     bool bind_const(int64_t var, int64_t value, Continuation k);
 
     Tri eval_cond(int n);
-    /// `a op b` for a comparison operator.
-    static Tri compare(rules::Op op, int64_t a, int64_t b) {
-        std::optional<bool> holds = rules::apply_comparison(op, a, b);
-        if (!holds) return Tri::Unknown;
-        return *holds ? Tri::True : Tri::False;
+    /// Conjunct `c`'s verdict: its generated code, else the interpreter.
+    Tri conjunct_verdict(const CompiledRule::Conjunct& c) {
+        return c.compiled ? c.compiled(*this) : eval_cond(c.node);
     }
     std::optional<int64_t> eval_int(int n);
     std::optional<int64_t> eval_operand(int n);

@@ -55,6 +55,13 @@ std::vector<Rule> load_generated() {
     return out;
 }
 
+std::vector<const CompiledCondition*> generated_conditions() {
+    std::vector<const CompiledCondition*> out;
+    for (int r = 0; r < generated::kNumRules; ++r)
+        out.push_back(generated::kRules[r].conditions);
+    return out;
+}
+
 void flatten_pattern(const Rule& rule, int p, std::vector<int>& out) {
     const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
     if (n.op == Op::Add) {
@@ -237,9 +244,22 @@ CompiledRule compile_rule(rules::Rule rule) {
 }
 
 RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names)
+    : RuleTable(std::move(rules), std::move(lemma_names), {}) {}
+
+RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names,
+                     const std::vector<const CompiledCondition*>& compiled)
     : lemma_names_(std::move(lemma_names)) {
     for (rules::Rule& r : rules)
         rules_.push_back(compile_rule(std::move(r)));
+    // The generated code of each conjunct (and of the whole condition), by
+    // node index: the generator split the condition as compile_rule does.
+    for (size_t r = 0; r < compiled.size() && r < rules_.size(); ++r) {
+        CompiledRule& c = rules_[r];
+        for (CompiledRule::Conjunct& conjunct : c.conjuncts)
+            conjunct.compiled = compiled[r][static_cast<size_t>(conjunct.node)];
+        if (c.rule.condition >= 0)
+            c.compiled_condition = compiled[r][static_cast<size_t>(c.rule.condition)];
+    }
     // Rules whose left side is a bare variable (fixed_value) are the most
     // decisive and cheapest: try them first; the rest keep table order.
     for (int pass = 0; pass < 2; ++pass) {
@@ -260,8 +280,10 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
 
 const RuleTable& RuleTable::builtin() {
     static const RuleTable table(
-        load_generated(), std::vector<std::string>(generated::kLemmaNames,
-                                                   generated::kLemmaNames + generated::kNumLemmas));
+        load_generated(),
+        std::vector<std::string>(generated::kLemmaNames,
+                                 generated::kLemmaNames + generated::kNumLemmas),
+        generated_conditions());
     return table;
 }
 

@@ -13,6 +13,20 @@
 
 namespace provix::engine {
 
+/// A three-valued verdict of a rule condition: a condition that cannot be
+/// decided from the analyses (an unbounded range, a divisibility not shown)
+/// is Unknown, and the rule does not fire.
+enum class Tri : uint8_t { False, True, Unknown };
+
+class RuleMatcher;
+
+/// A condition conjunct compiled to C++ by provix_rulegen: its verdict for
+/// the matcher's current bindings, the same as the matcher's interpreter
+/// gives for the conjunct's node. Only the built-in table has them.
+///
+///     Tri verdict = conjunct.compiled ? conjunct.compiled(matcher) : interpreted;
+using CompiledCondition = Tri (*)(RuleMatcher&);
+
 /// A sum pattern (`t1 + p * c0 * X + Y ...`) split into its roles once, so
 /// the matcher does not re-walk the pattern tree.
 struct SumPattern {
@@ -74,11 +88,17 @@ struct CompiledRule {
     /// The condition's top-level conjuncts with the variables each reads (a
     /// bit per variable index), so the matcher can reject a partial match as
     /// soon as one conjunct is false (empty beyond the limits above).
+    /// `compiled` is the conjunct's generated code (the built-in table),
+    /// null for a table built from rules at run time (interpreted).
     struct Conjunct {
         int node;
         uint64_t vars;
+        CompiledCondition compiled = nullptr;
     };
     std::vector<Conjunct> conjuncts;
+    /// The whole condition's generated code (the built-in table), used when
+    /// `conjuncts` is empty; null: interpreted.
+    CompiledCondition compiled_condition = nullptr;
     /// For each variable index: the conjuncts that read it (a bit per
     /// conjunct index). Sized like `rule.vars` when `conjuncts` is not empty.
     std::vector<uint64_t> var_conjuncts;
@@ -117,6 +137,11 @@ public:
     bool is_lemma(const std::string& name) const;
 
 private:
+    /// `compiled[i]`: the generated conditions of rule i (see
+    /// generated::RuleRecord::conditions), attached to its conjuncts.
+    RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names,
+              const std::vector<const CompiledCondition*>& compiled);
+
     std::vector<CompiledRule> rules_;
     std::vector<std::string> lemma_names_;
     std::array<std::vector<const CompiledRule*>, kNumExprKinds> by_kind_;

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "rule_table.h"
+
 namespace provix::engine::generated {
 
 struct NodeRecord {
@@ -31,6 +33,9 @@ struct RuleRecord {
     size_t num_vars;
     int lhs, rhs, condition;
     int lhs_lo, lhs_hi, rhs_lo, rhs_hi;
+    /// For each node index: the node's condition compiled to C++ if the node
+    /// is the condition or one of its top-level conjuncts, else null.
+    const CompiledCondition* conditions;
 };
 
 extern const RuleRecord kRules[];

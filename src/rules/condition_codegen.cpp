@@ -1,0 +1,169 @@
+/// \file
+/// Generation of the C++ of rule conditions (see condition_codegen.h).
+
+#include "condition_codegen.h"
+
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <vector>
+
+namespace provix::rules {
+namespace {
+
+#define PROVIX_OPERATOR_NAME(Name, name, spelling, syntax, arity, role, smt) #Name,
+/// The enumerator of each Op, in enum order: `kOpNames[Op::Gt] == "Gt"`.
+constexpr const char* kOpNames[] = {PROVIX_RULE_LEAVES(PROVIX_OPERATOR_NAME) PROVIX_EXPR_OPERATORS(
+    PROVIX_OPERATOR_NAME) PROVIX_RULE_OPERATORS(PROVIX_OPERATOR_NAME)};
+#undef PROVIX_OPERATOR_NAME
+static_assert(sizeof(kOpNames) / sizeof(kOpNames[0]) == kNumOps, "a name per operator");
+
+std::string op_code(Op op) {
+    return std::string("rules::Op::") + kOpNames[static_cast<size_t>(op)];
+}
+
+/// An int64 literal as C++ (INT64_MIN has no literal of its own).
+std::string int_literal(int64_t v) {
+    if (v == std::numeric_limits<int64_t>::min()) return "(int64_t{-9223372036854775807} - 1)";
+    return "int64_t{" + std::to_string(v) + "}";
+}
+
+bool is_comparison(Op op) {
+    return op == Op::Eq || op == Op::Ne || op == Op::Lt || op == Op::Le || op == Op::Gt ||
+           op == Op::Ge;
+}
+
+/// Writes the functions of one rule's condition, callees first.
+class Emitter {
+public:
+    Emitter(const Rule& rule, size_t index) : rule_(rule), index_(std::to_string(index)) {}
+
+    /// Emits the condition function of node `n` (and what it calls).
+    void condition(int n) {
+        std::ostringstream body;
+        const Node& nd = node(n);
+        int a = child(n, 0), b = child(n, 1);
+        if (fused_point(nd)) {
+            body << "    return m.range_is_point(" << var_of(a) << ");\n";
+        } else if (is_comparison(nd.op) && node(a).op == Op::ConstVar &&
+                   node(b).op == Op::Literal) {
+            body << "    std::optional<int64_t> a = m.constant_of(" << node(a).value << ");\n"
+                 << "    if (!a) return Tri::Unknown;\n"
+                 << "    return RuleMatcher::compare(" << op_code(nd.op) << ", *a, "
+                 << int_literal(node(b).value) << ");\n";
+        } else if (nd.op == Op::And || nd.op == Op::Or) {
+            bool conj = nd.op == Op::And;
+            const char* stop = conj ? "Tri::False" : "Tri::True";
+            const char* other = conj ? "Tri::True" : "Tri::False";
+            condition(a);
+            condition(b);
+            body << "    Tri a = " << cond_name(a) << "(m);\n"
+                 << "    if (a == " << stop << ") return " << stop << ";\n"
+                 << "    Tri b = " << cond_name(b) << "(m);\n"
+                 << "    if (b == " << stop << ") return " << stop << ";\n"
+                 << "    return a == " << other << " && b == " << other << " ? " << other
+                 << " : Tri::Unknown;\n";
+        } else if (nd.op == Op::Not) {
+            condition(a);
+            body << "    Tri a = " << cond_name(a) << "(m);\n"
+                 << "    if (a == Tri::Unknown) return a;\n"
+                 << "    return a == Tri::True ? Tri::False : Tri::True;\n";
+        } else if (nd.op == Op::Defined) {
+            body << "    return m.defined_verdict(" << var_of(a) << ");\n";
+        } else if (nd.op == Op::Divisible) {
+            body << "    std::optional<int64_t> c = " << operand(b) << ";\n"
+                 << "    if (!c || *c == 0) return Tri::Unknown;\n"
+                 << "    return m.divisible_verdict(" << node(a).value << ", *c);\n";
+        } else {
+            body << "    std::optional<int64_t> a = " << operand(a) << ";\n"
+                 << "    std::optional<int64_t> b = " << operand(b) << ";\n"
+                 << "    if (!a || !b) return Tri::Unknown;\n"
+                 << "    return RuleMatcher::compare(" << op_code(nd.op) << ", *a, *b);\n";
+        }
+        out_ << "// " << to_string(rule_, n) << "\n"
+             << "inline Tri " << cond_name(n) << "(RuleMatcher& m) {\n"
+             << body.str() << "}\n";
+        is_condition_.push_back(n);
+    }
+
+    std::string functions() const { return out_.str(); }
+    const std::vector<int>& condition_nodes() const { return is_condition_; }
+
+private:
+    const Node& node(int n) const { return rule_.nodes[static_cast<size_t>(n)]; }
+    int child(int n, size_t i) const {
+        const Node& nd = node(n);
+        return i < nd.children.size() ? nd.children[i] : -1;
+    }
+    /// The variable index of an `lb`/`ub`/`defined` argument.
+    int64_t var_of(int n) const { return n < 0 ? -1 : node(n).value; }
+    bool fused_point(const Node& nd) const {
+        if (nd.op != Op::Eq || nd.children.size() != 2) return false;
+        const Node& l = node(nd.children[0]);
+        const Node& r = node(nd.children[1]);
+        return l.op == Op::Lb && r.op == Op::Ub && var_of(l.children[0]) == var_of(r.children[0]);
+    }
+    std::string cond_name(int n) const { return "cond_" + index_ + "_" + std::to_string(n); }
+    std::string int_name(int n) const { return "int_" + index_ + "_" + std::to_string(n); }
+
+    /// An operand's value as a C++ expression (RuleMatcher::eval_operand):
+    /// literals and constant variables inline, the rest through its function.
+    std::string operand(int n) {
+        if (n < 0) return "std::optional<int64_t>()";
+        const Node& nd = node(n);
+        if (nd.op == Op::Literal) return "std::optional<int64_t>(" + int_literal(nd.value) + ")";
+        if (nd.op == Op::ConstVar) return "m.constant_of(" + std::to_string(nd.value) + ")";
+        integer(n);
+        return int_name(n) + "(m)";
+    }
+
+    /// Emits the integer function of node `n` (RuleMatcher::eval_int).
+    void integer(int n) {
+        std::ostringstream body;
+        const Node& nd = node(n);
+        int a = child(n, 0), b = child(n, 1);
+        if (nd.op == Op::Lb || nd.op == Op::Ub) {
+            body << "    return m." << (nd.op == Op::Lb ? "lower" : "upper") << "_bound("
+                 << var_of(a) << ");\n";
+        } else if (nd.op == Op::Abs) {
+            body << "    std::optional<int64_t> a = " << operand(a) << ";\n"
+                 << "    if (!a) return std::nullopt;\n"
+                 << "    return rules::apply_unary(" << op_code(nd.op) << ", *a);\n";
+        } else {
+            std::string ca = operand(a);
+            std::string cb = operand(b);
+            body << "    std::optional<int64_t> a = " << ca << ";\n"
+                 << "    if (!a) return std::nullopt;\n"
+                 << "    std::optional<int64_t> b = " << cb << ";\n"
+                 << "    if (!b) return std::nullopt;\n"
+                 << "    return rules::apply_binary(" << op_code(nd.op) << ", *a, *b);\n";
+        }
+        out_ << "// " << to_string(rule_, n) << "\n"
+             << "inline std::optional<int64_t> " << int_name(n) << "(RuleMatcher& m) {\n"
+             << body.str() << "}\n";
+    }
+
+    const Rule& rule_;
+    std::string index_;
+    std::ostringstream out_;
+    std::vector<int> is_condition_;
+};
+
+}  // namespace
+
+std::string condition_code(const Rule& rule, size_t index) {
+    Emitter emitter(rule, index);
+    if (rule.condition >= 0) emitter.condition(rule.condition);
+    std::vector<bool> has(rule.nodes.size(), false);
+    for (int n : emitter.condition_nodes())
+        has[static_cast<size_t>(n)] = true;
+    std::ostringstream out;
+    out << emitter.functions() << "const CompiledCondition kConditions" << index << "[] = {";
+    for (size_t n = 0; n < rule.nodes.size(); ++n)
+        out << (has[n] ? "&cond_" + std::to_string(index) + "_" + std::to_string(n) : "nullptr")
+            << ", ";
+    out << "nullptr};\n\n";
+    return out.str();
+}
+
+}  // namespace provix::rules

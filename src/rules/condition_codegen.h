@@ -1,0 +1,32 @@
+#pragma once
+/// \file
+/// Rule conditions compiled to C++ at build time (provix_rulegen): one
+/// function per condition node, straight-line code calling the matcher's
+/// condition leaves (`constant_of`, `lower_bound`, `upper_bound`,
+/// `range_is_point`, `defined_verdict`, `divisible_verdict`), the same
+/// three-valued logic, order of evaluation and early exits as the
+/// matcher's interpreter (RuleMatcher::eval_cond and eval_int), so the
+/// verdicts and the analyses' side effects are the same:
+///
+///     // c0 > 0 && lb(Y) >= 0
+///     static inline Tri cond_3_9(RuleMatcher& m) {
+///         std::optional<int64_t> a = m.constant_of(0);
+///         if (!a) return Tri::Unknown;
+///         return RuleMatcher::compare(rules::Op::Gt, *a, int64_t{0});
+///     }
+///
+/// The provers read the rule files, not this code.
+
+#include <string>
+
+#include "provix/rules/rule.h"
+
+namespace provix::rules {
+
+/// The C++ of rule number `index`'s condition: static functions named
+/// `cond_<index>_<node>` and `int_<index>_<node>`, and an array
+/// `kConditions<index>` with one CompiledCondition per node of the rule
+/// (the node's function if the node is a condition, else nullptr).
+std::string condition_code(const Rule& rule, size_t index);
+
+}  // namespace provix::rules

@@ -1,0 +1,195 @@
+// The rule conditions provix_rulegen compiles to C++ give the interpreter's
+// verdicts: every built-in rule, its conjuncts and its whole condition,
+// over random bindings of its variables (constants near zero and at the
+// int64 ends, expressions with finite, half-open and unbounded ranges,
+// expressions that may divide by zero, sub-sums with a scale).
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <optional>
+#include <ostream>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "divisibility.h"
+#include "provix/parser.h"
+#include "provix/semantics.h"
+#include "range_analysis.h"
+#include "rule_matcher.h"
+#include "rule_table.h"
+
+namespace provix::engine {
+namespace {
+
+using Binding = RuleMatcher::Binding;
+
+}  // namespace
+
+/// Verdicts print by name in failure messages.
+void PrintTo(Tri t, std::ostream* os) {
+    *os << (t == Tri::True ? "True" : t == Tri::False ? "False" : "Unknown");
+}
+
+namespace {
+
+/// Random bindings for one rule's variables.
+class BindingSource {
+public:
+    explicit BindingSource(uint64_t seed) : rng_(seed) {}
+
+    int64_t constant() {
+        static const int64_t kEnds[] = {std::numeric_limits<int64_t>::min(),
+                                        std::numeric_limits<int64_t>::max(), int64_t{1} << 40,
+                                        -(int64_t{1} << 40), 0};
+        if (pick(8) == 0) return kEnds[pick(5)];
+        return static_cast<int64_t>(pick(24)) - 8;  // -8 .. 15
+    }
+
+    /// A variable's range: finite (often a point or small), half-open or all.
+    Interval range() {
+        switch (pick(6)) {
+            case 0:
+                return Interval::all();
+            case 1:
+                return Interval::at_least(constant());
+            case 2:
+                return Interval::point(constant());
+            default: {
+                int64_t lo = static_cast<int64_t>(pick(20)) - 10;
+                return Interval(lo, lo + static_cast<int64_t>(pick(40)));
+            }
+        }
+    }
+
+    /// An expression over d0, d1 (text), some of which may divide by zero.
+    std::string expr_text() {
+        static const char* const kShapes[] = {"d0",
+                                              "d1",
+                                              "d0 * 4 + 2",
+                                              "d0 floordiv 3",
+                                              "d0 mod 8",
+                                              "d1 * 6",
+                                              "d0 + d1",
+                                              "(d0 + d1) floordiv d1",
+                                              "min(d0, d1)",
+                                              "d0 mod d1",
+                                              "d0 * 12 - 4",
+                                              "max(d0, 5)",
+                                              "d0 ceildiv 2 + d1 * 3",
+                                              "7",
+                                              "d1 * d0"};
+        return kShapes[pick(sizeof(kShapes) / sizeof(kShapes[0]))];
+    }
+
+    Binding binding(Context& ctx, rules::VarKind kind, std::deque<std::vector<SumTerm>>& terms) {
+        Binding b;
+        // An unbound constant: the conditions reading it are unknown. (The
+        // matcher evaluates a conjunct once its variables are bound; only
+        // constants are read unbound, while sums are partitioned.)
+        if (kind == rules::VarKind::Const && pick(10) == 0) return b;
+        switch (kind) {
+            case rules::VarKind::Const:
+                b.kind = Binding::Kind::Const;
+                b.value = constant();
+                return b;
+            case rules::VarKind::Expr:
+                b.kind = Binding::Kind::Expr;
+                b.expr = *parse_expr(ctx, expr_text(), {"d0", "d1"});
+                return b;
+            case rules::VarKind::Sum:
+                break;
+        }
+        // A sub-sum: some terms of a sum, divided by a common factor.
+        std::string text = expr_text() + " + " + expr_text() + " * 6 + " + expr_text() + " * 2";
+        terms.push_back(sum_terms(*parse_expr(ctx, text, {"d0", "d1"})));
+        const std::vector<SumTerm>& t = terms.back();
+        uint64_t mask = 0;
+        while (mask == 0)
+            mask = rng_() & ((uint64_t{1} << t.size()) - 1);
+        int64_t g = 0;
+        for (size_t i = 0; i < t.size() && g != 1; ++i) {
+            if (!(mask & (uint64_t{1} << i))) continue;
+            std::optional<int64_t> next = gcd(g, t[i].coef);
+            g = next ? *next : 1;  // no int64 gcd: scale 1
+        }
+        b.kind = Binding::Kind::Sum;
+        b.terms = &t;
+        b.mask = mask;
+        b.scale = pick(2) == 0 || g == 0 ? 1 : g;
+        return b;
+    }
+
+private:
+    size_t pick(size_t n) { return static_cast<size_t>(rng_() % n); }
+
+    std::mt19937_64 rng_;
+};
+
+TEST(CompiledConditions, EveryBuiltinConjunctHasGeneratedCode) {
+    size_t conditions = 0;
+    for (const CompiledRule& c : RuleTable::builtin().rules()) {
+        if (c.rule.condition < 0) continue;
+        ++conditions;
+        EXPECT_NE(c.compiled_condition, nullptr) << c.rule.name;
+        for (const CompiledRule::Conjunct& conjunct : c.conjuncts)
+            EXPECT_NE(conjunct.compiled, nullptr) << c.rule.name;
+    }
+    EXPECT_GT(conditions, 20u);
+    // A table built from rules at run time is interpreted.
+    std::vector<rules::Rule> copies;
+    for (const CompiledRule& c : RuleTable::builtin().rules())
+        copies.push_back(c.rule);
+    RuleTable interpreted(copies);
+    for (const CompiledRule& c : interpreted.rules()) {
+        EXPECT_EQ(c.compiled_condition, nullptr) << c.rule.name;
+        for (const CompiledRule::Conjunct& conjunct : c.conjuncts)
+            EXPECT_EQ(conjunct.compiled, nullptr) << c.rule.name;
+    }
+}
+
+TEST(CompiledConditions, AgreeWithTheInterpreterOnRandomBindings) {
+    const RuleTable& builtin = RuleTable::builtin();
+    std::vector<rules::Rule> copies;
+    for (const CompiledRule& c : builtin.rules())
+        copies.push_back(c.rule);
+    RuleTable interpreted(copies);
+    ASSERT_EQ(interpreted.rules().size(), builtin.rules().size());
+    constexpr int kTrials = 400;
+    size_t seen[3] = {0, 0, 0};  // False, True, Unknown over every verdict
+    for (size_t r = 0; r < builtin.rules().size(); ++r) {
+        const CompiledRule& compiled = builtin.rules()[r];
+        const CompiledRule& plain = interpreted.rules()[r];
+        if (compiled.rule.condition < 0) continue;
+        BindingSource source(0x5eed0000u + r);
+        std::set<std::vector<Tri>> distinct;
+        for (int trial = 0; trial < kTrials; ++trial) {
+            Context ctx;
+            std::deque<std::vector<SumTerm>> terms;
+            std::vector<Binding> bindings;
+            for (const rules::Var& v : compiled.rule.vars)
+                bindings.push_back(source.binding(ctx, v.kind, terms));
+            RangeAnalysis ranges({source.range(), source.range()});
+            DivisibilityAnalysis divisibility;
+            RuleMatcher matcher(ranges, divisibility);
+            std::vector<Tri> want = matcher.condition_verdicts(plain, bindings);
+            std::vector<Tri> got = matcher.condition_verdicts(compiled, bindings);
+            ASSERT_EQ(got, want) << compiled.rule.text << " (trial " << trial << ")";
+            for (Tri t : got)
+                ++seen[static_cast<size_t>(t)];
+            distinct.insert(got);
+        }
+        // The bindings reach more than one outcome of every condition.
+        EXPECT_GE(distinct.size(), 2u) << compiled.rule.text;
+    }
+    EXPECT_GT(seen[static_cast<size_t>(Tri::False)], 0u);
+    EXPECT_GT(seen[static_cast<size_t>(Tri::True)], 0u);
+    EXPECT_GT(seen[static_cast<size_t>(Tri::Unknown)], 0u);
+}
+
+}  // namespace
+}  // namespace provix::engine
