@@ -143,20 +143,17 @@ bool RuleMatcher::bind_sum(int var_node, const std::vector<SumTerm>& terms, uint
 bool RuleMatcher::bound(int64_t var) {
     if (var >= CompiledRule::kMaxTrackedVariables) return true;  // decided at the end
     bound_ |= uint64_t{1} << var;
+    if (compiled_->bound_hooks) {  // the same checks, generated
+        BoundHook hook = compiled_->bound_hooks[var];
+        return !hook || hook(*this);
+    }
     const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
     // The conjuncts reading `var`, in order (a bit per conjunct index).
     for (uint64_t m = compiled_->var_conjuncts[static_cast<size_t>(var)]; m; m &= m - 1) {
         size_t i = static_cast<size_t>(__builtin_ctzll(m));
         const CompiledRule::Conjunct& c = conjuncts[i];
         if (c.vars & ~bound_) continue;
-        Tri t = conjunct_verdict(c);
-        if (t == Tri::False) return false;
-        // Remember the verdict for condition_holds(): it stays valid while
-        // the conjunct's variables stay bound (rebinding one re-evaluates it).
-        if (t == Tri::True)
-            unknown_conjuncts_ &= ~(uint64_t{1} << i);
-        else
-            unknown_conjuncts_ |= uint64_t{1} << i;
+        if (!record_conjunct(i, conjunct_verdict(c))) return false;
     }
     return true;
 }
@@ -673,22 +670,30 @@ void RuleMatcher::reset(const CompiledRule& rule) {
     unknown_conjuncts_ = 0;
 }
 
-std::vector<Tri> RuleMatcher::condition_verdicts(const CompiledRule& rule,
-                                                 const std::vector<Binding>& bindings) {
+RuleMatcher::ConditionVerdicts RuleMatcher::condition_verdicts(
+    const CompiledRule& rule, const std::vector<Binding>& bindings) {
     reset(rule);
-    std::vector<Tri> out;
-    for (size_t v = 0; v < bindings.size() && v < rule.rule.vars.size(); ++v) {
+    ConditionVerdicts out;
+    size_t n = std::min(bindings.size(), rule.rule.vars.size());
+    for (size_t v = 0; v < n; ++v) {
         b_[v] = bindings[v];
         if (b_[v].kind == Binding::Kind::Expr) ctx_ = &b_[v].expr.context();
         if (b_[v].kind == Binding::Kind::Sum && !b_[v].terms->empty())
             ctx_ = &b_[v].terms->front().whole.context();
     }
     for (const CompiledRule::Conjunct& c : rule.conjuncts)
-        out.push_back(conjunct_verdict(c));
+        out.conjuncts.push_back(conjunct_verdict(c));
     if (rule.rule.condition >= 0) {
         CompiledCondition whole = rule.compiled_condition;
-        out.push_back(whole ? whole(*this) : eval_cond(rule.rule.condition));
+        out.conjuncts.push_back(whole ? whole(*this) : eval_cond(rule.rule.condition));
     }
+    // The incremental checks, binding the bound variables in index order.
+    for (size_t v = 0; v < n; ++v) {
+        if (b_[v].kind == Binding::Kind::Unbound) continue;
+        out.binds.push_back(bound(static_cast<int64_t>(v)));
+        if (!out.binds.back()) break;
+    }
+    out.unknown = unknown_conjuncts_;
     return out;
 }
 

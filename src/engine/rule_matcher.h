@@ -64,16 +64,31 @@ public:
         Interval range;
     };
 
-    /// The verdicts of `rule`'s top-level conjuncts, then of its whole
-    /// condition, with its variables bound to `bindings` (one per variable;
-    /// Unbound ones stay unbound), each by the conjunct's generated code if
-    /// it has some, else by the interpreter. Tests compare the built-in
-    /// table's generated conditions with the interpreter on the same rules:
+    /// What the condition checks decide for one set of bindings (see
+    /// condition_verdicts).
+    struct ConditionVerdicts {
+        /// Each top-level conjunct's verdict, then the whole condition's.
+        std::vector<Tri> conjuncts;
+        /// Binding the variables in index order: whether each binding
+        /// passed the conjuncts it made decidable (RuleMatcher::bound), up
+        /// to the first that did not.
+        std::vector<bool> binds;
+        /// The conjuncts left unknown by those bindings (a bit per conjunct).
+        uint64_t unknown = 0;
+        bool operator==(const ConditionVerdicts& o) const {
+            return conjuncts == o.conjuncts && binds == o.binds && unknown == o.unknown;
+        }
+    };
+    /// The condition checks of `rule` with its variables bound to
+    /// `bindings` (one per variable; Unbound ones stay unbound), through the
+    /// generated code if the rule has some, else the interpreter. Tests
+    /// compare the built-in table's generated code with the interpreter on
+    /// the same rules:
     ///
     ///     matcher.condition_verdicts(builtin_rule, b) ==
     ///         matcher.condition_verdicts(interpreted_copy, b)
-    std::vector<Tri> condition_verdicts(const CompiledRule& rule,
-                                        const std::vector<Binding>& bindings);
+    ConditionVerdicts condition_verdicts(const CompiledRule& rule,
+                                         const std::vector<Binding>& bindings);
 
     // The leaves of conditions, shared by the interpreter and the generated
     // code (provix_rulegen): each reads the binding of variable `var`.
@@ -94,6 +109,21 @@ public:
     Tri defined_verdict(int var) { return is_defined(var) ? Tri::True : Tri::Unknown; }
     /// `divisible(var, c)` for a non-zero `c`: True if shown, else Unknown.
     Tri divisible_verdict(int var, int64_t c);
+    /// The variables bound so far (a bit per variable index), for the
+    /// generated bound hooks.
+    uint64_t bound_variables() const { return bound_; }
+    /// Records the verdict of conjunct `i` (decidable now): false if it is
+    /// false; True and Unknown are remembered for condition_holds().
+    bool record_conjunct(size_t i, Tri t) {
+        if (t == Tri::False) return false;
+        // The verdict stays valid while the conjunct's variables stay bound
+        // (rebinding one re-evaluates it).
+        if (t == Tri::True)
+            unknown_conjuncts_ &= ~(uint64_t{1} << i);
+        else
+            unknown_conjuncts_ |= uint64_t{1} << i;
+        return true;
+    }
     /// `a op b` for a comparison operator (Unknown for another operator).
     static Tri compare(rules::Op op, int64_t a, int64_t b) {
         std::optional<bool> holds = rules::apply_comparison(op, a, b);

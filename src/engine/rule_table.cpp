@@ -55,11 +55,13 @@ std::vector<Rule> load_generated() {
     return out;
 }
 
-std::vector<const CompiledCondition*> generated_conditions() {
-    std::vector<const CompiledCondition*> out;
-    for (int r = 0; r < generated::kNumRules; ++r)
-        out.push_back(generated::kRules[r].conditions);
-    return out;
+/// True if the generator split the condition into `nodes` (ending with
+/// -1) as compile_rule did.
+bool same_conjuncts(const CompiledRule& c, const int* nodes) {
+    size_t i = 0;
+    for (; nodes[i] >= 0; ++i)
+        if (i >= c.conjuncts.size() || c.conjuncts[i].node != nodes[i]) return false;
+    return i == c.conjuncts.size();
 }
 
 void flatten_pattern(const Rule& rule, int p, std::vector<int>& out) {
@@ -247,18 +249,22 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
     : RuleTable(std::move(rules), std::move(lemma_names), {}) {}
 
 RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names,
-                     const std::vector<const CompiledCondition*>& compiled)
+                     const std::vector<GeneratedCode>& generated)
     : lemma_names_(std::move(lemma_names)) {
     for (rules::Rule& r : rules)
         rules_.push_back(compile_rule(std::move(r)));
     // The generated code of each conjunct (and of the whole condition), by
-    // node index: the generator split the condition as compile_rule does.
-    for (size_t r = 0; r < compiled.size() && r < rules_.size(); ++r) {
+    // node index. The bound hooks number the conjuncts as the generator
+    // split the condition: attached only if compile_rule split it alike.
+    for (size_t r = 0; r < generated.size() && r < rules_.size(); ++r) {
         CompiledRule& c = rules_[r];
+        const GeneratedCode& code = generated[r];
         for (CompiledRule::Conjunct& conjunct : c.conjuncts)
-            conjunct.compiled = compiled[r][static_cast<size_t>(conjunct.node)];
+            conjunct.compiled = code.conditions[static_cast<size_t>(conjunct.node)];
         if (c.rule.condition >= 0)
-            c.compiled_condition = compiled[r][static_cast<size_t>(c.rule.condition)];
+            c.compiled_condition = code.conditions[static_cast<size_t>(c.rule.condition)];
+        if (!c.conjuncts.empty() && same_conjuncts(c, code.conjunct_nodes))
+            c.bound_hooks = code.bound_hooks;
     }
     // Rules whose left side is a bare variable (fixed_value) are the most
     // decisive and cheapest: try them first; the rest keep table order.
@@ -283,8 +289,17 @@ const RuleTable& RuleTable::builtin() {
         load_generated(),
         std::vector<std::string>(generated::kLemmaNames,
                                  generated::kLemmaNames + generated::kNumLemmas),
-        generated_conditions());
+        generated_code());
     return table;
+}
+
+std::vector<RuleTable::GeneratedCode> RuleTable::generated_code() {
+    std::vector<GeneratedCode> out;
+    for (int r = 0; r < generated::kNumRules; ++r) {
+        const generated::RuleRecord& rec = generated::kRules[r];
+        out.push_back({rec.conditions, rec.conjunct_nodes, rec.bound_hooks});
+    }
+    return out;
 }
 
 bool RuleTable::is_lemma(const std::string& name) const {

@@ -27,6 +27,11 @@ class RuleMatcher;
 ///     Tri verdict = conjunct.compiled ? conjunct.compiled(matcher) : interpreted;
 using CompiledCondition = Tri (*)(RuleMatcher&);
 
+/// The generated check run when a variable is bound (RuleMatcher::bound):
+/// the conjuncts that read the variable and whose variables are now all
+/// bound, in conjunct order; false as soon as one of them is false.
+using BoundHook = bool (*)(RuleMatcher&);
+
 /// A sum pattern (`t1 + p * c0 * X + Y ...`) split into its roles once, so
 /// the matcher does not re-walk the pattern tree.
 struct SumPattern {
@@ -99,6 +104,10 @@ struct CompiledRule {
     /// The whole condition's generated code (the built-in table), used when
     /// `conjuncts` is empty; null: interpreted.
     CompiledCondition compiled_condition = nullptr;
+    /// The generated bound hooks by variable index (the built-in table; a
+    /// null entry: no conjunct reads the variable), or null: the matcher
+    /// walks `var_conjuncts` instead.
+    const BoundHook* bound_hooks = nullptr;
     /// For each variable index: the conjuncts that read it (a bit per
     /// conjunct index). Sized like `rule.vars` when `conjuncts` is not empty.
     std::vector<uint64_t> var_conjuncts;
@@ -137,10 +146,18 @@ public:
     bool is_lemma(const std::string& name) const;
 
 private:
-    /// `compiled[i]`: the generated conditions of rule i (see
-    /// generated::RuleRecord::conditions), attached to its conjuncts.
+    /// The generated code of one rule (see generated::RuleRecord).
+    struct GeneratedCode {
+        const CompiledCondition* conditions;
+        const int* conjunct_nodes;  ///< ends with -1
+        const BoundHook* bound_hooks;
+    };
+    /// `generated[i]`: the generated code of rule i, attached to its
+    /// conjuncts.
     RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> lemma_names,
-              const std::vector<const CompiledCondition*>& compiled);
+              const std::vector<GeneratedCode>& generated);
+    /// The generated code of the rules of generated::kRules, in order.
+    static std::vector<GeneratedCode> generated_code();
 
     std::vector<CompiledRule> rules_;
     std::vector<std::string> lemma_names_;

@@ -36,6 +36,10 @@ struct RuleRecord {
     /// For each node index: the node's condition compiled to C++ if the node
     /// is the condition or one of its top-level conjuncts, else null.
     const CompiledCondition* conditions;
+    /// The condition's top-level conjuncts (node indices), ending with -1.
+    const int* conjunct_nodes;
+    /// For each variable index: its bound hook, or null.
+    const BoundHook* bound_hooks;
 };
 
 extern const RuleRecord kRules[];

@@ -149,6 +149,68 @@ private:
     std::vector<int> is_condition_;
 };
 
+/// The variables the subtree at `n` reads, a bit per variable index.
+uint64_t vars_read(const Rule& rule, int n) {
+    const Node& nd = rule.nodes[static_cast<size_t>(n)];
+    uint64_t m = 0;
+    if (nd.op == Op::ExprVar || nd.op == Op::ConstVar || nd.op == Op::SumVar)
+        m |= uint64_t{1} << nd.value;
+    for (int c : nd.children)
+        m |= vars_read(rule, c);
+    return m;
+}
+
+/// The top-level conjuncts of the condition at `n`, left to right.
+void split_conjuncts(const Rule& rule, int n, std::vector<int>& out) {
+    const Node& nd = rule.nodes[static_cast<size_t>(n)];
+    if (nd.op != Op::And) {
+        out.push_back(n);
+        return;
+    }
+    for (int c : nd.children)
+        split_conjuncts(rule, c, out);
+}
+
+/// Conjunct and variable sets are 64-bit masks (the matcher's limits,
+/// CompiledRule::kMaxTrackedVariables and kMaxTrackedConjuncts): beyond
+/// them no hooks are written and the matcher decides the condition at the
+/// end of a match.
+constexpr size_t kMaxTracked = 64;
+
+/// The bound hooks of one rule (see condition_code): for each variable, the
+/// conjuncts reading it, each checked once all its variables are bound.
+std::string bound_hooks(const Rule& rule, const std::string& index,
+                        const std::vector<int>& conjuncts) {
+    std::ostringstream out;
+    std::vector<std::string> hooks(rule.vars.size(), "nullptr");
+    for (size_t v = 0; v < rule.vars.size(); ++v) {
+        std::ostringstream body;
+        for (size_t i = 0; i < conjuncts.size(); ++i) {
+            uint64_t vars = vars_read(rule, conjuncts[i]);
+            if (!(vars & (uint64_t{1} << v))) continue;
+            body << "    if ((bound & " << vars << "u) == " << vars << "u && !m.record_conjunct("
+                 << i << ", cond_" << index << "_" << conjuncts[i] << "(m)))\n"
+                 << "        return false;\n";
+        }
+        if (body.str().empty()) continue;
+        std::string name = "bound_" + index + "_" + std::to_string(v);
+        out << "// variable " << rule.vars[v].name << " bound\n"
+            << "inline bool " << name << "(RuleMatcher& m) {\n"
+            << "    const uint64_t bound = m.bound_variables();\n"
+            << body.str() << "    return true;\n}\n";
+        hooks[v] = "&" + name;
+    }
+    out << "const BoundHook kBoundHooks" << index << "[] = {";
+    for (const std::string& h : hooks)
+        out << h << ", ";
+    out << "nullptr};\n";
+    out << "const int kConjunctNodes" << index << "[] = {";
+    for (int n : conjuncts)
+        out << n << ", ";
+    out << "-1};\n";
+    return out.str();
+}
+
 }  // namespace
 
 std::string condition_code(const Rule& rule, size_t index) {
@@ -158,11 +220,16 @@ std::string condition_code(const Rule& rule, size_t index) {
     for (int n : emitter.condition_nodes())
         has[static_cast<size_t>(n)] = true;
     std::ostringstream out;
-    out << emitter.functions() << "const CompiledCondition kConditions" << index << "[] = {";
+    std::string id = std::to_string(index);
+    out << emitter.functions() << "const CompiledCondition kConditions" << id << "[] = {";
     for (size_t n = 0; n < rule.nodes.size(); ++n)
-        out << (has[n] ? "&cond_" + std::to_string(index) + "_" + std::to_string(n) : "nullptr")
-            << ", ";
-    out << "nullptr};\n\n";
+        out << (has[n] ? "&cond_" + id + "_" + std::to_string(n) : "nullptr") << ", ";
+    out << "nullptr};\n";
+    std::vector<int> conjuncts;
+    if (rule.condition >= 0 && rule.vars.size() <= kMaxTracked)
+        split_conjuncts(rule, rule.condition, conjuncts);
+    if (conjuncts.size() > kMaxTracked) conjuncts.clear();
+    out << bound_hooks(rule, id, conjuncts) << "\n";
     return out.str();
 }
 

@@ -23,10 +23,23 @@
 
 namespace provix::rules {
 
-/// The C++ of rule number `index`'s condition: static functions named
-/// `cond_<index>_<node>` and `int_<index>_<node>`, and an array
+/// The C++ of rule number `index`'s condition: functions named
+/// `cond_<index>_<node>` and `int_<index>_<node>`; an array
 /// `kConditions<index>` with one CompiledCondition per node of the rule
-/// (the node's function if the node is a condition, else nullptr).
+/// (the node's function if the node is a condition, else nullptr); the
+/// condition's top-level conjuncts `kConjunctNodes<index>` (node indices,
+/// ending with -1); and `kBoundHooks<index>`, one BoundHook per variable:
+/// the conjuncts that read the variable, each checked when its last
+/// variable is bound (RuleMatcher::bound), as straight-line code:
+///
+///     inline bool bound_3_0(RuleMatcher& m) {  // c0 > 0 && c0 mod c1 == 0
+///         const uint64_t bound = m.bound_variables();
+///         if ((bound & 1u) == 1u && !m.record_conjunct(0, cond_3_7(m)))
+///             return false;
+///         if ((bound & 3u) == 3u && !m.record_conjunct(1, cond_3_12(m)))
+///             return false;
+///         return true;
+///     }
 std::string condition_code(const Rule& rule, size_t index);
 
 }  // namespace provix::rules

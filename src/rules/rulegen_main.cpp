@@ -155,7 +155,8 @@ int main(int argc, char** argv) {
             << quote(rule.text) << ", kNodes" << r << ", " << rule.nodes.size() << ", kChildren"
             << r << ", kVars" << r << ", " << rule.vars.size() << ", " << rule.lhs << ", "
             << rule.rhs << ", " << rule.condition << ", " << rule.lhs_lo << ", " << rule.lhs_hi
-            << ", " << rule.rhs_lo << ", " << rule.rhs_hi << ", kConditions" << r << "},\n";
+            << ", " << rule.rhs_lo << ", " << rule.rhs_hi << ", kConditions" << r
+            << ", kConjunctNodes" << r << ", kBoundHooks" << r << "},\n";
     }
     out << "};\n";
     out << "const int kNumRules = " << all.size() << ";\n\n";

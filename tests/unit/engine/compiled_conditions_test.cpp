@@ -138,6 +138,9 @@ TEST(CompiledConditions, EveryBuiltinConjunctHasGeneratedCode) {
         EXPECT_NE(c.compiled_condition, nullptr) << c.rule.name;
         for (const CompiledRule::Conjunct& conjunct : c.conjuncts)
             EXPECT_NE(conjunct.compiled, nullptr) << c.rule.name;
+        if (!c.conjuncts.empty()) {
+            EXPECT_NE(c.bound_hooks, nullptr) << c.rule.name;
+        }
     }
     EXPECT_GT(conditions, 20u);
     // A table built from rules at run time is interpreted.
@@ -147,6 +150,7 @@ TEST(CompiledConditions, EveryBuiltinConjunctHasGeneratedCode) {
     RuleTable interpreted(copies);
     for (const CompiledRule& c : interpreted.rules()) {
         EXPECT_EQ(c.compiled_condition, nullptr) << c.rule.name;
+        EXPECT_EQ(c.bound_hooks, nullptr) << c.rule.name;
         for (const CompiledRule::Conjunct& conjunct : c.conjuncts)
             EXPECT_EQ(conjunct.compiled, nullptr) << c.rule.name;
     }
@@ -167,6 +171,8 @@ TEST(CompiledConditions, AgreeWithTheInterpreterOnRandomBindings) {
         if (compiled.rule.condition < 0) continue;
         BindingSource source(0x5eed0000u + r);
         std::set<std::vector<Tri>> distinct;
+        size_t rejected = 0;  // trials where a binding's conjuncts were false
+        bool any_false = false;
         for (int trial = 0; trial < kTrials; ++trial) {
             Context ctx;
             std::deque<std::vector<SumTerm>> terms;
@@ -176,15 +182,26 @@ TEST(CompiledConditions, AgreeWithTheInterpreterOnRandomBindings) {
             RangeAnalysis ranges({source.range(), source.range()});
             DivisibilityAnalysis divisibility;
             RuleMatcher matcher(ranges, divisibility);
-            std::vector<Tri> want = matcher.condition_verdicts(plain, bindings);
-            std::vector<Tri> got = matcher.condition_verdicts(compiled, bindings);
-            ASSERT_EQ(got, want) << compiled.rule.text << " (trial " << trial << ")";
-            for (Tri t : got)
+            RuleMatcher::ConditionVerdicts want = matcher.condition_verdicts(plain, bindings);
+            RuleMatcher::ConditionVerdicts got = matcher.condition_verdicts(compiled, bindings);
+            ASSERT_EQ(got.conjuncts, want.conjuncts)
+                << compiled.rule.text << " (trial " << trial << ")";
+            ASSERT_EQ(got.binds, want.binds) << compiled.rule.text << " (trial " << trial << ")";
+            ASSERT_EQ(got.unknown, want.unknown)
+                << compiled.rule.text << " (trial " << trial << ")";
+            for (Tri t : got.conjuncts)
                 ++seen[static_cast<size_t>(t)];
-            distinct.insert(got);
+            distinct.insert(got.conjuncts);
+            rejected += !got.binds.empty() && !got.binds.back();
+            for (size_t i = 0; i < compiled.conjuncts.size(); ++i)
+                any_false |= got.conjuncts[i] == Tri::False;
         }
         // The bindings reach more than one outcome of every condition.
         EXPECT_GE(distinct.size(), 2u) << compiled.rule.text;
+        // A conjunct found false rejects the binding that made it decidable.
+        if (any_false) {
+            EXPECT_GT(rejected, 0u) << compiled.rule.text;
+        }
     }
     EXPECT_GT(seen[static_cast<size_t>(Tri::False)], 0u);
     EXPECT_GT(seen[static_cast<size_t>(Tri::True)], 0u);
