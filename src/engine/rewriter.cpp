@@ -7,6 +7,7 @@
 #include "expr_node.h"
 #include "expr_steps.h"
 #include "lemma_ids.h"
+#include "radix_digits.h"
 
 namespace provix::engine {
 namespace {
@@ -90,6 +91,7 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
     if (e.kind() == ExprKind::Add) {
         r = recognise_mod_in_sum(e);
         lemma_name = lemma::mod_recognise_sum;
+        if (!r) r = recombine_radix_digits(e, ranges_, log_, &lemma_name);
     } else {
         if (e.kind() == ExprKind::Min || e.kind() == ExprKind::Max) {
             r = decide_min_max_by_difference(e, ranges_, range_lemmas);

@@ -90,6 +90,9 @@ INSTANTIATE_TEST_SUITE_P(EnumeratedAffine, Simplify,
 // Bounds of variables with a small box, by evaluating the constraints.
 INSTANTIATE_TEST_SUITE_P(EnumeratedBounds, Simplify,
                          ::testing::ValuesIn(examples_in("enumerated_bounds.map")), example_name);
+// Mixed-radix digits of one linearised index merged back into it.
+INSTANTIATE_TEST_SUITE_P(RadixDigits, Simplify,
+                         ::testing::ValuesIn(examples_in("radix_digits.map")), example_name);
 // Probing, the mod wrap gap, and min/max decided from the domain.
 INSTANTIATE_TEST_SUITE_P(DomainReasoning, Simplify,
                          ::testing::ValuesIn(examples_in("domain_reasoning.map")), example_name);
