@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "provix/semantics.h"
+#include "support/expr_fixture.h"
 
 namespace provix {
 namespace {
@@ -13,15 +14,7 @@ namespace {
 std::string dname(int64_t id) { return "d" + std::to_string(id); }
 std::string str(Expr e) { return to_string(e, dname); }
 
-class ExprTest : public ::testing::Test {
-protected:
-    Context ctx;
-    Expr d0 = ctx.variable(0);
-    Expr d1 = ctx.variable(1);
-    Expr d2 = ctx.variable(2);
-    Expr c(int64_t v) { return ctx.constant(v); }
-    Expr make(ExprKind k, std::vector<Expr> ops) { return *ctx.make(k, ops); }
-};
+class ExprTest : public testing_support::ExprFixture {};
 
 TEST_F(ExprTest, UniquingMakesEqualExpressionsTheSamePointer) {
     Expr a = floor_div(d0 * 4 + d1, 8);

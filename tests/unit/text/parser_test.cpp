@@ -5,18 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "support/expr_fixture.h"
 #include "support/parsed_map.h"
 
 namespace provix {
 namespace {
 
-class ParserTest : public ::testing::Test {
+class ParserTest : public testing_support::ExprFixture {
 protected:
-    Context ctx;
-    Expr d0 = ctx.variable(0);
-    Expr d1 = ctx.variable(1);
-    Expr d2 = ctx.variable(2);
-
     Expr expr(const std::string& text, bool canonical = true) {
         ParseOptions options;
         options.canonicalize = canonical;
@@ -24,8 +20,6 @@ protected:
         EXPECT_TRUE(e.ok()) << (e.ok() ? "" : e.error().message);
         return e.ok() ? *e : Expr();
     }
-    Expr raw(ExprKind k, std::vector<Expr> ops) { return *ctx.make(k, ops); }
-    Expr c(int64_t v) { return ctx.constant(v); }
 
     IndexingMap map(const std::string& text) { return testing_support::parsed_map(ctx, text); }
 };
@@ -80,15 +74,16 @@ TEST_F(ParserTest, IntegerLiteralsCoverInt64) {
 TEST_F(ParserTest, NonCanonicalModeKeepsTheTreeAsWritten) {
     Expr minus_one = c(-1);
     EXPECT_EQ(expr("(d0 + 1) - 1", false),
-              raw(ExprKind::Add,
-                  {raw(ExprKind::Add, {d0, c(1)}), raw(ExprKind::Mul, {c(1), minus_one})}));
-    EXPECT_EQ(expr("-d0", false), raw(ExprKind::Mul, {d0, minus_one}));
+              make(ExprKind::Add,
+                   {make(ExprKind::Add, {d0, c(1)}), make(ExprKind::Mul, {c(1), minus_one})}));
+    EXPECT_EQ(expr("-d0", false), make(ExprKind::Mul, {d0, minus_one}));
     EXPECT_EQ(expr("-5", false), c(-5));
-    EXPECT_EQ(expr("d0 * 1", false), raw(ExprKind::Mul, {d0, c(1)}));
-    EXPECT_EQ(expr("d0 floordiv 1", false), raw(ExprKind::FloorDiv, {d0, c(1)}));
-    EXPECT_EQ(expr("min(d0, d0)", false), raw(ExprKind::Min, {d0, d0}));
-    EXPECT_EQ(expr("d0 + d1 + d2", false), raw(ExprKind::Add, {raw(ExprKind::Add, {d0, d1}), d2}));
-    EXPECT_EQ(expr("2 * 3", false), raw(ExprKind::Mul, {c(2), c(3)}));
+    EXPECT_EQ(expr("d0 * 1", false), make(ExprKind::Mul, {d0, c(1)}));
+    EXPECT_EQ(expr("d0 floordiv 1", false), make(ExprKind::FloorDiv, {d0, c(1)}));
+    EXPECT_EQ(expr("min(d0, d0)", false), make(ExprKind::Min, {d0, d0}));
+    EXPECT_EQ(expr("d0 + d1 + d2", false),
+              make(ExprKind::Add, {make(ExprKind::Add, {d0, d1}), d2}));
+    EXPECT_EQ(expr("2 * 3", false), make(ExprKind::Mul, {c(2), c(3)}));
     EXPECT_EQ(canonicalize(expr("(d0 + 1) - 1", false)), d0);
 }
 
