@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "provix/parser.h"
@@ -133,22 +134,27 @@ TEST_F(SymbolicMapTest, ComposeRejectsAResultCountMismatch) {
               "SymbolicMap::compose: this map has 2 dims but the other map has 1 results");
 }
 
+/// A compressed map printed, and the ids it kept.
+using Compressed = std::pair<std::string, std::vector<int64_t>>;
+
+/// `m` compressed by `compress` (compress_dims or compress_symbols).
+Compressed compressed(const SymbolicMap& m,
+                      SymbolicMap (SymbolicMap::*compress)(std::vector<int64_t>*) const) {
+    std::vector<int64_t> kept;
+    const SymbolicMap c = (m.*compress)(&kept);
+    return {c.to_string(), kept};
+}
+
 TEST_F(SymbolicMapTest, CompressDimsDropsUnusedDims) {
     // (d0, d1, d2)[s0] -> (d0 + d2, s0 * 5) becomes (d0, d1)[s0] -> (d0 + d1, s0 * 5).
-    SymbolicMap m = map(3, 1, {"d0 + d2", "s0 * 5"});
-    std::vector<int64_t> kept;
-    SymbolicMap c = m.compress_dims(&kept);
-    EXPECT_EQ(c.to_string(), "(d0, d1)[s0] -> (d0 + d1, s0 * 5)");
-    EXPECT_EQ(kept, (std::vector<int64_t>{0, 2}));
+    EXPECT_EQ(compressed(map(3, 1, {"d0 + d2", "s0 * 5"}), &SymbolicMap::compress_dims),
+              (Compressed{"(d0, d1)[s0] -> (d0 + d1, s0 * 5)", {0, 2}}));
 }
 
 TEST_F(SymbolicMapTest, CompressSymbolsDropsUnusedSymbols) {
     // (d0)[s0, s1, s2] -> (d0 + s2, s0 * 5) becomes (d0)[s0, s1] -> (d0 + s1, s0 * 5).
-    SymbolicMap m = map(1, 3, {"d0 + s2", "s0 * 5"});
-    std::vector<int64_t> kept;
-    SymbolicMap c = m.compress_symbols(&kept);
-    EXPECT_EQ(c.to_string(), "(d0)[s0, s1] -> (d0 + s1, s0 * 5)");
-    EXPECT_EQ(kept, (std::vector<int64_t>{0, 2}));
+    EXPECT_EQ(compressed(map(1, 3, {"d0 + s2", "s0 * 5"}), &SymbolicMap::compress_symbols),
+              (Compressed{"(d0)[s0, s1] -> (d0 + s1, s0 * 5)", {0, 2}}));
 }
 
 TEST_F(SymbolicMapTest, CompressDimsKeepsSymbolsAndCompressSymbolsKeepsDims) {

@@ -35,33 +35,42 @@ Reads everyone_reads_scalar(const Dims& out) {
     return r;
 }
 
-/// A window of dynamic-slice or dynamic-update-slice in `src`: its sizes
-/// (each in [min_size, d]) and its start, drawn in [-2, 5] and clamped into
-/// `src` as the operations do.
+/// A window of dynamic-slice or dynamic-update-slice in a random source
+/// `src`: its sizes (each in [min_size, d]) and its start, drawn in [-2, 5]
+/// and clamped into `src` as the operations do.
 struct DynamicWindow {
+    Dims src;
     Dims sizes;
     Index start;
 };
 
-DynamicWindow random_window(const Dims& src, int64_t min_size) {
+DynamicWindow random_window(int64_t min_size) {
     DynamicWindow w;
+    w.src = random_dims(1, 3, 4);
     Index raw;
-    for (int64_t d : src) {
+    for (int64_t d : w.src) {
         w.sizes.push_back(pick(min_size, d));
         raw.push_back(pick(-2, 5));
     }
     for (size_t i = 0; i < raw.size(); ++i)
-        w.start.push_back(std::clamp<int64_t>(raw[i], 0, src[i] - w.sizes[i]));
+        w.start.push_back(std::clamp<int64_t>(raw[i], 0, w.src[i] - w.sizes[i]));
     return w;
 }
 
-/// The window's start indices: one scalar `s32` parameter a dimension of
-/// `src`, numbered from `first`.
-void add_start_parameters(OpInstance& op, const Dims& src, size_t first) {
+/// An instance with output dims `out` whose operands are the f32 `tensors`
+/// (parameters 0, 1, ...), then the window's start indices: one scalar s32
+/// parameter a dimension of `src`.
+OpInstance with_start_operands(const std::vector<Dims>& tensors, const Dims& src, const Dims& out) {
+    OpInstance op;
+    op.operand_dims = tensors;
+    for (size_t i = 0; i < tensors.size(); ++i)
+        op.hlo += param(i, "f32", tensors[i]);
     for (size_t i = 0; i < src.size(); ++i) {
         op.operand_dims.push_back({});
-        op.hlo += param(first + i, "s32", {});
+        op.hlo += param(tensors.size() + i, "s32", {});
     }
+    op.out_dims = out;
+    return op;
 }
 
 /// The start indices' reads (every element of `out` reads each), exact, and
@@ -214,55 +223,41 @@ OpInstance random_dot() {
 }
 
 OpInstance random_dynamic_slice() {
-    OpInstance op;
-    Dims src = random_dims(1, 3, 4);
-    const DynamicWindow window = random_window(src, 1);
-    const Dims& sizes = window.sizes;
-    const Index& start = window.start;
-    op.operand_dims = {src};
-    op.hlo = param(0, "f32", src);
-    add_start_parameters(op, src, 1);
-    op.out_dims = sizes;
-    op.hlo += "r = " + shape_text(sizes) + " dynamic-slice(" + operand_list(src.size() + 1) +
-              "), dynamic_slice_sizes=" + list_text(sizes) + "\n";
+    const DynamicWindow w = random_window(1);
+    OpInstance op = with_start_operands({w.src}, w.src, w.sizes);
+    op.hlo += "r = " + shape_text(w.sizes) + " dynamic-slice(" + operand_list(w.src.size() + 1) +
+              "), dynamic_slice_sizes=" + list_text(w.sizes) + "\n";
     Reads r;
-    for (const Index& o : all_indices(sizes)) {
+    for (const Index& o : all_indices(w.sizes)) {
         Index x = o;
         for (size_t k = 0; k < x.size(); ++k)
-            x[k] += start[k];
+            x[k] += w.start[k];
         r[o].insert(x);
     }
     op.reads.push_back(r);
     op.exact.push_back(true);
-    add_start_reads(op, src, sizes, start, 0);
+    add_start_reads(op, w.src, w.sizes, w.start, 0);
     return op;
 }
 
 OpInstance random_dynamic_update_slice() {
-    OpInstance op;
-    Dims src = random_dims(1, 3, 4);
-    const DynamicWindow window = random_window(src, 0);
-    const Dims& upd = window.sizes;
-    const Index& start = window.start;
-    op.operand_dims = {src, upd};
-    op.hlo = param(0, "f32", src) + param(1, "f32", upd);
-    add_start_parameters(op, src, 2);
-    op.out_dims = src;
-    op.hlo +=
-        "r = " + shape_text(src) + " dynamic-update-slice(" + operand_list(src.size() + 2) + ")\n";
+    const DynamicWindow w = random_window(0);
+    OpInstance op = with_start_operands({w.src, w.sizes}, w.src, w.src);
+    op.hlo += "r = " + shape_text(w.src) + " dynamic-update-slice(" +
+              operand_list(w.src.size() + 2) + ")\n";
     Reads base, update;
-    for (const Index& o : all_indices(src)) {
+    for (const Index& o : all_indices(w.src)) {
         Index u = o;
         bool inside = true;
         for (size_t k = 0; k < o.size(); ++k) {
-            u[k] -= start[k];
-            inside = inside && u[k] >= 0 && u[k] < upd[k];
+            u[k] -= w.start[k];
+            inside = inside && u[k] >= 0 && u[k] < w.sizes[k];
         }
         (inside ? update : base)[o].insert(inside ? u : o);
     }
     op.reads = {base, update};
     op.exact = {false, true};  // the base's map is the identity: every element
-    add_start_reads(op, src, src, start, 1);
+    add_start_reads(op, w.src, w.src, w.start, 1);
     return op;
 }
 

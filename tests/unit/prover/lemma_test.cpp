@@ -121,32 +121,40 @@ RuleProof prove_with_coq(const std::string& text, const std::string& script,
     return prove_lemma(lemma_of(text), o);
 }
 
+/// Coq proved it.
+void expect_coq_proof(const RuleProof& p) {
+    EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail;
+    EXPECT_EQ(p.backend, "coq");
+}
+
+/// Coq did not prove it, and the detail says `why`.
+void expect_no_coq_proof(const RuleProof& p, const std::string& why) {
+    EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
+    EXPECT_NE(p.detail.find(why), std::string::npos) << p.detail;
+}
+
 const char* const kMulposByNia =
     "Theorem mulpos : mulpos_statement.\n"
     "Proof. unfold mulpos_statement. intros. nia. Qed.\n";
 
 TEST(CoqProof, ACorrectProofProvesTheLemma) {
     if (!have("coqc")) GTEST_SKIP() << kNoCoqc;
-    RuleProof p = prove_with_coq(kMulpos, kMulposByNia);
-    EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail;
-    EXPECT_EQ(p.backend, "coq");
+    expect_coq_proof(prove_with_coq(kMulpos, kMulposByNia));
 }
 
 TEST(CoqProof, AProofThatNoLongerFitsItsStatementFails) {
     if (!have("coqc")) GTEST_SKIP() << kNoCoqc;
     // The lemma changed (> 1 instead of > 0) and the proof is now wrong.
-    RuleProof p = prove_with_coq("mulpos: a > 0 && b > 0 => a * b > 1", kMulposByNia);
-    EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
-    EXPECT_NE(p.detail.find("coqc rejects"), std::string::npos) << p.detail;
+    expect_no_coq_proof(prove_with_coq("mulpos: a > 0 && b > 0 => a * b > 1", kMulposByNia),
+                        "coqc rejects");
 }
 
 TEST(CoqProof, AdmittedIsRefused) {
     if (!have("coqc")) GTEST_SKIP() << kNoCoqc;
-    RuleProof p = prove_with_coq(kMulpos,
-                                 "Theorem mulpos : mulpos_statement.\n"
-                                 "Proof. Admitted.\n");
-    EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
-    EXPECT_NE(p.detail.find("uses 'Admitted'"), std::string::npos) << p.detail;
+    expect_no_coq_proof(prove_with_coq(kMulpos,
+                                       "Theorem mulpos : mulpos_statement.\n"
+                                       "Proof. Admitted.\n"),
+                        "uses 'Admitted'");
 }
 
 const char* const kUsesSharedLemma =
@@ -158,13 +166,9 @@ TEST(CoqProof, AScriptMayUseTheSharedLemmas) {
     const std::string lemma =
         "Lemma product_of_positives : forall a b, a > 0 -> b > 0 -> a * b > 0.\n"
         "Proof. intros. nia. Qed.\n";
-    RuleProof p = prove_with_coq(kMulpos, kUsesSharedLemma, lemma);
-    EXPECT_EQ(p.verdict, RuleVerdict::Proven) << p.detail;
-    EXPECT_EQ(p.backend, "coq");
+    expect_coq_proof(prove_with_coq(kMulpos, kUsesSharedLemma, lemma));
     // Without the shared lemmas the same script does not check.
-    RuleProof alone = prove_with_coq(kMulpos, kUsesSharedLemma, "", "_alone");
-    EXPECT_EQ(alone.verdict, RuleVerdict::Unknown);
-    EXPECT_NE(alone.detail.find("coqc rejects"), std::string::npos) << alone.detail;
+    expect_no_coq_proof(prove_with_coq(kMulpos, kUsesSharedLemma, "", "_alone"), "coqc rejects");
 }
 
 TEST(CoqProof, AdmittedInTheSharedLemmasIsRefused) {
@@ -172,9 +176,8 @@ TEST(CoqProof, AdmittedInTheSharedLemmasIsRefused) {
     const std::string lemma =
         "Lemma product_of_positives : forall a b, a > 0 -> b > 0 -> a * b > 0.\n"
         "Proof. Admitted.\n";
-    RuleProof p = prove_with_coq(kMulpos, kUsesSharedLemma, lemma);
-    EXPECT_EQ(p.verdict, RuleVerdict::Unknown);
-    EXPECT_NE(p.detail.find("shared-lemmas.v uses 'Admitted'"), std::string::npos) << p.detail;
+    expect_no_coq_proof(prove_with_coq(kMulpos, kUsesSharedLemma, lemma),
+                        "shared-lemmas.v uses 'Admitted'");
 }
 
 }  // namespace
