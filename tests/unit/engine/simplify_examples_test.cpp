@@ -98,10 +98,7 @@ INSTANTIATE_TEST_SUITE_P(DomainReasoning, Simplify,
                          ::testing::ValuesIn(examples_in("domain_reasoning.map")), example_name);
 
 TEST(SimplifyExamples, EveryFileIsReadAndWellFormed) {
-    std::string all;
-    for (const std::string& e : example_errors())
-        all += e + "\n";
-    EXPECT_TRUE(example_errors().empty()) << all;
+    EXPECT_TRUE(no_errors(example_errors()));
     const std::filesystem::path dir =
         std::filesystem::path(PROVIX_SOURCE_DIR) / "tests" / "unit" / "engine" / "examples";
     const std::vector<std::string>& read = example_files_read();

@@ -66,12 +66,7 @@ const std::vector<PeerCase>& all_cases() {
 }
 
 TEST(XlaPeerSuite, DataFilesAreWellFormedAndComplete) {
-    EXPECT_TRUE(load_errors().empty()) << [] {
-        std::string s;
-        for (const std::string& e : load_errors())
-            s += e + "\n";
-        return s;
-    }();
+    EXPECT_TRUE(provix::testing_support::no_errors(load_errors()));
     // The README reports this count; a case dropped by accident fails here.
     EXPECT_EQ(all_cases().size(), 74u);
 }

@@ -174,16 +174,8 @@ std::string case_name(const ::testing::TestParamInfo<SimplifyCase>& info) {
 INSTANTIATE_TEST_SUITE_P(Cases, XlaSimplifyPeer, ::testing::ValuesIn(all_cases()), case_name);
 
 TEST(XlaSimplifyPeerSuite, DataFilesAreWellFormed) {
-    std::string all;
-    for (const std::string& e : load_errors())
-        all += e + "\n";
-    EXPECT_TRUE(load_errors().empty()) << all;
-    std::vector<std::string> names;
-    for (const SimplifyCase& c : all_cases())
-        names.push_back(c.name);
-    std::sort(names.begin(), names.end());
-    EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end())
-        << "two cases have the same name";
+    EXPECT_TRUE(testing_support::no_errors(load_errors()));
+    EXPECT_TRUE(testing_support::distinct_names(all_cases()));
 }
 
 // The READMEs state how many cases there are and how they stand; the

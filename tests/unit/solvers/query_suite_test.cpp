@@ -6,43 +6,37 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "provix/solvers/oracle.h"
 #include "provix/solvers/quasi_affine.h"
 #include "solver_test_util.h"
+#include "support/case_file.h"
 
-namespace provix::solvers {
+namespace provix::solvers::testing {
 namespace {
-
-using testing::expr_of;
-using testing::map_of;
-using testing::query_suite;
-using testing::SuiteKind;
-using testing::SuiteQuery;
 
 /// The answer of one oracle to one suite query, as comparable text:
 /// the verdict, and for ranges the bounds.
 std::string answer(Oracle& oracle, Context& ctx, const SuiteQuery& q) {
-    IndexingMap first = map_of(ctx, q.first);
-    switch (q.kind) {
-        case SuiteKind::Equivalent:
-            return verdict_name(oracle.equivalent(first, map_of(ctx, q.second)).verdict);
-        case SuiteKind::Pointwise:
-            return verdict_name(oracle.equivalent_pointwise(first, map_of(ctx, q.second)).verdict);
-        case SuiteKind::Empty:
-            return verdict_name(oracle.is_empty(first).verdict);
-        case SuiteKind::Range: {
-            RangeDecision r = oracle.exact_range(first, 0);
+    const Query query = query_of(ctx, q);
+    switch (query.kind) {
+        case QueryKind::Equivalent:
+            return verdict_name(oracle.equivalent(query.first, query.second).verdict);
+        case QueryKind::EquivalentPointwise:
+            return verdict_name(oracle.equivalent_pointwise(query.first, query.second).verdict);
+        case QueryKind::Empty:
+            return verdict_name(oracle.is_empty(query.first).verdict);
+        case QueryKind::Range: {
+            RangeDecision r = oracle.exact_range(query.first, query.result);
             if (r.verdict != Verdict::Proven) return "unknown: " + r.reason;
             return r.empty ? std::string("proven empty") : "proven [" + r.lo + ", " + r.hi + "]";
         }
-        case SuiteKind::Implies: {
-            Constraint c{expr_of(ctx, first, q.second),
-                         Interval{*parse_int64(q.lo), *parse_int64(q.hi)}};
-            return verdict_name(oracle.implies(first, c).verdict);
-        }
+        case QueryKind::Implies:
+            return verdict_name(oracle.implies(query.first, query.constraint).verdict);
     }
     return "";
 }
@@ -53,25 +47,48 @@ std::string expected(const SuiteQuery& q) {
     return std::string("proven [") + q.lo + ", " + q.hi + "]";
 }
 
+bool two_maps(const Query& query) {
+    return query.kind == QueryKind::Equivalent || query.kind == QueryKind::EquivalentPointwise;
+}
+
 /// True if isl takes every map of the query (the implied constraint of an
 /// Implies query is checked by isl itself: it answers unknown outside).
 bool isl_takes(Oracle& isl, Context& ctx, const SuiteQuery& q) {
-    if (!isl.supports(map_of(ctx, q.first))) return false;
-    if (q.kind == SuiteKind::Equivalent || q.kind == SuiteKind::Pointwise) {
-        return isl.supports(map_of(ctx, q.second));
-    }
-    return true;
+    const Query query = query_of(ctx, q);
+    return isl.supports(query.first) && (!two_maps(query) || isl.supports(query.second));
 }
 
 bool quasi_affine(Context& ctx, const SuiteQuery& q) {
-    if (!is_quasi_affine(map_of(ctx, q.first))) return false;
-    if (q.kind == SuiteKind::Equivalent || q.kind == SuiteKind::Pointwise) {
-        return is_quasi_affine(map_of(ctx, q.second));
-    }
-    if (q.kind == SuiteKind::Implies) {
-        return is_quasi_affine(expr_of(ctx, map_of(ctx, q.first), q.second));
-    }
+    const Query query = query_of(ctx, q);
+    if (!is_quasi_affine(query.first)) return false;
+    if (two_maps(query)) return is_quasi_affine(query.second);
+    if (query.kind == QueryKind::Implies) return is_quasi_affine(query.constraint.expr);
     return true;
+}
+
+TEST(QuerySuite, DataFileIsWellFormed) {
+    EXPECT_TRUE(testing_support::no_errors(query_suite_errors()));
+    EXPECT_TRUE(testing_support::distinct_names(query_suite()));
+    EXPECT_GE(query_suite().size(), 80u);
+}
+
+TEST(QuerySuite, MalformedCasesAreReported) {
+    std::vector<std::string> errors;
+    const auto cases = parse_query_suite("s.map",
+                                         "// ===== a\n(d0) -> (d0)\n// EQUIVALENT: proven\n"
+                                         "// -----\n// ===== b\n(d0) -> (d0)\n// RANGE: maybe\n"
+                                         "// ===== c\n(d0) -> (d0)\n// IMPLIES: refuted\n"
+                                         "// CONSTRAINT: d0 in [0, 5]\n",
+                                         errors);
+    EXPECT_EQ(errors, (std::vector<std::string>{
+                          "s.map:4: case 'a': EQUIVALENT and POINTWISE take a TO line",
+                          "s.map:7: expected 'proven' or 'refuted'",
+                      }));
+    ASSERT_EQ(cases.size(), 3u);
+    EXPECT_EQ(cases[2].kind, SuiteKind::Implies);
+    EXPECT_EQ(cases[2].second, "d0");
+    EXPECT_EQ(cases[2].lo, "0");
+    EXPECT_EQ(cases[2].hi, "5");
 }
 
 TEST(QuerySuite, ExactOracleGivesTheExpectedAnswer) {
@@ -135,4 +152,4 @@ TEST(QuerySuite, Z3AnswersTheQueriesBeyondIslsFragment) {
 }
 
 }  // namespace
-}  // namespace provix::solvers
+}  // namespace provix::solvers::testing

@@ -11,6 +11,9 @@
 ///         else if (in.is_comment() && in.body() == "???") in.error("unknown directive");
 ///     }
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -30,6 +33,28 @@ struct CaseOrigin {
 /// How test messages name a case: `where(c)` is "xla_indexing_map.map:12: ModIsSub".
 inline std::string where(const CaseOrigin& c) {
     return c.file + ":" + std::to_string(c.line) + ": " + c.name;
+}
+
+/// Passes when reading the data files met no error; else fails listing them:
+/// `EXPECT_TRUE(no_errors(load_errors()))`.
+inline ::testing::AssertionResult no_errors(const std::vector<std::string>& errors) {
+    if (errors.empty()) return ::testing::AssertionSuccess();
+    auto failure = ::testing::AssertionFailure();
+    for (const std::string& e : errors)
+        failure << e << "\n";
+    return failure;
+}
+
+/// Passes when no two cases have the same name; else names one of them.
+template <typename Case>
+::testing::AssertionResult distinct_names(const std::vector<Case>& cases) {
+    std::vector<std::string> names;
+    for (const Case& c : cases)
+        names.push_back(c.name);
+    std::sort(names.begin(), names.end());
+    auto twice = std::adjacent_find(names.begin(), names.end());
+    if (twice == names.end()) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "two cases are named '" << *twice << "'";
 }
 
 /// The lines of one data file, read one after the other.
