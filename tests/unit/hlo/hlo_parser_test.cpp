@@ -6,9 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
+#include <utility>
+
+#include "support/text_helpers.h"
 
 namespace provix::hlo {
 namespace {
+
+using testing_support::contains;
 
 HloModule parse_ok(std::string_view text) {
     auto m = parse_hlo_module(text, "in.hlo");
@@ -114,27 +120,22 @@ rw = f32[3, 4] reduce-window(p0, pv), window={size=2x3 stride=4x5 pad=1_2x3_4 lh
 d = f32[4] dot(p0, p0), lhs_batch_dims={0}, rhs_batch_dims={0}, lhs_contracting_dims={1,2}, rhs_contracting_dims={1,2}
 )");
     const HloComputation& c = m.entry_computation();
+    // A dimension's fields compared at once: (start, limit, stride) of a
+    // slice, (low, high, interior) of a padding, the window's fields.
     const auto& s = *c.instruction(1).slice;
     ASSERT_EQ(s.size(), 3u);
-    EXPECT_EQ(s[1].start, 3);
-    EXPECT_EQ(s[1].limit, 20);
-    EXPECT_EQ(s[1].stride, 7);
+    EXPECT_EQ(std::make_tuple(s[1].start, s[1].limit, s[1].stride), std::make_tuple(3, 20, 7));
     EXPECT_EQ(s[2].stride, 1);
     const auto& p = *c.instruction(3).padding;
     ASSERT_EQ(p.size(), 3u);
-    EXPECT_EQ(p[0].low, 1);
-    EXPECT_EQ(p[0].high, 6);
-    EXPECT_EQ(p[0].interior, 1);
+    EXPECT_EQ(std::make_tuple(p[0].low, p[0].high, p[0].interior), std::make_tuple(1, 6, 1));
     EXPECT_EQ(p[1].low, -4);
     EXPECT_EQ(p[2].interior, 1);
     const auto& w = *c.instruction(4).window;
     ASSERT_EQ(w.size(), 2u);
-    EXPECT_EQ(w[0].size, 2);
-    EXPECT_EQ(w[1].stride, 5);
-    EXPECT_EQ(w[1].pad_low, 3);
-    EXPECT_EQ(w[1].pad_high, 4);
-    EXPECT_EQ(w[1].base_dilation, 2);
-    EXPECT_EQ(w[0].window_dilation, 3);
+    EXPECT_EQ(std::make_tuple(w[0].size, w[0].window_dilation), std::make_tuple(2, 3));
+    EXPECT_EQ(std::make_tuple(w[1].stride, w[1].pad_low, w[1].pad_high, w[1].base_dilation),
+              std::make_tuple(5, 3, 4, 2));
     EXPECT_EQ(c.instruction(4).to_apply, "max");
     EXPECT_EQ(c.instruction(5).dot.lhs_contracting, (std::vector<int64_t>{1, 2}));
     EXPECT_EQ(c.instruction(2).literal, "0");
@@ -192,50 +193,44 @@ TEST(HloParser, ForwardReferencesAreAnError) {
     std::string e = parse_error(
         "g {\n a = f32[] parameter(0)\n ROOT n = f32[] negate(b)\n"
         " b = f32[] parameter(1)\n}\n");
-    EXPECT_NE(e.find("in.hlo:3:24: error: unknown operand 'b' (operands must be defined before "
-                     "they are used)"),
-              std::string::npos)
-        << e;
+    EXPECT_TRUE(contains(e,
+                         "in.hlo:3:24: error: unknown operand 'b' (operands must be defined before "
+                         "they are used)"));
 }
 
 TEST(HloParser, DuplicateNamesAndParametersAreErrors) {
-    EXPECT_NE(parse_error("p = f32[] parameter(0)\np = f32[] parameter(1)\n")
-                  .find("in.hlo:2:1: error: instruction 'p' is defined twice"),
-              std::string::npos);
-    EXPECT_NE(parse_error("p = f32[] parameter(0)\nq = f32[] parameter(0)\n")
-                  .find("parameter number 0 is used twice"),
-              std::string::npos);
-    EXPECT_NE(parse_error("p = f32[] parameter(1)\n").find("has no parameter(0)"),
-              std::string::npos);
+    EXPECT_TRUE(contains(parse_error("p = f32[] parameter(0)\np = f32[] parameter(1)\n"),
+                         "in.hlo:2:1: error: instruction 'p' is defined twice"));
+    EXPECT_TRUE(contains(parse_error("p = f32[] parameter(0)\nq = f32[] parameter(0)\n"),
+                         "parameter number 0 is used twice"));
+    EXPECT_TRUE(contains(parse_error("p = f32[] parameter(1)\n"), "has no parameter(0)"));
 }
 
 TEST(HloParser, WrittenOperandShapeMustMatchItsDefinition) {
     std::string e = parse_error("p = f32[4] parameter(0)\nn = f32[4] negate(f32[5] p)\n");
-    EXPECT_NE(e.find("in.hlo:2:26: error: operand 'p' is written as f32[5]"), std::string::npos)
-        << e;
+    EXPECT_TRUE(contains(e, "in.hlo:2:26: error: operand 'p' is written as f32[5]"));
 }
 
 TEST(HloParser, MalformedAttributesAreErrorsAtTheValue) {
     std::string e =
         parse_error("p = f32[4] parameter(0)\nt = f32[4] transpose(p), dimensions={0,}\n");
-    EXPECT_NE(e.find("in.hlo:2:40: error: expected an integer"), std::string::npos) << e;
+    EXPECT_TRUE(contains(e, "in.hlo:2:40: error: expected an integer"));
     e = parse_error("p = f32[4] parameter(0)\ns = f32[2] slice(p), slice={[0:2:1}\n");
-    EXPECT_NE(e.find("in.hlo:2:"), std::string::npos) << e;
+    EXPECT_TRUE(contains(e, "in.hlo:2:"));
     e = parse_error(
         "p = f32[4] parameter(0)\nq = f32[] constant(0)\n"
         "r = f32[4] reduce-window(p, q), window={size=1 bogus=2}\n");
-    EXPECT_NE(e.find("unknown window field 'bogus'"), std::string::npos) << e;
+    EXPECT_TRUE(contains(e, "unknown window field 'bogus'"));
 }
 
 TEST(HloParser, DynamicDimensionsAreRejected) {
     std::string e = parse_error("p = f32[<=4] parameter(0)\n");
-    EXPECT_NE(e.find("in.hlo:1:9: error: dynamic dimensions are not supported"), std::string::npos)
-        << e;
+    EXPECT_TRUE(contains(e, "in.hlo:1:9: error: dynamic dimensions are not supported"));
 }
 
 TEST(HloParser, BadLayoutIsAnError) {
     std::string e = parse_error("p = f32[4,5]{0,0} parameter(0)\n");
-    EXPECT_NE(e.find("is not a permutation of its dimensions"), std::string::npos) << e;
+    EXPECT_TRUE(contains(e, "is not a permutation of its dimensions"));
 }
 
 TEST(HloParser, FusionMustCallAKnownComputation) {
@@ -243,26 +238,24 @@ TEST(HloParser, FusionMustCallAKnownComputation) {
   p = f32[4] parameter(0)
   ROOT f = f32[4] fusion(p), kind=kLoop, calls=nowhere
 })");
-    EXPECT_NE(e.find("in.hlo:3:19: error: fusion calls unknown computation 'nowhere'"),
-              std::string::npos)
-        << e;
+    EXPECT_TRUE(contains(e, "in.hlo:3:19: error: fusion calls unknown computation 'nowhere'"));
 }
 
 TEST(HloParser, EmptyAndTruncatedInputsAreErrors) {
-    EXPECT_NE(parse_error("").find("no computation or instruction"), std::string::npos);
-    EXPECT_NE(parse_error("// only a comment\n").find("no computation or instruction"),
-              std::string::npos);
-    EXPECT_NE(parse_error("f {\n p = f32[4] parameter(0)\n").find("expected '}'"),
-              std::string::npos);
-    EXPECT_NE(parse_error("p = f32[4").find("expected ']'"), std::string::npos);
-    EXPECT_NE(parse_error("p = f32[99999999999999999999] parameter(0)").find("int64"),
-              std::string::npos);
+    const std::pair<const char*, const char*> refused[] = {
+        {"", "no computation or instruction"},
+        {"// only a comment\n", "no computation or instruction"},
+        {"f {\n p = f32[4] parameter(0)\n", "expected '}'"},
+        {"p = f32[4", "expected ']'"},
+        {"p = f32[99999999999999999999] parameter(0)", "int64"}};
+    for (const auto& [text, message] : refused)
+        EXPECT_TRUE(contains(parse_error(text), message));
 }
 
 TEST(HloParser, DeeplyNestedTuplesAreAnErrorNotACrash) {
     std::string text =
         "p = " + std::string(10000, '(') + "f32[]" + std::string(10000, ')') + " parameter(0)";
-    EXPECT_NE(parse_error(text).find("nested too deeply"), std::string::npos);
+    EXPECT_TRUE(contains(parse_error(text), "nested too deeply"));
 }
 
 TEST(HloParser, ClassifiesOpcodes) {

@@ -1,6 +1,9 @@
 #pragma once
 /// \file
-/// Small text helpers of the tests' data readers and word lists.
+/// Small text helpers of the tests: trimming, prefixes, word lists, and
+/// `contains` for messages.
+
+#include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
@@ -28,6 +31,13 @@ inline std::vector<std::string> words(const std::string& s) {
     for (std::string w; in >> w;)
         out.push_back(w);
     return out;
+}
+
+/// Passes when `text` contains `part`; else fails showing both:
+/// `EXPECT_TRUE(contains(diagnostic, "division by zero"))`.
+inline ::testing::AssertionResult contains(const std::string& text, const std::string& part) {
+    if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "no \"" << part << "\" in:\n" << text;
 }
 
 }  // namespace provix::testing_support

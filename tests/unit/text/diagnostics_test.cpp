@@ -1,11 +1,15 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "provix/parser.h"
+#include "support/text_helpers.h"
 
 namespace provix {
 namespace {
+
+using testing_support::contains;
 
 class DiagnosticsTest : public ::testing::Test {
 protected:
@@ -18,6 +22,13 @@ protected:
         if (m.ok()) return "";
         EXPECT_EQ(m.error().kind, Error::Kind::Parse);
         return m.error().message;
+    }
+
+    /// The diagnostic for a file of maps (named `file`) that must not parse.
+    std::string file_error(const std::string& text, const std::string& file) {
+        Result<std::vector<ParsedMap>> maps = parse_indexing_maps(ctx, text, file);
+        EXPECT_FALSE(maps.ok()) << text;
+        return maps.ok() ? "" : maps.error().message;
     }
 
     std::string expr_error(const std::string& text, ParseOptions options = {}) {
@@ -62,11 +73,11 @@ TEST_F(DiagnosticsTest, FormatShowsAWindowOfALongLineAroundTheCaret) {
     EXPECT_EQ(shown[caret.size() - 1], 'X');
     // Near the start only the right side is cut, near the end only the left.
     std::string start = format_diagnostic("f", line, {1, 3}, "m");
-    EXPECT_NE(start.find("\naaa"), std::string::npos);
-    EXPECT_NE(start.find("...\n  ^"), std::string::npos);
+    EXPECT_TRUE(contains(start, "\naaa"));
+    EXPECT_TRUE(contains(start, "...\n  ^"));
     std::string end = format_diagnostic("f", line, {1, 403}, "m");
-    EXPECT_NE(end.find("\n..." + std::string(50, 'b') + "\n"), std::string::npos);
-    EXPECT_NE(end.find("\n" + std::string(53, ' ') + "^"), std::string::npos);
+    EXPECT_TRUE(contains(end, "\n..." + std::string(50, 'b') + "\n"));
+    EXPECT_TRUE(contains(end, "\n" + std::string(53, ' ') + "^"));
 }
 
 TEST_F(DiagnosticsTest, FormatEscapesBytesThatDoNotPrint) {
@@ -87,7 +98,7 @@ TEST_F(DiagnosticsTest, ALongBinaryLineGivesAShortDiagnostic) {
         "(d0) -> (d0 + " + std::string(81920, '1') + "\x02\xfe), domain: d0 in [0, 1]";
     std::string d = map_error(text);
     EXPECT_LT(d.size(), 400u) << d;
-    EXPECT_NE(d.find("error:"), std::string::npos);
+    EXPECT_TRUE(contains(d, "error:"));
     for (char c : d)
         EXPECT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7f)) << int(c);
 }
@@ -109,9 +120,8 @@ TEST_F(DiagnosticsTest, LiteralZeroDivisorPointsAtTheDivisor) {
               "<input>:1:17: error: division by zero\n"
               "(d0) -> (d0 mod (1 - 1)), domain: d0 in [0, 9]\n"
               "                ^");
-    EXPECT_NE(expr_error("d0 ceildiv -0").find("1:12: error: division by zero"), std::string::npos);
-    EXPECT_NE(expr_error("d0 % 0", {false, 256}).find("1:6: error: division by zero"),
-              std::string::npos);
+    EXPECT_TRUE(contains(expr_error("d0 ceildiv -0"), "1:12: error: division by zero"));
+    EXPECT_TRUE(contains(expr_error("d0 % 0", {false, 256}), "1:6: error: division by zero"));
 }
 
 TEST_F(DiagnosticsTest, IntegersOutOfRange) {
@@ -123,15 +133,12 @@ TEST_F(DiagnosticsTest, IntegersOutOfRange) {
               "<input>:1:33: error: integer 99999999999999999999 does not fit in 64 bits\n"
               "(d0) -> (d0), domain: d0 in [0, 99999999999999999999]\n"
               "                                ^");
-    EXPECT_NE(expr_error("-9223372036854775809").find("1:2: error: integer -9223372036854775809"),
-              std::string::npos);
+    EXPECT_TRUE(
+        contains(expr_error("-9223372036854775809"), "1:2: error: integer -9223372036854775809"));
 }
 
 TEST_F(DiagnosticsTest, MissingBoundsAtTheEndOfAFile) {
-    Result<std::vector<ParsedMap>> maps =
-        parse_indexing_maps(ctx, "(d0, d1) -> (d0),\ndomain:\nd0 in [0, 9]\n", "f.map");
-    ASSERT_FALSE(maps.ok());
-    EXPECT_EQ(maps.error().message,
+    EXPECT_EQ(file_error("(d0, d1) -> (d0),\ndomain:\nd0 in [0, 9]\n", "f.map"),
               "f.map:3:13: error: missing the bounds of variable 'd1'\n"
               "d0 in [0, 9]\n"
               "            ^");
@@ -158,11 +165,10 @@ TEST_F(DiagnosticsTest, MalformedBounds) {
               "<input>:1:32: error: expected ',', found '9'\n"
               "(d0) -> (d0), domain: d0 in [0 9]\n"
               "                               ^");
-    EXPECT_NE(map_error("(d0) -> (d0), domain: d0 in [0, x]")
-                  .find("error: expected an integer bound or 'inf', found 'x'"),
-              std::string::npos);
-    EXPECT_NE(map_error("(d0) -> (d0), domain: d0 in 5").find("error: expected '[', found '5'"),
-              std::string::npos);
+    EXPECT_TRUE(contains(map_error("(d0) -> (d0), domain: d0 in [0, x]"),
+                         "error: expected an integer bound or 'inf', found 'x'"));
+    EXPECT_TRUE(
+        contains(map_error("(d0) -> (d0), domain: d0 in 5"), "error: expected '[', found '5'"));
 }
 
 TEST_F(DiagnosticsTest, DuplicateVariableNames) {
@@ -170,8 +176,8 @@ TEST_F(DiagnosticsTest, DuplicateVariableNames) {
               "<input>:1:6: error: duplicate variable name 'd0'\n"
               "(d0, d0) -> (d0), domain: d0 in [0, 9]\n"
               "     ^");
-    EXPECT_NE(map_error("(d0)[s0]{d0} -> (d0)").find("1:10: error: duplicate variable name 'd0'"),
-              std::string::npos);
+    EXPECT_TRUE(
+        contains(map_error("(d0)[s0]{d0} -> (d0)"), "1:10: error: duplicate variable name 'd0'"));
 }
 
 TEST_F(DiagnosticsTest, KeywordsCannotNameVariables) {
@@ -199,9 +205,8 @@ TEST_F(DiagnosticsTest, TrailingGarbage) {
               "         ^");
     EXPECT_EQ(expr_error("d0 + 1 )"),
               "<input>:1:8: error: unexpected ')' after the expression\nd0 + 1 )\n       ^");
-    EXPECT_NE(map_error("(d0) -> (d0), domain: d0 in [0, 9] d0 mod 2 in [0, 0] )")
-                  .find("1:55: error: expected an expression, found ')'"),
-              std::string::npos);
+    EXPECT_TRUE(contains(map_error("(d0) -> (d0), domain: d0 in [0, 9] d0 mod 2 in [0, 0] )"),
+                         "1:55: error: expected an expression, found ')'"));
 }
 
 TEST_F(DiagnosticsTest, UnexpectedCharacter) {
@@ -209,8 +214,7 @@ TEST_F(DiagnosticsTest, UnexpectedCharacter) {
               "<input>:1:13: error: unexpected character '#'\n"
               "(d0) -> (d0 # 2), domain: d0 in [0, 9]\n"
               "            ^");
-    EXPECT_NE(expr_error("d0 \x01").find("1:4: error: unexpected character byte 0x01"),
-              std::string::npos);
+    EXPECT_TRUE(contains(expr_error("d0 \x01"), "1:4: error: unexpected character byte 0x01"));
 }
 
 TEST_F(DiagnosticsTest, OneMapOnlyInParseIndexingMap) {
@@ -221,13 +225,11 @@ TEST_F(DiagnosticsTest, OneMapOnlyInParseIndexingMap) {
 }
 
 TEST_F(DiagnosticsTest, ErrorsInLaterMapsOfAFileHaveFileLines) {
-    Result<std::vector<ParsedMap>> maps = parse_indexing_maps(
-        ctx, "() -> ()\n// -----\n(d0) -> (d0 floordiv 0),\ndomain: d0 in [0, 1]", "in.map");
-    ASSERT_FALSE(maps.ok());
-    EXPECT_EQ(maps.error().message,
-              "in.map:3:22: error: division by zero\n"
-              "(d0) -> (d0 floordiv 0),\n"
-              "                     ^");
+    EXPECT_EQ(
+        file_error("() -> ()\n// -----\n(d0) -> (d0 floordiv 0),\ndomain: d0 in [0, 1]", "in.map"),
+        "in.map:3:22: error: division by zero\n"
+        "(d0) -> (d0 floordiv 0),\n"
+        "                     ^");
 }
 
 TEST_F(DiagnosticsTest, DeepNestingIsAnErrorNotACrash) {
@@ -238,8 +240,8 @@ TEST_F(DiagnosticsTest, DeepNestingIsAnErrorNotACrash) {
               "((((d0))))\n"
               "   ^");
     EXPECT_TRUE(parse_expr(ctx, "(((d0)))", {"d0"}, shallow).ok());
-    EXPECT_NE(expr_error("- - - - d0", shallow).find("1:7: error: expression nested too deeply"),
-              std::string::npos);
+    EXPECT_TRUE(
+        contains(expr_error("- - - - d0", shallow), "1:7: error: expression nested too deeply"));
     // Operator chains build tall trees without recursion; their height is bounded too.
     ParseOptions raw_shallow = shallow;
     raw_shallow.canonicalize = false;
@@ -251,17 +253,17 @@ TEST_F(DiagnosticsTest, DeepNestingIsAnErrorNotACrash) {
     std::string deep(100000, '(');
     deep += "d0";
     deep += std::string(100000, ')');
-    EXPECT_NE(expr_error(deep).find("1:257: error: expression nested too deeply (more than 256 "
-                                    "levels)"),
-              std::string::npos);
+    EXPECT_TRUE(contains(expr_error(deep),
+                         "1:257: error: expression nested too deeply (more than 256 "
+                         "levels)"));
     std::string minus;
     for (int i = 0; i < 100000; ++i)
         minus += "-";
-    EXPECT_NE(expr_error(minus + "d0").find("expression nested too deeply"), std::string::npos);
+    EXPECT_TRUE(contains(expr_error(minus + "d0"), "expression nested too deeply"));
     std::string mins;
     for (int i = 0; i < 100000; ++i)
         mins += "min(d0, ";
-    EXPECT_NE(expr_error(mins + "d0").find("expression nested too deeply"), std::string::npos);
+    EXPECT_TRUE(contains(expr_error(mins + "d0"), "expression nested too deeply"));
 }
 
 TEST_F(DiagnosticsTest, PrintedNegationsAtTheDepthLimitParseBack) {
@@ -277,8 +279,8 @@ TEST_F(DiagnosticsTest, PrintedNegationsAtTheDepthLimitParseBack) {
     Result<Expr> again = parse_expr(ctx, printed, {"d0"}, raw);
     ASSERT_TRUE(again.ok()) << again.error().message;
     EXPECT_EQ(*again, *e);
-    EXPECT_NE(expr_error("-(-(-(-d0)))", raw).find("1:7: error: expression nested too deeply"),
-              std::string::npos);
+    EXPECT_TRUE(
+        contains(expr_error("-(-(-(-d0)))", raw), "1:7: error: expression nested too deeply"));
 }
 
 }  // namespace
