@@ -177,6 +177,12 @@ bool distribute_into(Context& ctx, Expr sum, int64_t c, std::vector<Expr>& out) 
 /// build_add reuses the caller's scratch buffers.
 Expr redistribute_sums(Context& ctx, const std::vector<Term>& merged,
                        const std::vector<int64_t>& constants) {
+    // Cheap pre-check (most sums hold no scaled sum): nothing to distribute
+    // without a term whose monomial is a sum.
+    bool any_sum = false;
+    for (const Term& t : merged)
+        any_sum = any_sum || (t.coef != 0 && kind_of(t.monomial) == ExprKind::Add);
+    if (!any_sum) return Expr();
     std::vector<Expr> parts;
     bool distributed = false;
     for (const Term& t : merged) {
