@@ -78,24 +78,22 @@ std::string example_name(const ::testing::TestParamInfo<SimplifyExample>& info) 
     return info.param.name;
 }
 
+/// Runs the cases of examples/FILE as SUITE/Simplify.Example/CASE.
+#define PROVIX_SIMPLIFY_EXAMPLES(SUITE, FILE) \
+    INSTANTIATE_TEST_SUITE_P(SUITE, Simplify, ::testing::ValuesIn(examples_in(FILE)), example_name)
+
 // The rule families that simplify as far as XLA's simplifier.
-INSTANTIATE_TEST_SUITE_P(CompletenessRules, Simplify,
-                         ::testing::ValuesIn(examples_in("completeness_rules.map")), example_name);
+PROVIX_SIMPLIFY_EXAMPLES(CompletenessRules, "completeness_rules.map");
 // Divisors of the domain's constraints are non-zero on the domain.
-INSTANTIATE_TEST_SUITE_P(NonzeroDivisors, Simplify,
-                         ::testing::ValuesIn(examples_in("nonzero_divisors.map")), example_name);
+PROVIX_SIMPLIFY_EXAMPLES(NonzeroDivisors, "nonzero_divisors.map");
 // An expression with few values on the domain replaced by its affine form.
-INSTANTIATE_TEST_SUITE_P(EnumeratedAffine, Simplify,
-                         ::testing::ValuesIn(examples_in("enumerated_affine.map")), example_name);
+PROVIX_SIMPLIFY_EXAMPLES(EnumeratedAffine, "enumerated_affine.map");
 // Bounds of variables with a small box, by evaluating the constraints.
-INSTANTIATE_TEST_SUITE_P(EnumeratedBounds, Simplify,
-                         ::testing::ValuesIn(examples_in("enumerated_bounds.map")), example_name);
+PROVIX_SIMPLIFY_EXAMPLES(EnumeratedBounds, "enumerated_bounds.map");
 // Mixed-radix digits of one linearised index merged back into it.
-INSTANTIATE_TEST_SUITE_P(RadixDigits, Simplify,
-                         ::testing::ValuesIn(examples_in("radix_digits.map")), example_name);
+PROVIX_SIMPLIFY_EXAMPLES(RadixDigits, "radix_digits.map");
 // Probing, the mod wrap gap, and min/max decided from the domain.
-INSTANTIATE_TEST_SUITE_P(DomainReasoning, Simplify,
-                         ::testing::ValuesIn(examples_in("domain_reasoning.map")), example_name);
+PROVIX_SIMPLIFY_EXAMPLES(DomainReasoning, "domain_reasoning.map");
 
 TEST(SimplifyExamples, EveryFileIsReadAndWellFormed) {
     EXPECT_TRUE(no_errors(example_errors()));
@@ -105,7 +103,7 @@ TEST(SimplifyExamples, EveryFileIsReadAndWellFormed) {
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         const std::string name = entry.path().filename().string();
         EXPECT_NE(std::find(read.begin(), read.end(), name), read.end())
-            << name << " has no INSTANTIATE_TEST_SUITE_P in simplify_examples_test.cpp";
+            << name << " has no PROVIX_SIMPLIFY_EXAMPLES line in simplify_examples_test.cpp";
     }
 }
 
