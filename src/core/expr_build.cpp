@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <string>
 
+#include "constant_division.h"
 #include "expr_node.h"
 #include "provix/semantics.h"
 #include "scratch_stack.h"
@@ -374,6 +375,12 @@ Expr build_div_mod(ExprKind kind, Expr a, Expr b) {
                                                                : floor_mod(x, y);
         if (r) return ctx.constant(*r);
         return raw2(ctx, kind, a, b);  // overflow: not folded
+    }
+    // A product or sum of constants that overflowed int64, by a constant: its
+    // quotient or remainder without the overflowing value (constant_division.h).
+    if (is_const(b) && detail::node_of(a)->var_mask == 0) {
+        if (std::optional<int64_t> r = detail::fold_constant_division(kind, a, const_value(b)))
+            return ctx.constant(*r);
     }
     // floordiv_one, ceildiv_one, floordiv_minus_one, ceildiv_minus_one; mod_one
     // and mod_minus_one drop `a`, so only for a total `a`.

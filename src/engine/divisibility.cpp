@@ -37,6 +37,24 @@ __int128 gcd128(__int128 a, __int128 b) {
     return a;
 }
 
+/// The inverse of b modulo q (q > 1, 0 <= b < q), or nullopt when they
+/// are not coprime. Extended Euclid on values below q <= 2^63.
+std::optional<__int128> inverse_mod(__int128 b, __int128 q) {
+    __int128 t0 = 0, t1 = 1, x0 = q, x1 = b;
+    while (x1 != 0) {
+        const __int128 k = x0 / x1;
+        __int128 tmp = x0 - k * x1;
+        x0 = x1;
+        x1 = tmp;
+        tmp = t0 - k * t1;
+        t0 = t1;
+        t1 = tmp;
+    }
+    if (x0 != 1) return std::nullopt;
+    __int128 w = t0 % q;
+    return w < 0 ? w + q : w;
+}
+
 /// div_add with g = gcd(m1, m2).
 ModRem add(ModRem a, ModRem b) {
     return normalize(gcd128(a.modulus, b.modulus),
@@ -109,19 +127,68 @@ std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty) {
 }
 
 DivisibilityAnalysis::DivisibilityAnalysis(const std::vector<Constraint>& constraints) {
+    bool sums = false;
     for (const Constraint& c : constraints) {
         Expr e = c.expr;
         if (e.kind() != ExprKind::Mod || !e.rhs().is_constant() || !c.range.is_point()) continue;
         int64_t m = e.rhs().constant_value();
         if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) continue;
-        ModRem fact{m, c.range.lo()};  // div_constraint
-        if (ModRem* known = facts_.find(e.lhs().id())) {
-            bool empty = false;
-            ModRem merged = intersect(*known, fact, &empty);
-            if (!empty) *known = merged;  // emptiness is the domain passes' business
-        } else {
-            facts_.set(e.lhs().id(), fact);
+        add_fact(e.lhs(), ModRem{m, c.range.lo()});  // div_constraint
+        sums = sums || e.lhs().kind() == ExprKind::Add;
+    }
+    if (!sums) return;
+    // A congruence on a sum is one on each of its terms, given the others.
+    for (const Constraint& c : constraints) {
+        Expr e = c.expr;
+        if (e.kind() != ExprKind::Mod || e.lhs().kind() != ExprKind::Add) continue;
+        if (const ModRem* fact = facts_.find(e.lhs().id())) derive_term_facts(e.lhs(), *fact);
+    }
+    memo_ = IdMap<ModRem>();  // computed with only some of the facts
+}
+
+void DivisibilityAnalysis::add_fact(Expr e, ModRem fact) {
+    if (ModRem* known = facts_.find(e.id())) {
+        bool empty = false;
+        ModRem merged = intersect(*known, fact, &empty);
+        if (!empty) *known = merged;  // emptiness is the domain passes' business
+    } else {
+        facts_.set(e.id(), fact);
+    }
+}
+
+void DivisibilityAnalysis::derive_term_facts(Expr sum, ModRem fact) {
+    const size_t n = sum.num_operands();
+    for (size_t j = 0; j < n; ++j) {
+        // The term a * x and the congruence of the other terms, y == s (mod n).
+        Expr term = sum.operand(j);
+        Expr x = term;
+        int64_t a = 1;
+        if (term.kind() == ExprKind::Mul && term.num_operands() == 2 &&
+            term.operand(1).is_constant() && !term.operand(0).is_constant()) {
+            x = term.operand(0);
+            a = term.operand(1).constant_value();
         }
+        if (x.is_constant()) continue;
+        ModRem rest{0, 0};
+        for (size_t i = 0; i < n; ++i)
+            if (i != j) rest = add(rest, of(sum.operand(i)));
+        // div_sum_term: with g = gcd(m, n), a * x == r - s (mod g); with
+        // h = gcd(a, g) dividing r - s, b = a / h, q = g / h and w the
+        // inverse of b modulo q, x == w * ((r - s) / h) (mod q).
+        const __int128 g = gcd128(fact.modulus, rest.modulus);
+        if (g <= 1) continue;
+        const __int128 diff = static_cast<__int128>(fact.remainder) - rest.remainder;
+        const __int128 h = gcd128(a, g);
+        if (diff % h != 0) continue;  // no solution: the domain passes find it empty
+        const __int128 q = g / h;
+        if (q <= 1) continue;
+        __int128 b = (static_cast<__int128>(a) / h) % q;
+        if (b < 0) b += q;
+        const std::optional<__int128> w = inverse_mod(b, q);
+        if (!w) continue;
+        __int128 t = (diff / h) % q;
+        if (t < 0) t += q;
+        add_fact(x, normalize(q, (*w * t) % q));
     }
 }
 

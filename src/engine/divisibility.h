@@ -39,7 +39,10 @@ ModRem intersect(ModRem a, ModRem b, bool* empty);
 class DivisibilityAnalysis {
 public:
     DivisibilityAnalysis() = default;
-    /// Uses constraints `e mod c in [r, r]` (c > 0) as facts about e.
+    /// Uses constraints `e mod c in [r, r]` (c > 0) as facts about e, and,
+    /// where e is a sum, about each of its terms given the congruence of the
+    /// others: `(d1 * 100 + d2 * 499 + s0 * 4) mod 6 in [4, 4]` makes d2
+    /// even (lemma div_sum_term).
     explicit DivisibilityAnalysis(const std::vector<Constraint>& constraints);
 
     /// The congruence of `e`, memoized per node.
@@ -47,6 +50,10 @@ public:
 
 private:
     ModRem compute(Expr e);
+    /// Records `e ≡ fact`, intersected with what is known of e.
+    void add_fact(Expr e, ModRem fact);
+    /// The facts on the terms `a * x` of `sum` from `sum ≡ fact`.
+    void derive_term_facts(Expr sum, ModRem fact);
 
     IdMap<ModRem> facts_;
     IdMap<ModRem> memo_;

@@ -14,41 +14,80 @@
 
 namespace provix::engine {
 
-std::optional<int64_t> evaluate_at(Expr e, const int64_t* at) {
+namespace {
+
+using Wide = __int128;
+
+/// `x op y` on exact 128-bit values (floor semantics); nullopt for a zero
+/// divisor or a result beyond 128 bits. Values that fit int64 take the
+/// int64 operations (the common case, and the cheaper division).
+std::optional<Wide> wide_op(ExprKind kind, Wide x, Wide y) {
+    const bool narrow = x >= kInt64Min && x <= kInt64Max && y >= kInt64Min && y <= kInt64Max;
+    Wide r = 0;
+    switch (kind) {
+        case ExprKind::Add:
+            if (__builtin_add_overflow(x, y, &r)) return std::nullopt;
+            return r;
+        case ExprKind::Mul:
+            if (__builtin_mul_overflow(x, y, &r)) return std::nullopt;
+            return r;
+        case ExprKind::Min:
+            return std::min(x, y);
+        case ExprKind::Max:
+            return std::max(x, y);
+        case ExprKind::FloorDiv:
+        case ExprKind::CeilDiv:
+        case ExprKind::Mod:
+            break;
+        default:
+            return std::nullopt;
+    }
+    if (y == 0) return std::nullopt;
+    if (narrow && !(x == kInt64Min && y == -1)) {
+        const auto a = static_cast<int64_t>(x), b = static_cast<int64_t>(y);
+        return kind == ExprKind::FloorDiv  ? *floor_div(a, b)
+               : kind == ExprKind::CeilDiv ? *ceil_div(a, b)
+                                           : *floor_mod(a, b);
+    }
+    if (y == -1) {  // x / -1 is -x (the only quotient that can leave 128 bits)
+        if (kind == ExprKind::Mod) return Wide{0};
+        if (__builtin_sub_overflow(Wide{0}, x, &r)) return std::nullopt;
+        return r;
+    }
+    Wide q = x / y, rem = x % y;  // truncating, exact: |y| >= 2
+    if (kind == ExprKind::FloorDiv) return rem != 0 && ((rem < 0) != (y < 0)) ? q - 1 : q;
+    if (kind == ExprKind::CeilDiv) return rem != 0 && ((rem < 0) == (y < 0)) ? q + 1 : q;
+    return rem != 0 && ((rem < 0) != (y < 0)) ? rem + y : rem;
+}
+
+/// The exact value of `e` at `at` in 128 bits: an intermediate value beyond
+/// int64 stays exact (`(v0 * 2^62) floordiv 3` at v0 = 2).
+std::optional<Wide> evaluate_wide_at(Expr e, const int64_t* at) {
     const detail::ExprNode* n = detail::node_of(e);
     if (n->kind == ExprKind::Constant) return n->value;
     if (n->kind == ExprKind::Variable) return at[n->value];
-    std::optional<int64_t> acc = evaluate_at(detail::op_at(e, 0), at);
+    std::optional<Wide> acc = evaluate_wide_at(detail::op_at(e, 0), at);
     for (size_t i = 1; i < n->num_operands && acc; ++i) {
-        const std::optional<int64_t> y = evaluate_at(detail::op_at(e, i), at);
+        const std::optional<Wide> y = evaluate_wide_at(detail::op_at(e, i), at);
         if (!y) return std::nullopt;
-        switch (n->kind) {
-            case ExprKind::Add:
-                acc = checked_add(*acc, *y);
-                break;
-            case ExprKind::Mul:
-                acc = checked_mul(*acc, *y);
-                break;
-            case ExprKind::FloorDiv:
-                acc = floor_div(*acc, *y);
-                break;
-            case ExprKind::CeilDiv:
-                acc = ceil_div(*acc, *y);
-                break;
-            case ExprKind::Mod:
-                acc = floor_mod(*acc, *y);
-                break;
-            case ExprKind::Min:
-                acc = std::min(*acc, *y);
-                break;
-            case ExprKind::Max:
-                acc = std::max(*acc, *y);
-                break;
-            default:
-                return std::nullopt;
-        }
+        acc = wide_op(n->kind, *acc, *y);
     }
     return acc;
+}
+
+}  // namespace
+
+bool excluded_at(Expr e, const Interval& range, const int64_t* at) {
+    const std::optional<Wide> v = evaluate_wide_at(e, at);
+    if (!v) return false;
+    if (range.is_empty()) return true;
+    return (!range.lo_is_inf() && *v < range.lo()) || (!range.hi_is_inf() && *v > range.hi());
+}
+
+std::optional<int64_t> evaluate_at(Expr e, const int64_t* at) {
+    const std::optional<Wide> v = evaluate_wide_at(e, at);
+    if (!v || *v < kInt64Min || *v > kInt64Max) return std::nullopt;
+    return static_cast<int64_t>(*v);
 }
 
 namespace {
@@ -222,14 +261,13 @@ bool variables_of(Expr e, std::array<int64_t, kMaxVariables>& ids, size_t* k) {
 
 /// True if a point (values of the variables of `mask`) can be a domain
 /// point: every constraint over those variables holds or cannot be
-/// evaluated (int64 overflow: kept), and no constraint divisor over them
+/// evaluated (beyond 128 bits: kept), and no constraint divisor over them
 /// is zero.
 bool may_be_domain_point(RangeAnalysis& ranges, uint64_t mask, const int64_t* at) {
     for (const Constraint& c : ranges.constraints()) {
         const detail::ExprNode* n = node_of(c.expr);
         if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
-        const std::optional<int64_t> v = evaluate_at(c.expr, at);
-        if (v && !c.range.contains(*v)) return false;
+        if (excluded_at(c.expr, c.range, at)) return false;
     }
     for (Expr d : ranges.constraint_divisors()) {
         const detail::ExprNode* n = node_of(d);

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "provix/expr.h"
+#include "provix/interval.h"
 
 namespace provix::engine {
 
@@ -20,9 +21,18 @@ constexpr int64_t kMaxEnumeratedPoints = 64;
 
 /// `e` at a point (`at[i]` the value of variable i; every variable of `e`
 /// must have one), with the semantics of provix/semantics.h (floor
-/// division, checked int64); nullopt where it is undefined or overflows.
+/// division): the exact value, computed on 128-bit integers so that an
+/// intermediate value beyond int64 does not stop it (`(d0 * 2^62) floordiv 3`
+/// at d0 = 2 is 3074457345618258602); nullopt where `e` divides by zero, or
+/// its value (or an intermediate one beyond 128 bits) does not fit int64.
 /// Recursive without a memo: for small trees. `d0 floordiv 2` at {7} is 3.
 std::optional<int64_t> evaluate_at(Expr e, const int64_t* at);
+
+/// True if `e` at the point `at` has an exact value (see evaluate_at; an
+/// intermediate value beyond 128 bits, or a zero divisor, decides nothing)
+/// outside `range`: a constraint `e in range` is false there, even when the
+/// value leaves int64. `d0 * 2^62 in [0, 10]` at d0 = 2 is excluded.
+bool excluded_at(Expr e, const Interval& range, const int64_t* at);
 
 /// A floordiv, ceildiv, mod, min or max node `e`, or a sum holding one, whose
 /// variables (at most 6) span a box of at most kMaxEnumeratedPoints points

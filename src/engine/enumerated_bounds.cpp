@@ -54,8 +54,7 @@ bool may_hold(const std::vector<Constraint>& cs, const std::vector<Expr>& diviso
     for (const Constraint& c : cs) {
         const detail::ExprNode* n = detail::node_of(c.expr);
         if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
-        const std::optional<int64_t> v = evaluate_at(c.expr, at);
-        if (v && !c.range.contains(*v)) return false;
+        if (excluded_at(c.expr, c.range, at)) return false;
     }
     for (Expr d : divisors) {
         const detail::ExprNode* n = detail::node_of(d);

@@ -24,6 +24,12 @@ RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
     // A constraint excludes the points where it divides by zero.
     for (Expr d : divisors_)
         nonzero_.set(d.id(), 1);
+    for (const Constraint& c : constraints) {
+        if (c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point()) {
+            congruences_.emplace(constraints);
+            break;
+        }
+    }
 }
 
 Interval RangeAnalysis::range(Expr e) {
@@ -31,6 +37,7 @@ Interval RangeAnalysis::range(Expr e) {
     if (n->kind == ExprKind::Constant) return Interval::point(n->value);
     if (const Interval* m = memo_.find(n->id)) return *m;
     Interval r = compute(e);
+    if (congruences_ && n->kind == ExprKind::Mod) r = by_residue(e, r);
     if (!known_.empty()) {
         if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
     }
@@ -38,12 +45,49 @@ Interval RangeAnalysis::range(Expr e) {
     return r;
 }
 
+namespace {
+
+/// A sum of ranges with exact 128-bit ends (range_add_lower, range_add_upper
+/// over the whole sum): a partial sum beyond int64 does not widen the total
+/// (`d0 - s1 - 3` with s1 near -2^63 and d0 in [0, 1] stays finite). Only
+/// the total is widened, as interval operations widen: a lower end below
+/// int64 to -inf, above to kInt64Max; an upper end above int64 to +inf,
+/// below to kInt64Min.
+struct ExactSum {
+    __int128 lo = 0, hi = 0;
+    bool lo_inf = false, hi_inf = false, empty = false;
+
+    void add(const Interval& t) {
+        if (t.is_empty()) empty = true;
+        if (empty) return;
+        if (t.lo_is_inf())
+            lo_inf = true;
+        else
+            lo += t.lo();
+        if (t.hi_is_inf())
+            hi_inf = true;
+        else
+            hi += t.hi();
+    }
+
+    Interval total() const {
+        if (empty) return Interval::empty();
+        std::optional<int64_t> l, h;
+        if (!lo_inf && lo >= kInt64Min) l = lo > kInt64Max ? kInt64Max : static_cast<int64_t>(lo);
+        if (!hi_inf && hi <= kInt64Max) h = hi < kInt64Min ? kInt64Min : static_cast<int64_t>(hi);
+        return Interval::bounded_by(l, h);
+    }
+};
+
+}  // namespace
+
 Interval RangeAnalysis::compute(Expr e) {
     const detail::ExprNode* n = detail::node_of(e);
     if (n->kind == ExprKind::Variable) {
         auto id = static_cast<size_t>(n->value);
         return id < bounds_.size() ? bounds_[id] : Interval::all();
     }
+    if (n->kind == ExprKind::Add) return sum_range(n);
     Interval acc = range(Expr(n->operands[0]));
     for (size_t i = 1; i < n->num_operands; ++i) {
         Interval next = range(Expr(n->operands[i]));
@@ -80,6 +124,44 @@ Interval RangeAnalysis::compute(Expr e) {
         }
     }
     return acc;
+}
+
+Interval RangeAnalysis::by_residue(Expr e, Interval r) {
+    if (!r.is_bounded() || r.is_empty()) return r;
+    // x mod c ≡ rem (mod m), with m dividing c (div_mod, div_mod_exact); m
+    // == 0: the value itself. The ends move to the nearest values of that
+    // residue (residue_lower, residue_upper).
+    const ModRem mr = congruences_->of(e);
+    if (mr.modulus == 1) return r;
+    if (mr.modulus == 0) return r.intersect(Interval::point(mr.remainder));
+    const __int128 m = mr.modulus;
+    __int128 lo = r.lo(), hi = r.hi();
+    __int128 up = (static_cast<__int128>(mr.remainder) - lo) % m;
+    __int128 down = (hi - mr.remainder) % m;
+    lo += up < 0 ? up + m : up;
+    hi -= down < 0 ? down + m : down;
+    if (lo > hi) return Interval::empty();
+    return Interval(static_cast<int64_t>(lo), static_cast<int64_t>(hi));
+}
+
+Interval RangeAnalysis::sum_range(const detail::ExprNode* n) {
+    Interval acc = range(Expr(n->operands[0]));
+    size_t i = 1;
+    for (; i < n->num_operands; ++i) {  // fast path: ends that stay in int64
+        Interval next = range(Expr(n->operands[i]));
+        int64_t lo = 0, hi = 0;
+        if (!acc.is_bounded() || !next.is_bounded() || acc.is_empty() || next.is_empty() ||
+            __builtin_add_overflow(acc.lo(), next.lo(), &lo) ||
+            __builtin_add_overflow(acc.hi(), next.hi(), &hi))
+            break;
+        acc = Interval(lo, hi);
+    }
+    if (i == n->num_operands) return acc;
+    ExactSum sum;  // the rest with exact ends (each operand's range is computed first)
+    sum.add(acc);
+    for (; i < n->num_operands; ++i)
+        sum.add(range(Expr(n->operands[i])));
+    return sum.total();
 }
 
 bool RangeAnalysis::may_be_undefined(Expr e) {

@@ -6,8 +6,10 @@
 /// may be undefined somewhere on the domain (a divisor whose range holds 0).
 /// The transfer functions are the lemmas of rules/analysis.lemmas.
 
+#include <optional>
 #include <vector>
 
+#include "divisibility.h"
 #include "id_map.h"
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
@@ -23,7 +25,9 @@ public:
 
     /// The range of `e` over the domain points where `e` is defined (a sound
     /// over-approximation), memoized per node: `d0 floordiv s0` with
-    /// d0 in [0, 8], s0 in [0, 2] has range [0, 8].
+    /// d0 in [0, 8], s0 in [0, 2] has range [0, 8]. With congruence
+    /// constraints, `x mod c` has only the values of x's residue class:
+    /// `d1 mod 2` with `d1 mod 8 in [7, 7]` is [1, 1].
     Interval range(Expr e);
 
     /// True unless `e` is shown to be defined at every domain point: some
@@ -47,6 +51,11 @@ public:
 
 private:
     Interval compute(Expr e);
+    /// `r`, the range of the mod node `e`, narrowed to the residue class
+    /// the congruences give `e`.
+    Interval by_residue(Expr e, Interval r);
+    /// The range of the sum node `n`, exact partial sums (no widening before the total).
+    Interval sum_range(const detail::ExprNode* n);
     bool compute_may_be_undefined(Expr e);
 
     std::vector<Interval> bounds_;
@@ -56,6 +65,9 @@ private:
     IdMap<char> nonzero_;    // divisors of the constraints by node id
     IdMap<Interval> memo_;
     IdMap<char> undefined_memo_;
+    /// The congruences of the constraints, when some constraint is one: the
+    /// range of `x mod c` keeps only the residues x's congruence allows.
+    std::optional<DivisibilityAnalysis> congruences_;
 };
 
 }  // namespace provix::engine

@@ -94,6 +94,10 @@ PROVIX_SIMPLIFY_EXAMPLES(EnumeratedBounds, "enumerated_bounds.map");
 PROVIX_SIMPLIFY_EXAMPLES(RadixDigits, "radix_digits.map");
 // Probing, the mod wrap gap, and min/max decided from the domain.
 PROVIX_SIMPLIFY_EXAMPLES(DomainReasoning, "domain_reasoning.map");
+// Congruences of the domain deciding mods and terms of sums.
+PROVIX_SIMPLIFY_EXAMPLES(CongruenceFacts, "congruence_facts.map");
+// Values past int64 where the result fits (exact sums, wide constant folding).
+PROVIX_SIMPLIFY_EXAMPLES(WideValues, "wide_values.map");
 
 TEST(SimplifyExamples, EveryFileIsReadAndWellFormed) {
     EXPECT_TRUE(no_errors(example_errors()));

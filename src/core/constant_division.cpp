@@ -1,0 +1,86 @@
+/// \file
+/// Quotients and remainders of unfolded constant expressions (see
+/// constant_division.h).
+
+#include "constant_division.h"
+
+#include "expr_node.h"
+#include "provix/semantics.h"
+
+namespace provix::detail {
+namespace {
+
+using Wide = __int128;
+
+/// A value v written as c * q + r with r the floor remainder (the sign of c,
+/// |r| < |c|); q is absent once it leaves 128 bits (r stays exact).
+struct QuotRem {
+    std::optional<Wide> q;
+    Wide r = 0;
+};
+
+/// x = c * q + r with floor semantics, for |x| < 2^127 and c != 0.
+QuotRem divide(Wide x, Wide c) {
+    Wide q = x / c, r = x % c;  // truncating
+    if (r != 0 && ((r < 0) != (c < 0))) {
+        --q;
+        r += c;
+    }
+    return {q, r};
+}
+
+std::optional<Wide> add(std::optional<Wide> a, std::optional<Wide> b) {
+    Wide s = 0;
+    if (!a || !b || __builtin_add_overflow(*a, *b, &s)) return std::nullopt;
+    return s;
+}
+
+std::optional<Wide> mul(std::optional<Wide> a, Wide b) {
+    Wide p = 0;
+    if (!a || __builtin_mul_overflow(*a, b, &p)) return std::nullopt;
+    return p;
+}
+
+/// The quotient and remainder of the variable-free `e` by c (|c| < 2^63).
+std::optional<QuotRem> quot_rem(Expr e, Wide c) {
+    const ExprNode* n = node_of(e);
+    if (n->kind == ExprKind::Constant) return divide(n->value, c);
+    if (n->kind != ExprKind::Add && n->kind != ExprKind::Mul) return std::nullopt;
+    std::optional<QuotRem> acc = quot_rem(op_at(e, 0), c);
+    for (size_t i = 1; i < n->num_operands && acc; ++i) {
+        if (n->kind == ExprKind::Add) {
+            // fold_floordiv_of_sum, fold_mod_of_sum: a + b == c * (qa + qb) + (ra + rb),
+            // |ra + rb| < 2|c|.
+            std::optional<QuotRem> t = quot_rem(op_at(e, i), c);
+            if (!t) return std::nullopt;
+            QuotRem low = divide(acc->r + t->r, c);
+            acc = QuotRem{add(add(acc->q, t->q), low.q), low.r};
+        } else {
+            // fold_floordiv_of_product, fold_mod_of_product: a * f == c * (q * f) + r * f,
+            // |r * f| < 2^126, for a constant factor f.
+            Expr f = op_at(e, i);
+            if (!is_const(f)) return std::nullopt;  // a flat product of constants
+            const Wide fv = const_value(f);
+            QuotRem low = divide(acc->r * fv, c);
+            acc = QuotRem{add(mul(acc->q, fv), low.q), low.r};
+        }
+    }
+    return acc;
+}
+
+}  // namespace
+
+std::optional<int64_t> fold_constant_division(ExprKind kind, Expr a, int64_t c) {
+    const ExprNode* n = node_of(a);
+    if (c == 0 || n->var_mask != 0 || n->has_high_var) return std::nullopt;
+    std::optional<QuotRem> qr = quot_rem(a, c);
+    if (!qr) return std::nullopt;
+    std::optional<Wide> v = qr->r;
+    if (kind == ExprKind::FloorDiv) v = qr->q;
+    // fold_ceildiv_from_floor_exact, fold_ceildiv_from_floor_up
+    if (kind == ExprKind::CeilDiv) v = add(qr->q, qr->r != 0 ? 1 : 0);
+    if (!v || *v < kInt64Min || *v > kInt64Max) return std::nullopt;
+    return static_cast<int64_t>(*v);
+}
+
+}  // namespace provix::detail
