@@ -51,6 +51,7 @@ Expr Rewriter::simplify_operands(Expr e, int depth) {
 }
 
 Expr Rewriter::simplify_at(Expr e, int depth) {
+    if (detail::is_const(e)) return e;  // nothing simplifies a constant (no memo entry)
     if (const Expr* done = memo_.find(id_of(e))) return *done;
     if (depth > kMaxDepth) return e;
     memo_.set(id_of(e), e);  // in progress: a cycle sees the node as is
@@ -64,7 +65,7 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
         current = rewrite_root(current, depth);
     }
     memo_.set(id_of(e), current);
-    memo_.set(id_of(current), current);
+    if (current != e) memo_.set(id_of(current), current);
     return current;
 }
 
