@@ -4,6 +4,7 @@
 
 #include "provix/solvers/smtlib.h"
 
+#include <optional>
 #include <sstream>
 #include <utility>
 
@@ -15,41 +16,37 @@ namespace provix::solvers {
 using formula::Op;
 using formula::Term;
 
-Query Query::equivalent(IndexingMap a, IndexingMap b) {
+namespace {
+
+/// A query of `kind` about `first` (and `second`, for a comparison).
+Query query_of(QueryKind kind, IndexingMap first, std::optional<IndexingMap> second = {}) {
     Query q;
-    q.kind = QueryKind::Equivalent;
-    q.first = std::move(a);
-    q.second = std::move(b);
+    q.kind = kind;
+    q.first = std::move(first);
+    if (second) q.second = std::move(*second);
     return q;
+}
+
+}  // namespace
+
+Query Query::equivalent(IndexingMap a, IndexingMap b) {
+    return query_of(QueryKind::Equivalent, std::move(a), std::move(b));
 }
 
 Query Query::equivalent_pointwise(IndexingMap a, IndexingMap b) {
-    Query q;
-    q.kind = QueryKind::EquivalentPointwise;
-    q.first = std::move(a);
-    q.second = std::move(b);
-    return q;
+    return query_of(QueryKind::EquivalentPointwise, std::move(a), std::move(b));
 }
 
-Query Query::empty(IndexingMap m) {
-    Query q;
-    q.kind = QueryKind::Empty;
-    q.first = std::move(m);
-    return q;
-}
+Query Query::empty(IndexingMap m) { return query_of(QueryKind::Empty, std::move(m)); }
 
 Query Query::implies(IndexingMap m, Constraint c) {
-    Query q;
-    q.kind = QueryKind::Implies;
-    q.first = std::move(m);
+    Query q = query_of(QueryKind::Implies, std::move(m));
     q.constraint = std::move(c);
     return q;
 }
 
 Query Query::range(IndexingMap m, int64_t result, std::string lo, std::string hi) {
-    Query q;
-    q.kind = QueryKind::Range;
-    q.first = std::move(m);
+    Query q = query_of(QueryKind::Range, std::move(m));
     q.result = result;
     q.lo = std::move(lo);
     q.hi = std::move(hi);

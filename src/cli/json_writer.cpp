@@ -170,30 +170,22 @@ JsonWriter& JsonWriter::value(bool b) {
     return *this;
 }
 
-JsonWriter& JsonWriter::signed_value(int64_t n) {
+template <class T>
+JsonWriter& JsonWriter::number(T n) {
     before_value();
-    char buf[24];
+    char buf[32];
     auto r = std::to_chars(buf, buf + sizeof buf, n);
     out_.append(buf, r.ptr);
     return *this;
 }
 
-JsonWriter& JsonWriter::unsigned_value(uint64_t n) {
-    before_value();
-    char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, n);
-    out_.append(buf, r.ptr);
-    return *this;
-}
+JsonWriter& JsonWriter::signed_value(int64_t n) { return number(n); }
+
+JsonWriter& JsonWriter::unsigned_value(uint64_t n) { return number(n); }
 
 JsonWriter& JsonWriter::value(double d) {
     if (!std::isfinite(d)) return null();
-    before_value();
-    char buf[32];
-    auto r = std::to_chars(buf, buf + sizeof buf, d);
-    std::string_view text(buf, static_cast<size_t>(r.ptr - buf));
-    out_ += text;
-    return *this;
+    return number(d);
 }
 
 JsonWriter& JsonWriter::null() {

@@ -95,6 +95,9 @@ private:
     void before_value();
     JsonWriter& signed_value(int64_t n);
     JsonWriter& unsigned_value(uint64_t n);
+    /// `n` in its shortest round-trip decimal form (std::to_chars).
+    template <class T>
+    JsonWriter& number(T n);
 
     std::string out_;
     std::vector<Scope> stack_;
