@@ -10,43 +10,22 @@
 
 namespace provix {
 
-const char* rt_op_name(RtOp op) {
-    switch (op) {
-        case RtOp::Add:
-            return "add";
-        case RtOp::Sub:
-            return "sub";
-        case RtOp::Mul:
-            return "mul";
-        case RtOp::FloorDiv:
-            return "floordiv";
-        case RtOp::CeilDiv:
-            return "ceildiv";
-        case RtOp::Mod:
-            return "mod";
-        case RtOp::Min:
-            return "min";
-        case RtOp::Max:
-            return "max";
-        case RtOp::Eq:
-            return "eq";
-        case RtOp::Ne:
-            return "ne";
-        case RtOp::Lt:
-            return "lt";
-        case RtOp::Le:
-            return "le";
-        case RtOp::Gt:
-            return "gt";
-        case RtOp::Ge:
-            return "ge";
-        case RtOp::And:
-            return "and";
-        case RtOp::Or:
-            return "or";
-    }
-    return "?";
-}
+namespace {
+
+struct RtOpText {
+    const char* name;
+    const char* spelling;
+};
+
+#define PROVIX_RT_OP_TEXT(Name, name, spelling) RtOpText{name, spelling},
+constexpr RtOpText kRtOpText[] = {PROVIX_RT_OPS(PROVIX_RT_OP_TEXT)};
+#undef PROVIX_RT_OP_TEXT
+
+}  // namespace
+
+const char* rt_op_name(RtOp op) { return kRtOpText[static_cast<size_t>(op)].name; }
+
+const char* rt_op_spelling(RtOp op) { return kRtOpText[static_cast<size_t>(op)].spelling; }
 
 namespace {
 

@@ -13,91 +13,55 @@ using ie_detail::ScopeImpl;
 
 namespace {
 
-enum class Cmp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
-
-const char* cmp_name(Cmp op) {
-    switch (op) {
-        case Cmp::Eq:
-            return "==";
-        case Cmp::Ne:
-            return "!=";
-        case Cmp::Lt:
-            return "<";
-        case Cmp::Le:
-            return "<=";
-        case Cmp::Gt:
-            return ">";
-        case Cmp::Ge:
-            return ">=";
-    }
-    return "?";
-}
-
-RtOp cmp_rt_op(Cmp op) {
-    switch (op) {
-        case Cmp::Eq:
-            return RtOp::Eq;
-        case Cmp::Ne:
-            return RtOp::Ne;
-        case Cmp::Lt:
-            return RtOp::Lt;
-        case Cmp::Le:
-            return RtOp::Le;
-        case Cmp::Gt:
-            return RtOp::Gt;
-        case Cmp::Ge:
-            return RtOp::Ge;
-    }
-    return RtOp::Eq;
-}
-
 /// Decides `a op b` from ranges of a and b, if they allow it.
-std::optional<bool> decide(Cmp op, const Interval& a, const Interval& b) {
+std::optional<bool> decide(RtOp op, const Interval& a, const Interval& b) {
     using ie_detail::surely_less;
     using ie_detail::surely_less_equal;
     switch (op) {
-        case Cmp::Lt:
+        case RtOp::Lt:
             if (surely_less(a, b)) return true;
             if (surely_less_equal(b, a)) return false;
             break;
-        case Cmp::Le:
+        case RtOp::Le:
             if (surely_less_equal(a, b)) return true;
             if (surely_less(b, a)) return false;
             break;
-        case Cmp::Gt:
-            return decide(Cmp::Lt, b, a);
-        case Cmp::Ge:
-            return decide(Cmp::Le, b, a);
-        case Cmp::Eq:
+        case RtOp::Gt:
+            return decide(RtOp::Lt, b, a);
+        case RtOp::Ge:
+            return decide(RtOp::Le, b, a);
+        case RtOp::Eq:
             if (ie_detail::is_finite_point(a) && a == b) return true;
             if (surely_less(a, b) || surely_less(b, a)) return false;
             break;
-        case Cmp::Ne:
-            if (auto eq = decide(Cmp::Eq, a, b)) return !*eq;
+        case RtOp::Ne:
+            if (auto eq = decide(RtOp::Eq, a, b)) return !*eq;
+            break;
+        default:
             break;
     }
     return std::nullopt;
 }
 
-IndexExpr compare(Cmp op, const IndexExpr& a, const IndexExpr& b) {
+IndexExpr compare(RtOp op, const IndexExpr& a, const IndexExpr& b) {
     if (auto u = ie_detail::first_undefined({&a, &b})) return *u;
     if (a.is_predicate() || b.is_predicate()) {
-        return ie_detail::invalid(std::string(cmp_name(op)) + ": a predicate compared (" +
+        return ie_detail::invalid(std::string(rt_op_spelling(op)) + ": a predicate compared (" +
                                   (a.is_predicate() ? a : b).to_string() + ")");
     }
-    auto scope = ie_detail::join_scopes(cmp_name(op), {&a, &b});
+    auto scope = ie_detail::join_scopes(rt_op_spelling(op), {&a, &b});
     if (!scope) return IndexExpr::undefined(scope.error());
     if (a.is_literal() && b.is_literal()) {
-        return IndexExpr::boolean(*apply_rt_op(cmp_rt_op(op), a.literal(), b.literal()) != 0);
+        return IndexExpr::boolean(*apply_rt_op(op, a.literal(), b.literal()) != 0);
     }
     if (a.is_identical(b) && ie_detail::cannot_fail(a)) {
-        return IndexExpr::boolean(op == Cmp::Eq || op == Cmp::Le || op == Cmp::Ge);
+        return IndexExpr::boolean(op == RtOp::Eq || op == RtOp::Le || op == RtOp::Ge);
     }
     if (auto d = decide(op, a.range(), b.range())) return IndexExpr::boolean(*d);
     if (auto diff = ie_detail::affine_difference_range(a, b)) {
         if (auto d = decide(op, *diff, Interval::point(0))) return IndexExpr::boolean(*d);
     }
-    return ie_detail::make_runtime_binary(*scope, cmp_rt_op(op), a, b, Interval{0, 1}, true);
+    return ie_detail::make_runtime_binary(*scope, op, a, b, Interval{0, 1}, true);
 }
 
 IndexExpr not_a_predicate(const char* op, const IndexExpr& e) {
@@ -107,7 +71,7 @@ IndexExpr not_a_predicate(const char* op, const IndexExpr& e) {
 
 /// `&` (is_and) or `|`.
 IndexExpr logic(bool is_and, const IndexExpr& a, const IndexExpr& b) {
-    const char* name = is_and ? "&" : "|";
+    const char* name = rt_op_spelling(is_and ? RtOp::And : RtOp::Or);
     if (auto u = ie_detail::first_undefined({&a, &b})) return *u;
     if (!a.is_predicate()) return not_a_predicate(name, a);
     if (!b.is_predicate()) return not_a_predicate(name, b);
@@ -129,10 +93,9 @@ bool is_runtime_error(const IndexExpr& e) {
     return err && (err->kind == Error::Kind::Overflow || err->kind == Error::Kind::DivisionByZero);
 }
 
-enum class MinMax : uint8_t { Min, Max };
-
-IndexExpr min_max(MinMax which, const IndexExpr& a, const IndexExpr& b) {
-    const char* name = which == MinMax::Min ? "min" : "max";
+/// `which` is RtOp::Min or RtOp::Max.
+IndexExpr min_max(RtOp which, const IndexExpr& a, const IndexExpr& b) {
+    const char* name = rt_op_spelling(which);
     if (auto u = ie_detail::first_undefined({&a, &b})) return *u;
     if (a.is_predicate() || b.is_predicate()) {
         return ie_detail::invalid(std::string(name) + ": a predicate operand (" +
@@ -140,7 +103,7 @@ IndexExpr min_max(MinMax which, const IndexExpr& a, const IndexExpr& b) {
     }
     auto scope = ie_detail::join_scopes(name, {&a, &b});
     if (!scope) return IndexExpr::undefined(scope.error());
-    bool is_min = which == MinMax::Min;
+    bool is_min = which == RtOp::Min;
     if (a.is_literal() && b.is_literal()) {
         return is_min ? std::min(a.literal(), b.literal()) : std::max(a.literal(), b.literal());
     }
@@ -157,14 +120,12 @@ IndexExpr min_max(MinMax which, const IndexExpr& a, const IndexExpr& b) {
     }
     if (a_le_b) return (*a_le_b == is_min) ? a : b;
     Interval range = is_min ? provix::min(a.range(), b.range()) : provix::max(a.range(), b.range());
-    return ie_detail::make_runtime_binary(*scope, is_min ? RtOp::Min : RtOp::Max, a, b, range,
-                                          false);
+    return ie_detail::make_runtime_binary(*scope, which, a, b, range, false);
 }
 
-IndexExpr min_max_list(MinMax which, const std::vector<IndexExpr>& values) {
+IndexExpr min_max_list(RtOp which, const std::vector<IndexExpr>& values) {
     if (values.empty()) {
-        return ie_detail::invalid(which == MinMax::Min ? "min of an empty list"
-                                                       : "max of an empty list");
+        return ie_detail::invalid(std::string(rt_op_spelling(which)) + " of an empty list");
     }
     IndexExpr r = values[0];
     for (size_t i = 1; i < values.size(); ++i)
@@ -174,12 +135,12 @@ IndexExpr min_max_list(MinMax which, const std::vector<IndexExpr>& values) {
 
 }  // namespace
 
-IndexExpr operator==(const IndexExpr& a, const IndexExpr& b) { return compare(Cmp::Eq, a, b); }
-IndexExpr operator!=(const IndexExpr& a, const IndexExpr& b) { return compare(Cmp::Ne, a, b); }
-IndexExpr operator<(const IndexExpr& a, const IndexExpr& b) { return compare(Cmp::Lt, a, b); }
-IndexExpr operator<=(const IndexExpr& a, const IndexExpr& b) { return compare(Cmp::Le, a, b); }
-IndexExpr operator>(const IndexExpr& a, const IndexExpr& b) { return compare(Cmp::Gt, a, b); }
-IndexExpr operator>=(const IndexExpr& a, const IndexExpr& b) { return compare(Cmp::Ge, a, b); }
+IndexExpr operator==(const IndexExpr& a, const IndexExpr& b) { return compare(RtOp::Eq, a, b); }
+IndexExpr operator!=(const IndexExpr& a, const IndexExpr& b) { return compare(RtOp::Ne, a, b); }
+IndexExpr operator<(const IndexExpr& a, const IndexExpr& b) { return compare(RtOp::Lt, a, b); }
+IndexExpr operator<=(const IndexExpr& a, const IndexExpr& b) { return compare(RtOp::Le, a, b); }
+IndexExpr operator>(const IndexExpr& a, const IndexExpr& b) { return compare(RtOp::Gt, a, b); }
+IndexExpr operator>=(const IndexExpr& a, const IndexExpr& b) { return compare(RtOp::Ge, a, b); }
 
 IndexExpr operator&(const IndexExpr& a, const IndexExpr& b) { return logic(true, a, b); }
 IndexExpr operator|(const IndexExpr& a, const IndexExpr& b) { return logic(false, a, b); }
@@ -240,19 +201,19 @@ IndexExpr IndexExpr::clamp(const IndexExpr& lo, const IndexExpr& hi) const {
 }
 
 IndexExpr IndexExpr::min(const IndexExpr& a, const IndexExpr& b) {
-    return min_max(MinMax::Min, a, b);
+    return min_max(RtOp::Min, a, b);
 }
 
 IndexExpr IndexExpr::max(const IndexExpr& a, const IndexExpr& b) {
-    return min_max(MinMax::Max, a, b);
+    return min_max(RtOp::Max, a, b);
 }
 
 IndexExpr IndexExpr::min(const std::vector<IndexExpr>& values) {
-    return min_max_list(MinMax::Min, values);
+    return min_max_list(RtOp::Min, values);
 }
 
 IndexExpr IndexExpr::max(const std::vector<IndexExpr>& values) {
-    return min_max_list(MinMax::Max, values);
+    return min_max_list(RtOp::Max, values);
 }
 
 }  // namespace provix

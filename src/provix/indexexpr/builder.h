@@ -38,30 +38,42 @@ struct RtValue {
     bool operator!=(RtValue o) const { return id != o.id; }
 };
 
-/// The binary run-time operations. Arithmetic has floor semantics
-/// (provix/semantics.h) and fails on a zero divisor or int64 overflow;
-/// comparisons and `And`/`Or` give 0 or 1 (`And`/`Or` treat non-zero as true).
-enum class RtOp : uint8_t {
-    Add,
-    Sub,
-    Mul,
-    FloorDiv,
-    CeilDiv,
-    Mod,
-    Min,
-    Max,
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    And,
-    Or,
-};
+/// The binary run-time operations, one row each: `X(Name, name, spelling)`
+/// with the enumerator, its lower-case name (`rt_op_name`, as the C emitter
+/// names its helpers) and the IndexExpr operator that computes it
+/// (`rt_op_spelling`, as diagnostics write it). Arithmetic has floor
+/// semantics (provix/semantics.h) and fails on a zero divisor or int64
+/// overflow; comparisons and `And`/`Or` give 0 or 1 (`And`/`Or` treat
+/// non-zero as true).
+#define PROVIX_RT_OPS(X)                \
+    X(Add, "add", "+")                  \
+    X(Sub, "sub", "-")                  \
+    X(Mul, "mul", "*")                  \
+    X(FloorDiv, "floordiv", "floordiv") \
+    X(CeilDiv, "ceildiv", "ceildiv")    \
+    X(Mod, "mod", "mod")                \
+    X(Min, "min", "min")                \
+    X(Max, "max", "max")                \
+    X(Eq, "eq", "==")                   \
+    X(Ne, "ne", "!=")                   \
+    X(Lt, "lt", "<")                    \
+    X(Le, "le", "<=")                   \
+    X(Gt, "gt", ">")                    \
+    X(Ge, "ge", ">=")                   \
+    X(And, "and", "&")                  \
+    X(Or, "or", "|")
+
+#define PROVIX_RT_OP_ENUMERATOR(Name, name, spelling) Name,
+/// The binary run-time operations (see PROVIX_RT_OPS).
+enum class RtOp : uint8_t { PROVIX_RT_OPS(PROVIX_RT_OP_ENUMERATOR) };
+#undef PROVIX_RT_OP_ENUMERATOR
 
 /// The lower-case name of an operation: `rt_op_name(RtOp::FloorDiv) == "floordiv"`.
 const char* rt_op_name(RtOp op);
+
+/// How IndexExpr code writes an operation: `rt_op_spelling(RtOp::Le) == "<="`,
+/// `rt_op_spelling(RtOp::Mod) == "mod"`.
+const char* rt_op_spelling(RtOp op);
 
 /// The reference semantics of one run-time operation, shared by the evaluator,
 /// the tests and (by construction) the emitted C code:
