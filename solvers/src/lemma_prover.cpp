@@ -3,7 +3,6 @@
 
 #include "provix/solvers/lemma_prover.h"
 
-#include <map>
 #include <sstream>
 #include <vector>
 
@@ -56,11 +55,11 @@ private:
         out << kPrelude << "; the lemma's variables (all integers)\n";
         for (const rules::Var& v : l_.vars)
             out << "(declare-const " << smt_name(v.name) << " Int)\n";
-        for (const std::string& a : aux_)
+        for (const std::string& a : gcd_.names())
             out << "(declare-const " << a << " Int)\n";
         return out.str();
     }
-    std::string facts() const { return and_of(aux_facts_); }
+    std::string facts() const { return and_of(gcd_.facts()); }
 
     /// The value of node `n`; its divisors' non-zero conditions go to `def`.
     std::string value(int n, std::vector<std::string>& def) {
@@ -80,18 +79,10 @@ private:
                 def.push_back("(not (= " + b + " 0))");
                 return application(rules::operator_info(nd.op).smt, {a, b});
             }
-            case Op::Gcd:
-                return gcd_of(arg(0), arg(1));
-            case Op::Lcm: {
-                std::string a = arg(0), b = arg(1);
-                std::string g = gcd_of(a, b);
-                return "(ite (or (= " + a + " 0) (= " + b + " 0)) 0 (div (int_abs (* " + a + " " +
-                       b + ")) " + g + "))";
-            }
             default:
                 break;
         }
-        if (auto applied = application_of(nd.op, nd.children.size(), arg)) return *applied;
+        if (auto applied = function_value(nd.op, nd.children.size(), arg, gcd_)) return *applied;
         return "0";  // the parser checked the types
     }
 
@@ -120,31 +111,9 @@ private:
         return and_of(def);
     }
 
-    std::string gcd_of(const std::string& a, const std::string& b) {
-        std::string key = a + "|" + b;
-        auto it = gcd_memo_.find(key);
-        if (it != gcd_memo_.end()) return it->second;
-        // g = gcd(a, b): g >= 0 divides a and b and is an integer combination
-        // of them (Bezout), which determines it (gcd(0, 0) == 0).
-        auto fresh = [&](const char* stem) {
-            std::string name = stem + std::to_string(aux_.size());
-            aux_.push_back(name);
-            return name;
-        };
-        std::string g = fresh("gcd_"), ka = fresh("gcd_qa_"), kb = fresh("gcd_qb_");
-        std::string s = fresh("gcd_sa_"), t = fresh("gcd_sb_");
-        aux_facts_.push_back("(>= " + g + " 0)");
-        aux_facts_.push_back("(= " + a + " (* " + g + " " + ka + "))");
-        aux_facts_.push_back("(= " + b + " (* " + g + " " + kb + "))");
-        aux_facts_.push_back("(= " + g + " (+ (* " + a + " " + s + ") (* " + b + " " + t + ")))");
-        gcd_memo_.emplace(key, g);
-        return g;
-    }
-
     const Lemma& l_;
     std::string formula_, hypothesis_;
-    std::vector<std::string> aux_, aux_facts_;
-    std::map<std::string, std::string> gcd_memo_;
+    GcdTerms gcd_;
 };
 
 }  // namespace

@@ -26,7 +26,6 @@
 #include "prover_encoding.h"
 
 #include <algorithm>
-#include <map>
 #include <sstream>
 #include <utility>
 
@@ -65,40 +64,14 @@ private:
     /// integer before firing: that goes to the engine's checks.
     std::string value(int n, Where w, std::vector<std::string>& def, bool in_const);
     std::pair<std::string, std::string> truth(int n);
-    std::string gcd_of(const std::string& a, const std::string& b);
-    std::string fresh(const std::string& stem) {
-        std::string name = stem + std::to_string(aux_count_++);
-        aux_.push_back(name);
-        return name;
-    }
 
     const Rule& r_;
     std::vector<bool> lb_, ub_;
-    std::vector<std::string> aux_;
-    std::vector<std::string> aux_facts_;
+    GcdTerms gcd_;
     /// What the matcher checks before a rule fires (range of a variable
     /// divisor excludes 0, constants of the right side computable).
     std::vector<std::string> engine_checks_;
-    std::map<std::string, std::string> gcd_memo_;
-    int aux_count_ = 0;
 };
-
-std::string Encoder::gcd_of(const std::string& a, const std::string& b) {
-    std::string key = a + "|" + b;
-    auto it = gcd_memo_.find(key);
-    if (it != gcd_memo_.end()) return it->second;
-    // g = gcd(a, b): g >= 0 divides a and b and is an integer combination of
-    // them (Bezout), so every common divisor divides g. gcd(0, 0) == 0.
-    std::string g = fresh("gcd_");
-    std::string ka = fresh("gcd_qa_"), kb = fresh("gcd_qb_");
-    std::string s = fresh("gcd_sa_"), t = fresh("gcd_sb_");
-    aux_facts_.push_back("(>= " + g + " 0)");
-    aux_facts_.push_back("(= " + a + " (* " + g + " " + ka + "))");
-    aux_facts_.push_back("(= " + b + " (* " + g + " " + kb + "))");
-    aux_facts_.push_back("(= " + g + " (+ (* " + a + " " + s + ") (* " + b + " " + t + ")))");
-    gcd_memo_.emplace(key, g);
-    return g;
-}
 
 std::string Encoder::value(int n, Where w, std::vector<std::string>& def, bool in_const) {
     const Node& nd = node(n);
@@ -141,18 +114,10 @@ std::string Encoder::value(int n, Where w, std::vector<std::string>& def, bool i
             }
             return application(rules::operator_info(nd.op).smt, {a, b});
         }
-        case Op::Gcd:
-            return gcd_of(arg(0), arg(1));
-        case Op::Lcm: {
-            std::string a = arg(0), b = arg(1);
-            std::string g = gcd_of(a, b);
-            return "(ite (or (= " + a + " 0) (= " + b + " 0)) 0 (div (int_abs (* " + a + " " + b +
-                   ")) " + g + "))";
-        }
         default:
             break;
     }
-    if (auto applied = application_of(nd.op, nd.children.size(), arg)) return *applied;
+    if (auto applied = function_value(nd.op, nd.children.size(), arg, gcd_)) return *applied;
     return "0";  // conditions never reach here: the parser checked the types
 }
 
@@ -243,7 +208,7 @@ RuleObligation Encoder::run() {
         if (ub_[v]) in.push_back("(<= " + var_name(int(v)) + " ub_" + r_.vars[v].name + ")");
         if (!in.empty()) facts.push_back("(=> " + def_name(int(v)) + " " + and_of(in) + ")");
     }
-    for (const std::string& f : aux_facts_)
+    for (const std::string& f : gcd_.facts())
         facts.push_back(f);
 
     RuleObligation out;
@@ -271,7 +236,7 @@ RuleObligation Encoder::run() {
         if (lb_[v]) declare("lb_" + name, "lb(" + name + ")", SymbolKind::Lb, int(v), "Int");
         if (ub_[v]) declare("ub_" + name, "ub(" + name + ")", SymbolKind::Ub, int(v), "Int");
     }
-    for (const std::string& a : aux_)
+    for (const std::string& a : gcd_.names())
         declare(a, a, SymbolKind::Aux, -1, "Int");
     decls << "(define-fun lhs () Int " << lhs << ")\n"
           << "(define-fun rhs () Int " << rhs << ")\n"

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,72 @@ std::optional<std::string> application_of(rules::Op op, size_t arity, Operand op
     for (size_t i = arity; i-- > 0;)
         args[i] = operand(i);
     return application(info.smt, args);
+}
+
+/// The gcd and lcm terms of one obligation. SMT-LIB has no gcd: each
+/// distinct gcd(a, b) is a fresh integer g with the facts that determine it
+/// (g >= 0 divides a and b and is an integer combination of them, Bezout,
+/// so every common divisor divides g; gcd(0, 0) == 0), over four more fresh
+/// integers. Names count every integer made so far: `gcd_0`, `gcd_qa_1`,
+/// `gcd_qb_2`, `gcd_sa_3`, `gcd_sb_4`, then `gcd_5`... The obligation
+/// declares `names()` and assumes `facts()`.
+///
+///     GcdTerms t;
+///     t.gcd_of("x", "6") == "gcd_0"      // again for the same operands
+///     t.lcm_of("x", "6") == "(ite (or (= x 0) (= 6 0)) 0 (div (int_abs (* x 6)) gcd_0))"
+class GcdTerms {
+public:
+    /// The fresh integer that is gcd(a, b), made on the first request.
+    std::string gcd_of(const std::string& a, const std::string& b) {
+        std::string key = a + "|" + b;
+        auto it = memo_.find(key);
+        if (it != memo_.end()) return it->second;
+        std::string g = fresh("gcd_");
+        std::string ka = fresh("gcd_qa_"), kb = fresh("gcd_qb_");
+        std::string s = fresh("gcd_sa_"), t = fresh("gcd_sb_");
+        facts_.push_back("(>= " + g + " 0)");
+        facts_.push_back("(= " + a + " (* " + g + " " + ka + "))");
+        facts_.push_back("(= " + b + " (* " + g + " " + kb + "))");
+        facts_.push_back("(= " + g + " (+ (* " + a + " " + s + ") (* " + b + " " + t + ")))");
+        memo_.emplace(key, g);
+        return g;
+    }
+    /// lcm(a, b): 0 if a or b is 0, else |a * b| / gcd(a, b).
+    std::string lcm_of(const std::string& a, const std::string& b) {
+        std::string g = gcd_of(a, b);
+        return "(ite (or (= " + a + " 0) (= " + b + " 0)) 0 (div (int_abs (* " + a + " " + b +
+               ")) " + g + "))";
+    }
+    /// The fresh integers, in the order they were made.
+    const std::vector<std::string>& names() const { return names_; }
+    /// The facts defining them.
+    const std::vector<std::string>& facts() const { return facts_; }
+
+private:
+    std::string fresh(const char* stem) {
+        names_.push_back(stem + std::to_string(names_.size()));
+        return names_.back();
+    }
+
+    std::vector<std::string> names_, facts_;
+    std::map<std::string, std::string> memo_;
+};
+
+/// The value of a rule node whose operator is a function of its operands'
+/// values: gcd and lcm through `gcd` (operands computed first to last), and
+/// every operator that is one SMT-LIB function (`application_of`); nullopt
+/// for any other operator.
+///
+///     function_value(rules::Op::Gcd, 2, operand, terms) == "gcd_0"
+template <class Operand>
+std::optional<std::string> function_value(rules::Op op, size_t arity, Operand operand,
+                                          GcdTerms& gcd) {
+    if (op == rules::Op::Gcd || op == rules::Op::Lcm) {
+        std::string a = operand(0);
+        std::string b = operand(1);
+        return op == rules::Op::Gcd ? gcd.gcd_of(a, b) : gcd.lcm_of(a, b);
+    }
+    return application_of(op, arity, operand);
 }
 
 inline std::string and_of(const std::vector<std::string>& parts) {
