@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "provix/solvers/lemma_prover.h"
+#include "provix/xml_text.h"
 
 namespace provix::solvers {
 
@@ -90,39 +91,6 @@ std::string failure_text(const RuleResult& r) {
     return out;
 }
 
-std::string xml_escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&apos;";
-                break;
-            default:
-                out += c;
-                break;
-        }
-    }
-    return out;
-}
-
-std::string seconds_text(double s) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", s);
-    return buf;
-}
-
 }  // namespace
 
 std::string format_rule_result(const RuleResult& r) {
@@ -198,7 +166,7 @@ std::string junit_report(const std::vector<RuleResult>& results, double total_se
     std::ostringstream os;
     os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
        << "<testsuites name=\"provix prove\" tests=\"" << results.size() << "\" failures=\""
-       << failures << "\" time=\"" << seconds_text(total_seconds) << "\">\n";
+       << failures << "\" time=\"" << xml_seconds(total_seconds) << "\">\n";
     for (const std::string& file : order) {
         const auto& list = by_file[file];
         size_t f = 0;
@@ -207,23 +175,22 @@ std::string junit_report(const std::vector<RuleResult>& results, double total_se
             f += r->passed() ? 0 : 1;
             t += r->seconds;
         }
-        os << "  <testsuite name=\"" << xml_escape(file) << "\" tests=\"" << list.size()
-           << "\" failures=\"" << f << "\" time=\"" << seconds_text(t) << "\">\n";
+        os << "  <testsuite name=\"" << xml_text(file) << "\" tests=\"" << list.size()
+           << "\" failures=\"" << f << "\" time=\"" << xml_seconds(t) << "\">\n";
         for (const RuleResult* r : list) {
-            os << "    <testcase classname=\"" << xml_escape(file) << "\" name=\""
-               << xml_escape(r->name) << "\" time=\"" << seconds_text(r->seconds) << "\">\n";
+            os << "    <testcase classname=\"" << xml_text(file) << "\" name=\""
+               << xml_text(r->name) << "\" time=\"" << xml_seconds(r->seconds) << "\">\n";
             if (!r->passed()) {
                 std::string kind = r->proof.verdict == RuleVerdict::Refuted   ? "refuted"
                                    : r->proof.verdict == RuleVerdict::Unknown ? "unknown"
                                    : r->proof.verdict == RuleVerdict::Vacuous ? "vacuous"
                                    : !r->order.ok                             ? "non-terminating"
                                                                               : "cvc5 disagrees";
-                os << "      <failure message=\"" << xml_escape(kind) << "\" type=\""
-                   << xml_escape(kind) << "\">" << xml_escape(failure_text(*r)) << "</failure>\n";
+                os << "      <failure message=\"" << xml_text(kind) << "\" type=\""
+                   << xml_text(kind) << "\">" << xml_text(failure_text(*r)) << "</failure>\n";
             }
             os << "      <system-out>"
-               << xml_escape(verdict_text(*r) + "\n" + r->text + "\n" +
-                             "order: " + r->order.message)
+               << xml_text(verdict_text(*r) + "\n" + r->text + "\n" + "order: " + r->order.message)
                << "</system-out>\n"
                << "    </testcase>\n";
         }

@@ -2,7 +2,8 @@
 /// \file
 /// Everything of the core library `provix::provix` in one include:
 /// expressions, symbolic and indexing maps, the text syntax, the rule
-/// engine, intervals, the semantics helpers and the version.
+/// engine, intervals, the semantics helpers, the text helpers of reports
+/// (UTF-8, XML) and the version.
 ///
 ///     #include <provix/provix.h>
 ///
@@ -28,4 +29,6 @@
 #include "provix/semantics.h"
 #include "provix/simplify.h"
 #include "provix/symbolic_map.h"
+#include "provix/utf8.h"
 #include "provix/version.h"
+#include "provix/xml_text.h"

@@ -19,8 +19,8 @@
 #include "provix/fuzz/campaign.h"
 #include "provix/parser.h"
 #include "provix/version.h"
+#include "provix/xml_text.h"
 #include "solver_options.h"
-#include "xml_text.h"
 
 namespace provix::cli {
 

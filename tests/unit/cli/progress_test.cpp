@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "xml_text.h"
+#include "provix/xml_text.h"
 
 namespace provix::cli {
 namespace {

@@ -142,6 +142,27 @@ TEST(ProveReport, JunitHasOneTestcasePerRuleAndFailures) {
     EXPECT_EQ(xml.find("=> x"), std::string::npos);
 }
 
+TEST(ProveReport, JunitIsWellFormedForControlBytesAndInvalidUtf8) {
+    // A rule file name, a rule name and a counterexample message may hold any
+    // bytes; XML 1.0 can hold neither a control byte (not even as &#1;) nor
+    // bytes that are not UTF-8: each becomes U+FFFD.
+    const std::string fffd = "\xEF\xBF\xBD";
+    RuleResult r = refuted_result();
+    r.file = std::string("odd\x01.rules");
+    r.name = std::string("bad\xFFname");
+    r.proof.counterexample->kind = std::string("mis\x1Bmatch \xC3\xA9 \xC3");
+    std::string xml = junit_report({r}, 1.0);
+    EXPECT_NE(xml.find("<testsuite name=\"odd" + fffd + ".rules\""), std::string::npos);
+    EXPECT_NE(xml.find("name=\"bad" + fffd + "name\""), std::string::npos);
+    // Valid UTF-8 (U+00E9) stays; a truncated sequence at the end is replaced.
+    EXPECT_NE(xml.find("ERROR: mis" + fffd + "match \xC3\xA9 " + fffd + "\n"), std::string::npos);
+    for (char c : xml) {
+        unsigned char u = static_cast<unsigned char>(c);
+        EXPECT_TRUE(u >= 0x20 || c == '\n' || c == '\t' || c == '\r') << int(u);
+    }
+    EXPECT_EQ(xml.find('\xFF'), std::string::npos);
+}
+
 TEST(ProveReport, ProveAndCheckCombinesProofAndOrder) {
     auto r = rule_of(
         "nested: (x floordiv c0) floordiv c1 => x floordiv (c0 * c1) "

@@ -1,0 +1,48 @@
+/// \file
+/// Escaping for XML reports (provix/xml_text.h).
+
+#include "provix/xml_text.h"
+
+#include <cstdio>
+
+#include "provix/utf8.h"
+
+namespace provix {
+
+std::string xml_text(std::string_view text) {
+    const char* const fffd = "\xEF\xBF\xBD";
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size();) {
+        unsigned char c = static_cast<unsigned char>(text[i]);
+        const char* entity = c == '&'    ? "&amp;"
+                             : c == '<'  ? "&lt;"
+                             : c == '>'  ? "&gt;"
+                             : c == '"'  ? "&quot;"
+                             : c == '\'' ? "&apos;"
+                                         : nullptr;
+        size_t n = 1;
+        if (entity) {
+            out += entity;
+        } else if (c == '\t' || c == '\n' || c == '\r') {
+            out += static_cast<char>(c);
+        } else if (c < 0x20 || c == 0x7F) {
+            out += fffd;  // below 0x20 XML 1.0 cannot hold it, not even as a reference
+        } else if ((n = utf8_sequence_length(text, i)) == 0) {
+            out += fffd;  // not UTF-8: one replacement per byte
+            n = 1;
+        } else {
+            out.append(text.data() + i, n);
+        }
+        i += n;
+    }
+    return out;
+}
+
+std::string xml_seconds(double seconds) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", seconds >= 0 ? seconds : 0.0);
+    return buf;
+}
+
+}  // namespace provix
