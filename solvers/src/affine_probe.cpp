@@ -8,7 +8,6 @@
 #include <isl/ctx.h>
 #include <isl/options.h>
 
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,12 +19,12 @@ namespace provix::solvers {
 
 namespace {
 
-/// An int64 from an isl integer value, or nullopt if it does not fit.
-std::optional<int64_t> to_int64(isl_val* v) {
-    if (!v || isl_val_is_int(v) != isl_bool_true) return std::nullopt;
-    char* s = isl_val_to_str(v);
-    std::optional<int64_t> out = s ? parse_int64(s) : std::nullopt;
-    free(s);
+/// An int64 from an isl integer value, or nullopt if it does not fit;
+/// frees `v`.
+std::optional<int64_t> take_int64(isl_val* v) {
+    std::optional<int64_t> out;
+    if (v && isl_val_is_int(v) == isl_bool_true) out = parse_int64(detail::val_text(v));
+    isl_val_free(v);
     return out;
 }
 
@@ -55,39 +54,34 @@ isl_stat scan_constraint(isl_constraint* c, void* user) {
         }
     }
     // The constraint reads  a_y * y + sum a_i * v_i + a_0 = 0.
-    isl_val* ay =
-        isl_constraint_get_coefficient_val(c, isl_dim_set, static_cast<int>(scan.num_vars));
-    std::optional<int64_t> a_y = to_int64(ay);
-    isl_val_free(ay);
+    std::optional<int64_t> a_y = take_int64(
+        isl_constraint_get_coefficient_val(c, isl_dim_set, static_cast<int>(scan.num_vars)));
     if (!a_y || (*a_y != 1 && *a_y != -1)) {
         isl_constraint_free(c);
         return isl_stat_ok;
     }
-    // y = -a_y * (sum a_i * v_i + a_0)   (a_y is its own inverse)
+    // y = -a_y * (sum a_i * v_i + a_0)   (a_y is its own inverse); a
+    // coefficient of y's expression that does not fit is an overflow.
+    auto coefficient = [&](isl_val* a) -> std::optional<int64_t> {
+        std::optional<int64_t> v = take_int64(a);
+        return v ? checked_mul(*v, -*a_y) : std::nullopt;
+    };
     Context& ctx = *scan.ctx;
-    isl_val* a0v = isl_constraint_get_constant_val(c);
-    std::optional<int64_t> a0 = to_int64(a0v);
-    isl_val_free(a0v);
-    std::optional<int64_t> k0 = a0 ? checked_mul(*a0, -*a_y) : std::nullopt;
-    if (!k0) {
+    std::optional<Expr> e;
+    if (std::optional<int64_t> k0 = coefficient(isl_constraint_get_constant_val(c)))
+        e = ctx.constant(*k0);
+    for (unsigned i = 0; e && i < scan.num_vars; ++i) {
+        std::optional<int64_t> k =
+            coefficient(isl_constraint_get_coefficient_val(c, isl_dim_set, static_cast<int>(i)));
+        if (!k)
+            e.reset();
+        else if (*k != 0)
+            e = *e + ctx.variable(static_cast<int64_t>(i)) * *k;
+    }
+    if (e)
+        scan.found = e;
+    else
         scan.overflow = true;
-        isl_constraint_free(c);
-        return isl_stat_ok;
-    }
-    Expr e = ctx.constant(*k0);
-    for (unsigned i = 0; i < scan.num_vars; ++i) {
-        isl_val* av = isl_constraint_get_coefficient_val(c, isl_dim_set, static_cast<int>(i));
-        std::optional<int64_t> a = to_int64(av);
-        isl_val_free(av);
-        std::optional<int64_t> k = a ? checked_mul(*a, -*a_y) : std::nullopt;
-        if (!k) {
-            scan.overflow = true;
-            isl_constraint_free(c);
-            return isl_stat_ok;
-        }
-        if (*k != 0) e = e + ctx.variable(static_cast<int64_t>(i)) * *k;
-    }
-    scan.found = e;
     isl_constraint_free(c);
     return isl_stat_ok;
 }

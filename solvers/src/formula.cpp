@@ -51,39 +51,34 @@ Term lnot(Term a) {
     return make(Op::Not, {std::move(a)});
 }
 
-Term land(std::vector<Term> terms) {
+namespace {
+
+/// The conjunction (`op` And) or disjunction (Or) of `terms`, flattened:
+/// its neutral constant dropped, its absorbing one absorbing everything,
+/// nested terms of the same connective spliced in.
+Term junction(Op op, std::vector<Term> terms) {
+    const bool conjunction = op == Op::And;
     std::vector<Term> kept;
     for (Term& t : terms) {
-        if (is_false(t)) return falsity();
-        if (is_true(t)) continue;
-        if (t->op == Op::And) {
+        if (conjunction ? is_false(t) : is_true(t)) return conjunction ? falsity() : truth();
+        if (conjunction ? is_true(t) : is_false(t)) continue;
+        if (t->op == op) {
             for (const Term& u : t->args)
                 kept.push_back(u);
         } else {
             kept.push_back(std::move(t));
         }
     }
-    if (kept.empty()) return truth();
+    if (kept.empty()) return conjunction ? truth() : falsity();
     if (kept.size() == 1) return kept[0];
-    return make(Op::And, std::move(kept));
+    return make(op, std::move(kept));
 }
 
-Term lor(std::vector<Term> terms) {
-    std::vector<Term> kept;
-    for (Term& t : terms) {
-        if (is_true(t)) return truth();
-        if (is_false(t)) continue;
-        if (t->op == Op::Or) {
-            for (const Term& u : t->args)
-                kept.push_back(u);
-        } else {
-            kept.push_back(std::move(t));
-        }
-    }
-    if (kept.empty()) return falsity();
-    if (kept.size() == 1) return kept[0];
-    return make(Op::Or, std::move(kept));
-}
+}  // namespace
+
+Term land(std::vector<Term> terms) { return junction(Op::And, std::move(terms)); }
+
+Term lor(std::vector<Term> terms) { return junction(Op::Or, std::move(terms)); }
 
 Term implies(Term a, Term b) { return lor({lnot(std::move(a)), std::move(b)}); }
 

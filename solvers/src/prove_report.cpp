@@ -102,33 +102,36 @@ std::string format_rule_result(const RuleResult& r) {
     return out;
 }
 
+void ProveCounts::add(const RuleResult& r) {
+    ++total;
+    switch (r.proof.verdict) {
+        case RuleVerdict::Proven:
+            ++proven;
+            break;
+        case RuleVerdict::CheckedGrid:
+            ++grid;
+            break;
+        case RuleVerdict::Refuted:
+            ++refuted;
+            break;
+        case RuleVerdict::Unknown:
+            ++unknown;
+            break;
+        case RuleVerdict::Vacuous:
+            ++vacuous;
+            break;
+    }
+    looping += r.order.ok ? 0 : 1;
+    cvc5_contradictions += r.cvc5_disagrees ? 1 : 0;
+    passed += r.passed() ? 1 : 0;
+}
+
 std::string summary_line(const std::vector<RuleResult>& results) {
-    struct Counts {
-        int total = 0, proven = 0, grid = 0, refuted = 0, unknown = 0, vacuous = 0, looping = 0;
-    } rules, lemmas;
+    ProveCounts rules, lemmas;
     int confirmed = 0, contradicted = 0, not_rechecked = 0;
     bool asked_cvc5 = false;
     for (const RuleResult& r : results) {
-        Counts& c = r.lemma ? lemmas : rules;
-        ++c.total;
-        switch (r.proof.verdict) {
-            case RuleVerdict::Proven:
-                ++c.proven;
-                break;
-            case RuleVerdict::CheckedGrid:
-                ++c.grid;
-                break;
-            case RuleVerdict::Refuted:
-                ++c.refuted;
-                break;
-            case RuleVerdict::Unknown:
-                ++c.unknown;
-                break;
-            case RuleVerdict::Vacuous:
-                ++c.vacuous;
-                break;
-        }
-        if (!r.order.ok) ++c.looping;
+        (r.lemma ? lemmas : rules).add(r);
         if (r.cvc5.empty()) continue;
         asked_cvc5 = true;
         if (r.cvc5_disagrees)
@@ -138,7 +141,7 @@ std::string summary_line(const std::vector<RuleResult>& results) {
         else
             ++not_rechecked;
     }
-    auto n = [](int v) { return std::to_string(v); };
+    auto n = [](int64_t v) { return std::to_string(v); };
     std::string s = n(rules.total) + " rule" + (rules.total == 1 ? "" : "s") + ": " +
                     n(rules.proven) + " proven, " + n(rules.grid) + " checked (grid), " +
                     n(rules.refuted) + " refuted, " + n(rules.unknown) + " unknown, " +

@@ -55,19 +55,16 @@ std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoin
 Truth eval_truth(const rules::Rule& rule, int n, const RulePoint& p) {
     const Node& nd = rule.nodes[static_cast<size_t>(n)];
     switch (nd.op) {
-        case Op::And: {
-            Truth a = eval_truth(rule, nd.children[0], p);
-            if (a == Truth::False) return a;
-            Truth b = eval_truth(rule, nd.children[1], p);
-            if (b == Truth::False) return b;
-            return a == Truth::True && b == Truth::True ? Truth::True : Truth::Unknown;
-        }
+        case Op::And:
         case Op::Or: {
+            // The absorbing value (false for &&, true for ||) decides alone;
+            // otherwise both operands must be known (and then agree).
+            const Truth absorbing = nd.op == Op::And ? Truth::False : Truth::True;
             Truth a = eval_truth(rule, nd.children[0], p);
-            if (a == Truth::True) return a;
+            if (a == absorbing) return a;
             Truth b = eval_truth(rule, nd.children[1], p);
-            if (b == Truth::True) return b;
-            return a == Truth::False && b == Truth::False ? Truth::False : Truth::Unknown;
+            if (b == absorbing) return b;
+            return a == b ? a : Truth::Unknown;
         }
         case Op::Not: {
             Truth a = eval_truth(rule, nd.children[0], p);

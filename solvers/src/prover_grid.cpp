@@ -36,6 +36,7 @@
 #include "prover_encoding.h"
 #include "prover_eval.h"
 #include "prover_internal.h"
+#include "provix/rules/op_semantics.h"
 #include "provix/solvers/prover.h"
 
 namespace provix::solvers::prover {
@@ -50,6 +51,14 @@ namespace {
 struct CtxFree {
     void operator()(isl_ctx* c) const { isl_ctx_free(c); }
 };
+
+/// isl's set where `a op b`, indexed by the outcomes of the comparison `op`
+/// (rules::comparison_outcomes: kLess is `<`, kLess | kEqual is `<=`, ...);
+/// null for no comparison.
+using IslComparison = isl_set* (*)(isl_pw_aff*, isl_pw_aff*);
+const IslComparison kIslComparisons[8] = {
+    nullptr,           isl_pw_aff_lt_set, isl_pw_aff_eq_set, isl_pw_aff_le_set,
+    isl_pw_aff_gt_set, isl_pw_aff_ne_set, isl_pw_aff_ge_set, nullptr};
 
 /// Where a rule variable or bound lives in the isl space.
 struct Slot {
@@ -350,47 +359,9 @@ isl_set* GridChecker::truth(int n, bool want_true) {
         isl_pw_aff_free(b);
         return failed ? nullptr : empty();
     }
-    Op op = nd.op;
-    if (!want_true) {
-        switch (op) {
-            case Op::Eq:
-                op = Op::Ne;
-                break;
-            case Op::Ne:
-                op = Op::Eq;
-                break;
-            case Op::Lt:
-                op = Op::Ge;
-                break;
-            case Op::Le:
-                op = Op::Gt;
-                break;
-            case Op::Gt:
-                op = Op::Le;
-                break;
-            case Op::Ge:
-                op = Op::Lt;
-                break;
-            default:
-                break;
-        }
-    }
-    switch (op) {
-        case Op::Eq:
-            return isl_pw_aff_eq_set(a, b);
-        case Op::Ne:
-            return isl_pw_aff_ne_set(a, b);
-        case Op::Lt:
-            return isl_pw_aff_lt_set(a, b);
-        case Op::Le:
-            return isl_pw_aff_le_set(a, b);
-        case Op::Gt:
-            return isl_pw_aff_gt_set(a, b);
-        case Op::Ge:
-            return isl_pw_aff_ge_set(a, b);
-        default:
-            break;
-    }
+    Op op = want_true ? nd.op : rules::negated_comparison(nd.op);
+    if (IslComparison compare = kIslComparisons[rules::comparison_outcomes(op)])
+        return compare(a, b);
     isl_pw_aff_free(a);
     isl_pw_aff_free(b);
     return nullptr;

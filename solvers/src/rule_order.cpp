@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <functional>
 
+#include "provix/rules/op_semantics.h"
+
 namespace provix::solvers {
 
 using rules::Node;
@@ -36,46 +38,21 @@ int combine(int a, int b, F f) {
     return out;
 }
 
-/// Possible signs of c given `c op k`.
+/// Possible signs of c given `c op k` (any sign for an operator that is not
+/// a comparison).
 int signs_allowed(Op op, int64_t k) {
+    const unsigned outcomes = rules::comparison_outcomes(op);
     auto possible = [&](int64_t lo, int64_t hi) {  // does [lo, hi] meet {c : c op k}?
-        switch (op) {
-            case Op::Lt:
-                return lo < k;
-            case Op::Le:
-                return lo <= k;
-            case Op::Gt:
-                return hi > k;
-            case Op::Ge:
-                return hi >= k;
-            case Op::Eq:
-                return lo <= k && k <= hi;
-            case Op::Ne:
-                return !(lo == hi && lo == k);
-            default:
-                return true;
-        }
+        if (outcomes == 0) return true;
+        return ((outcomes & rules::kLess) && lo < k) ||
+               ((outcomes & rules::kEqual) && lo <= k && k <= hi) ||
+               ((outcomes & rules::kGreater) && hi > k);
     };
     int out = 0;
     if (possible(INT64_MIN, -1)) out |= kNeg;
     if (possible(0, 0)) out |= kZero;
     if (possible(1, INT64_MAX)) out |= kPos;
     return out;
-}
-
-Op flip(Op op) {
-    switch (op) {
-        case Op::Lt:
-            return Op::Gt;
-        case Op::Le:
-            return Op::Ge;
-        case Op::Gt:
-            return Op::Lt;
-        case Op::Ge:
-            return Op::Le;
-        default:
-            return op;
-    }
 }
 
 class OrderChecker {
@@ -120,7 +97,8 @@ void OrderChecker::collect_facts(int n) {
     if (a.op == Op::ConstVar && b.op == Op::Literal)
         base_[static_cast<size_t>(a.value)] &= signs_allowed(nd.op, b.value);
     else if (a.op == Op::Literal && b.op == Op::ConstVar)
-        base_[static_cast<size_t>(b.value)] &= signs_allowed(flip(nd.op), a.value);
+        base_[static_cast<size_t>(b.value)] &=
+            signs_allowed(rules::swapped_comparison(nd.op), a.value);
 }
 
 void OrderChecker::divisor_vars(int n, std::vector<bool>& out) const {

@@ -123,33 +123,32 @@ std::optional<std::string> function_value(rules::Op op, size_t arity, Operand op
     return application_of(op, arity, operand);
 }
 
-inline std::string and_of(const std::vector<std::string>& parts) {
+/// The conjunction (or disjunction) of `parts`, folded: its neutral
+/// constant (`true` for a conjunction) and repeated parts dropped, its
+/// absorbing constant (`false`) absorbing everything.
+///
+///     connective(false, {"false", "p", "p"}) == "p"
+inline std::string connective(bool conjunction, const std::vector<std::string>& parts) {
+    const char* unit = conjunction ? "true" : "false";
+    const char* absorbing = conjunction ? "false" : "true";
     std::vector<std::string> kept;
     for (const std::string& p : parts)
-        if (p != "true" && std::find(kept.begin(), kept.end(), p) == kept.end()) kept.push_back(p);
+        if (p != unit && std::find(kept.begin(), kept.end(), p) == kept.end()) kept.push_back(p);
     for (const std::string& p : kept)
-        if (p == "false") return "false";
-    if (kept.empty()) return "true";
+        if (p == absorbing) return absorbing;
+    if (kept.empty()) return unit;
     if (kept.size() == 1) return kept[0];
-    std::string s = "(and";
+    std::string s = conjunction ? "(and" : "(or";
     for (const std::string& p : kept)
         s += " " + p;
     return s + ")";
 }
 
-inline std::string or_of(const std::vector<std::string>& parts) {
-    std::vector<std::string> kept;
-    for (const std::string& p : parts)
-        if (p != "false" && std::find(kept.begin(), kept.end(), p) == kept.end()) kept.push_back(p);
-    for (const std::string& p : kept)
-        if (p == "true") return "true";
-    if (kept.empty()) return "false";
-    if (kept.size() == 1) return kept[0];
-    std::string s = "(or";
-    for (const std::string& p : kept)
-        s += " " + p;
-    return s + ")";
-}
+/// The folded conjunction: `and_of({"true", "(< x 3)"}) == "(< x 3)"`.
+inline std::string and_of(const std::vector<std::string>& parts) { return connective(true, parts); }
+
+/// The folded disjunction: `or_of({"false"}) == "false"`.
+inline std::string or_of(const std::vector<std::string>& parts) { return connective(false, parts); }
 
 inline std::string not_of(const std::string& p) {
     if (p == "true") return "false";

@@ -162,45 +162,26 @@ std::string obligation_file_name(const std::string& rule_file, const std::string
 
 /// `{"type":"summary",...}` for a run.
 std::string summary_record(const std::vector<solvers::RuleResult>& results, double seconds) {
-    int64_t proven = 0, grid = 0, refuted = 0, unknown = 0, vacuous = 0, looping = 0, disagree = 0,
-            passed = 0, lemmas = 0;
+    solvers::ProveCounts c;
+    int64_t lemmas = 0;
     for (const solvers::RuleResult& r : results) {
         lemmas += r.lemma ? 1 : 0;
-        switch (r.proof.verdict) {
-            case solvers::RuleVerdict::Proven:
-                ++proven;
-                break;
-            case solvers::RuleVerdict::CheckedGrid:
-                ++grid;
-                break;
-            case solvers::RuleVerdict::Refuted:
-                ++refuted;
-                break;
-            case solvers::RuleVerdict::Unknown:
-                ++unknown;
-                break;
-            case solvers::RuleVerdict::Vacuous:
-                ++vacuous;
-                break;
-        }
-        looping += r.order.ok ? 0 : 1;
-        disagree += r.cvc5_disagrees ? 1 : 0;
-        passed += r.passed() ? 1 : 0;
+        c.add(r);
     }
     JsonWriter w;
     w.begin_object()
         .field("type", "summary")
         .field("rules", static_cast<int64_t>(results.size()) - lemmas)
         .field("lemmas", lemmas)
-        .field("passed", passed)
-        .field("proven", proven)
-        .field("checked_grid", grid)
-        .field("refuted", refuted)
-        .field("unknown", unknown)
-        .field("vacuous", vacuous)
-        .field("non_terminating", looping)
-        .field("cvc5_contradictions", disagree)
-        .field("all_passed", passed == static_cast<int64_t>(results.size()))
+        .field("passed", c.passed)
+        .field("proven", c.proven)
+        .field("checked_grid", c.grid)
+        .field("refuted", c.refuted)
+        .field("unknown", c.unknown)
+        .field("vacuous", c.vacuous)
+        .field("non_terminating", c.looping)
+        .field("cvc5_contradictions", c.cvc5_contradictions)
+        .field("all_passed", c.passed == c.total)
         .field("seconds", seconds)
         .end_object();
     return w.take() + "\n";

@@ -97,5 +97,31 @@ TEST(OperatorSemantics, Comparisons) {
     EXPECT_FALSE(apply_comparison(Op::Add, 3, 3));
 }
 
+TEST(OperatorSemantics, ComparisonsOnEveryOrder) {
+    const std::pair<Op, const char*> spelled[] = {{Op::Eq, "=="}, {Op::Ne, "!="}, {Op::Lt, "<"},
+                                                  {Op::Le, "<="}, {Op::Gt, ">"},  {Op::Ge, ">="}};
+    for (auto [op, text] : spelled) {
+        for (int64_t a : {kInt64Min, int64_t{-1}, int64_t{0}, int64_t{1}, kInt64Max}) {
+            for (int64_t b : {kInt64Min, int64_t{-1}, int64_t{0}, int64_t{1}, kInt64Max}) {
+                bool expected = text == std::string("==")   ? a == b
+                                : text == std::string("!=") ? a != b
+                                : text == std::string("<")  ? a < b
+                                : text == std::string("<=") ? a <= b
+                                : text == std::string(">")  ? a > b
+                                                            : a >= b;
+                EXPECT_EQ(apply_comparison(op, a, b), expected) << a << " " << text << " " << b;
+                EXPECT_EQ(apply_comparison(negated_comparison(op), a, b), !expected) << text;
+                EXPECT_EQ(apply_comparison(swapped_comparison(op), b, a), expected) << text;
+            }
+        }
+    }
+    EXPECT_EQ(negated_comparison(Op::Lt), Op::Ge);
+    EXPECT_EQ(negated_comparison(Op::Eq), Op::Ne);
+    EXPECT_EQ(swapped_comparison(Op::Le), Op::Ge);
+    EXPECT_EQ(swapped_comparison(Op::Ne), Op::Ne);
+    EXPECT_EQ(negated_comparison(Op::Add), Op::Add);  // not a comparison: unchanged
+    EXPECT_EQ(swapped_comparison(Op::Min), Op::Min);
+}
+
 }  // namespace
 }  // namespace provix::rules

@@ -8,6 +8,7 @@
 ///     std::cout << format_rule_result(r);   // "rules/mod.rules:4: mod_nested: proven [z3]"
 ///     write junit_report({r}, 0.5) to a file
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,27 @@ void record_cvc5(RuleResult& result, const std::string& answer);
 ///     ERROR: value mismatch
 ///     ...
 std::string format_rule_result(const RuleResult& r);
+
+/// The tally of a set of results: how many have each verdict, do not
+/// terminate, are contradicted by cvc5, pass.
+///
+///     ProveCounts c;
+///     for (const RuleResult& r : results) c.add(r);
+///     bool all_passed = c.passed == c.total;
+struct ProveCounts {
+    int64_t total = 0;
+    int64_t proven = 0;
+    int64_t grid = 0;  ///< checked on the isl grid
+    int64_t refuted = 0;
+    int64_t unknown = 0;
+    int64_t vacuous = 0;
+    int64_t looping = 0;  ///< not terminating
+    int64_t cvc5_contradictions = 0;
+    int64_t passed = 0;
+
+    /// Counts `r`.
+    void add(const RuleResult& r);
+};
 
 /// `28 rules: 20 proven, 8 checked (grid), 0 refuted, 0 unknown, 0 vacuous,
 /// 0 non-terminating`, then `; 40 lemmas: 40 proven, 0 refuted, 0 unknown,
