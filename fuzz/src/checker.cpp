@@ -3,11 +3,11 @@
 #include "provix/fuzz/checker.h"
 
 #include <cctype>
-#include <charconv>
 #include <exception>
 #include <memory>
 #include <utility>
 
+#include "provix/decimal.h"
 #include "provix/fuzz/enumeration.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
@@ -109,12 +109,7 @@ int64_t infinite_bounds(const IndexingMap& m) {
 }
 
 /// True if the decimal integer `text` (an exact range end) is an int64.
-bool fits_int64(const std::string& text) {
-    int64_t v = 0;
-    const char* end = text.data() + text.size();
-    std::from_chars_result r = std::from_chars(text.data(), end, v);
-    return r.ec == std::errc() && r.ptr == end;
-}
+bool fits_int64(const std::string& text) { return parse_int64(text).has_value(); }
 
 bool contains_kind(Expr e, bool (*pred)(ExprKind)) {
     if (pred(e.kind())) return true;

@@ -2,9 +2,6 @@
 
 #include "provix/solvers/verdict.h"
 
-#include <cerrno>
-#include <cstdlib>
-
 namespace provix::solvers {
 
 const char* verdict_name(Verdict v) {
@@ -55,20 +52,6 @@ std::string to_string(const Counterexample& c) {
     out += std::string("\n") + (two ? "first:  " : "value:  ") + side_text(c.first);
     if (two) out += "\nsecond: " + side_text(c.second);
     return out;
-}
-
-std::optional<int64_t> parse_int64(const std::string& text) {
-    if (text.empty()) return std::nullopt;
-    size_t i = text[0] == '-' ? 1 : 0;
-    if (i == text.size()) return std::nullopt;
-    for (size_t j = i; j < text.size(); ++j) {
-        if (text[j] < '0' || text[j] > '9') return std::nullopt;
-    }
-    errno = 0;
-    char* end = nullptr;
-    long long v = std::strtoll(text.c_str(), &end, 10);
-    if (errno == ERANGE || end != text.c_str() + text.size()) return std::nullopt;
-    return static_cast<int64_t>(v);
 }
 
 std::optional<Interval> RangeDecision::interval() const {

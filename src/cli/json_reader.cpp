@@ -2,8 +2,7 @@
 
 #include "json_reader.h"
 
-#include <cerrno>
-#include <cstdlib>
+#include "provix/decimal.h"
 
 namespace provix::cli {
 
@@ -262,15 +261,8 @@ const JsonValue* JsonValue::get(std::string_view name) const {
 }
 
 std::optional<int64_t> JsonValue::as_int() const {
-    if (kind != Kind::Number || text.empty()) return std::nullopt;
-    for (size_t i = text[0] == '-' ? 1 : 0; i < text.size(); ++i) {
-        if (text[i] < '0' || text[i] > '9') return std::nullopt;
-    }
-    errno = 0;
-    char* end = nullptr;
-    long long v = std::strtoll(text.c_str(), &end, 10);
-    if (errno == ERANGE || end != text.c_str() + text.size()) return std::nullopt;
-    return static_cast<int64_t>(v);
+    if (kind != Kind::Number) return std::nullopt;
+    return parse_int64(text);
 }
 
 std::optional<std::string> JsonValue::as_string() const {

@@ -415,18 +415,15 @@ Expr build(ExprKind kind, const std::vector<Expr>& operands) {
         case ExprKind::FloorDiv:
         case ExprKind::CeilDiv:
         case ExprKind::Mod:
-            if (operands.size() != 2) {
-                detail::precondition_failed("provix::build",
-                                            std::string(kind_name(kind)) + " takes two operands");
-            }
-            return build_div_mod(kind, operands[0], operands[1]);
         case ExprKind::Min:
         case ExprKind::Max:
             if (operands.size() != 2) {
                 detail::precondition_failed("provix::build",
                                             std::string(kind_name(kind)) + " takes two operands");
             }
-            return build_min_max(kind, operands[0], operands[1]);
+            return kind == ExprKind::Min || kind == ExprKind::Max
+                       ? build_min_max(kind, operands[0], operands[1])
+                       : build_div_mod(kind, operands[0], operands[1]);
         case ExprKind::Constant:
         case ExprKind::Variable:
             break;

@@ -2,8 +2,8 @@
 /// \file
 /// Queries over an expression's DAG. The variable and zero-divisor queries
 /// answer in O(1) from facts every node caches when it is created (see
-/// ExprNode); `for_each_node` and the rare fallbacks (variable ids >= 64)
-/// visit each distinct node once, so trees with heavy sharing (compositions
+/// ExprNode); `for_each_node`, `for_each_post_order` and the rare fallbacks
+/// (variable ids >= 64) visit each distinct node once, so trees with heavy sharing (compositions
 /// substitute one result into several places) cost time linear in the number
 /// of nodes, not in the tree size, and deep trees cannot overflow the stack.
 ///
@@ -11,6 +11,7 @@
 ///     detail::collect_variables_dag(e, used);
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "id_map.h"
@@ -40,6 +41,38 @@ void for_each_node(Expr e, Visit visit) {
                 stack.push_back(op);
             }
         }
+    }
+}
+
+/// Calls `compute(node)` once for every distinct node of `e` for which
+/// `known(node)` is false, each after all its operands (post order),
+/// iteratively: the bottom-up evaluations over an expression (ranges,
+/// heights, renamings) memoize their results and make `known(node)` true.
+///
+///     std::unordered_map<uint32_t, int> h;
+///     for_each_post_order(e, [&](Expr n) { return h.count(n.id()) > 0; },
+///                         [&](Expr n) { h[n.id()] = 1 + max over operands; });
+template <class Known, class Compute>
+void for_each_post_order(Expr e, Known known, Compute compute) {
+    // (node, operands pushed?) pairs.
+    std::vector<std::pair<Expr, bool>> stack{{e, false}};
+    while (!stack.empty()) {
+        auto [node, expanded] = stack.back();
+        if (known(node)) {
+            stack.pop_back();
+            continue;
+        }
+        const size_t n = node.num_operands();
+        if (!expanded && n > 0) {
+            stack.back().second = true;
+            for (size_t i = 0; i < n; ++i) {
+                Expr op = node.operand(i);
+                if (!known(op)) stack.emplace_back(op, false);
+            }
+            continue;
+        }
+        stack.pop_back();
+        compute(node);
     }
 }
 

@@ -23,40 +23,21 @@ namespace {
 Expr rename_variables(Expr e, const std::vector<int64_t>& new_id) {
     Context& ctx = e.context();
     std::unordered_map<uint32_t, Expr> memo;
-    std::vector<std::pair<Expr, bool>> stack{{e, false}};
-    while (!stack.empty()) {
-        auto [node, expanded] = stack.back();
-        if (memo.count(node.id())) {
-            stack.pop_back();
-            continue;
-        }
+    auto known = [&](Expr node) { return memo.count(node.id()) > 0; };
+    detail::for_each_post_order(e, known, [&](Expr node) {
         if (node.is_constant()) {
             memo.emplace(node.id(), node);
-            stack.pop_back();
-            continue;
-        }
-        if (node.is_variable()) {
+        } else if (node.is_variable()) {
             memo.emplace(node.id(), ctx.variable(new_id[static_cast<size_t>(node.variable_id())]));
-            stack.pop_back();
-            continue;
+        } else {
+            std::vector<Expr> ops;
+            ops.reserve(node.num_operands());
+            for (size_t i = 0; i < node.num_operands(); ++i)
+                ops.push_back(memo.at(node.operand(i).id()));
+            Result<Expr> made = ctx.make(node.kind(), ops);
+            memo.emplace(node.id(), made ? *made : build(node.kind(), ops));
         }
-        if (!expanded) {
-            stack.back().second = true;
-            for (size_t i = 0; i < node.num_operands(); ++i) {
-                Expr op = node.operand(i);
-                if (!memo.count(op.id())) stack.emplace_back(op, false);
-            }
-            continue;
-        }
-        stack.pop_back();
-        std::vector<Expr> ops;
-        ops.reserve(node.num_operands());
-        for (size_t i = 0; i < node.num_operands(); ++i) {
-            ops.push_back(memo.at(node.operand(i).id()));
-        }
-        Result<Expr> made = ctx.make(node.kind(), ops);
-        memo.emplace(node.id(), made ? *made : build(node.kind(), ops));
-    }
+    });
     return memo.at(e.id());
 }
 

@@ -5,7 +5,8 @@
 #include "provix/interval_eval.h"
 
 #include <unordered_map>
-#include <utility>
+
+#include "expr_dag.h"
 
 namespace provix {
 
@@ -18,20 +19,12 @@ bool has_infinite_end(const Interval& i) { return !i.is_empty() && !i.is_bounded
 Interval interval_of(Expr e, const std::vector<Interval>& bounds, bool* may_fail) {
     bool fail = false;
     std::unordered_map<uint32_t, Interval> memo;
-    // (node, operands pushed?) pairs.
-    std::vector<std::pair<Expr, bool>> stack;
-    stack.emplace_back(e, false);
-    while (!stack.empty()) {
-        auto [node, expanded] = stack.back();
-        if (memo.count(node.id())) {
-            stack.pop_back();
-            continue;
-        }
+    auto known = [&](Expr node) { return memo.count(node.id()) > 0; };
+    detail::for_each_post_order(e, known, [&](Expr node) {
         switch (node.kind()) {
             case ExprKind::Constant:
                 memo.emplace(node.id(), Interval::point(node.constant_value()));
-                stack.pop_back();
-                continue;
+                return;
             case ExprKind::Variable: {
                 const int64_t id = node.variable_id();
                 Interval b = Interval::all();
@@ -39,22 +32,11 @@ Interval interval_of(Expr e, const std::vector<Interval>& bounds, bool* may_fail
                     b = bounds[static_cast<size_t>(id)];
                 }
                 memo.emplace(node.id(), b);
-                stack.pop_back();
-                continue;
+                return;
             }
             default:
                 break;
         }
-        if (!expanded) {
-            stack.back().second = true;
-            const size_t n = node.num_operands();
-            for (size_t i = 0; i < n; ++i) {
-                Expr op = node.operand(i);
-                if (!memo.count(op.id())) stack.emplace_back(op, false);
-            }
-            continue;
-        }
-        stack.pop_back();
         const size_t n = node.num_operands();
         std::vector<Interval> ops;
         ops.reserve(n);
@@ -102,7 +84,7 @@ Interval interval_of(Expr e, const std::vector<Interval>& bounds, bool* may_fail
                 break;
         }
         memo.emplace(node.id(), r);
-    }
+    });
     if (may_fail) *may_fail = fail;
     return memo.at(e.id());
 }

@@ -31,6 +31,15 @@ Result<bool> check_expr(Context& ctx, Expr e, int64_t num_vars, const char* what
 }
 
 // used[id] is true for every variable id some result uses.
+/// Every expression of `exprs` with variable i replaced by `repl[i]`.
+std::vector<Expr> substituted(const std::vector<Expr>& exprs, const std::vector<Expr>& repl) {
+    std::vector<Expr> out;
+    out.reserve(exprs.size());
+    for (Expr e : exprs)
+        out.push_back(substitute(e, repl));
+    return out;
+}
+
 std::vector<bool> used_ids(const std::vector<Expr>& results) {
     std::vector<bool> used;
     for (Expr r : results)
@@ -119,11 +128,7 @@ Result<SymbolicMap> SymbolicMap::replace_dims_and_symbols(const std::vector<Expr
         Result<bool> ok = check_expr(*ctx_, r, num_new_dims + num_new_symbols, what);
         if (!ok) return ok.error();
     }
-    std::vector<Expr> results;
-    results.reserve(results_.size());
-    for (Expr r : results_)
-        results.push_back(substitute(r, replacements));
-    return create(*ctx_, num_new_dims, num_new_symbols, std::move(results));
+    return create(*ctx_, num_new_dims, num_new_symbols, substituted(results_, replacements));
 }
 
 Result<SymbolicMap> SymbolicMap::compose(const SymbolicMap& other) const {
@@ -144,69 +149,44 @@ Result<SymbolicMap> SymbolicMap::compose(const SymbolicMap& other) const {
     for (int64_t j = 0; j < other.num_symbols(); ++j) {
         other_repl.push_back(ctx_->variable(od + num_symbols_ + j));
     }
-    std::vector<Expr> repl;
-    repl.reserve(static_cast<size_t>(num_dims_ + num_symbols_));
-    for (Expr r : other.results())
-        repl.push_back(substitute(r, other_repl));
+    std::vector<Expr> repl = substituted(other.results(), other_repl);
     for (int64_t j = 0; j < num_symbols_; ++j)
         repl.push_back(ctx_->variable(od + j));
-    std::vector<Expr> results;
-    results.reserve(results_.size());
-    for (Expr r : results_)
-        results.push_back(substitute(r, repl));
-    return create(*ctx_, od, new_symbols, std::move(results));
+    return create(*ctx_, od, new_symbols, substituted(results_, repl));
+}
+
+SymbolicMap SymbolicMap::compress_ids(int64_t first, int64_t count,
+                                      std::vector<int64_t>* kept) const {
+    const int64_t total = num_dims_ + num_symbols_;
+    std::vector<bool> used = used_ids(results_);
+    used.resize(static_cast<size_t>(total), false);
+    std::vector<Expr> repl;
+    std::vector<int64_t> kept_ids;
+    int64_t next = 0;
+    for (int64_t id = 0; id < total; ++id) {
+        if (id < first || id >= first + count) {
+            repl.push_back(ctx_->variable(next++));
+        } else if (used[static_cast<size_t>(id)]) {
+            kept_ids.push_back(id - first);
+            repl.push_back(ctx_->variable(next++));
+        } else {
+            repl.push_back(ctx_->constant(0));  // never occurs in a result
+        }
+    }
+    if (kept) *kept = kept_ids;
+    const int64_t dropped = count - static_cast<int64_t>(kept_ids.size());
+    if (dropped == 0) return *this;
+    const bool dims = first == 0;
+    return create(*ctx_, num_dims_ - (dims ? dropped : 0), num_symbols_ - (dims ? 0 : dropped),
+                  substituted(results_, repl));
 }
 
 SymbolicMap SymbolicMap::compress_dims(std::vector<int64_t>* kept) const {
-    std::vector<bool> used = used_ids(results_);
-    used.resize(static_cast<size_t>(num_dims_ + num_symbols_), false);
-    std::vector<Expr> repl;
-    std::vector<int64_t> kept_dims;
-    int64_t next = 0;
-    for (int64_t i = 0; i < num_dims_; ++i) {
-        if (used[static_cast<size_t>(i)]) {
-            kept_dims.push_back(i);
-            repl.push_back(ctx_->variable(next++));
-        } else {
-            repl.push_back(ctx_->constant(0));  // never occurs in a result
-        }
-    }
-    const int64_t new_dims = next;
-    for (int64_t j = 0; j < num_symbols_; ++j)
-        repl.push_back(ctx_->variable(new_dims + j));
-    if (kept) *kept = kept_dims;
-    if (new_dims == num_dims_) return *this;
-    std::vector<Expr> results;
-    results.reserve(results_.size());
-    for (Expr r : results_)
-        results.push_back(substitute(r, repl));
-    return create(*ctx_, new_dims, num_symbols_, std::move(results));
+    return compress_ids(0, num_dims_, kept);
 }
 
 SymbolicMap SymbolicMap::compress_symbols(std::vector<int64_t>* kept) const {
-    std::vector<bool> used = used_ids(results_);
-    used.resize(static_cast<size_t>(num_dims_ + num_symbols_), false);
-    std::vector<Expr> repl;
-    for (int64_t i = 0; i < num_dims_; ++i)
-        repl.push_back(ctx_->variable(i));
-    std::vector<int64_t> kept_symbols;
-    int64_t next = num_dims_;
-    for (int64_t j = 0; j < num_symbols_; ++j) {
-        if (used[static_cast<size_t>(num_dims_ + j)]) {
-            kept_symbols.push_back(j);
-            repl.push_back(ctx_->variable(next++));
-        } else {
-            repl.push_back(ctx_->constant(0));  // never occurs in a result
-        }
-    }
-    if (kept) *kept = kept_symbols;
-    const int64_t new_symbols = next - num_dims_;
-    if (new_symbols == num_symbols_) return *this;
-    std::vector<Expr> results;
-    results.reserve(results_.size());
-    for (Expr r : results_)
-        results.push_back(substitute(r, repl));
-    return create(*ctx_, num_dims_, new_symbols, std::move(results));
+    return compress_ids(num_dims_, num_symbols_, kept);
 }
 
 bool SymbolicMap::is_dim_used(int64_t i) const {

@@ -19,6 +19,7 @@
 /// (provix::hlo), `provix/indexexpr/*.h` (provix::indexexpr) and
 /// `provix/solvers/*.h` (provix::solvers).
 
+#include "provix/decimal.h"
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
 #include "provix/interval.h"

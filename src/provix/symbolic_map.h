@@ -105,6 +105,10 @@ private:
     /// checked them).
     static SymbolicMap create(Context& ctx, int64_t num_dims, int64_t num_symbols,
                               std::vector<Expr> results);
+    /// Drops the unused variables among ids [first, first + count) (the
+    /// dims or the symbols) and renumbers every variable in order; `kept`,
+    /// if given, receives the position in that range of each one kept.
+    SymbolicMap compress_ids(int64_t first, int64_t count, std::vector<int64_t>* kept) const;
 
     Context* ctx_ = nullptr;
     int64_t num_dims_ = 0;

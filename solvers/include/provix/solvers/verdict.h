@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "provix/decimal.h"
 #include "provix/interval.h"
 
 namespace provix::solvers {
@@ -97,7 +98,8 @@ struct RangeDecision {
 };
 
 /// Parses exact decimal text into int64, or nullopt if it does not fit (or is
-/// not an integer): `parse_int64("-12") == -12`, `parse_int64("inf") == nullopt`.
-std::optional<int64_t> parse_int64(const std::string& text);
+/// not an integer): `parse_int64("-12") == -12`, `parse_int64("inf") == nullopt`
+/// (provix/decimal.h).
+using provix::parse_int64;
 
 }  // namespace provix::solvers
