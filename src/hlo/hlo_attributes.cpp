@@ -35,21 +35,31 @@ Result<bool> expect_char(TextCursor& c, char ch, std::string_view context) {
     return c.error(std::string("expected '") + ch + "' " + std::string(context));
 }
 
-/// `{1, 2, 3}` or `{}`.
-Result<std::vector<int64_t>> parse_int_list(TextCursor& c) {
-    std::vector<int64_t> out;
-    auto open = expect_char(c, '{', "to start a list of integers");
+/// `{e, e, ...}` or `{}`, each element read by `element` (a
+/// Result<T>(TextCursor&)); `what` names the list in errors: "expected '{'
+/// to start <what>", "expected '}' or ',' in <what>".
+template <class T, class Element>
+Result<std::vector<T>> parse_braced_list(TextCursor& c, const std::string& what, Element element) {
+    std::vector<T> out;
+    auto open = expect_char(c, '{', "to start " + what);
     if (!open) return open.error();
     if (c.consume('}')) return out;
     while (true) {
-        auto v = expect_integer(c, "list element");
-        if (!v) return v.error();
-        out.push_back(*v);
+        Result<T> e = element(c);
+        if (!e) return e.error();
+        out.push_back(std::move(*e));
         if (c.consume(',')) continue;
-        auto close = expect_char(c, '}', "or ',' in a list of integers");
+        auto close = expect_char(c, '}', "or ',' in " + what);
         if (!close) return close.error();
         return out;
     }
+}
+
+/// `{1, 2, 3}` or `{}`.
+Result<std::vector<int64_t>> parse_int_list(TextCursor& c) {
+    return parse_braced_list<int64_t>(c, "a list of integers", [](TextCursor& cur) {
+        return expect_integer(cur, "list element");
+    });
 }
 
 /// `A x B x C`: integers separated by `x`.
@@ -66,35 +76,28 @@ Result<std::vector<int64_t>> parse_x_list(TextCursor& c) {
 
 /// `{[5:10:1], [3:20:7]}`.
 Result<std::vector<SliceDim>> parse_slice(TextCursor& c) {
-    std::vector<SliceDim> out;
-    auto open = expect_char(c, '{', "to start the slice dimensions");
-    if (!open) return open.error();
-    if (c.consume('}')) return out;
-    while (true) {
-        auto lb = expect_char(c, '[', "to start a slice dimension '[start:limit:stride]'");
-        if (!lb) return lb.error();
-        SliceDim d;
-        auto start = expect_integer(c, "slice start");
-        if (!start) return start.error();
-        auto colon = expect_char(c, ':', "after the slice start");
-        if (!colon) return colon.error();
-        auto limit = expect_integer(c, "slice limit");
-        if (!limit) return limit.error();
-        d.start = *start;
-        d.limit = *limit;
-        if (c.consume(':')) {
-            auto stride = expect_integer(c, "slice stride");
-            if (!stride) return stride.error();
-            d.stride = *stride;
-        }
-        auto rb = expect_char(c, ']', "to end a slice dimension");
-        if (!rb) return rb.error();
-        out.push_back(d);
-        if (c.consume(',')) continue;
-        auto close = expect_char(c, '}', "or ',' in the slice dimensions");
-        if (!close) return close.error();
-        return out;
-    }
+    return parse_braced_list<SliceDim>(
+        c, "the slice dimensions", [](TextCursor& cur) -> Result<SliceDim> {
+            auto lb = expect_char(cur, '[', "to start a slice dimension '[start:limit:stride]'");
+            if (!lb) return lb.error();
+            SliceDim d;
+            auto start = expect_integer(cur, "slice start");
+            if (!start) return start.error();
+            auto colon = expect_char(cur, ':', "after the slice start");
+            if (!colon) return colon.error();
+            auto limit = expect_integer(cur, "slice limit");
+            if (!limit) return limit.error();
+            d.start = *start;
+            d.limit = *limit;
+            if (cur.consume(':')) {
+                auto stride = expect_integer(cur, "slice stride");
+                if (!stride) return stride.error();
+                d.stride = *stride;
+            }
+            auto rb = expect_char(cur, ']', "to end a slice dimension");
+            if (!rb) return rb.error();
+            return d;
+        });
 }
 
 /// `1_4_1x4_8_0` (interior optional).

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "provix/hlo/hlo_module.h"
@@ -117,6 +118,44 @@ private:
     int& depth_;
 };
 
+/// The set holding the one map `m`, or `m`'s error:
+/// `return single_map(b.build(results));`.
+Result<IndexingMapSet> single_map(Result<IndexingMap> m);
+
+/// The sets of a one-operand operation: the one map `m`, or its error.
+Result<std::vector<IndexingMapSet>> only_operand(Result<IndexingMap> m);
+
+/// One set per operand i < n, holding `map_of(i)` (a Result<IndexingMap>);
+/// the first error is returned.
+///
+///     return maps_per_operand(2, [&](int64_t side) { ...; return b.build(results); });
+template <class MapOf>
+Result<std::vector<IndexingMapSet>> maps_per_operand(int64_t n, MapOf map_of) {
+    std::vector<IndexingMapSet> sets;
+    for (int64_t i = 0; i < n; ++i) {
+        Result<IndexingMap> m = map_of(i);
+        if (!m) return m.error();
+        sets.push_back(IndexingMapSet{std::move(*m)});
+    }
+    return sets;
+}
+
+/// One set per operand: `maps` for the first operands, then `count`
+/// operands each read whole for every output element (init values, start
+/// indices): `(d0, ...) -> ()` over `out_dims`.
+Result<std::vector<IndexingMapSet>> with_scalar_operands(Context& ctx,
+                                                         std::vector<IndexingMap> maps,
+                                                         const std::vector<int64_t>& out_dims,
+                                                         int64_t count);
+
+/// The maps of the operands of a variadic reduction (reduce, reduce-window)
+/// of `num_inputs` inputs and as many init values: `input_map` for each
+/// input, then `(d0, ...) -> ()` over `out_dims` for each init value.
+Result<std::vector<IndexingMapSet>> reduction_operand_maps(Context& ctx,
+                                                           Result<IndexingMap> input_map,
+                                                           const std::vector<int64_t>& out_dims,
+                                                           int64_t num_inputs);
+
 /// Wraps one map per operand into one set per operand.
 std::vector<IndexingMapSet> one_per_operand(std::vector<IndexingMap> maps);
 
@@ -140,6 +179,11 @@ std::string dims_to_string(const std::vector<int64_t>& dims);
 Result<std::vector<int64_t>> window_output_dims(const OpInfo& op,
                                                 const std::vector<int64_t>& in_dims,
                                                 const std::vector<WindowDim>& window);
+
+/// A position among `size` positions (of a window dimension, of a
+/// contracted dimension): a range variable over [0, size - 1], or the
+/// constant 0 where there is one position.
+Expr position_var(MapBuilder& b, int64_t size);
 
 /// The input position of one window dimension: output coordinate `out`,
 /// window position `pos` (an expression over range variables or a

@@ -66,25 +66,19 @@ Result<bool> check_unary_array(const OpInfo& op) {
 Result<std::vector<IndexingMapSet>> elementwise_output_to_input(const OpInfo& op) {
     auto ok = check_elementwise(op);
     if (!ok) return ok.error();
-    std::vector<IndexingMap> maps;
-    for (int64_t i = 0; i < op.num_operands(); ++i) {
+    return maps_per_operand(op.num_operands(), [&](int64_t i) {
         bool scalar = op.operand(i).dims != op.instr.shape.dims;
-        auto m = scalar ? to_scalar_map(op.ctx, op.instr.shape.dims)
-                        : identity_map(op.ctx, op.instr.shape.dims);
-        if (!m) return m.error();
-        maps.push_back(std::move(*m));
-    }
-    return one_per_operand(std::move(maps));
+        return scalar ? to_scalar_map(op.ctx, op.instr.shape.dims)
+                      : identity_map(op.ctx, op.instr.shape.dims);
+    });
 }
 
 Result<IndexingMapSet> elementwise_input_to_output(const OpInfo& op, int64_t operand) {
     auto ok = check_elementwise(op);
     if (!ok) return ok.error();
     bool scalar = op.operand(operand).dims != op.instr.shape.dims;
-    auto m = scalar ? from_scalar_map(op.ctx, op.instr.shape.dims)
-                    : identity_map(op.ctx, op.instr.shape.dims);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(scalar ? from_scalar_map(op.ctx, op.instr.shape.dims)
+                             : identity_map(op.ctx, op.instr.shape.dims));
 }
 
 // ----------------------------------------------------------------------------
@@ -124,9 +118,7 @@ Result<std::vector<IndexingMapSet>> broadcast_output_to_input(const OpInfo& op) 
     std::vector<Expr> results;
     for (int64_t k : **dims)
         results.push_back(d[static_cast<size_t>(k)]);
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return one_per_operand({std::move(*m)});
+    return only_operand(b.build(results));
 }
 
 Result<IndexingMapSet> broadcast_input_to_output(const OpInfo& op) {
@@ -144,9 +136,7 @@ Result<IndexingMapSet> broadcast_input_to_output(const OpInfo& op) {
                 b.add_range_var({0, op.instr.shape.dims[static_cast<size_t>(j)] - 1}));
         }
     }
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 // ----------------------------------------------------------------------------
@@ -185,9 +175,7 @@ Result<std::vector<IndexingMapSet>> transpose_output_to_input(const OpInfo& op) 
     std::vector<Expr> results(d.size());
     for (size_t i = 0; i < d.size(); ++i)
         results[static_cast<size_t>((**perm)[i])] = d[i];
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return one_per_operand({std::move(*m)});
+    return only_operand(b.build(results));
 }
 
 Result<IndexingMapSet> transpose_input_to_output(const OpInfo& op) {
@@ -198,9 +186,7 @@ Result<IndexingMapSet> transpose_input_to_output(const OpInfo& op) {
     std::vector<Expr> results;
     for (int64_t p : **perm)
         results.push_back(d[static_cast<size_t>(p)]);
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 // ----------------------------------------------------------------------------
@@ -304,16 +290,7 @@ Result<std::vector<IndexingMapSet>> reduce_output_to_input(const OpInfo& op, int
             results.push_back(d[next_kept++]);
         }
     }
-    auto input_map = b.build(results);
-    if (!input_map) return input_map.error();
-    auto init_map = to_scalar_map(op.ctx, r->out_dims);
-    if (!init_map) return init_map.error();
-    std::vector<IndexingMap> maps;
-    for (int64_t i = 0; i < r->num_inputs; ++i)
-        maps.push_back(*input_map);
-    for (int64_t i = 0; i < r->num_inputs; ++i)
-        maps.push_back(*init_map);
-    return one_per_operand(std::move(maps));
+    return reduction_operand_maps(op.ctx, b.build(results), r->out_dims, r->num_inputs);
 }
 
 Result<IndexingMapSet> reduce_input_to_output(const OpInfo& op, int64_t operand,
@@ -321,9 +298,7 @@ Result<IndexingMapSet> reduce_input_to_output(const OpInfo& op, int64_t operand,
     auto r = check_reduce(op, output_id);
     if (!r) return r.error();
     if (operand >= r->num_inputs) {
-        auto m = from_scalar_map(op.ctx, r->out_dims);
-        if (!m) return m.error();
-        return IndexingMapSet{std::move(*m)};
+        return single_map(from_scalar_map(op.ctx, r->out_dims));
     }
     MapBuilder b(op.ctx);
     std::vector<Expr> d = b.add_dims(r->in_dims);
@@ -333,9 +308,7 @@ Result<IndexingMapSet> reduce_input_to_output(const OpInfo& op, int64_t operand,
             results.push_back(d[static_cast<size_t>(i)]);
         }
     }
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 // ----------------------------------------------------------------------------
@@ -383,9 +356,7 @@ Result<std::vector<IndexingMapSet>> slice_output_to_input(const OpInfo& op) {
     std::vector<Expr> results;
     for (size_t i = 0; i < d.size(); ++i)
         results.push_back(d[i] * (**s)[i].stride + (**s)[i].start);
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return one_per_operand({std::move(*m)});
+    return only_operand(b.build(results));
 }
 
 Result<IndexingMapSet> slice_input_to_output(const OpInfo& op) {
@@ -411,9 +382,7 @@ Result<IndexingMapSet> slice_input_to_output(const OpInfo& op) {
             b.constrain(mod(offset, sd.stride), {0, 0});
         }
     }
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 // ----------------------------------------------------------------------------
@@ -472,20 +441,16 @@ Result<ConcatInfo> check_concatenate(const OpInfo& op) {
 Result<std::vector<IndexingMapSet>> concatenate_output_to_input(const OpInfo& op) {
     auto c = check_concatenate(op);
     if (!c) return c.error();
-    std::vector<IndexingMap> maps;
     const size_t k = static_cast<size_t>(c->dim);
-    for (int64_t i = 0; i < op.num_operands(); ++i) {
+    return maps_per_operand(op.num_operands(), [&](int64_t i) {
         MapBuilder b(op.ctx);
         std::vector<Expr> results = b.add_dims(op.instr.shape.dims);
         int64_t offset = c->offsets[static_cast<size_t>(i)];
         int64_t size = op.operand(i).dims[k];
         b.set_dim_bounds(k, size == 0 ? Interval::empty() : Interval{offset, offset + size - 1});
         results[k] = results[k] - offset;
-        auto m = b.build(results);
-        if (!m) return m.error();
-        maps.push_back(std::move(*m));
-    }
-    return one_per_operand(std::move(maps));
+        return b.build(results);
+    });
 }
 
 Result<IndexingMapSet> concatenate_input_to_output(const OpInfo& op, int64_t operand) {
@@ -495,9 +460,7 @@ Result<IndexingMapSet> concatenate_input_to_output(const OpInfo& op, int64_t ope
     std::vector<Expr> results = b.add_dims(op.operand(operand).dims);
     const size_t k = static_cast<size_t>(c->dim);
     results[k] = results[k] + c->offsets[static_cast<size_t>(operand)];
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 // ----------------------------------------------------------------------------
@@ -575,8 +538,7 @@ Result<std::vector<IndexingMapSet>> dot_output_to_input(const OpInfo& op) {
     auto info = check_dot(op);
     if (!info) return info.error();
     const DotDimensions& dd = op.instr.dot;
-    std::vector<IndexingMap> maps;
-    for (int side = 0; side < 2; ++side) {
+    return maps_per_operand(2, [&](int64_t side) {
         const HloShape& s = op.operand(side);
         const std::vector<int64_t>& batch = side == 0 ? dd.lhs_batch : dd.rhs_batch;
         const std::vector<int64_t>& contracting =
@@ -595,11 +557,8 @@ Result<std::vector<IndexingMapSet>> dot_output_to_input(const OpInfo& op) {
             results[static_cast<size_t>(c)] =
                 b.add_range_var({0, s.dims[static_cast<size_t>(c)] - 1});
         }
-        auto m = b.build(results);
-        if (!m) return m.error();
-        maps.push_back(std::move(*m));
-    }
-    return one_per_operand(std::move(maps));
+        return b.build(results);
+    });
 }
 
 Result<IndexingMapSet> dot_input_to_output(const OpInfo& op, int64_t operand) {
@@ -626,9 +585,7 @@ Result<IndexingMapSet> dot_input_to_output(const OpInfo& op, int64_t operand) {
     const std::vector<Expr>& rhs_part = operand == 0 ? other_part : free_part;
     results.insert(results.end(), lhs_part.begin(), lhs_part.end());
     results.insert(results.end(), rhs_part.begin(), rhs_part.end());
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 // ----------------------------------------------------------------------------

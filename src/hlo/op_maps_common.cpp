@@ -93,6 +93,41 @@ Result<IndexingMap> from_scalar_map(Context& ctx, const std::vector<int64_t>& di
     return b.build(results);
 }
 
+Expr position_var(MapBuilder& b, int64_t size) {
+    return size == 1 ? b.ctx().constant(0) : b.add_range_var({0, size - 1});
+}
+
+Result<IndexingMapSet> single_map(Result<IndexingMap> m) {
+    if (!m) return m.error();
+    return IndexingMapSet{std::move(*m)};
+}
+
+Result<std::vector<IndexingMapSet>> only_operand(Result<IndexingMap> m) {
+    if (!m) return m.error();
+    return one_per_operand({std::move(*m)});
+}
+
+Result<std::vector<IndexingMapSet>> with_scalar_operands(Context& ctx,
+                                                         std::vector<IndexingMap> maps,
+                                                         const std::vector<int64_t>& out_dims,
+                                                         int64_t count) {
+    auto scalar = to_scalar_map(ctx, out_dims);
+    if (!scalar) return scalar.error();
+    for (int64_t i = 0; i < count; ++i)
+        maps.push_back(*scalar);
+    return one_per_operand(std::move(maps));
+}
+
+Result<std::vector<IndexingMapSet>> reduction_operand_maps(Context& ctx,
+                                                           Result<IndexingMap> input_map,
+                                                           const std::vector<int64_t>& out_dims,
+                                                           int64_t num_inputs) {
+    if (!input_map) return input_map.error();
+    std::vector<IndexingMap> inputs(static_cast<size_t>(std::max<int64_t>(num_inputs, 0)),
+                                    *input_map);
+    return with_scalar_operands(ctx, std::move(inputs), out_dims, num_inputs);
+}
+
 std::vector<IndexingMapSet> one_per_operand(std::vector<IndexingMap> maps) {
     std::vector<IndexingMapSet> out;
     for (IndexingMap& m : maps)

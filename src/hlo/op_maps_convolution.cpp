@@ -113,10 +113,6 @@ Result<ConvInfo> check_convolution(const OpInfo& op) {
 }
 
 /// A range variable over [0, n - 1], or the constant 0 when n is 1.
-Expr position(MapBuilder& b, int64_t n) {
-    return n == 1 ? b.ctx().constant(0) : b.add_range_var({0, n - 1});
-}
-
 }  // namespace
 
 Result<std::vector<IndexingMapSet>> convolution_output_to_input(const OpInfo& op) {
@@ -125,14 +121,13 @@ Result<std::vector<IndexingMapSet>> convolution_output_to_input(const OpInfo& op
     const ConvInfo& c = *info;
     const ConvDimensions& dn = *c.dn;
     const std::vector<int64_t>& out = op.instr.shape.dims;
-    std::vector<IndexingMap> maps;
-    for (int side = 0; side < 2; ++side) {
+    return maps_per_operand(2, [&](int64_t side) {
         MapBuilder b(op.ctx);
         std::vector<Expr> d = b.add_dims(out);
         std::vector<Expr> pos;
         for (int64_t size : c.kernel_spatial)
-            pos.push_back(position(b, size));
-        Expr r = position(b, c.in_features);
+            pos.push_back(position_var(b, size));
+        Expr r = position_var(b, c.in_features);
         Expr f = d[static_cast<size_t>(dn.output_feature)];
         std::vector<Expr> results(out.size(), r);
         // Both sides read only where the input position is not padding.
@@ -160,11 +155,8 @@ Result<std::vector<IndexingMapSet>> convolution_output_to_input(const OpInfo& op
             for (size_t k = 0; k < pos.size(); ++k)
                 results[static_cast<size_t>(dn.kernel_spatial[k])] = pos[k];
         }
-        auto m = b.build(results);
-        if (!m) return m.error();
-        maps.push_back(std::move(*m));
-    }
-    return one_per_operand(std::move(maps));
+        return b.build(results);
+    });
 }
 
 Result<IndexingMapSet> convolution_input_to_output(const OpInfo& op, int64_t operand) {
@@ -184,7 +176,7 @@ Result<IndexingMapSet> convolution_input_to_output(const OpInfo& op, int64_t ope
                                                      : Interval{0, c.out_features - 1});
         std::vector<Expr> pos;
         for (int64_t size : c.kernel_spatial)
-            pos.push_back(position(b, size));
+            pos.push_back(position_var(b, size));
         Expr batch = x[static_cast<size_t>(dn.input_batch)];
         if (op.instr.batch_group_count > 1) {
             batch = batch - floor_div(f, c.features_per_batch_group) * c.out_batch;
@@ -220,9 +212,7 @@ Result<IndexingMapSet> convolution_input_to_output(const OpInfo& op, int64_t ope
         results[static_cast<size_t>(dn.output_feature)] =
             x[static_cast<size_t>(dn.kernel_output_feature)];
     }
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 }  // namespace provix::hlo::detail

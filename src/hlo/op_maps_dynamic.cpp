@@ -103,12 +103,7 @@ Result<std::vector<IndexingMapSet>> dynamic_slice_output_to_input(const OpInfo& 
             results[i] + offset(op, b, 1 + static_cast<int64_t>(i), {}, src.dims[i] - out[i]);
     auto src_map = b.build(results);
     if (!src_map) return src_map.error();
-    std::vector<IndexingMap> maps{std::move(*src_map)};
-    auto offset_map = to_scalar_map(op.ctx, out);
-    if (!offset_map) return offset_map.error();
-    for (int64_t i = 1; i < op.num_operands(); ++i)
-        maps.push_back(*offset_map);
-    return one_per_operand(std::move(maps));
+    return with_scalar_operands(op.ctx, {std::move(*src_map)}, out, op.num_operands() - 1);
 }
 
 Result<IndexingMapSet> dynamic_slice_input_to_output(const OpInfo& op, int64_t operand) {
@@ -116,9 +111,7 @@ Result<IndexingMapSet> dynamic_slice_input_to_output(const OpInfo& op, int64_t o
     if (!ok) return ok.error();
     const std::vector<int64_t>& out = op.instr.shape.dims;
     if (operand > 0) {
-        auto m = from_scalar_map(op.ctx, out);
-        if (!m) return m.error();
-        return IndexingMapSet{std::move(*m)};
+        return single_map(from_scalar_map(op.ctx, out));
     }
     const HloShape& src = op.operand(0);
     MapBuilder b(op.ctx);
@@ -129,9 +122,7 @@ Result<IndexingMapSet> dynamic_slice_input_to_output(const OpInfo& op, int64_t o
         b.constrain(r, out[i] == 0 ? Interval::empty() : Interval{0, out[i] - 1});
         results.push_back(r);
     }
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 // ----------------------------------------------------------------------------
@@ -152,12 +143,8 @@ Result<std::vector<IndexingMapSet>> dynamic_update_slice_output_to_input(const O
         results[i] = results[i] - offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]);
     auto upd_map = b.build(results);
     if (!upd_map) return upd_map.error();
-    std::vector<IndexingMap> maps{std::move(*src_map), std::move(*upd_map)};
-    auto offset_map = to_scalar_map(op.ctx, out);
-    if (!offset_map) return offset_map.error();
-    for (int64_t i = 2; i < op.num_operands(); ++i)
-        maps.push_back(*offset_map);
-    return one_per_operand(std::move(maps));
+    return with_scalar_operands(op.ctx, {std::move(*src_map), std::move(*upd_map)}, out,
+                                op.num_operands() - 2);
 }
 
 Result<IndexingMapSet> dynamic_update_slice_input_to_output(const OpInfo& op, int64_t operand) {
@@ -178,8 +165,7 @@ Result<IndexingMapSet> dynamic_update_slice_input_to_output(const OpInfo& op, in
     } else {
         m = from_scalar_map(op.ctx, out);
     }
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(std::move(m));
 }
 
 // ----------------------------------------------------------------------------
@@ -313,8 +299,7 @@ Result<IndexingMapSet> gather_input_to_output(const OpInfo& op, int64_t operand)
         }
         m = b.build(results);
     }
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(std::move(m));
 }
 
 }  // namespace provix::hlo::detail

@@ -87,33 +87,25 @@ Result<IndexingMap> bitcast_map(Context& ctx, const HloShape& from, const HloSha
 Result<std::vector<IndexingMapSet>> reshape_output_to_input(const OpInfo& op) {
     auto ok = check_same_element_count(op);
     if (!ok) return ok.error();
-    auto m = reshape_map(op.ctx, op.instr.shape, op.operand(0));
-    if (!m) return m.error();
-    return one_per_operand({std::move(*m)});
+    return only_operand(reshape_map(op.ctx, op.instr.shape, op.operand(0)));
 }
 
 Result<IndexingMapSet> reshape_input_to_output(const OpInfo& op) {
     auto ok = check_same_element_count(op);
     if (!ok) return ok.error();
-    auto m = reshape_map(op.ctx, op.operand(0), op.instr.shape);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(reshape_map(op.ctx, op.operand(0), op.instr.shape));
 }
 
 Result<std::vector<IndexingMapSet>> bitcast_output_to_input(const OpInfo& op) {
     auto ok = check_same_element_count(op);
     if (!ok) return ok.error();
-    auto m = bitcast_map(op.ctx, op.instr.shape, op.operand(0));
-    if (!m) return m.error();
-    return one_per_operand({std::move(*m)});
+    return only_operand(bitcast_map(op.ctx, op.instr.shape, op.operand(0)));
 }
 
 Result<IndexingMapSet> bitcast_input_to_output(const OpInfo& op) {
     auto ok = check_same_element_count(op);
     if (!ok) return ok.error();
-    auto m = bitcast_map(op.ctx, op.operand(0), op.instr.shape);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(bitcast_map(op.ctx, op.operand(0), op.instr.shape));
 }
 
 }  // namespace provix::hlo::detail

@@ -72,9 +72,7 @@ Result<IndexingMapSet> scaled_dot_input_to_output(const OpInfo& op, int64_t oper
     }
     auto cover = b.build(covered);
     if (!cover) return cover.error();
-    auto m = compose_indexing_maps(*cover, dot_map->front());
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(compose_indexing_maps(*cover, dot_map->front()));
 }
 
 }  // namespace provix::hlo::detail

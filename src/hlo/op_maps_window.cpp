@@ -125,8 +125,7 @@ Result<IndexingMapSet> pad_input_to_output(const OpInfo& op, int64_t operand) {
     } else {
         m = from_scalar_map(op.ctx, out);  // over-approximation: every output element
     }
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(std::move(m));
 }
 
 // ----------------------------------------------------------------------------
@@ -220,19 +219,10 @@ Result<std::vector<IndexingMapSet>> reduce_window_output_to_input(const OpInfo& 
     std::vector<Expr> results;
     for (size_t i = 0; i < d.size(); ++i) {
         const WindowDim& wd = window[i];
-        Expr pos = wd.size > 1 ? b.add_range_var({0, wd.size - 1}) : op.ctx.constant(0);
+        Expr pos = position_var(b, wd.size);
         results.push_back(window_input_index(b, d[i], pos, wd, w->in_dims[i]));
     }
-    auto input_map = b.build(results);
-    if (!input_map) return input_map.error();
-    auto init_map = to_scalar_map(op.ctx, w->out_dims);
-    if (!init_map) return init_map.error();
-    std::vector<IndexingMap> maps;
-    for (int64_t i = 0; i < w->num_inputs; ++i)
-        maps.push_back(*input_map);
-    for (int64_t i = 0; i < w->num_inputs; ++i)
-        maps.push_back(*init_map);
-    return one_per_operand(std::move(maps));
+    return reduction_operand_maps(op.ctx, b.build(results), w->out_dims, w->num_inputs);
 }
 
 Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t operand,
@@ -240,9 +230,7 @@ Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t o
     auto w = check_reduce_window(op, output_id);
     if (!w) return w.error();
     if (operand >= w->num_inputs) {
-        auto m = from_scalar_map(op.ctx, w->out_dims);
-        if (!m) return m.error();
-        return IndexingMapSet{std::move(*m)};
+        return single_map(from_scalar_map(op.ctx, w->out_dims));
     }
     const std::vector<WindowDim>& window = *op.instr.window;
     MapBuilder b(op.ctx);
@@ -250,12 +238,10 @@ Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t o
     std::vector<Expr> results;
     for (size_t i = 0; i < d.size(); ++i) {
         const WindowDim& wd = window[i];
-        Expr pos = wd.size > 1 ? b.add_range_var({0, wd.size - 1}) : op.ctx.constant(0);
+        Expr pos = position_var(b, wd.size);
         results.push_back(window_output_index(b, d[i], pos, wd, w->out_dims[i]));
     }
-    auto m = b.build(results);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(b.build(results));
 }
 
 }  // namespace provix::hlo::detail

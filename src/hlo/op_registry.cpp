@@ -28,16 +28,12 @@ Result<IndexingMapSet> per_operand(const OpInfo& op, int64_t operand, int64_t /*
 /// One map, the same for every operand and both directions.
 template <Result<IndexingMap> (*F)(const OpInfo&)>
 Result<std::vector<IndexingMapSet>> same_map_out(const OpInfo& op, int64_t /*output_id*/) {
-    auto m = F(op);
-    if (!m) return m.error();
-    return one_per_operand({std::move(*m)});
+    return only_operand(F(op));
 }
 
 template <Result<IndexingMap> (*F)(const OpInfo&)>
 Result<IndexingMapSet> same_map_in(const OpInfo& op, int64_t /*operand*/, int64_t /*output_id*/) {
-    auto m = F(op);
-    if (!m) return m.error();
-    return IndexingMapSet{std::move(*m)};
+    return single_map(F(op));
 }
 
 /// Parameters, constants and iotas read no operand.
