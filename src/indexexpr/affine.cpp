@@ -111,32 +111,8 @@ Result<RtValue> ScopeImpl::lower(Expr e) {
             break;
         }
         default: {
-            RtOp op = RtOp::Add;
-            switch (e.kind()) {
-                case ExprKind::Add:
-                    op = RtOp::Add;
-                    break;
-                case ExprKind::Mul:
-                    op = RtOp::Mul;
-                    break;
-                case ExprKind::FloorDiv:
-                    op = RtOp::FloorDiv;
-                    break;
-                case ExprKind::CeilDiv:
-                    op = RtOp::CeilDiv;
-                    break;
-                case ExprKind::Mod:
-                    op = RtOp::Mod;
-                    break;
-                case ExprKind::Min:
-                    op = RtOp::Min;
-                    break;
-                case ExprKind::Max:
-                    op = RtOp::Max;
-                    break;
-                default:
-                    break;
-            }
+            // The run-time operation of the same name (`add`, `floordiv`, ...).
+            RtOp op = rt_op_named(operator_info(e.kind()).name).value_or(RtOp::Add);
             std::vector<Expr> ops = e.operands();
             Result<RtValue> acc = lower(ops[0]);
             if (!acc) return acc;

@@ -27,6 +27,12 @@ const char* rt_op_name(RtOp op) { return kRtOpText[static_cast<size_t>(op)].name
 
 const char* rt_op_spelling(RtOp op) { return kRtOpText[static_cast<size_t>(op)].spelling; }
 
+std::optional<RtOp> rt_op_named(std::string_view name) {
+    for (size_t k = 0; k < sizeof(kRtOpText) / sizeof(kRtOpText[0]); ++k)
+        if (name == kRtOpText[k].name) return static_cast<RtOp>(k);
+    return std::nullopt;
+}
+
 namespace {
 
 Result<int64_t> checked(std::optional<int64_t> r, RtOp op, int64_t a, int64_t b) {

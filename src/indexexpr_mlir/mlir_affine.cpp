@@ -7,6 +7,32 @@
 
 namespace provix {
 
+namespace {
+
+IndexExpr floor_div(const IndexExpr& a, const IndexExpr& b) { return a.floor_div(b); }
+IndexExpr ceil_div(const IndexExpr& a, const IndexExpr& b) { return a.ceil_div(b); }
+IndexExpr mod(const IndexExpr& a, const IndexExpr& b) { return a % b; }
+
+/// `lhs op rhs` for the binary affine operator `kind`, in T's arithmetic
+/// (Expr or IndexExpr).
+template <class T>
+T apply_binary(mlir::AffineExprKind kind, const T& lhs, const T& rhs) {
+    switch (kind) {
+        case mlir::AffineExprKind::Add:
+            return lhs + rhs;
+        case mlir::AffineExprKind::Mul:
+            return lhs * rhs;
+        case mlir::AffineExprKind::FloorDiv:
+            return floor_div(lhs, rhs);
+        case mlir::AffineExprKind::CeilDiv:
+            return ceil_div(lhs, rhs);
+        default:
+            return mod(lhs, rhs);
+    }
+}
+
+}  // namespace
+
 Result<mlir::AffineExpr> to_affine_expr(Expr e, int64_t num_dims, mlir::MLIRContext& ctx) {
     switch (e.kind()) {
         case ExprKind::Constant:
@@ -74,18 +100,7 @@ Expr from_affine_expr(mlir::AffineExpr e, Context& ctx, int64_t num_dims) {
     auto bin = e.cast<mlir::AffineBinaryOpExpr>();
     Expr lhs = from_affine_expr(bin.getLHS(), ctx, num_dims);
     Expr rhs = from_affine_expr(bin.getRHS(), ctx, num_dims);
-    switch (e.getKind()) {
-        case mlir::AffineExprKind::Add:
-            return lhs + rhs;
-        case mlir::AffineExprKind::Mul:
-            return lhs * rhs;
-        case mlir::AffineExprKind::FloorDiv:
-            return floor_div(lhs, rhs);
-        case mlir::AffineExprKind::CeilDiv:
-            return ceil_div(lhs, rhs);
-        default:
-            return mod(lhs, rhs);
-    }
+    return apply_binary(e.getKind(), lhs, rhs);
 }
 
 Result<mlir::AffineMap> to_affine_map(const SymbolicMap& map, mlir::MLIRContext& ctx) {
@@ -163,18 +178,7 @@ IndexExpr from_affine_expr(mlir::AffineExpr e, const IndexExprList& dims,
     auto bin = e.cast<mlir::AffineBinaryOpExpr>();
     IndexExpr lhs = from_affine_expr(bin.getLHS(), dims, symbols);
     IndexExpr rhs = from_affine_expr(bin.getRHS(), dims, symbols);
-    switch (e.getKind()) {
-        case mlir::AffineExprKind::Add:
-            return lhs + rhs;
-        case mlir::AffineExprKind::Mul:
-            return lhs * rhs;
-        case mlir::AffineExprKind::FloorDiv:
-            return lhs.floor_div(rhs);
-        case mlir::AffineExprKind::CeilDiv:
-            return lhs.ceil_div(rhs);
-        default:
-            return lhs % rhs;
-    }
+    return apply_binary(e.getKind(), lhs, rhs);
 }
 
 }  // namespace provix

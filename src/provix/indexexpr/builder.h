@@ -18,7 +18,9 @@
 ///     *eval.evaluate(n * n) == 100
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "provix/interval.h"
 #include "provix/result.h"
@@ -74,6 +76,11 @@ const char* rt_op_name(RtOp op);
 /// How IndexExpr code writes an operation: `rt_op_spelling(RtOp::Le) == "<="`,
 /// `rt_op_spelling(RtOp::Mod) == "mod"`.
 const char* rt_op_spelling(RtOp op);
+
+/// The operation named `name` (see rt_op_name), if any:
+/// `rt_op_named("floordiv") == RtOp::FloorDiv`. Every operator of index
+/// expressions has the run-time operation of its `operator_info` name.
+std::optional<RtOp> rt_op_named(std::string_view name);
 
 /// The reference semantics of one run-time operation, shared by the evaluator,
 /// the tests and (by construction) the emitted C code:

@@ -76,5 +76,25 @@ TEST(DebugPrint, KindNames) {
     EXPECT_STREQ(rt_op_name(RtOp::CeilDiv), "ceildiv");
 }
 
+TEST(IndexExprPrint, RunTimeOperationNamesAndSpellings) {
+    EXPECT_STREQ(rt_op_spelling(RtOp::Sub), "-");
+    EXPECT_STREQ(rt_op_spelling(RtOp::Ge), ">=");
+    EXPECT_STREQ(rt_op_spelling(RtOp::And), "&");
+    EXPECT_STREQ(rt_op_name(RtOp::Or), "or");
+    EXPECT_EQ(rt_op_named("mod"), RtOp::Mod);
+    EXPECT_EQ(rt_op_named("le"), RtOp::Le);
+    EXPECT_FALSE(rt_op_named("<="));
+    // Every operator of index expressions lowers to the operation of its name.
+    const std::pair<ExprKind, RtOp> lowered[] = {{ExprKind::Add, RtOp::Add},
+                                                 {ExprKind::Mul, RtOp::Mul},
+                                                 {ExprKind::FloorDiv, RtOp::FloorDiv},
+                                                 {ExprKind::CeilDiv, RtOp::CeilDiv},
+                                                 {ExprKind::Mod, RtOp::Mod},
+                                                 {ExprKind::Min, RtOp::Min},
+                                                 {ExprKind::Max, RtOp::Max}};
+    for (auto [kind, op] : lowered)
+        EXPECT_EQ(rt_op_named(operator_info(kind).name), op) << operator_info(kind).name;
+}
+
 }  // namespace
 }  // namespace provix
