@@ -81,37 +81,29 @@ void JsonWriter::before_value() {
     has_items_.back() = true;
 }
 
-JsonWriter& JsonWriter::begin_object() {
+JsonWriter& JsonWriter::open(Scope scope, char bracket) {
     before_value();
-    out_ += '{';
-    stack_.push_back(Scope::Object);
+    out_ += bracket;
+    stack_.push_back(scope);
     has_items_.push_back(false);
     return *this;
 }
 
-JsonWriter& JsonWriter::end_object() {
-    assert(!stack_.empty() && stack_.back() == Scope::Object && !after_key_);
-    out_ += '}';
+JsonWriter& JsonWriter::close([[maybe_unused]] Scope scope, char bracket) {
+    assert(!stack_.empty() && stack_.back() == scope && !after_key_);
+    out_ += bracket;
     stack_.pop_back();
     has_items_.pop_back();
     return *this;
 }
 
-JsonWriter& JsonWriter::begin_array() {
-    before_value();
-    out_ += '[';
-    stack_.push_back(Scope::Array);
-    has_items_.push_back(false);
-    return *this;
-}
+JsonWriter& JsonWriter::begin_object() { return open(Scope::Object, '{'); }
 
-JsonWriter& JsonWriter::end_array() {
-    assert(!stack_.empty() && stack_.back() == Scope::Array);
-    out_ += ']';
-    stack_.pop_back();
-    has_items_.pop_back();
-    return *this;
-}
+JsonWriter& JsonWriter::end_object() { return close(Scope::Object, '}'); }
+
+JsonWriter& JsonWriter::begin_array() { return open(Scope::Array, '['); }
+
+JsonWriter& JsonWriter::end_array() { return close(Scope::Array, ']'); }
 
 JsonWriter& JsonWriter::key(std::string_view name) {
     assert(!stack_.empty() && stack_.back() == Scope::Object && !after_key_);

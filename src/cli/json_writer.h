@@ -93,6 +93,10 @@ private:
     enum class Scope : uint8_t { Object, Array };
     /// Writes the comma (if needed) before a value and checks it is allowed.
     void before_value();
+    /// Starts an object or array (`{`, `[`).
+    JsonWriter& open(Scope scope, char bracket);
+    /// Ends the innermost object or array, which must be `scope`.
+    JsonWriter& close(Scope scope, char bracket);
     JsonWriter& signed_value(int64_t n);
     JsonWriter& unsigned_value(uint64_t n);
     /// `n` in its shortest round-trip decimal form (std::to_chars).
