@@ -150,6 +150,18 @@ Result<size_t> write_output(const std::string& path, const std::string& text) {
     return text.size();
 }
 
+bool write_or_report(const std::string& command, const std::string& path, const std::string& text) {
+    auto written = write_output(path, text);
+    if (!written) report_error(command, written.error().message);
+    return written.ok();
+}
+
+bool standard_output_ok(const std::string& command) {
+    if (std::cout) return true;
+    report_error(command, "cannot write standard output");
+    return false;
+}
+
 void report_error(const std::string& command, const std::string& message) {
     std::cerr << "provix " << command << ": error: " << message << "\n";
 }

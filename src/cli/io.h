@@ -40,6 +40,16 @@ Result<InputText> read_input(const std::string& path);
 /// Returns the number of bytes written.
 Result<size_t> write_output(const std::string& path, const std::string& text);
 
+/// `write_output(path, text)`, reporting a failure under `command`: false
+/// after `provix simplify: error: cannot write 'out.map': ...`.
+///
+///     if (!write_or_report("simplify", args.value("-o"), out)) return kExitUsage;
+bool write_or_report(const std::string& command, const std::string& path, const std::string& text);
+
+/// False, after reporting `provix <command>: error: cannot write standard
+/// output`, when standard output has failed (a full disk, a closed pipe).
+bool standard_output_ok(const std::string& command);
+
 /// Prints `provix <command>: error: <message>` to standard error:
 /// `report_error("simplify", "cannot open 'x.map'")`.
 void report_error(const std::string& command, const std::string& message);

@@ -71,11 +71,7 @@ int run_report(const std::vector<std::string>& argv) {
         report_error("report", "the reports are not the shards of one campaign:\n" + message);
         return kExitUsage;
     }
-    auto written = write_output(args->value("-o"), format_merged(*merged));
-    if (!written) {
-        report_error("report", written.error().message);
-        return kExitUsage;
-    }
+    if (!write_or_report("report", args->value("-o"), format_merged(*merged))) return kExitUsage;
     return merged->counts.failed > 0 || merged->counts.unknown > 0 ? kExitCheckFailed
                                                                    : kExitSuccess;
 }

@@ -91,11 +91,7 @@ int finish(const Args& args, const std::map<std::string, int64_t>& counters, con
         for (const auto& [name, count] : counters)
             std::cerr << name << " " << count << "\n";
     }
-    auto written = write_output(args.value("-o"), out);
-    if (!written) {
-        report_error("simplify", written.error().message);
-        return kExitUsage;
-    }
+    if (!write_or_report("simplify", args.value("-o"), out)) return kExitUsage;
     return verify_failed ? kExitCheckFailed : kExitSuccess;
 }
 

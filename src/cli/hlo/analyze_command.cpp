@@ -237,11 +237,7 @@ int run_analyze(const std::vector<std::string>& args) {
         if (!records) return report_error_of(records.error());
         text = *records;
     }
-    auto written = write_output(parsed->value("-o"), text);
-    if (!written) {
-        report_error("analyze", written.error().message);
-        return kExitUsage;
-    }
+    if (!write_or_report("analyze", parsed->value("-o"), text)) return kExitUsage;
     if (parsed->has("--strict") && !report->warnings.empty()) return kExitCheckFailed;
     return kExitSuccess;
 }

@@ -520,17 +520,11 @@ int run_fuzz(const std::vector<std::string>& argv) {
     if (junit) {
         std::string suite =
             replay ? "provix fuzz --replay" : "provix fuzz --seed " + std::to_string(o.seed);
-        auto written =
-            write_output(args->value("--junit"), junit_report(junit_cases, stats, suite));
-        if (!written) {
-            report_error("fuzz", written.error().message);
+        if (!write_or_report("fuzz", args->value("--junit"),
+                             junit_report(junit_cases, stats, suite)))
             return kExitUsage;
-        }
     }
-    if (!std::cout) {
-        report_error("fuzz", "cannot write standard output");
-        return kExitUsage;
-    }
+    if (!standard_output_ok("fuzz")) return kExitUsage;
     if (stats.failed > 0) return kExitCheckFailed;
     if (args->has("--strict") && stats.unknown > 0) return kExitCheckFailed;
     return kExitSuccess;

@@ -489,17 +489,10 @@ bool finish_run(const Args& a, const ProveSettings& s,
         }
     }
     if (a.has_value("--junit")) {
-        auto written = write_output(a.value("--junit"), solvers::junit_report(results, seconds));
-        if (!written) {
-            report_error("prove", written.error().message);
+        if (!write_or_report("prove", a.value("--junit"), solvers::junit_report(results, seconds)))
             return false;
-        }
     }
-    if (!std::cout) {
-        report_error("prove", "cannot write standard output");
-        return false;
-    }
-    return true;
+    return standard_output_ok("prove");
 }
 
 }  // namespace

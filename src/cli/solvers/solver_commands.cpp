@@ -166,11 +166,7 @@ std::string summary_record(size_t maps, bool all_decided, const char* decided_ke
 
 /// Writes `out` to `-o` (or standard output); the exit status.
 int finish(const std::string& command, const Args& args, const std::string& out, bool success) {
-    auto written = write_output(args.value("-o"), out);
-    if (!written) {
-        report_error(command, written.error().message);
-        return kExitUsage;
-    }
+    if (!write_or_report(command, args.value("-o"), out)) return kExitUsage;
     return success ? kExitSuccess : kExitCheckFailed;
 }
 
