@@ -100,22 +100,27 @@ Term ne(Term a, Term b) { return lnot(eq(std::move(a), std::move(b))); }
 Term le(Term a, Term b) { return make(Op::Le, {std::move(a), std::move(b)}); }
 Term lt(Term a, Term b) { return make(Op::Lt, {std::move(a), std::move(b)}); }
 
-Term forall(std::vector<std::string> bound, Term body) {
+namespace {
+
+/// The quantifier `op` (Forall or Exists) binding `bound` in `body`; the
+/// body alone when nothing is bound or it is a constant.
+Term quantified(Op op, std::vector<std::string> bound, Term body) {
     if (bound.empty() || is_true(body) || is_false(body)) return body;
     auto n = std::make_shared<Node>();
-    n->op = Op::Forall;
+    n->op = op;
     n->args = {std::move(body)};
     n->bound = std::move(bound);
     return n;
 }
 
+}  // namespace
+
+Term forall(std::vector<std::string> bound, Term body) {
+    return quantified(Op::Forall, std::move(bound), std::move(body));
+}
+
 Term exists(std::vector<std::string> bound, Term body) {
-    if (bound.empty() || is_true(body) || is_false(body)) return body;
-    auto n = std::make_shared<Node>();
-    n->op = Op::Exists;
-    n->args = {std::move(body)};
-    n->bound = std::move(bound);
-    return n;
+    return quantified(Op::Exists, std::move(bound), std::move(body));
 }
 
 bool is_num(const Term& t, std::string* value) {

@@ -209,19 +209,35 @@ Result<std::vector<int64_t>> window_output_dims(const OpInfo& op,
     return out;
 }
 
+namespace {
+
+/// One index per window dimension i: `index(b, d[i], pos, window[i],
+/// sizes[i])` with `pos` a new position in that window dimension
+/// (window_input_index from output coordinates, window_output_index from
+/// input ones).
+std::vector<Expr> window_indices(MapBuilder& b, const std::vector<Expr>& d,
+                                 const std::vector<WindowDim>& window,
+                                 const std::vector<int64_t>& sizes,
+                                 Expr (*index)(MapBuilder&, Expr, Expr, const WindowDim&,
+                                               int64_t)) {
+    std::vector<Expr> out;
+    for (size_t i = 0; i < d.size(); ++i) {
+        Expr pos = position_var(b, window[i].size);
+        out.push_back(index(b, d[i], pos, window[i], sizes[i]));
+    }
+    return out;
+}
+
+}  // namespace
+
 Result<std::vector<IndexingMapSet>> reduce_window_output_to_input(const OpInfo& op,
                                                                   int64_t output_id) {
     auto w = check_reduce_window(op, output_id);
     if (!w) return w.error();
     const std::vector<WindowDim>& window = *op.instr.window;
     MapBuilder b(op.ctx);
-    std::vector<Expr> d = b.add_dims(w->out_dims);
-    std::vector<Expr> results;
-    for (size_t i = 0; i < d.size(); ++i) {
-        const WindowDim& wd = window[i];
-        Expr pos = position_var(b, wd.size);
-        results.push_back(window_input_index(b, d[i], pos, wd, w->in_dims[i]));
-    }
+    std::vector<Expr> results =
+        window_indices(b, b.add_dims(w->out_dims), window, w->in_dims, window_input_index);
     return reduction_operand_maps(op.ctx, b.build(results), w->out_dims, w->num_inputs);
 }
 
@@ -234,13 +250,8 @@ Result<IndexingMapSet> reduce_window_input_to_output(const OpInfo& op, int64_t o
     }
     const std::vector<WindowDim>& window = *op.instr.window;
     MapBuilder b(op.ctx);
-    std::vector<Expr> d = b.add_dims(w->in_dims);
-    std::vector<Expr> results;
-    for (size_t i = 0; i < d.size(); ++i) {
-        const WindowDim& wd = window[i];
-        Expr pos = position_var(b, wd.size);
-        results.push_back(window_output_index(b, d[i], pos, wd, w->out_dims[i]));
-    }
+    std::vector<Expr> results =
+        window_indices(b, b.add_dims(w->in_dims), window, w->out_dims, window_output_index);
     return single_map(b.build(results));
 }
 
