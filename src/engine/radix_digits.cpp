@@ -176,6 +176,23 @@ std::optional<Digit> as_digit(Expr t, size_t position) {
     return d;
 }
 
+/// True if `r` lies in [0, k - 1] on the domain: the sum of its terms'
+/// ranges (each variable's range from the analysis, scaled exactly) does.
+bool in_block(const Linear& r, int64_t k, RangeAnalysis& ranges, Context& ctx) {
+    __int128 lo = r.constant, hi = r.constant;
+    for (const auto& [id, coef] : r.terms) {
+        const Interval v = ranges.range(ctx.variable(id));
+        if (!v.is_bounded() || v.is_empty()) return false;
+        const __int128 a = static_cast<__int128>(v.lo()) * coef;
+        const __int128 b = static_cast<__int128>(v.hi()) * coef;
+        const __int128 limit = static_cast<__int128>(1) << 100;  // keeps the sums exact
+        if (a < -limit || a > limit || b < -limit || b > limit) return false;
+        lo += a < b ? a : b;
+        hi += a < b ? b : a;
+    }
+    return lo >= 0 && hi < k;
+}
+
 /// `d` as a digit of `index`: index == k * u + r (+ a multiple of the
 /// digit's top k * below * radix when it has a mod), 0 <= r < k on the
 /// domain (radix_rebase_quotient, radix_rebase_digit).
@@ -202,10 +219,7 @@ std::optional<Digit> rebase(const Digit& d, const Linear& index, RangeAnalysis& 
                        r->terms.end());
         r->constant = *floor_mod(r->constant, t);  // t > 0
     }
-    const Interval range =
-        r->terms.empty() ? Interval::point(r->constant) : ranges.range(to_expr(*r, ctx));
-    if (range.lo_is_inf() || range.hi_is_inf() || range.lo() < 0 || range.hi() >= k)
-        return std::nullopt;
+    if (!in_block(*r, k, ranges, ctx)) return std::nullopt;
     used |= d.radix > 0 ? kRebaseDigit : kRebaseQuotient;
     Digit out = d;
     out.index = index;
@@ -283,16 +297,18 @@ Expr recombine_onto(Expr s, const std::vector<Digit>& digits, const Linear& inde
     if (rebased.size() < 2) return Expr();
     merge_all(rebased, used);
     std::vector<bool> replaced(num_ops(s), false);
-    Expr out = ctx.constant(0);
+    std::vector<Expr> terms;
     for (const Digit& d : rebased) {
         if (d.terms.size() < 2) continue;
         for (size_t t : d.terms)
             replaced[t] = true;
         if (d.lifted) used |= kLift;
-        out = out + digit_expr(d, ctx);
+        terms.push_back(digit_expr(d, ctx));
     }
+    if (terms.empty()) return Expr();
     for (size_t i = 0; i < num_ops(s); ++i)
-        if (!replaced[i]) out = out + op_at(s, i);
+        if (!replaced[i]) terms.push_back(op_at(s, i));
+    Expr out = terms.size() == 1 ? terms.front() : build(ExprKind::Add, terms);
     return division_count(out) < division_count(s) ? out : Expr();
 }
 
