@@ -68,6 +68,13 @@ constexpr const char* kOracleArgsDoc =
     "isl_max_operations / z3_rlimit: deterministic budgets (an exhausted budget answers "
     "'unknown', never a pass).";
 
+/// An end (`r.lo` or `r.hi`) of a proven, non-empty range as a Python
+/// value; None otherwise.
+py::object proven_end(const RangeDecision& r, const std::string& end) {
+    if (r.verdict != solvers::Verdict::Proven || r.empty) return py::none();
+    return exact_value(end);
+}
+
 }  // namespace
 
 void register_oracle(py::module_& m) {
@@ -120,18 +127,10 @@ void register_oracle(py::module_& m) {
         .def_readonly("reason", &RangeDecision::reason)
         .def_readonly("empty", &RangeDecision::empty, "True if the domain is empty.")
         .def_property_readonly(
-            "lo",
-            [](const RangeDecision& r) -> py::object {
-                if (r.verdict != solvers::Verdict::Proven || r.empty) return py::none();
-                return exact_value(r.lo);
-            },
+            "lo", [](const RangeDecision& r) { return proven_end(r, r.lo); },
             "The exact minimum (a Python int, -math.inf if unbounded); None if not proven.")
         .def_property_readonly(
-            "hi",
-            [](const RangeDecision& r) -> py::object {
-                if (r.verdict != solvers::Verdict::Proven || r.empty) return py::none();
-                return exact_value(r.hi);
-            },
+            "hi", [](const RangeDecision& r) { return proven_end(r, r.hi); },
             "The exact maximum; None if not proven.")
         .def_readonly("backend", &RangeDecision::backend)
         .def("__str__", &RangeDecision::to_string);
