@@ -6,6 +6,7 @@
 #include "enumerated_affine.h"
 #include "expr_node.h"
 #include "expr_steps.h"
+#include "floor_relaxation.h"
 #include "lemma_ids.h"
 #include "radix_digits.h"
 
@@ -93,6 +94,10 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
         r = recognise_mod_in_sum(e);
         lemma_name = lemma::mod_recognise_sum;
         if (!r) r = recombine_radix_digits(e, ranges_, log_, &lemma_name);
+        if (!r) {
+            r = constant_by_floor_relaxation(e, ranges_);
+            lemma_name = lemma::floor_relaxation_value;
+        }
     } else {
         if (e.kind() == ExprKind::Min || e.kind() == ExprKind::Max) {
             r = decide_min_max_by_difference(e, ranges_, range_lemmas);

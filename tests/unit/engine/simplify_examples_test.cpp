@@ -98,6 +98,8 @@ PROVIX_SIMPLIFY_EXAMPLES(DomainReasoning, "domain_reasoning.map");
 PROVIX_SIMPLIFY_EXAMPLES(CongruenceFacts, "congruence_facts.map");
 // Values past int64 where the result fits (exact sums, wide constant folding).
 PROVIX_SIMPLIFY_EXAMPLES(WideValues, "wide_values.map");
+// Sums of quotients bounded through their dividends.
+PROVIX_SIMPLIFY_EXAMPLES(FloorRelaxation, "floor_relaxation.map");
 
 TEST(SimplifyExamples, EveryFileIsReadAndWellFormed) {
     EXPECT_TRUE(no_errors(example_errors()));

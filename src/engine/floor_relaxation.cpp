@@ -1,0 +1,97 @@
+/// \file
+/// Sums of quotients bounded through their dividends (see floor_relaxation.h).
+
+#include "floor_relaxation.h"
+
+#include <vector>
+
+#include "expr_node.h"
+#include "provix/semantics.h"
+#include "range_analysis.h"
+#include "sum_term.h"
+
+namespace provix::engine {
+namespace {
+
+using detail::kind_of;
+using detail::num_ops;
+using detail::op_at;
+
+/// The largest lcm of the divisors the step works with (the scaled sum's
+/// coefficients stay small).
+constexpr int64_t kMaxScale = int64_t{1} << 20;
+
+/// The quotient node of a sum operand (`q` or `q * k`), or null.
+Expr quotient_of(Expr operand) {
+    Expr q = operand;
+    if (kind_of(q) == ExprKind::Mul && num_ops(q) == 2 && detail::is_const(op_at(q, 1)))
+        q = op_at(q, 0);
+    const ExprKind k = kind_of(q);
+    if (k != ExprKind::FloorDiv && k != ExprKind::CeilDiv) return Expr();
+    Expr c = op_at(q, 1);
+    if (!detail::is_const(c) || detail::const_value(c) <= 0) return Expr();
+    return q;
+}
+
+/// `v` rounded up / down to a multiple of l > 0, divided by l.
+__int128 ceil_div_wide(__int128 v, __int128 l) {
+    __int128 q = v / l;
+    return (v % l != 0 && v > 0) ? q + 1 : q;
+}
+__int128 floor_div_wide(__int128 v, __int128 l) {
+    __int128 q = v / l;
+    return (v % l != 0 && v < 0) ? q - 1 : q;
+}
+
+}  // namespace
+
+Expr constant_by_floor_relaxation(Expr e, RangeAnalysis& ranges) {
+    if (kind_of(e) != ExprKind::Add) return Expr();
+    size_t quotients = 0;
+    int64_t scale = 1;
+    for (size_t i = 0; i < num_ops(e); ++i) {
+        Expr q = quotient_of(op_at(e, i));
+        if (!q) continue;
+        ++quotients;
+        std::optional<int64_t> l = lcm(scale, detail::const_value(op_at(q, 1)));
+        if (!l || *l > kMaxScale) return Expr();
+        scale = *l;
+    }
+    if (quotients < 2 || ranges.may_be_undefined(e)) return Expr();
+    // scale * e == P + R: P the sum with each k * (x floordiv c) replaced by
+    // k * (scale / c) * x, R the weighted remainders (floor_relaxation_fd:
+    // c * (x floordiv c) lies in [x - (c - 1), x]; floor_relaxation_cd:
+    // c * (x ceildiv c) in [x, x + (c - 1)]).
+    std::vector<Expr> parts;
+    __int128 r_lo = 0, r_hi = 0;
+    for (const SumTerm& t : sum_terms(e)) {
+        Expr q = t.monomial ? quotient_of(t.monomial) : Expr();
+        if (!q || q != t.monomial) {
+            std::optional<int64_t> k = checked_mul(t.coef, scale);
+            if (!k) return Expr();
+            parts.push_back(t.monomial ? t.monomial * *k : e.context().constant(*k));
+            continue;
+        }
+        const int64_t c = detail::const_value(op_at(q, 1));
+        std::optional<int64_t> w = checked_mul(t.coef, scale / c);
+        if (!w) return Expr();
+        parts.push_back(op_at(q, 0) * *w);
+        // w * (c * q) - w * x lies in w * [-(c - 1), 0] (floordiv) or w * [0, c - 1].
+        const __int128 slack = static_cast<__int128>(*w) * (c - 1);
+        const bool down = kind_of(q) == ExprKind::FloorDiv;
+        if ((slack > 0) == down)
+            r_lo -= slack > 0 ? slack : -slack;
+        else
+            r_hi += slack > 0 ? slack : -slack;
+    }
+    Expr p = parts.size() == 1 ? parts[0] : build(ExprKind::Add, parts);  // like terms cancel
+    Interval pr = ranges.range(p);
+    if (!pr.is_bounded() || pr.is_empty()) return Expr();
+    // floor_relaxation_value: scale * e in [lo, hi] holding one multiple of scale.
+    const __int128 lo = ceil_div_wide(static_cast<__int128>(pr.lo()) + r_lo, scale);
+    const __int128 hi = floor_div_wide(static_cast<__int128>(pr.hi()) + r_hi, scale);
+    if (lo != hi || lo < kInt64Min || lo > kInt64Max) return Expr();
+    return e.context().constant(static_cast<int64_t>(lo));
+}
+
+}  // namespace provix::engine
