@@ -10,10 +10,12 @@
 
 #include "provix/parser.h"
 #include "support/parsed_map.h"
+#include "support/text_helpers.h"
 
 namespace provix::fuzz {
 namespace {
 
+using testing_support::contains;
 using testing_support::map_of;
 
 std::string kinds(const std::vector<Finding>& findings) {
@@ -21,6 +23,47 @@ std::string kinds(const std::vector<Finding>& findings) {
     for (const Finding& f : findings)
         s += (s.empty() ? "" : " ") + f.kind;
     return s;
+}
+
+/// Passes when `findings` are of the space-separated `expected_kinds` and
+/// the detail of finding i contains `parts[i]`; else fails showing them:
+/// `EXPECT_TRUE(findings_are(r.misses, "constant", {"is the constant 4"}))`.
+::testing::AssertionResult findings_are(const std::vector<Finding>& findings,
+                                        const std::string& expected_kinds,
+                                        const std::vector<std::string>& parts) {
+    if (kinds(findings) != expected_kinds)
+        return ::testing::AssertionFailure()
+               << "findings \"" << kinds(findings) << "\", expected \"" << expected_kinds << "\"";
+    for (size_t i = 0; i < parts.size(); ++i)
+        if (auto found = contains(findings[i].detail, parts[i]); !found)
+            return found << "\n(finding " << i << ")";
+    return ::testing::AssertionSuccess();
+}
+
+/// What the engine is said to have returned in `checked`.
+enum class Output { Itself, KnownEmpty };
+
+/// The checker's report on `output` as the engine's output for the map
+/// `input` (no simplification is run), e.g.
+/// `checked("(d0) -> (d0), domain: d0 in [0, 9]", Output::Itself)`.
+CaseReport checked(const std::string& input, Output output, const solvers::Limits& limits = {}) {
+    Context ctx;
+    IndexingMap in = map_of(ctx, input);
+    CaseChecker checker(limits);
+    return checker.check_result(in, output == Output::Itself ? in : IndexingMap::known_empty(ctx));
+}
+
+/// The misses the checker finds in `input` taken as the engine's output for
+/// itself: `misses_of("(d0) -> (min(d0, 5)), domain: d0 in [0, 3]")`.
+std::vector<Finding> misses_of(const std::string& input) {
+    return checked(input, Output::Itself).misses;
+}
+
+/// The checker's report on the map `output` as the engine's output for `input`.
+CaseReport checked(const std::string& input, const std::string& output) {
+    Context ctx;
+    CaseChecker checker;
+    return checker.check_result(map_of(ctx, input), map_of(ctx, output));
 }
 
 // --- Ranges ---------------------------------------------------------------------
@@ -59,55 +102,35 @@ TEST(FuzzChecker, SpecExamplePassesFullySimplified) {
 }
 
 TEST(FuzzChecker, WrongSimplificationIsUnsound) {
-    Context ctx;
-    IndexingMap in = map_of(ctx, "(d0) -> (d0 floordiv 2), domain: d0 in [0, 9]");
-    IndexingMap wrong = map_of(ctx, "(d0) -> (d0 floordiv 4), domain: d0 in [0, 9]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, wrong);
+    CaseReport r = checked("(d0) -> (d0 floordiv 2), domain: d0 in [0, 9]",
+                           "(d0) -> (d0 floordiv 4), domain: d0 in [0, 9]");
     // The oracle and exhaustive evaluation both see it.
-    ASSERT_EQ(kinds(r.failures), "unsound enumeration");
-    EXPECT_NE(r.failures[0].detail.find("value mismatch"), std::string::npos)
-        << r.failures[0].detail;
+    EXPECT_TRUE(findings_are(r.failures, "unsound enumeration", {"value mismatch"}));
     EXPECT_TRUE(r.enumerated);
     EXPECT_FALSE(r.passed());
 }
 
 TEST(FuzzChecker, DefinedWhereTheInputIsNotIsUnsound) {
-    Context ctx;
-    IndexingMap in =
-        map_of(ctx, "(d0)[s0] -> (d0 floordiv s0), domain: d0 in [0, 0], s0 in [0, 1]");
-    IndexingMap wrong = map_of(ctx, "(d0)[s0] -> (0), domain: d0 in [0, 0], s0 in [0, 1]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, wrong);
-    ASSERT_EQ(kinds(r.failures), "unsound enumeration");
-    EXPECT_NE(r.failures[0].detail.find("only the first map divides by zero"), std::string::npos)
-        << r.failures[0].detail;
-    EXPECT_NE(r.failures[1].detail.find("first:  {(0)} and divides by zero\n  second: {(0)}"),
-              std::string::npos)
-        << r.failures[1].detail;
+    CaseReport r = checked("(d0)[s0] -> (d0 floordiv s0), domain: d0 in [0, 0], s0 in [0, 1]",
+                           "(d0)[s0] -> (0), domain: d0 in [0, 0], s0 in [0, 1]");
+    EXPECT_TRUE(findings_are(r.failures, "unsound enumeration",
+                             {"only the first map divides by zero",
+                              "first:  {(0)} and divides by zero\n  second: {(0)}"}));
 }
 
 TEST(FuzzChecker, RescaledRuntimeVariableIsUnsound) {
-    Context ctx;
-    IndexingMap in = map_of(ctx,
-                            "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 1], rt0 in [0, 12], "
-                            "rt0 mod 6 in [4, 4]");
-    IndexingMap wrong =
-        map_of(ctx, "(d0){rt0} -> (d0 + rt0 * 6 + 4), domain: d0 in [0, 1], rt0 in [0, 1]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, wrong);
+    CaseReport r = checked(
+        "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 1], rt0 in [0, 12], "
+        "rt0 mod 6 in [4, 4]",
+        "(d0){rt0} -> (d0 + rt0 * 6 + 4), domain: d0 in [0, 1], rt0 in [0, 1]");
     EXPECT_EQ(kinds(r.failures), "unsound enumeration");
 }
 
 TEST(FuzzChecker, DroppedFixedRuntimeVariableIsSound) {
-    Context ctx;
-    IndexingMap in = map_of(ctx,
-                            "(d0){rt0, rt1} -> (d0 + rt1 + rt0), domain: d0 in [0, 1], "
-                            "rt0 in [0, 4], rt1 in [0, 3], rt0 * 2 in [6, 6]");
-    IndexingMap right =
-        map_of(ctx, "(d0){rt1} -> (d0 + rt1 + 3), domain: d0 in [0, 1], rt1 in [0, 3]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, right);
+    CaseReport r = checked(
+        "(d0){rt0, rt1} -> (d0 + rt1 + rt0), domain: d0 in [0, 1], "
+        "rt0 in [0, 4], rt1 in [0, 3], rt0 * 2 in [6, 6]",
+        "(d0){rt1} -> (d0 + rt1 + 3), domain: d0 in [0, 1], rt1 in [0, 3]");
     EXPECT_TRUE(r.passed()) << kinds(r.failures);
     EXPECT_TRUE(r.enumerated);
 }
@@ -136,77 +159,52 @@ TEST(FuzzChecker, FiniteLiteralBoundsAreNeverReadAsInfinite) {
 }
 
 TEST(FuzzChecker, KnownEmptyForANonEmptyDomainIsFalseEmpty) {
-    Context ctx;
-    IndexingMap in = map_of(ctx, "(d0) -> (d0), domain: d0 in [0, 9], d0 mod 4 in [1, 1]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, IndexingMap::known_empty(ctx));
+    CaseReport r =
+        checked("(d0) -> (d0), domain: d0 in [0, 9], d0 mod 4 in [1, 1]", Output::KnownEmpty);
     // The oracle's witness and exhaustive evaluation both see it.
     EXPECT_EQ(kinds(r.failures), "false-empty enumeration");
 }
 
 TEST(FuzzChecker, KnownEmptyForAnEmptyDomainIsDetected) {
-    Context ctx;
-    IndexingMap in = map_of(ctx, "(d0) -> (d0), domain: d0 in [0, 9], d0 * 2 in [3, 3]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, IndexingMap::known_empty(ctx));
+    CaseReport r =
+        checked("(d0) -> (d0), domain: d0 in [0, 9], d0 * 2 in [3, 3]", Output::KnownEmpty);
     EXPECT_TRUE(r.passed());
     EXPECT_TRUE(r.exact_empty);
     EXPECT_TRUE(r.engine_empty);
 }
 
 TEST(FuzzChecker, EmptyDomainKeptIsAMiss) {
-    Context ctx;
-    IndexingMap in = map_of(ctx, "(d0) -> (d0), domain: d0 in [0, 9], d0 * 2 in [3, 3]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, in);
+    CaseReport r = checked("(d0) -> (d0), domain: d0 in [0, 9], d0 * 2 in [3, 3]", Output::Itself);
     EXPECT_TRUE(r.passed());
     EXPECT_EQ(kinds(r.misses), "empty-missed");
 }
 
 TEST(FuzzChecker, DivisionThatIsAffineOnTheDomainIsAMiss) {
-    Context ctx;
-    IndexingMap in =
-        map_of(ctx, "(d0, d1) -> ((d0 * 4 + d1) floordiv 4), domain: d0 in [0, 9], d1 in [0, 3]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, in);
+    CaseReport r =
+        checked("(d0, d1) -> ((d0 * 4 + d1) floordiv 4), domain: d0 in [0, 9], d1 in [0, 3]",
+                Output::Itself);
     EXPECT_TRUE(r.passed());
-    ASSERT_EQ(kinds(r.misses), "div-affine");
-    EXPECT_NE(r.misses[0].detail.find("equals `d0` on the domain"), std::string::npos)
-        << r.misses[0].detail;
+    EXPECT_TRUE(findings_are(r.misses, "div-affine", {"equals `d0` on the domain"}));
     EXPECT_FALSE(r.fully_simplified());
 }
 
 TEST(FuzzChecker, ResultConstantOnTheDomainIsAMiss) {
-    Context ctx;
-    IndexingMap in = map_of(ctx,
-                            "(d0, d1) -> (d0 + d1), domain: d0 in [0, 9], d1 in [0, 9], "
-                            "d0 + d1 in [4, 4]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, in);
-    ASSERT_EQ(kinds(r.misses), "constant");
-    EXPECT_NE(r.misses[0].detail.find("is the constant 4"), std::string::npos);
+    EXPECT_TRUE(findings_are(misses_of("(d0, d1) -> (d0 + d1), domain: d0 in [0, 9], "
+                                       "d1 in [0, 9], d0 + d1 in [4, 4]"),
+                             "constant", {"is the constant 4"}));
 }
 
 TEST(FuzzChecker, ConstantBeyondInt64IsNoMiss) {
     // 2^63 and -2^63 - 1: no int64 constant states them, so the div-free
     // expressions are as simple as they get; 2^63 - 2 is a miss.
-    Context ctx;
-    IndexingMap in = map_of(ctx,
-                            "(d0) -> (9223372036854775807 + 1, -9223372036854775808 - 1, "
-                            "9223372036854775807 - 1 + d0 * 0 + d0), domain: d0 in [0, 0]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, in);
-    EXPECT_EQ(kinds(r.misses), "constant");
-    ASSERT_EQ(r.misses.size(), 1u);
-    EXPECT_NE(r.misses[0].detail.find("result 2"), std::string::npos) << r.misses[0].detail;
+    EXPECT_TRUE(
+        findings_are(misses_of("(d0) -> (9223372036854775807 + 1, -9223372036854775808 - 1, "
+                               "9223372036854775807 - 1 + d0 * 0 + d0), domain: d0 in [0, 0]"),
+                     "constant", {"result 2"}));
 }
 
 TEST(FuzzChecker, MinThatIsAffineOnTheDomainIsAMiss) {
-    Context ctx;
-    IndexingMap in = map_of(ctx, "(d0) -> (min(d0, 5)), domain: d0 in [0, 3]");
-    CaseChecker checker;
-    CaseReport r = checker.check_result(in, in);
-    EXPECT_EQ(kinds(r.misses), "minmax-affine");
+    EXPECT_EQ(kinds(misses_of("(d0) -> (min(d0, 5)), domain: d0 in [0, 3]")), "minmax-affine");
 }
 
 TEST(FuzzChecker, UnparsableTextIsARoundTripFailure) {
@@ -216,14 +214,12 @@ TEST(FuzzChecker, UnparsableTextIsARoundTripFailure) {
 }
 
 TEST(FuzzChecker, UnknownIsNeverAPass) {
-    Context ctx;
-    IndexingMap in = map_of(ctx,
-                            "(d0, d1, d2) -> (((d0 * 100 + d1 * 10 + d2) mod 100) floordiv 10), "
-                            "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]");
     solvers::Limits tiny;
     tiny.isl_max_operations = 10;
-    CaseChecker checker(tiny);
-    CaseReport r = checker.check_result(in, in);
+    CaseReport r = checked(
+        "(d0, d1, d2) -> (((d0 * 100 + d1 * 10 + d2) mod 100) floordiv 10), "
+        "domain: d0 in [0, 9], d1 in [0, 9], d2 in [0, 9]",
+        Output::Itself, tiny);
     EXPECT_TRUE(r.failures.empty()) << kinds(r.failures);
     EXPECT_FALSE(r.unknowns.empty());
     EXPECT_FALSE(r.passed());
