@@ -15,10 +15,12 @@
 #include "provix/parser.h"
 #include "provix/simplify.h"
 #include "support/box_points.h"
+#include "support/parsed_map.h"
 
 namespace provix {
 namespace {
 
+using testing_support::parsed_map;
 using Value = std::optional<__int128>;  // nullopt: undefined (a zero divisor)
 
 __int128 floor_div128(__int128 a, __int128 b) {
@@ -197,13 +199,11 @@ TEST(Definedness, APossiblyUndefinedConstraintIsKept) {
 
 TEST(Definedness, TimesZeroKeepsAPossiblyUndefinedFactor) {
     Context ctx;
-    auto m = parse_indexing_map(ctx,
-                                "(d0)[s0] -> ((d0 floordiv s0) * 0), domain: d0 in [0, 4], "
-                                "s0 in [0, 1]");
-    ASSERT_TRUE(m.ok());
-    EXPECT_EQ(m->to_string(),
-              "(d0)[s0] -> ((d0 floordiv s0) * 0),\ndomain:\nd0 in [0, 4],\n"
-              "s0 in [0, 1]");  // not folded at parse time
+    EXPECT_EQ(
+        parsed_map(ctx, "(d0)[s0] -> ((d0 floordiv s0) * 0), domain: d0 in [0, 4], s0 in [0, 1]")
+            .to_string(),
+        "(d0)[s0] -> ((d0 floordiv s0) * 0),\ndomain:\nd0 in [0, 4],\n"
+        "s0 in [0, 1]");  // not folded at parse time
     expect_simplified("(d0)[s0] -> ((d0 floordiv s0) * 0), domain: d0 in [0, 4], s0 in [0, 1]",
                       "(d0)[s0] -> ((d0 floordiv s0) * 0),\ndomain:\nd0 in [0, 4],\ns0 in [0, 1]");
     // Defined everywhere (s0 in [1, 2]): the product is 0.
@@ -262,19 +262,18 @@ TEST(RuntimeVariables, UnusedOnesStay) {
 
 TEST(Trace, DomainPassesNameTheirLemmas) {
     Context ctx;
-    auto m = parse_indexing_map(ctx,
-                                "(d0) -> (d0), domain: d0 in [0, 20], d0 mod 4 in [1, 1], "
-                                "d0 + 0 * 1 in [2, 30]");
-    ASSERT_TRUE(m.ok());
+    IndexingMap m = parsed_map(ctx,
+                               "(d0) -> (d0), domain: d0 in [0, 20], d0 mod 4 in [1, 1], "
+                               "d0 + 0 * 1 in [2, 30]");
     std::vector<std::string> trace;
     SimplifyOptions options;
     options.trace = &trace;
-    simplify(*m, options);
+    simplify(m, options);
     EXPECT_NE(std::find(trace.begin(), trace.end(), "residue_lower"), trace.end());
     EXPECT_NE(std::find(trace.begin(), trace.end(), "residue_upper"), trace.end());
     EXPECT_TRUE(is_lemma("residue_lower"));
     EXPECT_FALSE(is_lemma("fd_nested"));
-    EXPECT_EQ(m->to_string(), "(d0) -> (d0),\ndomain:\nd0 in [5, 17],\nd0 mod 4 in [1, 1]");
+    EXPECT_EQ(m.to_string(), "(d0) -> (d0),\ndomain:\nd0 in [5, 17],\nd0 mod 4 in [1, 1]");
 }
 
 }  // namespace

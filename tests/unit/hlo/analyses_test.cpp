@@ -119,17 +119,18 @@ std::string report_of(const char* hlo, const char* file, const AnalyzeOptions& o
     return r ? r->text : "";
 }
 
-AnalyzeOptions utilization_options() {
+/// The utilization report of `hlo`.
+std::string utilization_of(const char* hlo) {
     AnalyzeOptions o;
     o.utilization = true;
-    return o;
+    return report_of(hlo, "g.hlo", o);
 }
 
 TEST(Utilization, GatherWithIotaIndicesIsExactAndRuntimeIndicesAreUnknown) {
     // Rows 0..7 start at min(2 * i, 5) in a dimension of 8 with slices of 3:
     // rows 0, 2, 4 start at 0, 2, 4 and the rest at 5: elements 0..7 of
     // every column read -> 8 * 4 = 32 of 32.
-    EXPECT_EQ(report_of(R"(
+    EXPECT_EQ(utilization_of(R"(
 p0 = f32[8,4] parameter(0)
 iota = s32[8,1] iota(), iota_dimension=0
 two = s32[] constant(2)
@@ -137,17 +138,15 @@ b = s32[8,1] broadcast(two), dimensions={}
 starts = s32[8,1] multiply(iota, b)
 ROOT g = f32[8,3,4] gather(p0, starts), offset_dims={1,2}, collapsed_slice_dims={},
   start_index_map={0}, index_vector_dim=1, slice_sizes={3,4}
-)",
-                        "g.hlo", utilization_options()),
+)"),
               "// operand 0: p0 utilization 32/32\n// iota: iota utilization 8/8\n"
               "// constant: two utilization 1/1\n");
-    EXPECT_EQ(report_of(R"(
+    EXPECT_EQ(utilization_of(R"(
 p0 = f32[8,4] parameter(0)
 i = s32[2,1] parameter(1)
 ROOT g = f32[2,3,4] gather(p0, i), offset_dims={1,2}, collapsed_slice_dims={},
   start_index_map={0}, index_vector_dim=1, slice_sizes={3,4}
-)",
-                        "g.hlo", utilization_options()),
+)"),
               "// operand 0: p0 utilization unknown (depends on runtime values)\n"
               "// operand 1: i utilization 2/2\n");
 }

@@ -24,10 +24,17 @@ IndexingMapSet maps_to_parameter(Context& ctx, std::string_view hlo, int64_t par
     return sets ? (*sets)[static_cast<size_t>(param)] : IndexingMapSet{};
 }
 
-TEST(OperandValues, AffineFunctionOfAnIotaBecomesTheOffsetExpression) {
+/// Whether the maps of the entry computation's root to parameter 0 are
+/// `expected` (as `map_set_is` compares them, by their own text).
+::testing::AssertionResult maps_to_p0_are(std::string_view hlo,
+                                          const std::vector<std::string>& expected) {
     Context ctx;
+    return map_set_is(maps_to_parameter(ctx, hlo, 0), expected, false, false);
+}
+
+TEST(OperandValues, AffineFunctionOfAnIotaBecomesTheOffsetExpression) {
     // Row d0 gathers from start 2 * d0 + 1 (at most 2 * 7 + 1 = 15 <= 16 - 1).
-    auto maps = maps_to_parameter(ctx, R"(
+    EXPECT_TRUE(maps_to_p0_are(R"(
 p0 = f32[16,4] parameter(0)
 iota = s32[8,1] iota(), iota_dimension=0
 two = s32[] constant(2)
@@ -39,17 +46,13 @@ starts = s32[8,1] add(m, b1)
 ROOT g = f32[8,1,4] gather(p0, starts), offset_dims={1,2}, collapsed_slice_dims={},
   start_index_map={0}, index_vector_dim=1, slice_sizes={1,4}
 )",
-                                  0);
-    EXPECT_TRUE(map_set_is(maps,
-                           {"(d0, d1, d2) -> (d0 * 2 + 1, d2), domain: d0 in [0, 7], "
-                            "d1 in [0, 0], d2 in [0, 3]"},
-                           false, false));
+                               {"(d0, d1, d2) -> (d0 * 2 + 1, d2), domain: d0 in [0, 7], "
+                                "d1 in [0, 0], d2 in [0, 3]"}));
 }
 
 TEST(OperandValues, ClampOfAKnownOffsetIsExactOnBothSides) {
-    Context ctx;
     // start = iota - 2 in [-2, 5] on a dimension allowing [0, 3].
-    auto maps = maps_to_parameter(ctx, R"(
+    EXPECT_TRUE(maps_to_p0_are(R"(
 p0 = f32[6] parameter(0)
 iota = s32[8,1] iota(), iota_dimension=0
 two = s32[] constant(2)
@@ -58,11 +61,8 @@ starts = s32[8,1] subtract(iota, b)
 ROOT g = f32[8,3] gather(p0, starts), offset_dims={1}, collapsed_slice_dims={},
   start_index_map={0}, index_vector_dim=1, slice_sizes={3}
 )",
-                                  0);
-    EXPECT_TRUE(map_set_is(maps,
-                           {"(d0, d1) -> (d1 + min(max(d0 - 2, 0), 3)), domain: d0 in [0, 7], "
-                            "d1 in [0, 2]"},
-                           false, false));
+                               {"(d0, d1) -> (d1 + min(max(d0 - 2, 0), 3)), domain: d0 in [0, 7], "
+                                "d1 in [0, 2]"}));
 }
 
 TEST(OperandValues, WrappingArithmeticIsNotFolded) {
@@ -80,8 +80,7 @@ ROOT ds = f32[10] dynamic-slice(p0, s), dynamic_slice_sizes={10}
 }
 
 TEST(OperandValues, ConstantsCrossFusionBoundaries) {
-    Context ctx;
-    auto maps = maps_to_parameter(ctx, R"(
+    EXPECT_TRUE(maps_to_p0_are(R"(
 f {
   p0 = f32[50] parameter(0)
   off = s32[] parameter(1)
@@ -93,8 +92,7 @@ ENTRY e {
   ROOT fusion = f32[5] fusion(p0, c), kind=kLoop, calls=f
 }
 )",
-                                  0);
-    EXPECT_TRUE(map_set_is(maps, {"(d0) -> (d0 + 7), domain: d0 in [0, 4]"}, false, false));
+                               {"(d0) -> (d0 + 7), domain: d0 in [0, 4]"}));
 }
 
 TEST(OperandValues, GatherRuntimeVariablesFollowTheIndexColumns) {
