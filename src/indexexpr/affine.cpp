@@ -10,11 +10,6 @@
 
 namespace provix {
 
-using ie_detail::Access;
-using ie_detail::Node;
-using ie_detail::ScopeImpl;
-using ie_detail::ScopeVar;
-
 namespace ie_detail {
 
 bool is_affine_expr(Expr e) {

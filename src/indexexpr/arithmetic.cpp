@@ -8,10 +8,6 @@
 
 namespace provix {
 
-using ie_detail::Access;
-using ie_detail::Node;
-using ie_detail::ScopeImpl;
-
 namespace {
 
 bool is_division(RtOp op) { return op == RtOp::FloorDiv || op == RtOp::CeilDiv || op == RtOp::Mod; }

@@ -8,9 +8,6 @@
 
 namespace provix {
 
-using ie_detail::Access;
-using ie_detail::ScopeImpl;
-
 namespace {
 
 /// Decides `a op b` from ranges of a and b, if they allow it.

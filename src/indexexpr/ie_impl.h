@@ -175,3 +175,13 @@ bool surely_less_equal(const Interval& a, const Interval& b);
 std::optional<Interval> affine_difference_range(const IndexExpr& a, const IndexExpr& b);
 
 }  // namespace provix::ie_detail
+
+namespace provix {
+
+// The IndexExpr implementation files name these types without the prefix.
+using ie_detail::Access;
+using ie_detail::Node;
+using ie_detail::ScopeImpl;
+using ie_detail::ScopeVar;
+
+}  // namespace provix

@@ -11,10 +11,6 @@
 
 namespace provix {
 
-using ie_detail::Access;
-using ie_detail::Node;
-using ie_detail::ScopeImpl;
-
 const char* kind_name(IndexExprKind kind) {
     switch (kind) {
         case IndexExprKind::Undefined:

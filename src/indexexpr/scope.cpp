@@ -7,11 +7,6 @@
 
 namespace provix {
 
-using ie_detail::Access;
-using ie_detail::Node;
-using ie_detail::ScopeImpl;
-using ie_detail::ScopeVar;
-
 namespace ie_detail {
 
 bool ScopeImpl::encloses(const ScopeImpl* inner) const {

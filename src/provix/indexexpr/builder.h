@@ -123,6 +123,25 @@ public:
     virtual std::string describe(RtValue v) const = 0;
 };
 
+/// Declares, inside a code-generation builder (a class deriving from
+/// `IndexExprBuilder` that materializes values), `is_analysis()` as false
+/// and the six run-time operations, which the class defines in its .cpp
+/// file; `describe` stays the class's own:
+///
+///     class MyBuilder : public IndexExprBuilder {
+///     public:
+///         PROVIX_CODEGEN_BUILDER_OPERATIONS
+///         std::string describe(RtValue v) const override;
+///     };
+#define PROVIX_CODEGEN_BUILDER_OPERATIONS                                     \
+    bool is_analysis() const override { return false; }                       \
+    RtValue input(const std::string& name, const Interval& bounds) override;  \
+    RtValue constant(int64_t value) override;                                 \
+    RtValue binary(RtOp op, RtValue a, RtValue b) override;                   \
+    RtValue logical_not(RtValue a) override;                                  \
+    RtValue select(RtValue cond, RtValue if_true, RtValue if_false) override; \
+    RtValue error(Error::Kind kind) override;
+
 /// The analysis-mode builder: produces no code. Scopes over it create
 /// question marks for unknown inputs, so its operations are never called;
 /// they return the invalid `RtValue{}`.

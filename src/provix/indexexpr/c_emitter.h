@@ -50,15 +50,9 @@ public:
     /// concatenated into one file (the helpers are guarded).
     Result<std::string> emit_function(const std::string& name, const IndexExprList& results);
 
-    /// Always false: a code-generation builder.
-    bool is_analysis() const override { return false; }
-    /// The operations of `IndexExprBuilder` (see builder.h).
-    RtValue input(const std::string& name, const Interval& bounds) override;
-    RtValue constant(int64_t value) override;
-    RtValue binary(RtOp op, RtValue a, RtValue b) override;
-    RtValue logical_not(RtValue a) override;
-    RtValue select(RtValue cond, RtValue if_true, RtValue if_false) override;
-    RtValue error(Error::Kind kind) override;
+    /// A code-generation builder: the operations of `IndexExprBuilder`
+    /// (see builder.h).
+    PROVIX_CODEGEN_BUILDER_OPERATIONS
     /// `v<id>`, the C variable holding the value.
     std::string describe(RtValue v) const override;
 

@@ -72,14 +72,9 @@ public:
     /// Names of the inputs in argument order.
     const std::vector<std::string>& input_names() const { return input_names_; }
 
-    /// Always false: a code-generation builder.
-    bool is_analysis() const override { return false; }
-    RtValue input(const std::string& name, const Interval& bounds) override;
-    RtValue constant(int64_t value) override;
-    RtValue binary(RtOp op, RtValue a, RtValue b) override;
-    RtValue logical_not(RtValue a) override;
-    RtValue select(RtValue cond, RtValue if_true, RtValue if_false) override;
-    RtValue error(Error::Kind kind) override;
+    /// A code-generation builder: the operations of `IndexExprBuilder`
+    /// (see builder.h).
+    PROVIX_CODEGEN_BUILDER_OPERATIONS
     /// `%v3`.
     std::string describe(RtValue v) const override;
 
