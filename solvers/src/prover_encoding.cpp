@@ -33,11 +33,6 @@
 
 namespace provix::solvers::prover {
 
-using rules::Node;
-using rules::Op;
-using rules::Rule;
-using rules::VarKind;
-
 namespace {
 
 class Encoder {

@@ -14,6 +14,12 @@
 
 namespace provix::solvers::prover {
 
+// The prover's files name the rule types without the prefix.
+using rules::Node;
+using rules::Op;
+using rules::Rule;
+using rules::VarKind;
+
 /// What an SMT constant of the obligation stands for.
 enum class SymbolKind : uint8_t {
     Const,  ///< a constant variable c0

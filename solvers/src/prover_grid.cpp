@@ -41,11 +41,6 @@
 
 namespace provix::solvers::prover {
 
-using rules::Node;
-using rules::Op;
-using rules::Rule;
-using rules::VarKind;
-
 namespace {
 
 struct CtxFree {

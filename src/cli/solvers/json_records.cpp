@@ -22,6 +22,32 @@ void write_bound(JsonWriter& w, const std::string& text) {
     }
 }
 
+/// `"key": [named values]`.
+void named_values_member(JsonWriter& w, const char* key,
+                         const std::vector<solvers::NamedValue>& values) {
+    w.key(key);
+    write_named_values(w, values);
+}
+
+/// `"key": write(w)` when `present`, else `"key": null`.
+template <class Write>
+void member_or_null(JsonWriter& w, const char* key, bool present, Write write) {
+    w.key(key);
+    if (present) {
+        write();
+    } else {
+        w.null();
+    }
+}
+
+void write_rule_counterexample(JsonWriter& w, const solvers::RuleCounterexample& c) {
+    w.begin_object().field("kind", c.kind);
+    named_values_member(w, "constants", c.constants);
+    named_values_member(w, "variables", c.variables);
+    named_values_member(w, "bounds", c.bounds);
+    w.field("source", c.source).field("target", c.target).end_object();
+}
+
 }  // namespace
 
 void write_named_values(JsonWriter& w, const std::vector<solvers::NamedValue>& values) {
@@ -33,8 +59,8 @@ void write_named_values(JsonWriter& w, const std::vector<solvers::NamedValue>& v
 }
 
 void write_counterexample(JsonWriter& w, const solvers::Counterexample& c) {
-    w.begin_object().field("kind", c.kind).key("variables");
-    write_named_values(w, c.variables);
+    w.begin_object().field("kind", c.kind);
+    named_values_member(w, "variables", c.variables);
     w.key("first");
     write_side(w, c.first);
     w.key("second");
@@ -51,13 +77,9 @@ void write_decision(JsonWriter& w, const solvers::Decision& d) {
 void write_decision_members(JsonWriter& w, const solvers::Decision& d) {
     w.field("verdict", solvers::verdict_name(d.verdict))
         .field("backend", d.backend)
-        .field("reason", d.reason)
-        .key("counterexample");
-    if (d.counterexample) {
-        write_counterexample(w, *d.counterexample);
-    } else {
-        w.null();
-    }
+        .field("reason", d.reason);
+    member_or_null(w, "counterexample", d.counterexample.has_value(),
+                   [&] { write_counterexample(w, *d.counterexample); });
 }
 
 void write_range(JsonWriter& w, const solvers::RangeDecision& r, const char* status) {
@@ -67,18 +89,8 @@ void write_range(JsonWriter& w, const solvers::RangeDecision& r, const char* sta
         .field("backend", r.backend)
         .field("reason", r.reason);
     const bool has_values = std::string(status) == "range";
-    w.key("lo");
-    if (has_values) {
-        write_bound(w, r.lo);
-    } else {
-        w.null();
-    }
-    w.key("hi");
-    if (has_values) {
-        write_bound(w, r.hi);
-    } else {
-        w.null();
-    }
+    member_or_null(w, "lo", has_values, [&] { write_bound(w, r.lo); });
+    member_or_null(w, "hi", has_values, [&] { write_bound(w, r.hi); });
     w.end_object();
 }
 
@@ -94,31 +106,17 @@ void write_rule_result(JsonWriter& w, const solvers::RuleResult& r) {
         .field("backend", r.proof.backend)
         .field("z3", r.proof.z3_answer)
         .field("detail", r.proof.detail)
-        .field("grid_instances", r.proof.grid_instances)
-        .key("counterexample");
-    if (r.proof.counterexample) {
-        const solvers::RuleCounterexample& c = *r.proof.counterexample;
-        w.begin_object().field("kind", c.kind).key("constants");
-        write_named_values(w, c.constants);
-        w.key("variables");
-        write_named_values(w, c.variables);
-        w.key("bounds");
-        write_named_values(w, c.bounds);
-        w.field("source", c.source).field("target", c.target).end_object();
-    } else {
-        w.null();
-    }
+        .field("grid_instances", r.proof.grid_instances);
+    member_or_null(w, "counterexample", r.proof.counterexample.has_value(),
+                   [&] { write_rule_counterexample(w, *r.proof.counterexample); });
     w.key("termination")
         .begin_object()
         .field("ok", r.order.ok)
         .field("message", r.order.message)
         .end_object();
-    w.key("cvc5");
-    if (r.cvc5.empty()) {
-        w.null();
-    } else {
+    member_or_null(w, "cvc5", !r.cvc5.empty(), [&] {
         w.begin_object().field("answer", r.cvc5).field("disagrees", r.cvc5_disagrees).end_object();
-    }
+    });
     w.field("seconds", r.seconds).end_object();
 }
 
