@@ -41,6 +41,12 @@ struct OpInfo {
 
     /// `file:line:col: error: OPCODE: message` at the opcode.
     Error error(const std::string& message) const;
+    /// The error `output f32[2,3] should have dimensions {2, 4}` when the
+    /// output's dimensions are not `expected`, else nullopt; `relation`
+    /// replaces "should have dimensions" in the message.
+    std::optional<Error> output_dims_differ(
+        const std::vector<int64_t>& expected,
+        const std::string& relation = "should have dimensions") const;
     /// Operand i's shape.
     const HloShape& operand(int64_t i) const {
         return instr.operand_shapes[static_cast<size_t>(i)];

@@ -524,10 +524,9 @@ Result<DotInfo> check_dot(const OpInfo& op) {
         expected.push_back(size(lhs, d));
     for (int64_t d : info.rhs_free)
         expected.push_back(size(rhs, d));
-    if (expected != op.instr.shape.dims) {
-        return op.error("output " + op.instr.shape.to_string() +
-                        " is not batch, lhs free and rhs free dimensions " +
-                        dims_to_string(expected));
+    if (auto e =
+            op.output_dims_differ(expected, "is not batch, lhs free and rhs free dimensions")) {
+        return *e;
     }
     return info;
 }

@@ -13,6 +13,13 @@ Error OpInfo::error(const std::string& message) const {
     return module.error_at(instr.opcode_location, instr.opcode + ": " + message);
 }
 
+std::optional<Error> OpInfo::output_dims_differ(const std::vector<int64_t>& expected,
+                                                const std::string& relation) const {
+    if (expected == instr.shape.dims) return std::nullopt;
+    return error("output " + instr.shape.to_string() + " " + relation + " " +
+                 dims_to_string(expected));
+}
+
 std::vector<Expr> MapBuilder::add_dims(const std::vector<int64_t>& sizes) {
     std::vector<Expr> out;
     for (int64_t s : sizes)

@@ -105,10 +105,7 @@ Result<ConvInfo> check_convolution(const OpInfo& op) {
     expected[static_cast<size_t>(dn.output_feature)] = c.out_features;
     for (size_t k = 0; k < c.out_spatial.size(); ++k)
         expected[static_cast<size_t>(dn.output_spatial[k])] = c.out_spatial[k];
-    if (expected != out.dims) {
-        return op.error("output " + out.to_string() + " should have dimensions " +
-                        dims_to_string(expected));
-    }
+    if (auto e = op.output_dims_differ(expected)) return *e;
     return c;
 }
 

@@ -230,10 +230,7 @@ Result<bool> check_gather(const OpInfo& op) {
     }
     std::vector<int64_t> out{indices.dims[0]};
     out.insert(out.end(), g.slice_sizes.begin(), g.slice_sizes.end());
-    if (out != op.instr.shape.dims) {
-        return op.error("output " + op.instr.shape.to_string() + " should have dimensions " +
-                        dims_to_string(out));
-    }
+    if (auto e = op.output_dims_differ(out)) return *e;
     return true;
 }
 
