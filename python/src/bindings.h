@@ -52,6 +52,11 @@ struct PyExpr {
     std::string text() const;
 };
 
+/// Each of `exprs` as a `PyExpr` of `ctx` printing with `names` (one list
+/// shared by all): `wrap_all(ctx, e.operands(), names)`.
+std::vector<PyExpr> wrap_all(const ContextPtr& ctx, const std::vector<Expr>& exprs,
+                             const std::shared_ptr<const std::vector<std::string>>& names);
+
 /// The Python `provix.IndexingMap`: a map and its context.
 struct PyMap {
     ContextPtr ctx;
@@ -61,6 +66,8 @@ struct PyMap {
     std::vector<std::string> names() const;
     /// Wraps expression `e` of this map with the map's names.
     PyExpr wrap(Expr e) const;
+    /// The map's result expressions, wrapped with the map's names.
+    std::vector<PyExpr> wrapped_results() const;
 };
 
 /// Raises the Python exception for `error` (provix.ParseError,

@@ -106,6 +106,19 @@ PyExpr PyMap::wrap(Expr e) const {
     return PyExpr{ctx, e, std::make_shared<const std::vector<std::string>>(names())};
 }
 
+std::vector<PyExpr> PyMap::wrapped_results() const {
+    return wrap_all(ctx, map.results(), std::make_shared<const std::vector<std::string>>(names()));
+}
+
+std::vector<PyExpr> wrap_all(const ContextPtr& ctx, const std::vector<Expr>& exprs,
+                             const std::shared_ptr<const std::vector<std::string>>& names) {
+    std::vector<PyExpr> out;
+    out.reserve(exprs.size());
+    for (Expr e : exprs)
+        out.push_back(PyExpr{ctx, e, names});
+    return out;
+}
+
 Bound to_bound(const py::handle& value, int side) {
     if (value.is_none()) return Bound{true, 0};
     if (PyFloat_Check(value.ptr())) {

@@ -86,13 +86,7 @@ void register_exprs(py::module_& m) {
             "'constant', 'variable', 'add', 'mul', 'floordiv', 'ceildiv', "
             "'mod', 'min' or 'max'.")
         .def_property_readonly(
-            "operands",
-            [](const PyExpr& e) {
-                std::vector<PyExpr> out;
-                for (Expr o : e.expr.operands())
-                    out.push_back(PyExpr{e.ctx, o, e.names});
-                return out;
-            },
+            "operands", [](const PyExpr& e) { return wrap_all(e.ctx, e.expr.operands(), e.names); },
             "The operands, in order (empty for constants and variables).")
         .def_property_readonly(
             "value",

@@ -216,15 +216,8 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
         .def_property_readonly("num_results", [](const PyMap& p) { return p.map.num_results(); })
         .def_property_readonly("variable_names", &PyMap::names,
                                "Every variable's name, by id: dims, range, runtime variables.")
-        .def_property_readonly(
-            "results",
-            [](const PyMap& p) {
-                std::vector<PyExpr> out;
-                for (Expr e : p.map.results())
-                    out.push_back(p.wrap(e));
-                return out;
-            },
-            "The result expressions (named with the map's variables).")
+        .def_property_readonly("results", &PyMap::wrapped_results,
+                               "The result expressions (named with the map's variables).")
         .def_property_readonly(
             "dims", [](const PyMap& p) { return variables_of(p.map.dims()); },
             "[(name, lo, hi)] with math.inf for an unbounded end.")
