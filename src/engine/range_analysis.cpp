@@ -26,7 +26,7 @@ RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
         nonzero_.set(d.id(), 1);
     for (const Constraint& c : constraints) {
         if (c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point()) {
-            congruences_.emplace(constraints);
+            congruences_ = std::make_unique<DivisibilityAnalysis>(constraints);
             break;
         }
     }

@@ -6,6 +6,7 @@
 /// may be undefined somewhere on the domain (a divisor whose range holds 0).
 /// The transfer functions are the lemmas of rules/analysis.lemmas.
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -67,7 +68,8 @@ private:
     IdMap<char> undefined_memo_;
     /// The congruences of the constraints, when some constraint is one: the
     /// range of `x mod c` keeps only the residues x's congruence allows.
-    std::optional<DivisibilityAnalysis> congruences_;
+    /// (On the heap: most maps have none, and the analysis is large.)
+    std::unique_ptr<DivisibilityAnalysis> congruences_;
 };
 
 }  // namespace provix::engine
