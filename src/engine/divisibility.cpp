@@ -37,7 +37,7 @@ __int128 gcd128(__int128 a, __int128 b) {
     return a;
 }
 
-/// The inverse of b modulo q (q > 1, 0 <= b < q), or nullopt when they
+/// The inverse of b modulo q (q >= 1, 0 <= b < q; 0 for q == 1), or nullopt when they
 /// are not coprime. Extended Euclid on values below q <= 2^63.
 std::optional<__int128> inverse_mod(__int128 b, __int128 q) {
     __int128 t0 = 0, t1 = 1, x0 = q, x1 = b;
@@ -109,20 +109,9 @@ std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty) {
     // x = r1 + m1 * t, m1 * t ≡ r2 - r1 (mod m2) -> t ≡ ((r2-r1)/g) * inv(m1/g) (mod m2/g)
     __int128 mm = m2 / g, aa = (m1 / g) % mm, target = ((r2 - r1) / g) % mm;
     if (target < 0) target += mm;
-    // Extended Euclid for the inverse of aa modulo mm.
-    __int128 t0 = 0, t1 = 1, x0 = mm, x1 = aa;
-    while (x1 != 0) {
-        __int128 q = x0 / x1;
-        __int128 tmp = x0 - q * x1;
-        x0 = x1;
-        x1 = tmp;
-        tmp = t0 - q * t1;
-        t0 = t1;
-        t1 = tmp;
-    }
-    __int128 inv = mm == 1 ? 0 : t0 % mm;
-    if (inv < 0) inv += mm;
-    __int128 t = (target * inv) % mm;
+    // aa and mm are coprime (the gcd was divided out), so the inverse exists;
+    // mm == 1 gives 0.
+    __int128 t = (target * *inverse_mod(aa, mm)) % mm;
     return normalize(l, r1 + m1 * t);
 }
 

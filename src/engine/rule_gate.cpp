@@ -46,16 +46,6 @@ void add_term(SumFacts& f, Expr t) {
     f.whole_kinds = static_cast<uint16_t>(f.whole_kinds | kind_bit(kind_of(t)));
 }
 
-void split_conjuncts(const Rule& rule, int p, std::vector<int>& out) {
-    const rules::Node& n = node_at(rule, p);
-    if (n.op == Op::And) {
-        for (int c : n.children)
-            split_conjuncts(rule, c, out);
-        return;
-    }
-    out.push_back(p);
-}
-
 /// True if conjunct `p` is `lb(v) == ub(v)` for the expression variable v.
 bool is_point_test(const Rule& rule, int p, int64_t v) {
     const rules::Node& n = node_at(rule, p);
@@ -238,10 +228,7 @@ bool RuleGate::admits(NodeFacts& facts, RangeAnalysis& ranges) const {
 }
 
 int64_t multiple_scale_divisor(const Rule& rule, int64_t c0) {
-    if (rule.condition < 0) return -1;
-    std::vector<int> conjuncts;
-    split_conjuncts(rule, rule.condition, conjuncts);
-    for (int p : conjuncts) {
+    for (int p : rules::condition_conjuncts(rule)) {
         const rules::Node& n = node_at(rule, p);
         if (n.op != Op::Eq || n.children.size() != 2) continue;
         const rules::Node& l = node_at(rule, n.children[0]);
@@ -257,8 +244,7 @@ int64_t multiple_scale_divisor(const Rule& rule, int64_t c0) {
 RuleGate make_rule_gate(const CompiledRule& c) {
     const Rule& rule = c.rule;
     RuleGate g;
-    std::vector<int> conjuncts;
-    if (rule.condition >= 0) split_conjuncts(rule, rule.condition, conjuncts);
+    const std::vector<int> conjuncts = rules::condition_conjuncts(rule);
     const rules::Node& top = node_at(rule, rule.lhs);
     if (c.is_sum[static_cast<size_t>(rule.lhs)]) {
         g.sums[0] = sum_gate(c, rule.lhs);

@@ -151,26 +151,6 @@ uint16_t node_kinds(const CompiledRule& c, int p) {
     }
 }
 
-uint64_t vars_read(const Rule& rule, int p) {
-    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
-    uint64_t m = 0;
-    if (n.op == Op::ExprVar || n.op == Op::ConstVar || n.op == Op::SumVar)
-        m |= uint64_t{1} << n.value;
-    for (int c : n.children)
-        m |= vars_read(rule, c);
-    return m;
-}
-
-void split_conjuncts(const Rule& rule, int p, std::vector<CompiledRule::Conjunct>& out) {
-    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
-    if (n.op == Op::And) {
-        for (int c : n.children)
-            split_conjuncts(rule, c, out);
-        return;
-    }
-    out.push_back({p, vars_read(rule, p)});
-}
-
 }  // namespace
 
 CompiledRule compile_rule(rules::Rule rule) {
@@ -229,9 +209,9 @@ CompiledRule compile_rule(rules::Rule rule) {
         for (int ch : nd.children)
             stack.push_back(ch);
     }
-    if (c.rule.condition >= 0 &&
-        c.rule.vars.size() <= static_cast<size_t>(CompiledRule::kMaxTrackedVariables))
-        split_conjuncts(c.rule, c.rule.condition, c.conjuncts);
+    if (c.rule.vars.size() <= static_cast<size_t>(CompiledRule::kMaxTrackedVariables))
+        for (int p : rules::condition_conjuncts(c.rule))
+            c.conjuncts.push_back({p, rules::variables_read(c.rule, p)});
     if (c.conjuncts.size() > CompiledRule::kMaxTrackedConjuncts) c.conjuncts.clear();
     c.var_conjuncts.assign(c.rule.vars.size(), 0);
     for (size_t i = 0; i < c.conjuncts.size(); ++i)

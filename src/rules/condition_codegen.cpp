@@ -149,28 +149,6 @@ private:
     std::vector<int> is_condition_;
 };
 
-/// The variables the subtree at `n` reads, a bit per variable index.
-uint64_t vars_read(const Rule& rule, int n) {
-    const Node& nd = rule.nodes[static_cast<size_t>(n)];
-    uint64_t m = 0;
-    if (nd.op == Op::ExprVar || nd.op == Op::ConstVar || nd.op == Op::SumVar)
-        m |= uint64_t{1} << nd.value;
-    for (int c : nd.children)
-        m |= vars_read(rule, c);
-    return m;
-}
-
-/// The top-level conjuncts of the condition at `n`, left to right.
-void split_conjuncts(const Rule& rule, int n, std::vector<int>& out) {
-    const Node& nd = rule.nodes[static_cast<size_t>(n)];
-    if (nd.op != Op::And) {
-        out.push_back(n);
-        return;
-    }
-    for (int c : nd.children)
-        split_conjuncts(rule, c, out);
-}
-
 /// Conjunct and variable sets are 64-bit masks (the matcher's limits,
 /// CompiledRule::kMaxTrackedVariables and kMaxTrackedConjuncts): beyond
 /// them no hooks are written and the matcher decides the condition at the
@@ -186,7 +164,7 @@ std::string bound_hooks(const Rule& rule, const std::string& index,
     for (size_t v = 0; v < rule.vars.size(); ++v) {
         std::ostringstream body;
         for (size_t i = 0; i < conjuncts.size(); ++i) {
-            uint64_t vars = vars_read(rule, conjuncts[i]);
+            uint64_t vars = variables_read(rule, conjuncts[i]);
             if (!(vars & (uint64_t{1} << v))) continue;
             body << "    if ((bound & " << vars << "u) == " << vars << "u && !m.record_conjunct("
                  << i << ", cond_" << index << "_" << conjuncts[i] << "(m)))\n"
@@ -226,8 +204,7 @@ std::string condition_code(const Rule& rule, size_t index) {
         out << (has[n] ? "&cond_" + id + "_" + std::to_string(n) : "nullptr") << ", ";
     out << "nullptr};\n";
     std::vector<int> conjuncts;
-    if (rule.condition >= 0 && rule.vars.size() <= kMaxTracked)
-        split_conjuncts(rule, rule.condition, conjuncts);
+    if (rule.vars.size() <= kMaxTracked) conjuncts = condition_conjuncts(rule);
     if (conjuncts.size() > kMaxTracked) conjuncts.clear();
     out << bound_hooks(rule, id, conjuncts) << "\n";
     return out.str();

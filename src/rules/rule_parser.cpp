@@ -713,6 +713,36 @@ bool is_constant_subtree(const Rule& rule, int n) {
     return true;
 }
 
+namespace {
+
+void append_conjuncts(const Rule& rule, int n, std::vector<int>& out) {
+    const Node& node = rule.nodes[static_cast<size_t>(n)];
+    if (node.op != Op::And) {
+        out.push_back(n);
+        return;
+    }
+    for (int c : node.children)
+        append_conjuncts(rule, c, out);
+}
+
+}  // namespace
+
+std::vector<int> condition_conjuncts(const Rule& rule) {
+    std::vector<int> out;
+    if (rule.condition >= 0) append_conjuncts(rule, rule.condition, out);
+    return out;
+}
+
+uint64_t variables_read(const Rule& rule, int n) {
+    const Node& node = rule.nodes[static_cast<size_t>(n)];
+    uint64_t m = 0;
+    if (node.op == Op::ExprVar || node.op == Op::ConstVar || node.op == Op::SumVar)
+        m |= uint64_t{1} << node.value;
+    for (int c : node.children)
+        m |= variables_read(rule, c);
+    return m;
+}
+
 Result<std::vector<Rule>> parse_rules(std::string_view text, std::string_view filename) {
     RuleParser p(filename, text);
     return p.parse_all();

@@ -170,4 +170,13 @@ std::string to_string(const Rule& rule, int node);
 /// computed as an integer when the rule fires).
 bool is_constant_subtree(const Rule& rule, int node);
 
+/// The top-level conjuncts of the rule's condition, left to right (none when
+/// it has no condition): for `c0 > 0 && (c1 > 0 && lb(X) >= 0)` the nodes of
+/// `c0 > 0`, `c1 > 0` and `lb(X) >= 0`.
+std::vector<int> condition_conjuncts(const Rule& rule);
+
+/// The variables the subtree at `node` reads, bit i for variable i (the
+/// rule has at most 64 variables): `c0 mod c2 == 0` reads 0b101.
+uint64_t variables_read(const Rule& rule, int node);
+
 }  // namespace provix::rules
