@@ -335,6 +335,28 @@ bool affine_matches(const Coefficients& c, const int64_t* x, size_t k, int64_t y
     return v == y;
 }
 
+/// False if the box's last corner (every variable at its upper end) refutes
+/// `guess`: a point that may be a domain point where `e` is undefined or
+/// differs from the guess. With a guess the step fails as soon as one
+/// point refutes it, whichever it is, and the far corner is where a
+/// periodic or stepped function (`d0 mod 4`, `d0 floordiv 4` over [0, 20])
+/// has most likely left the line through the first two points; the points
+/// are enumerated only when it agrees. `at` is left as it was.
+bool far_corner_agrees(Expr e, RangeAnalysis& ranges, uint64_t mask, const Ids& ids, size_t k,
+                       const Box& box, const Coefficients& guess, std::array<int64_t, 64>& at) {
+    std::array<int64_t, kMaxVariables> x{};
+    for (size_t i = 0; i < k; ++i) {
+        x[i] = box[i].hi();
+        at[static_cast<size_t>(ids[i])] = x[i];
+    }
+    int64_t y = 0;
+    const std::optional<bool> kept = value_at(e, ranges, mask, at.data(), &y);
+    for (size_t i = 0; i < k; ++i)
+        at[static_cast<size_t>(ids[i])] = box[i].lo();
+    if (!kept) return false;  // undefined at a possible domain point
+    return !*kept || affine_matches(guess, x.data(), k, y);
+}
+
 /// Enumerates the box (the first variable fastest) from `at` at its first
 /// corner, and returns the coefficients of the affine form equal to `e` at
 /// every point that may be a domain point, checked at each of them.
@@ -342,6 +364,8 @@ std::optional<Coefficients> fit_points(Expr e, RangeAnalysis& ranges, uint64_t m
                                        size_t k, const Box& box, int64_t points,
                                        std::array<int64_t, 64>& at) {
     const std::optional<Coefficients> guess = unit_step_guess(e, ranges, mask, ids, k, box, at);
+    if (guess && points > 2 && !far_corner_agrees(e, ranges, mask, ids, k, box, *guess, at))
+        return std::nullopt;
     AffineFit fit(k);
     // Without a guess: the points kept and the values there, for the check.
     std::array<std::array<int64_t, kMaxVariables>, kMaxEnumeratedPoints> kept;

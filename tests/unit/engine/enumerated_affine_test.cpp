@@ -1,0 +1,60 @@
+// The affine form of an expression over few points: the far-corner probe
+// (the last corner of the box is checked against the line through the first
+// points before the box is enumerated) only ends the step early where some
+// possible domain point refutes the guess.
+
+#include "enumerated_affine.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "provix/parser.h"
+#include "range_analysis.h"
+
+namespace provix::engine {
+namespace {
+
+/// The step on the first result of `map_text`, with the map's bounds and
+/// constraints as they are written (no tightening); "" when it does not
+/// apply (variables print as v0, v1, ...).
+std::string enumerated(const std::string& map_text) {
+    Context ctx;
+    Result<IndexingMap> m = parse_indexing_map(ctx, map_text);
+    EXPECT_TRUE(m.ok()) << map_text;
+    RangeAnalysis ranges(m->variable_bounds(), m->constraints());
+    Expr r = enumerated_affine(m->results()[0], ranges);
+    return r ? to_string(r) : std::string();
+}
+
+TEST(EnumeratedAffine, FarCornerOutsideTheDomainDoesNotStopTheStep) {
+    // d0 = 4 (the far corner, where d0 mod 4 leaves the line d0) is no
+    // domain point: the other points lie on the line.
+    EXPECT_EQ(enumerated("(d0) -> (d0 mod 4), domain: d0 in [0, 4], d0 floordiv 4 in [0, 0]"),
+              "v0");
+    // Two variables: the corners (0, 4) and (1, 4) are left out.
+    EXPECT_EQ(enumerated("(d0, d1) -> (d0 + d1 mod 4), domain: d0 in [0, 1], d1 in [0, 4], "
+                         "d1 floordiv 4 in [0, 0]"),
+              "v0 + v1");
+}
+
+TEST(EnumeratedAffine, FarCornerOnTheLineStillChecksEveryPoint) {
+    // d0 + ((d0 mod 3) floordiv 2) * 2 at 0, 1, 2, 3 is 0, 1, 4, 3: the far
+    // corner agrees with the line d0, the point 2 does not.
+    EXPECT_EQ(enumerated("(d0) -> (d0 + ((d0 mod 3) floordiv 2) * 2), domain: d0 in [0, 3]"), "");
+    EXPECT_EQ(enumerated("(d0) -> (d0 mod 4), domain: d0 in [0, 20]"), "");
+}
+
+TEST(EnumeratedAffine, FarCornerWhereTheExpressionIsUndefined) {
+    // Undefined at the far corner d0 = 2 (a zero divisor): no affine form.
+    EXPECT_EQ(enumerated("(d0)[s0] -> (s0 floordiv (2 - d0)), domain: d0 in [0, 2], s0 in [0, 0]"),
+              "");
+    // ... unless the constraints leave it out.
+    EXPECT_EQ(enumerated("(d0)[s0] -> (s0 floordiv (2 - d0)), domain: d0 in [0, 2], "
+                         "s0 in [0, 0], d0 floordiv 2 in [0, 0]"),
+              "0");
+}
+
+}  // namespace
+}  // namespace provix::engine
