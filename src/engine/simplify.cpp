@@ -4,6 +4,7 @@
 
 #include "provix/simplify.h"
 
+#include <iterator>
 #include <optional>
 
 #include "divisibility.h"
@@ -11,6 +12,7 @@
 #include "enumerated_bounds.h"
 #include "lemma_ids.h"
 #include "nonzero_divisors.h"
+#include "quiet_passes.h"
 #include "range_analysis.h"
 #include "rewriter.h"
 #include "rule_table.h"
@@ -95,20 +97,34 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
     return changed;
 }
 
+/// The domain passes after the constraint rules, in the order each round
+/// runs them.
+using DomainPass = bool (*)(IndexingMap&, engine::RewriteLog);
+constexpr DomainPass kDomainPasses[] = {
+    engine::drop_decided_constraints,
+    engine::exclude_zero_divisors_at_bounds,
+    engine::merge_congruences,
+    engine::tighten_bounds_from_linear_constraints,
+    engine::align_bounds_to_residues,
+    engine::tighten_by_probing,
+    engine::tighten_bounds_by_enumeration,
+    engine::rescale_symbols,
+};
+static_assert(std::size(kDomainPasses) < engine::QuietPasses::kMaxPasses);
+
+/// Rounds of the constraint rules and the domain passes until a round
+/// changes nothing. Each step reads only the bounds and the constraints, so
+/// a step that changed nothing is not run again until some step has changed
+/// them (engine::QuietPasses): the round that confirms the fixpoint runs
+/// only the steps that may still act.
 bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLog log) {
     if (map.constraints().empty()) return false;  // the passes only read constraints
+    engine::QuietPasses quiet(log);
     bool any = false;
     for (int round = 0; round < kMaxRounds && !map.is_known_empty(); ++round) {
-        bool changed = simplify_constraints(map, table, log);
-        if (!map.is_known_empty()) changed |= engine::drop_decided_constraints(map, log);
-        if (!map.is_known_empty()) changed |= engine::exclude_zero_divisors_at_bounds(map, log);
-        if (!map.is_known_empty()) changed |= engine::merge_congruences(map, log);
-        if (!map.is_known_empty())
-            changed |= engine::tighten_bounds_from_linear_constraints(map, log);
-        if (!map.is_known_empty()) changed |= engine::align_bounds_to_residues(map, log);
-        if (!map.is_known_empty()) changed |= engine::tighten_by_probing(map, log);
-        if (!map.is_known_empty()) changed |= engine::tighten_bounds_by_enumeration(map, log);
-        if (!map.is_known_empty()) changed |= engine::rescale_symbols(map, log);
+        bool changed = quiet.run(0, [&] { return simplify_constraints(map, table, log); });
+        for (size_t p = 0; p < std::size(kDomainPasses) && !map.is_known_empty(); ++p)
+            changed |= quiet.run(p + 1, [&] { return kDomainPasses[p](map, log); });
         any |= changed;
         if (!changed) break;
     }
