@@ -8,11 +8,24 @@
 
 namespace provix::engine {
 
-RangeAnalysis::RangeAnalysis(std::vector<Interval> bounds,
+RangeAnalysis::RangeAnalysis(const std::vector<Interval>& bounds,
                              const std::vector<Constraint>& constraints)
-    : bounds_(std::move(bounds)),
-      constraints_(constraints),
-      divisors_(engine::constraint_divisors(constraints)) {
+    : bounds_(bounds.begin(), bounds.end()) {
+    use_constraints(constraints);
+}
+
+RangeAnalysis::RangeAnalysis(const IndexingMap& map, Domain domain) {
+    bounds_.reserve(static_cast<size_t>(map.num_variables()));
+    for (const auto* vars : {&map.dims(), &map.range_vars(), &map.rt_vars()}) {
+        for (const IndexingVariable& v : *vars)
+            bounds_.push_back(v.bounds);
+    }
+    if (domain == Domain::BoundsAndConstraints) use_constraints(map.constraints());
+}
+
+void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) {
+    constraints_ = constraints;
+    divisors_ = engine::constraint_divisors(constraints);
     // At every domain point a constraint holds: its expression's range meets
     // the constraint's (bounds_intersect).
     for (const Constraint& c : constraints) {

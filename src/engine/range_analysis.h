@@ -6,6 +6,7 @@
 /// may be undefined somewhere on the domain (a divisor whose range holds 0).
 /// The transfer functions are the lemmas of rules/analysis.lemmas.
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -15,14 +16,25 @@
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
 #include "provix/interval.h"
+#include "provix/small_vector.h"
 
 namespace provix::engine {
 
 class RangeAnalysis {
 public:
+    /// What of a map's domain the ranges use.
+    enum class Domain : uint8_t { Bounds, BoundsAndConstraints };
+
     /// Ranges from variable bounds (indexed by variable id) and constraints.
-    RangeAnalysis(std::vector<Interval> bounds, const std::vector<Constraint>& constraints);
-    explicit RangeAnalysis(std::vector<Interval> bounds) : bounds_(std::move(bounds)) {}
+    RangeAnalysis(const std::vector<Interval>& bounds, const std::vector<Constraint>& constraints);
+    explicit RangeAnalysis(const std::vector<Interval>& bounds)
+        : bounds_(bounds.begin(), bounds.end()) {}
+    /// Ranges from the variable bounds of `map` and, with
+    /// `Domain::BoundsAndConstraints`, its constraints; nothing is allocated
+    /// for the bounds of a map with few variables.
+    ///
+    ///     RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
+    RangeAnalysis(const IndexingMap& map, Domain domain);
 
     /// The range of `e` over the domain points where `e` is defined (a sound
     /// over-approximation), memoized per node: `d0 floordiv s0` with
@@ -44,13 +56,16 @@ public:
     /// [-1, 1].
     bool is_nonzero(Expr d);
 
-    const std::vector<Interval>& bounds() const { return bounds_; }
+    /// The variable bounds, indexed by variable id.
+    const SmallVector<Interval, 8>& bounds() const { return bounds_; }
     /// The domain's constraints (empty when built from bounds only).
     const std::vector<Constraint>& constraints() const { return constraints_; }
     /// The divisors with variables of those constraints (constraint_divisors).
     const std::vector<Expr>& constraint_divisors() const { return divisors_; }
 
 private:
+    /// Takes in the domain's constraints (the constructors' shared part).
+    void use_constraints(const std::vector<Constraint>& constraints);
     Interval compute(Expr e);
     /// `r`, the range of the mod node `e`, narrowed to the residue class
     /// the congruences give `e`.
@@ -59,7 +74,7 @@ private:
     Interval sum_range(const detail::ExprNode* n);
     bool compute_may_be_undefined(Expr e);
 
-    std::vector<Interval> bounds_;
+    SmallVector<Interval, 8> bounds_;  // inline: no allocation for a typical map
     std::vector<Constraint> constraints_;
     std::vector<Expr> divisors_;
     IdMap<Interval> known_;  // constraint ranges by node id

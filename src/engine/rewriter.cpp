@@ -9,6 +9,7 @@
 #include "floor_relaxation.h"
 #include "lemma_ids.h"
 #include "radix_digits.h"
+#include "scratch_stack.h"
 
 namespace provix::engine {
 namespace {
@@ -24,31 +25,37 @@ using detail::op_at;
 /// parser's default nesting limit (256) stays well below it.
 constexpr int kMaxDepth = 1000;
 
+/// The operand buffers of the nested simplify_operands calls.
+detail::ScratchStack<std::vector<Expr>>& operand_buffers() {
+    thread_local detail::ScratchStack<std::vector<Expr>> stack;
+    return stack;
+}
+
 }  // namespace
 
 Expr Rewriter::simplify(Expr e) { return simplify_at(e, 0); }
 
 Expr Rewriter::simplify_operands(Expr e, int depth) {
-    // Allocates only when an operand changes.
-    std::vector<Expr> ops;
+    // The operands are collected from the first one that changes, in a
+    // reused buffer (no allocation in the steady state).
+    detail::ScopedScratch<std::vector<Expr>> ops(operand_buffers());
     bool changed = false;
     size_t n = num_ops(e);
     for (size_t i = 0; i < n; ++i) {
         Expr s = simplify_at(op_at(e, i), depth + 1);
         if (!changed && s != op_at(e, i)) {
             changed = true;
-            ops.reserve(n);
             for (size_t j = 0; j < i; ++j)
-                ops.push_back(op_at(e, j));
+                ops->push_back(op_at(e, j));
         }
-        if (changed) ops.push_back(s);
+        if (changed) ops->push_back(s);
     }
     if (!changed) return e;
     // A divisor fixed to zero by its range (`x mod rt0`, rt0 in [0, 0]) stays
     // as it was: the expression is undefined either way, and a literal zero
     // divisor could not be printed and parsed back (docs/semantics.md).
-    if (detail::is_division(kind_of(e)) && detail::is_const(ops[1], 0)) ops[1] = op_at(e, 1);
-    return build(kind_of(e), ops);
+    if (detail::is_division(kind_of(e)) && detail::is_const((*ops)[1], 0)) (*ops)[1] = op_at(e, 1);
+    return build(kind_of(e), *ops);
 }
 
 Expr Rewriter::simplify_at(Expr e, int depth) {

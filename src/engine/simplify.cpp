@@ -46,7 +46,7 @@ bool is_congruence(const Constraint& c) {
 /// away (two copies of `d0 mod 2 in [0, 0]`: the first becomes true, the
 /// second stays).
 bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::RewriteLog log) {
-    RangeAnalysis ranges(map.variable_bounds());
+    RangeAnalysis ranges(map, RangeAnalysis::Domain::Bounds);
     DivisibilityAnalysis no_facts;
     Rewriter plain_rewriter(table, ranges, no_facts, log);
     engine::RuleMatcher plain_matcher(ranges, no_facts);
@@ -143,13 +143,24 @@ bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     changed |= simplify_domain(map, table, log);
     if (map.is_known_empty()) return true;
 
-    RangeAnalysis ranges(map.variable_bounds(), map.constraints());
+    RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
     DivisibilityAnalysis divisibility(map.constraints());
     Rewriter rewriter(table, ranges, divisibility, log);
+    // A new results vector only from the first result that changes.
     std::vector<Expr> results;
-    for (Expr r : map.results())
-        results.push_back(rewriter.simplify(r));
-    if (results != map.results()) {
+    bool results_changed = false;
+    const std::vector<Expr>& old_results = map.results();
+    for (size_t i = 0; i < old_results.size(); ++i) {
+        Expr r = rewriter.simplify(old_results[i]);
+        if (!results_changed && r != old_results[i]) {
+            results_changed = true;
+            results.reserve(old_results.size());
+            results.assign(old_results.begin(),
+                           old_results.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        if (results_changed) results.push_back(r);
+    }
+    if (results_changed) {
         map.set_results(std::move(results));
         changed = true;
     }
@@ -172,7 +183,7 @@ std::vector<Interval> result_ranges(const IndexingMap& map) {
         out.assign(static_cast<size_t>(map.num_results()), Interval::empty());
         return out;
     }
-    RangeAnalysis ranges(map.variable_bounds(), map.constraints());
+    RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
     for (Expr r : map.results())
         out.push_back(ranges.range(r));
     return out;
