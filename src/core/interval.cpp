@@ -8,7 +8,6 @@
 #include "provix/interval.h"
 
 #include <algorithm>
-#include <cassert>
 #include <string>
 #include <utility>
 
@@ -82,43 +81,6 @@ Interval floor_div_positive(const Interval& x, const Interval& y) {
 
 }  // namespace
 
-Interval Interval::at_least(int64_t lo) {
-    Interval r;
-    r.lo_ = lo;
-    r.lo_inf_ = false;
-    return r;
-}
-
-Interval Interval::at_most(int64_t hi) {
-    Interval r;
-    r.hi_ = hi;
-    r.hi_inf_ = false;
-    return r;
-}
-
-Interval Interval::bounded_by(std::optional<int64_t> lo, std::optional<int64_t> hi) {
-    Interval r;
-    if (lo) {
-        r.lo_ = *lo;
-        r.lo_inf_ = false;
-    }
-    if (hi) {
-        r.hi_ = *hi;
-        r.hi_inf_ = false;
-    }
-    return r;
-}
-
-int64_t Interval::lo() const {
-    assert(!lo_inf_ && "Interval::lo() of an infinite end");
-    return lo_inf_ ? kInt64Min : lo_;
-}
-
-int64_t Interval::hi() const {
-    assert(!hi_inf_ && "Interval::hi() of an infinite end");
-    return hi_inf_ ? kInt64Max : hi_;
-}
-
 bool Interval::contains(const Interval& o) const {
     if (o.is_empty()) return true;
     if (is_empty()) return false;
@@ -136,12 +98,8 @@ int64_t Interval::size() const {
     return s ? *s : kInt64Max;
 }
 
-Interval Interval::intersect(const Interval& o) const {
+Interval Interval::intersect_unbounded(const Interval& o) const {
     if (is_empty() || o.is_empty()) return empty();
-    if (is_bounded() && o.is_bounded()) {  // fast path: four finite ends
-        Interval r(std::max(lo_, o.lo_), std::min(hi_, o.hi_));
-        return r.is_empty() ? empty() : r;
-    }
     std::optional<int64_t> l = finite_lo(), h = finite_hi();
     if (!o.lo_inf_) l = l ? std::max(*l, o.lo_) : o.lo_;
     if (!o.hi_inf_) h = h ? std::min(*h, o.hi_) : o.hi_;
@@ -156,12 +114,6 @@ Interval Interval::hull(const Interval& o) const {
     if (!lo_inf_ && !o.lo_inf_) l = std::min(lo_, o.lo_);
     if (!hi_inf_ && !o.hi_inf_) h = std::max(hi_, o.hi_);
     return bounded_by(l, h);
-}
-
-bool Interval::operator==(const Interval& o) const {
-    if (is_empty() || o.is_empty()) return is_empty() && o.is_empty();
-    return lo_inf_ == o.lo_inf_ && hi_inf_ == o.hi_inf_ && (lo_inf_ || lo_ == o.lo_) &&
-           (hi_inf_ || hi_ == o.hi_);
 }
 
 Interval operator+(const Interval& a, const Interval& b) {

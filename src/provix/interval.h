@@ -14,6 +14,7 @@
 ///     Interval::at_least(0) + 1              == Interval::at_least(1)   // +inf stays
 ///     Interval::point(kInt64Max).hi_is_inf() == false
 
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,18 +39,47 @@ public:
     /// `[v, v]`.
     static Interval point(int64_t v) { return Interval(v, v); }
     /// `[lo, +inf]`.
-    static Interval at_least(int64_t lo);
+    static Interval at_least(int64_t lo) {
+        Interval r;
+        r.lo_ = lo;
+        r.lo_inf_ = false;
+        return r;
+    }
     /// `[-inf, hi]`.
-    static Interval at_most(int64_t hi);
+    static Interval at_most(int64_t hi) {
+        Interval r;
+        r.hi_ = hi;
+        r.hi_inf_ = false;
+        return r;
+    }
     /// `[lo, hi]` with each end finite when given: `bounded_by({}, 5)` is `[-inf, 5]`.
-    static Interval bounded_by(std::optional<int64_t> lo, std::optional<int64_t> hi);
+    static Interval bounded_by(std::optional<int64_t> lo, std::optional<int64_t> hi) {
+        Interval r;
+        if (lo) {
+            r.lo_ = *lo;
+            r.lo_inf_ = false;
+        }
+        if (hi) {
+            r.hi_ = *hi;
+            r.hi_inf_ = false;
+        }
+        return r;
+    }
 
     bool lo_is_inf() const { return lo_inf_; }
     bool hi_is_inf() const { return hi_inf_; }
-    /// The finite lower end. Precondition: `!lo_is_inf()`.
-    int64_t lo() const;
-    /// The finite upper end. Precondition: `!hi_is_inf()`.
-    int64_t hi() const;
+    /// The finite lower end. Precondition: `!lo_is_inf()` (without asserts,
+    /// an infinite lower end reads as kInt64Min).
+    int64_t lo() const {
+        assert(!lo_inf_ && "Interval::lo() of an infinite end");
+        return lo_inf_ ? kInt64Min : lo_;
+    }
+    /// The finite upper end. Precondition: `!hi_is_inf()` (without asserts,
+    /// an infinite upper end reads as kInt64Max).
+    int64_t hi() const {
+        assert(!hi_inf_ && "Interval::hi() of an infinite end");
+        return hi_inf_ ? kInt64Max : hi_;
+    }
     /// The lower end, or nullopt when it is -inf.
     std::optional<int64_t> finite_lo() const {
         return lo_inf_ ? std::nullopt : std::optional<int64_t>(lo_);
@@ -71,14 +101,27 @@ public:
     int64_t size() const;
 
     /// Intersection: `[0, 5].intersect([3, 9]) == [3, 5]`.
-    Interval intersect(const Interval& o) const;
+    Interval intersect(const Interval& o) const {
+        if (is_bounded() && o.is_bounded()) {  // four finite ends
+            Interval r(lo_ < o.lo_ ? o.lo_ : lo_, hi_ < o.hi_ ? hi_ : o.hi_);
+            return r.is_empty() || is_empty() || o.is_empty() ? empty() : r;
+        }
+        return intersect_unbounded(o);
+    }
     /// Smallest interval holding both: `[0, 1].hull([5, 6]) == [0, 6]`.
     Interval hull(const Interval& o) const;
 
-    bool operator==(const Interval& o) const;
+    bool operator==(const Interval& o) const {
+        if (is_empty() || o.is_empty()) return is_empty() && o.is_empty();
+        return lo_inf_ == o.lo_inf_ && hi_inf_ == o.hi_inf_ && (lo_inf_ || lo_ == o.lo_) &&
+               (hi_inf_ || hi_ == o.hi_);
+    }
     bool operator!=(const Interval& o) const { return !(*this == o); }
 
 private:
+    /// intersect() when some end is infinite.
+    Interval intersect_unbounded(const Interval& o) const;
+
     int64_t lo_ = 0;
     int64_t hi_ = 0;
     bool lo_inf_ = true;
