@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "block_condition.h"
 #include "expr_node.h"
 #include "partition_candidates.h"
 #include "provix/semantics.h"
@@ -360,6 +361,13 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
     if (sp.part_sum < 0) {
         if (sp.rest < 0) return remaining == 0 && k();
         return bind_sum(sp.rest, terms, remaining, 1, k);
+    }
+    // A block condition no partition of these terms can meet: no
+    // candidate would pass it.
+    if (sp.block_divisor >= 0) {
+        const Binding& d = b_[static_cast<size_t>(sp.block_divisor)];
+        if (d.kind == Binding::Kind::Const && !block_may_hold(terms, remaining, d.value, ranges_))
+            return false;
     }
     // `c0 * X + Y`: X takes each candidate subset in turn (largest first).
     // c0 is bound before the sum or by each candidate in turn (and unbound

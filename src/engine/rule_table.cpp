@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "block_condition.h"
 #include "rule_table_data.h"
 
 namespace provix::engine {
@@ -217,10 +218,15 @@ CompiledRule compile_rule(rules::Rule rule) {
     for (size_t i = 0; i < c.conjuncts.size(); ++i)
         for (size_t v = 0; v < c.rule.vars.size(); ++v)
             if (c.conjuncts[i].vars & (uint64_t{1} << v)) c.var_conjuncts[v] |= uint64_t{1} << i;
-    for (SumPattern& sp : c.sums)
-        if (sp.part_const >= 0)
-            sp.scale_divisor = multiple_scale_divisor(
-                c.rule, c.rule.nodes[static_cast<size_t>(sp.part_const)].value);
+    for (SumPattern& sp : c.sums) {
+        if (sp.part_const < 0) continue;
+        int64_t c0 = c.rule.nodes[static_cast<size_t>(sp.part_const)].value;
+        sp.scale_divisor = multiple_scale_divisor(c.rule, c0);
+        if (sp.rest >= 0)
+            sp.block_divisor =
+                block_divisor(c.rule, c0, c.rule.nodes[static_cast<size_t>(sp.part_sum)].value,
+                              c.rule.nodes[static_cast<size_t>(sp.rest)].value);
+    }
     c.gate = make_rule_gate(c);
     return c;
 }

@@ -44,6 +44,10 @@ struct SumPattern {
     /// partition's scale c0 (-1 if none): only terms whose coefficient is
     /// a multiple of c1 can be in X.
     int64_t scale_divisor = -1;
+    /// The constant variable d of a block condition on the partition (see
+    /// block_divisor; -1 if none): a sum that block_may_hold rejects for
+    /// d's value cannot match.
+    int64_t block_divisor = -1;
 };
 
 /// A rule node in the form the condition evaluator reads: its (at most

@@ -1,0 +1,50 @@
+#pragma once
+/// \file
+/// The block condition of a partition rule and a cheap necessary test for
+/// it. Rules such as
+///
+///     (c0 * X + Y) floordiv c1 => ...
+///         if c1 > 0 && ((c0 mod c1) * lb(X) + lb(Y)) floordiv c1
+///                      == ((c0 mod c1) * ub(X) + ub(Y)) floordiv c1
+///
+/// hold only when `(c0 mod c1) * X + Y` stays inside one block of c1. Each
+/// term of the sum adds to the width of that range whichever side of the
+/// partition it lands on, so a sum whose terms add up too much cannot
+/// satisfy the condition for any partition: the matcher skips the 2^n
+/// candidates.
+
+#include <cstdint>
+#include <vector>
+
+#include "provix/rules/rule.h"
+#include "range_analysis.h"
+#include "sum_term.h"
+
+namespace provix::engine {
+
+/// The constant variable d of a conjunct
+/// `((c0 mod d) * lb(X) + lb(Y)) floordiv d == ((c0 mod d) * ub(X) + ub(Y))
+/// floordiv d` of `rule`'s condition, where `c0`, `X` and `Y` are the
+/// variables with indices `c0`, `x` and `y` (products, sums and the two
+/// sides may be written either way round); -1 if there is none.
+///
+///     // fd_coef_in_block: (c0 * X + Y) floordiv c1 => ... if c1 > 0 && ...
+///     block_divisor(rule, c0, x, y) == index of c1
+int64_t block_divisor(const rules::Rule& rule, int64_t c0, int64_t x, int64_t y);
+
+/// False only if no partition of the terms of `remaining` into `c0 * X`
+/// and `Y` satisfies a block condition with divisor `d` (see
+/// block_divisor). Why: for d > 0 and r = c0 mod d, a term `a * m` of X
+/// adds `r * |a / c0|` times the width of m's range to the width of
+/// `r * X + Y`, a term of Y adds `|a|` times it; both are integers
+/// congruent to `±a` modulo d, so each is at least the distance from `a` to
+/// the nearest multiple of d. Equal quotients by d of both ends need a
+/// width of at most d - 1. Terms with an unbounded or empty range, and
+/// d <= 0, admit (the test stays necessary, never decisive):
+///
+///     // (d0 * 5 + d1) floordiv 4 with d0, d1 in [0, 9]: 1*9 + 1*9 > 3
+///     block_may_hold(terms, 0b11, 4, ranges) == false
+bool block_may_hold(const std::vector<SumTerm>& terms, uint64_t remaining, int64_t d,
+                    RangeAnalysis& ranges);
+
+}  // namespace provix::engine
