@@ -91,6 +91,16 @@ void append_terms(Expr e, std::vector<SumTerm>& out) {
     }
 }
 
+/// True if the terms of `e` (append_terms) include a constant: `d0 + 7`,
+/// `7`, but not `d0 * 7`.
+bool has_constant_term(Expr e) {
+    if (kind_of(e) != ExprKind::Add) return is_const(e);
+    size_t n = num_ops(e);
+    for (size_t i = 0; i < n; ++i)
+        if (is_const(op_at(e, i))) return true;
+    return false;
+}
+
 }  // namespace
 
 std::vector<SumTerm> sum_terms(Expr e) {
@@ -249,6 +259,7 @@ bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
     size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
     size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
     if (have < needed || have > kMaxSumTerms) return false;
+    if (sp.const_term >= 0 && !has_constant_term(e)) return false;  // nothing for it to take
     ScopedScratch<std::vector<SumTerm>> terms(term_buffers());
     append_terms(e, *terms);
     if (!terms_can_match(sp, *terms)) return false;
@@ -387,10 +398,16 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
     RejectedScales rejected;
     PartitionCandidates candidates(terms, from);
     PartitionScales scales(terms, from, bound_scale, candidates.exhaustive());
+    // Without a rest Y only the candidate of every remaining term can match
+    // (try_partition refuses the others): an exhaustive enumeration yields
+    // it first, so it stops after one candidate.
+    const bool first_only = sp.rest < 0 && candidates.exhaustive();
     for (uint64_t subset = 0; candidates.next(subset);) {
-        if (subset & ~pool) continue;
-        std::optional<int64_t> scale = scales.of(subset, candidates.compact());
-        if (try_partition(sp, terms, remaining, subset, scale, rejected, k)) return true;
+        if (!(subset & ~pool)) {
+            std::optional<int64_t> scale = scales.of(subset, candidates.compact());
+            if (try_partition(sp, terms, remaining, subset, scale, rejected, k)) return true;
+        }
+        if (first_only) break;
     }
     return false;
 }

@@ -235,6 +235,27 @@ TEST(RuleMatcher, TermPatternsFindTheirTermsWhereverTheyStand) {
     EXPECT_EQ(apply_rule(rule, "(d0 mod 4) * 2 + d1 + 5", bounds), "<no match>");
 }
 
+TEST(RuleMatcher, APartitionWithoutRestTakesEveryTerm) {
+    // No Y: X is the whole sum, c0 the gcd of all its coefficients.
+    const std::string rule = "scale: c0 * X => X * c0 floordiv 1 + c0 if c0 > 1\n";
+    const std::vector<Interval> bounds = {Interval{0, 9}, Interval{0, 9}};
+    EXPECT_EQ(apply_rule(rule, "d0 * 4 + d1 * 6", bounds), "v0 * 4 + v1 * 6 + 2");
+    EXPECT_EQ(apply_rule(rule, "d0 * 4 + d1 * 6 + 8", bounds), "v0 * 4 + v1 * 6 + 10");
+    EXPECT_EQ(apply_rule(rule, "d0 * 6", bounds), "v0 * 6 + 6");
+    // The gcd of every coefficient is 1 (a subset's would be 2): no match.
+    EXPECT_EQ(apply_rule(rule, "d0 * 4 + d1 * 6 + 3", bounds), "<no match>");
+    EXPECT_EQ(apply_rule(rule, "d0 * 4 + d1", bounds), "<no match>");
+}
+
+TEST(RuleMatcher, AConstantTermPatternNeedsAConstant) {
+    const std::string rule = "offset: X + c0 => X + c0 * 2\n";
+    const std::vector<Interval> bounds = {Interval{0, 9}, Interval{0, 9}};
+    EXPECT_EQ(apply_rule(rule, "d0 + 7", bounds), "v0 + 14");
+    EXPECT_EQ(apply_rule(rule, "d0 * 3 + d1 - 2", bounds), "v0 * 3 + v1 - 4");
+    EXPECT_EQ(apply_rule(rule, "d0 * 7", bounds), "<no match>");
+    EXPECT_EQ(apply_rule(rule, "d0 + d1", bounds), "<no match>");
+}
+
 TEST(RuleMatcher, RulesBeyondTheConjunctLimitGiveTheSameMatches) {
     const size_t over = CompiledRule::kMaxTrackedConjuncts + 1;
     const std::vector<Interval> bounds = {Interval{0, 9}, Interval{0, 9}};
