@@ -75,17 +75,88 @@ std::optional<Wide> evaluate_wide_at(Expr e, const int64_t* at) {
     return acc;
 }
 
+/// How the int64 evaluation of a tree ended: with its value, at a zero
+/// divisor, or at a value beyond int64 (the 128-bit evaluator takes over).
+enum class Narrow : uint8_t { kValue, kUndefined, kWide };
+
+/// `x op y` in int64 (floor semantics), or why not: kUndefined for a zero
+/// divisor, kWide for a result beyond int64 or a kind only wide_op knows.
+Narrow narrow_op(ExprKind kind, int64_t x, int64_t y, int64_t* r) {
+    switch (kind) {
+        case ExprKind::Add:
+            return __builtin_add_overflow(x, y, r) ? Narrow::kWide : Narrow::kValue;
+        case ExprKind::Mul:
+            return __builtin_mul_overflow(x, y, r) ? Narrow::kWide : Narrow::kValue;
+        case ExprKind::Min:
+            *r = std::min(x, y);
+            return Narrow::kValue;
+        case ExprKind::Max:
+            *r = std::max(x, y);
+            return Narrow::kValue;
+        case ExprKind::FloorDiv:
+        case ExprKind::CeilDiv:
+        case ExprKind::Mod:
+            break;
+        default:
+            return Narrow::kWide;
+    }
+    if (y == 0) return Narrow::kUndefined;
+    if (y == -1 && x == kInt64Min) return Narrow::kWide;  // the one quotient beyond int64
+    *r = kind == ExprKind::FloorDiv  ? *floor_div(x, y)
+         : kind == ExprKind::CeilDiv ? *ceil_div(x, y)
+                                     : *floor_mod(x, y);
+    return Narrow::kValue;
+}
+
+/// evaluate_wide_at while every value fits int64 (the common case: no
+/// 128-bit arithmetic). The operands are visited in the same order, so a
+/// zero divisor found here is the one the 128-bit evaluator stops at.
+Narrow evaluate_narrow_at(const detail::ExprNode* n, const int64_t* at, int64_t* out) {
+    if (n->kind == ExprKind::Constant) {
+        *out = n->value;
+        return Narrow::kValue;
+    }
+    if (n->kind == ExprKind::Variable) {
+        *out = at[n->value];
+        return Narrow::kValue;
+    }
+    int64_t acc = 0;
+    Narrow s = evaluate_narrow_at(n->operands[0], at, &acc);
+    for (size_t i = 1; i < n->num_operands && s == Narrow::kValue; ++i) {
+        int64_t y = 0;
+        s = evaluate_narrow_at(n->operands[i], at, &y);
+        if (s == Narrow::kValue) s = narrow_op(n->kind, acc, y, &acc);
+    }
+    *out = acc;
+    return s;
+}
+
+/// The exact value of `e` at `at`: in int64 when it suffices, else in 128
+/// bits; nullopt where e is undefined or beyond 128 bits.
+std::optional<Wide> evaluate_exact_at(Expr e, const int64_t* at) {
+    int64_t v = 0;
+    switch (evaluate_narrow_at(detail::node_of(e), at, &v)) {
+        case Narrow::kValue:
+            return v;
+        case Narrow::kUndefined:
+            return std::nullopt;
+        case Narrow::kWide:
+            break;
+    }
+    return evaluate_wide_at(e, at);
+}
+
 }  // namespace
 
 bool excluded_at(Expr e, const Interval& range, const int64_t* at) {
-    const std::optional<Wide> v = evaluate_wide_at(e, at);
+    const std::optional<Wide> v = evaluate_exact_at(e, at);
     if (!v) return false;
     if (range.is_empty()) return true;
     return (!range.lo_is_inf() && *v < range.lo()) || (!range.hi_is_inf() && *v > range.hi());
 }
 
 std::optional<int64_t> evaluate_at(Expr e, const int64_t* at) {
-    const std::optional<Wide> v = evaluate_wide_at(e, at);
+    const std::optional<Wide> v = evaluate_exact_at(e, at);
     if (!v || *v < kInt64Min || *v > kInt64Max) return std::nullopt;
     return static_cast<int64_t>(*v);
 }
