@@ -7,6 +7,7 @@
 #include "domain_passes.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 
 #include "divisibility.h"
@@ -28,6 +29,18 @@ bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* resi
     *modulus = m;
     *residue = c.range.lo();
     return true;
+}
+
+/// How many of `cs` are congruences (as_congruence), counting only those on
+/// a bare variable when `on_variables_only`.
+size_t count_congruences(const std::vector<Constraint>& cs, bool on_variables_only) {
+    size_t n = 0;
+    for (const Constraint& c : cs) {
+        Expr e;
+        int64_t m, r;
+        if (as_congruence(c, &e, &m, &r) && (!on_variables_only || e.is_variable())) ++n;
+    }
+    return n;
 }
 
 /// ⌊x / y⌋ and ⌈x / y⌉ on 128-bit integers, y != 0.
@@ -155,7 +168,7 @@ TermBound bound_from_term(const Constraint& c, const std::vector<SumTerm>& terms
 /// so still a sound over-approximation). False if some term has an empty
 /// range (defined nowhere): the constraint bounds nothing here.
 bool term_ranges_of(const std::vector<SumTerm>& terms, const std::vector<Interval>& bounds,
-                    std::optional<RangeAnalysis>& ranges, std::vector<Interval>* out) {
+                    std::unique_ptr<RangeAnalysis>& ranges, std::vector<Interval>* out) {
     out->clear();
     out->reserve(terms.size());
     for (const SumTerm& t : terms) {
@@ -174,18 +187,22 @@ bool term_ranges_of(const std::vector<SumTerm>& terms, const std::vector<Interva
 
 /// One pass of bound tightening over every constraint with a variable term.
 /// The ranges of non-variable terms come from a range analysis over the
-/// bounds and constraints at the start of the pass, built only when some
-/// constraint has such a term.
+/// bounds and constraints when the first such term is met, built only when
+/// some constraint has such a term. The constraints stay as they are (only
+/// bounds change, and the pass stops as soon as the map becomes known
+/// empty, which clears them), so they are read in place.
 bool tighten_once(IndexingMap& map, RewriteLog log) {
     bool changed = false;
     std::vector<Interval> bounds = map.variable_bounds();
-    const std::vector<Constraint> constraints = map.constraints();
-    std::optional<RangeAnalysis> ranges;
+    const std::vector<Constraint>& constraints = map.constraints();
+    // On the heap: a RangeAnalysis is several kB, and most maps need none.
+    std::unique_ptr<RangeAnalysis> ranges;
     std::vector<Interval> term_ranges;
     for (const Constraint& c : constraints) {
         std::vector<SumTerm> terms = sum_terms(c.expr);
         if (!has_variable_term(terms)) continue;
-        if (!is_linear(terms) && !ranges) ranges.emplace(bounds, constraints);
+        if (!is_linear(terms) && !ranges)
+            ranges = std::make_unique<RangeAnalysis>(bounds, constraints);
         if (!term_ranges_of(terms, bounds, ranges, &term_ranges)) continue;
         for (size_t i = 0; i < terms.size(); ++i) {
             if (!terms[i].monomial || !terms[i].monomial.is_variable() || terms[i].coef == 0)
@@ -224,8 +241,9 @@ bool tighten_bounds_from_linear_constraints(IndexingMap& map, RewriteLog log) {
 }
 
 bool merge_congruences(IndexingMap& map, RewriteLog log) {
-    std::map<uint32_t, std::vector<size_t>> by_expr;  // node id -> constraint indices
     const std::vector<Constraint>& cs = map.constraints();
+    if (count_congruences(cs, /*on_variables_only=*/false) < 2) return false;  // nothing to merge
+    std::map<uint32_t, std::vector<size_t>> by_expr;  // node id -> constraint indices
     for (size_t i = 0; i < cs.size(); ++i) {
         Expr e;
         int64_t m, r;
@@ -277,7 +295,11 @@ bool merge_congruences(IndexingMap& map, RewriteLog log) {
 
 bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
     bool changed = false;
-    const std::vector<Constraint> cs = map.constraints();
+    // Only bounds change below, and the loop stops as soon as the map becomes
+    // known empty (which clears the constraints): the constraints are read in
+    // place.
+    const std::vector<Constraint>& cs = map.constraints();
+    if (count_congruences(cs, /*on_variables_only=*/true) == 0) return false;
     for (const Constraint& c : cs) {
         Expr e;
         int64_t m, r;
@@ -357,9 +379,11 @@ bool drop_decided_constraints(IndexingMap& map, RewriteLog log) {
     // the right residue can never hold. Emptiness only; nothing is dropped
     // on this basis.
     DivisibilityAnalysis divisibility(map.constraints());
-    std::vector<Constraint> keep;
+    const std::vector<Constraint>& cs = map.constraints();
+    std::vector<Constraint> keep;  // filled once the first constraint is dropped
     bool changed = false;
-    for (const Constraint& c : map.constraints()) {
+    for (size_t i = 0; i < cs.size(); ++i) {
+        const Constraint& c = cs[i];
         // The range of the values of c.expr where it is defined; a point where
         // it is undefined is outside the domain anyway.
         Interval r = ranges.range(c.expr);
@@ -381,10 +405,11 @@ bool drop_decided_constraints(IndexingMap& map, RewriteLog log) {
         // Holds wherever it is defined; dropped only if defined everywhere.
         if (c.range.contains(r) && !ranges.may_be_undefined(c.expr)) {
             log.fired(lemma::decided_holds);
+            if (!changed) keep.assign(cs.begin(), cs.begin() + static_cast<std::ptrdiff_t>(i));
             changed = true;
             continue;
         }
-        keep.push_back(c);
+        if (changed) keep.push_back(c);
     }
     if (changed) map.set_constraints(std::move(keep));
     return changed;

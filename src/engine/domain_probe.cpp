@@ -75,7 +75,9 @@ Interval probe(const Constraint& c, size_t id, int64_t lo, int64_t hi, RewriteLo
 
 bool tighten_by_probing(IndexingMap& map, RewriteLog log) {
     bool changed = false;
-    const std::vector<Constraint> constraints = map.constraints();
+    // Only bounds change below, and the loop stops as soon as the map becomes
+    // known empty (which clears the constraints): they are read in place.
+    const std::vector<Constraint>& constraints = map.constraints();
     for (const Constraint& c : constraints) {
         std::optional<size_t> id = single_variable(c.expr);
         // A bare variable is a bound; a congruence `v mod m in [r, r]` on a

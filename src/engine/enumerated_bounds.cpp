@@ -26,20 +26,21 @@ struct BoxScan {
     int64_t points = 1;
 };
 
-/// The box of the variables of `mask` under `bounds` when it is small.
-std::optional<BoxScan> small_box(uint64_t mask, const std::vector<Interval>& bounds) {
+/// The box of the variables of `mask` under the bounds of `map` when it is
+/// small.
+std::optional<BoxScan> small_box(uint64_t mask, const IndexingMap& map) {
     if (mask == 0 || __builtin_popcountll(mask) > kMaxVariables) return std::nullopt;
     BoxScan s;
     for (uint64_t m = mask; m; m &= m - 1) {
-        const auto id = static_cast<size_t>(__builtin_ctzll(m));
-        if (id >= bounds.size()) return std::nullopt;
-        const Interval& b = bounds[id];
+        const auto id = static_cast<int64_t>(__builtin_ctzll(m));
+        if (id >= map.num_variables()) return std::nullopt;
+        const Interval& b = map.variable(id).bounds;
         if (!b.is_bounded() || b.is_empty()) return std::nullopt;
         const __int128 width = static_cast<__int128>(b.hi()) - b.lo() + 1;
         if (width > kMaxEnumeratedPoints) return std::nullopt;
         s.points *= static_cast<int64_t>(width);
         if (s.points > kMaxEnumeratedPoints) return std::nullopt;
-        s.ids[s.k] = static_cast<int64_t>(id);
+        s.ids[s.k] = id;
         s.box[s.k] = b;
         s.hull[s.k] = Interval::empty();
         ++s.k;
@@ -92,13 +93,15 @@ void scan(BoxScan& s, const std::vector<Constraint>& cs, const std::vector<Expr>
 
 bool tighten_bounds_by_enumeration(IndexingMap& map, RewriteLog log) {
     bool changed = false;
-    const std::vector<Constraint> cs = map.constraints();
+    // Only bounds change below (to non-empty hulls), and the loop stops as
+    // soon as the map becomes known empty: the constraints are read in place.
+    const std::vector<Constraint>& cs = map.constraints();
     std::vector<Expr> divisors;
     bool have_divisors = false;
     for (const Constraint& c : cs) {
         const detail::ExprNode* n = detail::node_of(c.expr);
         if (n->has_high_var) continue;
-        std::optional<BoxScan> s = small_box(n->var_mask, map.variable_bounds());
+        std::optional<BoxScan> s = small_box(n->var_mask, map);
         if (!s) continue;
         if (!have_divisors) {  // only once a box is small
             divisors = constraint_divisors(cs);

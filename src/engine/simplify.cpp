@@ -5,7 +5,6 @@
 #include "provix/simplify.h"
 
 #include <iterator>
-#include <optional>
 
 #include "divisibility.h"
 #include "domain_passes.h"
@@ -38,6 +37,41 @@ bool is_congruence(const Constraint& c) {
     return c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point();
 }
 
+/// Simplifies `original` with `rewriter` and applies the constraint rules
+/// (with `matcher`, over the same analyses) until none fires.
+Constraint simplify_one(const Constraint& original, const RuleTable& table, Rewriter& rewriter,
+                        engine::RuleMatcher& matcher, engine::RewriteLog log) {
+    Constraint c{rewriter.simplify(original.expr), original.range};
+    for (int round = 0; round < kMaxRounds; ++round) {
+        bool fired = false;
+        for (const engine::CompiledRule* rule : table.constraint_rules()) {
+            auto r = matcher.apply_constraint(*rule, c);
+            if (!r || *r == c) continue;
+            log.fired(rule->rule.name);
+            c = Constraint{rewriter.simplify(r->expr), r->range};
+            fired = true;
+            break;
+        }
+        if (!fired) break;
+    }
+    return c;
+}
+
+/// simplify_one for constraint `i` of `originals` with the divisibility
+/// facts of the others: `done`, the ones before it as they became, and the
+/// ones after it as they are.
+Constraint simplify_with_facts(const std::vector<Constraint>& originals, size_t i,
+                               const std::vector<Constraint>& done, const RuleTable& table,
+                               RangeAnalysis& ranges, engine::RewriteLog log) {
+    std::vector<Constraint> others(done.begin(), done.end());
+    others.insert(others.end(), originals.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  originals.end());
+    DivisibilityAnalysis facts(others);
+    Rewriter rewriter(table, ranges, facts, log);
+    engine::RuleMatcher matcher(ranges, facts);
+    return simplify_one(originals[i], table, rewriter, matcher, log);
+}
+
 /// Simplifies every constraint expression and applies the constraint rules.
 /// A constraint must not be used to simplify itself: the ranges here are the
 /// variable bounds only, and the divisibility facts of a constraint are the
@@ -55,37 +89,16 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
     for (const Constraint& c : originals)
         congruences += is_congruence(c);
     std::vector<Constraint> out;
+    out.reserve(originals.size());
     bool changed = false;
     for (size_t i = 0; i < originals.size(); ++i) {
         const Constraint& original = originals[i];
         // The other constraints' congruences, when there are any (cheap
         // check first: most maps have none).
-        std::optional<DivisibilityAnalysis> facts;
-        std::optional<Rewriter> fact_rewriter;
-        std::optional<engine::RuleMatcher> fact_matcher;
-        if (congruences > (is_congruence(original) ? 1u : 0u)) {
-            std::vector<Constraint> others(out.begin(), out.end());
-            others.insert(others.end(), originals.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                          originals.end());
-            facts.emplace(others);
-            fact_rewriter.emplace(table, ranges, *facts, log);
-            fact_matcher.emplace(ranges, *facts);
-        }
-        Rewriter& rewriter = fact_rewriter ? *fact_rewriter : plain_rewriter;
-        engine::RuleMatcher& matcher = fact_matcher ? *fact_matcher : plain_matcher;
-        Constraint c{rewriter.simplify(original.expr), original.range};
-        for (int round = 0; round < kMaxRounds; ++round) {
-            bool fired = false;
-            for (const engine::CompiledRule* rule : table.constraint_rules()) {
-                auto r = matcher.apply_constraint(*rule, c);
-                if (!r || *r == c) continue;
-                log.fired(rule->rule.name);
-                c = Constraint{rewriter.simplify(r->expr), r->range};
-                fired = true;
-                break;
-            }
-            if (!fired) break;
-        }
+        const Constraint c =
+            congruences > (is_congruence(original) ? 1u : 0u)
+                ? simplify_with_facts(originals, i, out, table, ranges, log)
+                : simplify_one(original, table, plain_rewriter, plain_matcher, log);
         changed |= !(c == original);
         // A constraint that became one on a bare variable, or on the
         // expression of another constraint, is intersected with it.
