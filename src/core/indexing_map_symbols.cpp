@@ -3,11 +3,12 @@
 
 #include <cstddef>
 #include <string>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "expr_dag.h"
 #include "expr_node.h"
+#include "id_map.h"
 #include "provix/indexing_map.h"
 #include "provix/interval_eval.h"
 #include "variable_names.h"
@@ -22,23 +23,23 @@ namespace {
 // expression stays canonical (the term order only compares ids).
 Expr rename_variables(Expr e, const std::vector<int64_t>& new_id) {
     Context& ctx = e.context();
-    std::unordered_map<uint32_t, Expr> memo;
-    auto known = [&](Expr node) { return memo.count(node.id()) > 0; };
+    engine::IdMap<Expr> memo;  // renamed node by old node id
+    auto known = [&](Expr node) { return memo.find(node.id()) != nullptr; };
+    std::vector<Expr> ops;
     detail::for_each_post_order(e, known, [&](Expr node) {
         if (node.is_constant()) {
-            memo.emplace(node.id(), node);
+            memo.set(node.id(), node);
         } else if (node.is_variable()) {
-            memo.emplace(node.id(), ctx.variable(new_id[static_cast<size_t>(node.variable_id())]));
+            memo.set(node.id(), ctx.variable(new_id[static_cast<size_t>(node.variable_id())]));
         } else {
-            std::vector<Expr> ops;
-            ops.reserve(node.num_operands());
+            ops.clear();
             for (size_t i = 0; i < node.num_operands(); ++i)
-                ops.push_back(memo.at(node.operand(i).id()));
+                ops.push_back(*memo.find(node.operand(i).id()));
             Result<Expr> made = ctx.make(node.kind(), ops);
-            memo.emplace(node.id(), made ? *made : build(node.kind(), ops));
+            memo.set(node.id(), made ? *made : build(node.kind(), ops));
         }
     });
-    return memo.at(e.id());
+    return *memo.find(e.id());
 }
 
 std::vector<bool> variables_of(Expr e, int64_t num_vars) {
@@ -169,6 +170,7 @@ Renumbering renumber(const IndexingMap& m, const std::vector<bool>& needed) {
     Renumbering r;
     r.new_id.assign(nu, -1);
     std::vector<detail::MovedName> moved;
+    moved.reserve(nu);
     int64_t next = 0;
     for (size_t v = 0; v < nu; ++v) {
         if (!needed[v]) continue;
@@ -221,6 +223,7 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
     for (Expr e : results())
         new_results.push_back(rename_variables(e, r.new_id));
     std::vector<Constraint> kept;
+    kept.reserve(constraints_.size());
     for (size_t i = 0; i < constraints_.size(); ++i) {
         if (p.fate[i] == Fate::Keep) {
             kept.push_back(

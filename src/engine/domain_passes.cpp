@@ -167,7 +167,7 @@ TermBound bound_from_term(const Constraint& c, const std::vector<SumTerm>& terms
 /// analysis of the pass (over bounds at least as wide as the current ones,
 /// so still a sound over-approximation). False if some term has an empty
 /// range (defined nowhere): the constraint bounds nothing here.
-bool term_ranges_of(const std::vector<SumTerm>& terms, const std::vector<Interval>& bounds,
+bool term_ranges_of(const std::vector<SumTerm>& terms, const IndexingMap& map,
                     std::unique_ptr<RangeAnalysis>& ranges, std::vector<Interval>* out) {
     out->clear();
     out->reserve(terms.size());
@@ -176,7 +176,7 @@ bool term_ranges_of(const std::vector<SumTerm>& terms, const std::vector<Interva
         if (!t.monomial)
             r = Interval::point(t.coef);
         else if (t.monomial.is_variable())
-            r = bounds[static_cast<size_t>(t.monomial.variable_id())] * t.coef;
+            r = map.variable(t.monomial.variable_id()).bounds * t.coef;
         else
             r = ranges->range(t.whole);
         if (r.is_empty()) return false;
@@ -193,7 +193,6 @@ bool term_ranges_of(const std::vector<SumTerm>& terms, const std::vector<Interva
 /// empty, which clears them), so they are read in place.
 bool tighten_once(IndexingMap& map, RewriteLog log) {
     bool changed = false;
-    std::vector<Interval> bounds = map.variable_bounds();
     const std::vector<Constraint>& constraints = map.constraints();
     // On the heap: a RangeAnalysis is several kB, and most maps need none.
     std::unique_ptr<RangeAnalysis> ranges;
@@ -202,18 +201,18 @@ bool tighten_once(IndexingMap& map, RewriteLog log) {
         std::vector<SumTerm> terms = sum_terms(c.expr);
         if (!has_variable_term(terms)) continue;
         if (!is_linear(terms) && !ranges)
-            ranges = std::make_unique<RangeAnalysis>(bounds, constraints);
-        if (!term_ranges_of(terms, bounds, ranges, &term_ranges)) continue;
+            ranges = std::make_unique<RangeAnalysis>(map.variable_bounds(), constraints);
+        if (!term_ranges_of(terms, map, ranges, &term_ranges)) continue;
         for (size_t i = 0; i < terms.size(); ++i) {
             if (!terms[i].monomial || !terms[i].monomial.is_variable() || terms[i].coef == 0)
                 continue;
             const TermBound tb = bound_from_term(c, terms, i, term_ranges);
-            auto id = static_cast<size_t>(terms[i].monomial.variable_id());
-            Interval tightened = bounds[id].intersect(tb.bound);
-            if (tightened == bounds[id]) continue;
-            log_narrowing(log, bounds[id], tightened, tb.lo_lemma, tb.hi_lemma);
-            bounds[id] = tightened;
-            map.set_variable_bounds(static_cast<int64_t>(id), tightened);
+            const int64_t id = terms[i].monomial.variable_id();
+            const Interval bounds = map.variable(id).bounds;
+            Interval tightened = bounds.intersect(tb.bound);
+            if (tightened == bounds) continue;
+            log_narrowing(log, bounds, tightened, tb.lo_lemma, tb.hi_lemma);
+            map.set_variable_bounds(id, tightened);
             changed = true;
             if (map.is_known_empty()) return true;
             // The term's own range follows its new bounds.
@@ -357,9 +356,11 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
         std::vector<Expr> repl(static_cast<size_t>(map.num_variables()));
         repl[static_cast<size_t>(id)] = ctx.variable(id) * m + r;
         std::vector<Expr> results;
+        results.reserve(map.results().size());
         for (Expr res : map.results())
             results.push_back(substitute(res, repl));
         std::vector<Constraint> cs;
+        cs.reserve(map.constraints().size());
         for (const Constraint& k : map.constraints())
             if (!(k == c)) cs.push_back(Constraint{substitute(k.expr, repl), k.range});
         map.set_results(std::move(results));
