@@ -151,13 +151,7 @@ bool RuleMatcher::bind_sum(int var_node, const std::vector<SumTerm>& terms, uint
     return bind_step(var, k) == Step::Matched;
 }
 
-bool RuleMatcher::bound(int64_t var) {
-    if (var >= CompiledRule::kMaxTrackedVariables) return true;  // decided at the end
-    bound_ |= uint64_t{1} << var;
-    if (compiled_->bound_hooks) {  // the same checks, generated
-        BoundHook hook = compiled_->bound_hooks[var];
-        return !hook || hook(*this);
-    }
+bool RuleMatcher::bound_interpreted(int64_t var) {
     const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
     // The conjuncts reading `var`, in order (a bit per conjunct index).
     for (uint64_t m = compiled_->var_conjuncts[static_cast<size_t>(var)]; m; m &= m - 1) {

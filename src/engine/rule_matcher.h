@@ -205,7 +205,16 @@ private:
     /// decidable; false if one of them is false (the caller then unbinds).
     /// Variables from index CompiledRule::kMaxTrackedVariables on are not
     /// tracked: their conjuncts are decided once the match is complete.
-    bool bound(int64_t var);
+    bool bound(int64_t var) {
+        if (var >= CompiledRule::kMaxTrackedVariables) return true;  // decided at the end
+        bound_ |= uint64_t{1} << var;
+        if (!compiled_->bound_hooks) return bound_interpreted(var);
+        BoundHook hook = compiled_->bound_hooks[var];  // the same checks, generated
+        return !hook || hook(*this);
+    }
+    /// bound() for a rule without generated bound hooks: evaluates the
+    /// conjuncts reading `var` whose variables are all bound now.
+    bool bound_interpreted(int64_t var);
     /// Undoes a binding of `var`.
     void unbind(int64_t var) {
         b_[static_cast<size_t>(var)].kind = Binding::Kind::Unbound;
