@@ -48,6 +48,15 @@ void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) 
 Interval RangeAnalysis::range(Expr e) {
     const detail::ExprNode* n = detail::node_of(e);  // inline field reads
     if (n->kind == ExprKind::Constant) return Interval::point(n->value);
+    if (n->kind == ExprKind::Variable) {
+        // Not memoized: the bounds are at hand, a memo entry costs more.
+        auto id = static_cast<size_t>(n->value);
+        Interval r = id < bounds_.size() ? bounds_[id] : Interval::all();
+        if (!known_.empty()) {
+            if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
+        }
+        return r;
+    }
     if (const Interval* m = memo_.find(n->id)) return *m;
     Interval r = compute(e);
     if (congruences_ && n->kind == ExprKind::Mod) r = by_residue(e, r);
@@ -96,10 +105,6 @@ struct ExactSum {
 
 Interval RangeAnalysis::compute(Expr e) {
     const detail::ExprNode* n = detail::node_of(e);
-    if (n->kind == ExprKind::Variable) {
-        auto id = static_cast<size_t>(n->value);
-        return id < bounds_.size() ? bounds_[id] : Interval::all();
-    }
     if (n->kind == ExprKind::Add) return sum_range(n);
     Interval acc = range(Expr(n->operands[0]));
     for (size_t i = 1; i < n->num_operands; ++i) {
