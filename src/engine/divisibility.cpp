@@ -26,15 +26,29 @@ ModRem normalize(__int128 m, __int128 r) {
     return {static_cast<int64_t>(m), static_cast<int64_t>(rr)};
 }
 
+/// |v| as an unsigned 64-bit value (|kInt64Min| included).
+uint64_t magnitude(int64_t v) {
+    return v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+}
+
 __int128 gcd128(__int128 a, __int128 b) {
     if (a < 0) a = -a;
     if (b < 0) b = -b;
-    while (b != 0) {
+    constexpr __int128 kU64Max = (static_cast<__int128>(1) << 64) - 1;
+    while (b != 0 && (a > kU64Max || b > kU64Max)) {
         __int128 t = a % b;
         a = b;
         b = t;
     }
-    return a;
+    if (b == 0) return a;
+    // Both fit 64 bits (the usual case): the same steps on the cheaper division.
+    auto x = static_cast<uint64_t>(a), y = static_cast<uint64_t>(b);
+    while (y != 0) {
+        uint64_t t = x % y;
+        x = y;
+        y = t;
+    }
+    return x;
 }
 
 /// The inverse of b modulo q (q >= 1, 0 <= b < q; 0 for q == 1), or nullopt when they
@@ -75,9 +89,9 @@ ModRem mul(ModRem a, ModRem b) {
 /// div_divisible: c divides the modulus and the remainder.
 bool ModRem::divisible_by(int64_t c) const {
     if (c == 0) return modulus == 0 && remainder == 0;
-    __int128 cc = c < 0 ? -static_cast<__int128>(c) : c;
-    if (modulus == 0) return remainder % cc == 0;
-    return modulus % cc == 0 && remainder % cc == 0;
+    const uint64_t cc = magnitude(c);  // c divides v exactly when |c| divides |v|
+    if (modulus == 0) return magnitude(remainder) % cc == 0;
+    return magnitude(modulus) % cc == 0 && magnitude(remainder) % cc == 0;
 }
 
 ModRem intersect(ModRem a, ModRem b, bool* empty) {

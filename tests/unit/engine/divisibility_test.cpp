@@ -1,0 +1,72 @@
+// The congruences of the divisibility analysis: divisibility tests at the
+// ends of int64, the Chinese remainder merge, and congruences whose
+// intermediate moduli leave 64 bits (the gcd steps on 128-bit values).
+
+#include "divisibility.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "provix/expr.h"
+#include "provix/indexing_map.h"
+#include "provix/semantics.h"
+
+namespace provix::engine {
+namespace {
+
+constexpr int64_t k2to40 = int64_t{1} << 40;
+
+TEST(Divisibility, DivisibleByAtTheEndsOfInt64) {
+    EXPECT_TRUE((ModRem{0, kInt64Min}.divisible_by(kInt64Min)));
+    EXPECT_TRUE((ModRem{0, kInt64Min}.divisible_by(-1)));
+    EXPECT_TRUE((ModRem{0, kInt64Min}.divisible_by(2)));
+    EXPECT_FALSE((ModRem{0, kInt64Min}.divisible_by(3)));
+    EXPECT_FALSE((ModRem{0, kInt64Max}.divisible_by(kInt64Min)));
+    EXPECT_TRUE((ModRem{0, -12}.divisible_by(-4)));
+    EXPECT_FALSE((ModRem{0, -12}.divisible_by(5)));
+    EXPECT_TRUE((ModRem{12, 4}.divisible_by(-4)));
+    EXPECT_FALSE((ModRem{12, 4}.divisible_by(8)));   // 16 is, 4 is not
+    EXPECT_FALSE((ModRem{12, 0}.divisible_by(24)));  // 12 is not
+    EXPECT_FALSE((ModRem{12, 0}.divisible_by(0)));
+    EXPECT_TRUE((ModRem{0, 0}.divisible_by(0)));
+}
+
+TEST(Divisibility, ChineseRemainders) {
+    bool empty = true;
+    std::optional<ModRem> r = combine_exact({4, 1}, {3, 2}, &empty);
+    ASSERT_TRUE(r);
+    EXPECT_FALSE(empty);
+    EXPECT_EQ(r->modulus, 12);
+    EXPECT_EQ(r->remainder, 5);
+    combine_exact({4, 1}, {6, 2}, &empty);  // odd and even
+    EXPECT_TRUE(empty);
+    r = combine_exact({k2to40 * 3, 7}, {k2to40 * 5, 7}, &empty);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->modulus, k2to40 * 15);
+    EXPECT_EQ(r->remainder, 7);
+}
+
+TEST(Divisibility, ModuliBeyondSixtyFourBits) {
+    Context ctx;
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    // d0 ≡ 0 and d1 ≡ 3 (mod 2^40): the product's congruence starts from
+    // gcd(2^80, 3 * 2^40), which is 2^40.
+    const std::vector<Constraint> constraints = {{mod(d0, k2to40), Interval::point(0)},
+                                                 {mod(d1, k2to40), Interval::point(3)}};
+    DivisibilityAnalysis a(constraints);
+    const ModRem p = a.of(d0 * d1);
+    EXPECT_EQ(p.modulus, k2to40);
+    EXPECT_EQ(p.remainder, 0);
+    const ModRem s = a.of(d1 * 2 + 1);
+    EXPECT_EQ(s.modulus, 2 * k2to40);
+    EXPECT_EQ(s.remainder, 7);
+    // d1 * d1: gcd(2^80, 3 * 2^40, 3 * 2^40) = 2^40, remainder 9.
+    const ModRem q = a.of(d1 * d1);
+    EXPECT_EQ(q.modulus, k2to40);
+    EXPECT_EQ(q.remainder, 9);
+}
+
+}  // namespace
+}  // namespace provix::engine
