@@ -99,7 +99,14 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges) {
         default:
             return Expr();
     }
-    const int64_t id = only_variable(e, -1);
+    // The variable mask of the node answers without a walk unless a
+    // variable id is beyond it.
+    const detail::ExprNode* n = detail::node_of(e);
+    const uint64_t mask = n->var_mask;
+    if (mask & (mask - 1)) return Expr();  // two variables or more
+    const int64_t id = n->has_high_var ? only_variable(e, -1)
+                       : mask != 0     ? int64_t{__builtin_ctzll(mask)}
+                                       : -1;
     if (id < 0) return Expr();
     Context& ctx = e.context();
     const Expr v = ctx.variable(id);

@@ -170,6 +170,26 @@ bool some_coefficient(Expr s, RuleGate::ScaleTest test, int64_t c) {
     return false;
 }
 
+/// False only if `e`, split into monomial and coefficient as
+/// RuleMatcher's split(e) splits it, has a monomial whose right operand is
+/// a constant d != 0 and a coefficient that is not a multiple of d.
+bool coefficient_is_multiple(Expr e) {
+    Expr monomial = e;
+    int64_t coef = 1;
+    if (kind_of(e) == ExprKind::Mul) {
+        const size_t n = num_ops(e);
+        Expr last = op_at(e, n - 1);
+        if (is_const(last) && !is_const(op_at(e, n - 2))) {
+            if (n != 2) return true;  // the monomial is a product: not read here
+            monomial = op_at(e, 0);
+            coef = detail::const_value(last);
+        }
+    }
+    if (num_ops(monomial) != 2 || !is_const(op_at(monomial, 1))) return true;
+    const int64_t d = detail::const_value(op_at(monomial, 1));
+    return d == 0 || magnitude(coef) % magnitude(d) == 0;
+}
+
 bool sum_admits(const SumGate& g, const SumFacts& f) {
     if (f.terms < g.min_terms || f.terms > RuleMatcher::kMaxSumTerms) return false;
     for (uint16_t k : g.scaled_kinds)
@@ -177,6 +197,23 @@ bool sum_admits(const SumGate& g, const SumFacts& f) {
     for (uint16_t k : g.whole_kinds)
         if (!(k & f.whole_kinds)) return false;
     return true;
+}
+
+/// True if the condition has a conjunct `c1 mod c0 == 0` where c1 is the
+/// coefficient of the left side `p * c1` (`top`) and c0 the constant right
+/// operand of its monomial pattern `p` (a binary operator).
+bool coefficient_multiple_test(const Rule& rule, const rules::Node& top,
+                               const std::vector<int>& conjuncts) {
+    const rules::Node& coef = node_at(rule, top.children[1]);
+    const rules::Node& monomial = node_at(rule, top.children[0]);
+    if (coef.op != Op::ConstVar || !rules::is_division(monomial.op)) return false;
+    const rules::Node& divisor = node_at(rule, monomial.children[1]);
+    if (divisor.op != Op::ConstVar) return false;
+    for (int p : conjuncts)
+        if (scale_test_of(rule, p, coef.value, divisor.value) ==
+            RuleGate::ScaleTest::MultipleOfOperand1)
+            return true;
+    return false;
 }
 
 }  // namespace
@@ -208,7 +245,10 @@ uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }
 
 bool RuleGate::admits(NodeFacts& facts, RangeAnalysis& ranges) const {
     Expr e = facts.expr();
-    if (coefficient && !(monomial_kinds & facts.monomial_kind())) return false;
+    if (coefficient) {
+        if (!(monomial_kinds & facts.monomial_kind())) return false;
+        if (coefficient_multiple && !coefficient_is_multiple(e)) return false;
+    }
     if (binary) {
         if (two_operands && num_ops(e) != 2) return false;
         Expr a = op_at(e, 0), b = op_at(e, 1);
@@ -259,6 +299,7 @@ RuleGate make_rule_gate(const CompiledRule& c) {
             if (is_coefficient(node_at(rule, top.children[1]))) {
                 g.coefficient = true;
                 g.monomial_kinds = c.kinds[static_cast<size_t>(top.children[0])];
+                g.coefficient_multiple = coefficient_multiple_test(rule, top, conjuncts);
                 return g;
             }
             g.two_operands = true;

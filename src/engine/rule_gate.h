@@ -86,6 +86,12 @@ struct RuleGate {
     /// be of a kind `p` can match (a bit per ExprKind).
     bool coefficient = false;
     uint16_t monomial_kinds = 0xffff;
+    /// A conjunct `c1 mod c0 == 0` on the coefficient c1 and the constant
+    /// right operand c0 of the monomial (`(x floordiv c0) * c1`): the
+    /// node's coefficient (1 for a node that is not a product) must be a
+    /// multiple of the monomial's constant divisor. `d0 floordiv 3` has
+    /// coefficient 1, not a multiple of 3.
+    bool coefficient_multiple = false;
     /// Sum patterns at the top (the node itself) and as the binary
     /// operator's left operand.
     std::array<SumGate, 2> sums;

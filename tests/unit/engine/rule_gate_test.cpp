@@ -116,6 +116,25 @@ TEST(RuleGate, PartitionScaleConditionsNeedACoefficient) {
     EXPECT_TRUE(admits("fd_gcd_split", "(d0, d1) -> ((d0 * 6 + d1) floordiv 8), " + two));
 }
 
+TEST(RuleGate, CoefficientMustBeAMultipleOfTheMonomialDivisor) {
+    // mul_exact_division: (x floordiv c0) * c1 if c1 mod c0 == 0 && ...: a
+    // node that is not a product has coefficient 1.
+    const std::string rule = "mul_exact_division";
+    EXPECT_FALSE(admits(rule, "(d0) -> (d0 floordiv 3), domain: d0 in [0, 99]"));
+    EXPECT_FALSE(admits(rule, "(d0) -> ((d0 floordiv 4) * 6), domain: d0 in [0, 99]"));
+    EXPECT_FALSE(admits(rule, "(d0) -> ((d0 floordiv -4) * 6), domain: d0 in [0, 99]"));
+    EXPECT_TRUE(admits(rule, "(d0) -> ((d0 floordiv 4) * 8), domain: d0 in [0, 99]"));
+    EXPECT_TRUE(admits(rule, "(d0) -> ((d0 floordiv -4) * -12), domain: d0 in [0, 99]"));
+    EXPECT_TRUE(admits(rule, "(d0) -> ((d0 floordiv 3) * -3), domain: d0 in [0, 99]"));
+    // A divisor that is not a constant is the matcher's to turn away.
+    EXPECT_TRUE(admits(rule,
+                       "(d0)[s0] -> ((d0 floordiv s0) * 3), domain: d0 in [0, 99], "
+                       "s0 in [1, 4]"));
+    // Read off the condition: a rule without that conjunct has no such test.
+    EXPECT_TRUE(rule_named(rule).gate.coefficient_multiple);
+    EXPECT_FALSE(rule_named("fixed_value").gate.coefficient_multiple);
+}
+
 TEST(RuleGate, EveryRuleExampleFiringIsAdmitted) {
     // The example of every rule (tests/rules_fire/NAME.map): each node of
     // its maps where a rule fires must pass that rule's gate.
