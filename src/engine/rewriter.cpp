@@ -79,7 +79,7 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
 
 Expr Rewriter::rewrite_root(Expr e, int depth) {
     if (detail::is_const(e)) return e;  // nothing simplifies a constant
-    NodeFacts facts(e);
+    NodeFacts facts(e, &divisibility_);
     for (const CompiledRule* rule : table_.expression_rules(kind_of(e))) {
         // Rules that cannot match the node are not tried (the order of the
         // others is kept, so the first rule that fires is the same).

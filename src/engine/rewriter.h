@@ -18,7 +18,11 @@ class Rewriter {
 public:
     Rewriter(const RuleTable& table, RangeAnalysis& ranges, DivisibilityAnalysis& divisibility,
              RewriteLog log = {})
-        : table_(table), ranges_(ranges), matcher_(ranges, divisibility), log_(log) {}
+        : table_(table),
+          ranges_(ranges),
+          divisibility_(divisibility),
+          matcher_(ranges, divisibility),
+          log_(log) {}
 
     /// The simplified form of `e` (memoized per node).
     Expr simplify(Expr e);
@@ -35,6 +39,9 @@ private:
     const RuleTable& table_;
     /// The ranges the whole-expression steps read (expr_steps.h).
     RangeAnalysis& ranges_;
+    /// The congruences the matcher reads (the rule gates decide
+    /// `divisible` conjuncts with them).
+    DivisibilityAnalysis& divisibility_;
     RuleMatcher matcher_;
     RewriteLog log_;
     IdMap<Expr> memo_;

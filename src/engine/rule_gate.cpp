@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include "divisibility.h"
 #include "expr_node.h"
+#include "provix/semantics.h"
 #include "range_analysis.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
@@ -199,6 +201,57 @@ bool sum_admits(const SumGate& g, const SumFacts& f) {
     return true;
 }
 
+/// True if rule node `p` is `f(x) floordiv c0` for the expression variable
+/// x and the constant variable c0, f being Lb or Ub.
+bool is_block_of(const Rule& rule, int p, Op f, int64_t x, int64_t c0) {
+    const rules::Node& n = node_at(rule, p);
+    if (n.op != Op::FloorDiv) return false;
+    const rules::Node& bound = node_at(rule, n.children[0]);
+    const rules::Node& divisor = node_at(rule, n.children[1]);
+    if (bound.op != f || divisor.op != Op::ConstVar || divisor.value != c0) return false;
+    const rules::Node& v = node_at(rule, bound.children[0]);
+    return v.op == Op::ExprVar && v.value == x;
+}
+
+/// Sets the gate's operand tests (see RuleGate::operand0_divisible) from the
+/// conjuncts on the left operand x and the right operand c0 of `top`.
+void set_operand_tests(const Rule& rule, const rules::Node& top, const std::vector<int>& conjuncts,
+                       RuleGate& g) {
+    const rules::Node& left = node_at(rule, top.children[0]);
+    const rules::Node& right = node_at(rule, top.children[1]);
+    if (left.op != Op::ExprVar || right.op != Op::ConstVar) return;
+    for (int p : conjuncts) {
+        const rules::Node& n = node_at(rule, p);
+        if (n.children.size() != 2) continue;
+        const rules::Node& a = node_at(rule, n.children[0]);
+        const rules::Node& b = node_at(rule, n.children[1]);
+        if (n.op == Op::Divisible && a.op == Op::ExprVar && a.value == left.value &&
+            b.op == Op::ConstVar && b.value == right.value)
+            g.operand0_divisible = true;
+        if (n.op == Op::Eq && is_block_of(rule, n.children[0], Op::Lb, left.value, right.value) &&
+            is_block_of(rule, n.children[1], Op::Ub, left.value, right.value))
+            g.operand0_in_one_block = true;
+    }
+}
+
+/// False only if an operand test of `g` (see RuleGate::operand0_divisible)
+/// decides its conjunct false (or, for divisibility, not shown) on the node
+/// `x op d`, d the constant `divisor`.
+bool operand_tests_admit(const RuleGate& g, NodeFacts& facts, RangeAnalysis& ranges, Expr x,
+                         int64_t d) {
+    if (d == 0) return true;  // the matcher's conditions are unknown there
+    if (g.operand0_divisible && facts.divisibility() &&
+        !facts.divisibility()->of(x).divisible_by(d))
+        return false;
+    if (g.operand0_in_one_block) {
+        const Interval r = ranges.range(x);
+        if (r.is_empty() || !r.is_bounded()) return true;
+        const std::optional<int64_t> lo = floor_div(r.lo(), d), hi = floor_div(r.hi(), d);
+        if (lo && hi && *lo != *hi) return false;
+    }
+    return true;
+}
+
 /// True if the condition has a conjunct `c1 mod c0 == 0` where c1 is the
 /// coefficient of the left side `p * c1` (`top`) and c0 the constant right
 /// operand of its monomial pattern `p` (a binary operator).
@@ -262,6 +315,9 @@ bool RuleGate::admits(NodeFacts& facts, RangeAnalysis& ranges) const {
         if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
             !some_coefficient(a, scale_test, detail::const_value(b)))
             return false;
+        if ((operand0_divisible || operand0_in_one_block) && is_const(b) &&
+            !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
+            return false;
     }
     if (sums[0].active && !sum_admits(sums[0], facts.sum(0))) return false;
     return !point_range || ranges.range(e).is_point();
@@ -316,6 +372,7 @@ RuleGate make_rule_gate(const CompiledRule& c) {
     g.binary = true;
     for (size_t i = 0; i < 2; ++i)
         g.operand_kinds[i] = c.kinds[static_cast<size_t>(top.children[i])];
+    set_operand_tests(rule, top, conjuncts, g);
     const rules::Node& right = node_at(rule, top.children[1]);
     if (right.op == Op::Literal) {
         g.operand1_lo = g.operand1_hi = right.value;

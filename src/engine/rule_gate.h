@@ -24,6 +24,7 @@
 namespace provix::engine {
 
 struct CompiledRule;
+class DivisibilityAnalysis;
 class RangeAnalysis;
 
 /// What a sum pattern needs of the sum it matches (see
@@ -54,8 +55,13 @@ SumFacts sum_facts(Expr e);
 /// The facts of one node the gates read, each computed on first use.
 class NodeFacts {
 public:
-    explicit NodeFacts(Expr e) : e_(e) {}
+    /// With `divisibility`, the gates also decide `divisible` conjuncts on
+    /// the node's operands (without, they admit what those would decide).
+    explicit NodeFacts(Expr e, DivisibilityAnalysis* divisibility = nullptr)
+        : e_(e), divisibility_(divisibility) {}
     Expr expr() const { return e_; }
+    /// The divisibility analysis the matcher reads, or null.
+    DivisibilityAnalysis* divisibility() const { return divisibility_; }
     /// The sum facts of the node (which = 0) or of its first operand (1).
     const SumFacts& sum(int which);
     /// The bit of the kind of the node's monomial (the node without a
@@ -65,6 +71,7 @@ public:
 
 private:
     Expr e_;
+    DivisibilityAnalysis* divisibility_;
     SumFacts sums_[2];
     bool have_sum_[2] = {false, false};
 };
@@ -103,6 +110,13 @@ struct RuleGate {
     /// first, `(d0 * 6 + d1) floordiv 8` one for the second.
     enum class ScaleTest : uint8_t { None, MultipleOfOperand1, SharesFactorWithOperand1 };
     ScaleTest scale_test = ScaleTest::None;
+    /// Conjuncts on the binary operator's left operand x and constant right
+    /// operand c0 (both bare variables of the left side), decided from the
+    /// analyses the matcher reads: `divisible(x, c0)` (`d0 mod 8` needs d0
+    /// a known multiple of 8) and `lb(x) floordiv c0 == ub(x) floordiv c0`
+    /// (`d0 mod 8` with d0 in [0, 15] spans two blocks of 8).
+    bool operand0_divisible = false;
+    bool operand0_in_one_block = false;
 
     /// False only if the rule cannot match `facts`' node (its range read
     /// from `ranges`).

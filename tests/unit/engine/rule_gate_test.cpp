@@ -29,13 +29,15 @@ const CompiledRule& rule_named(const std::string& name) {
     return RuleTable::builtin().rules().front();
 }
 
-/// True if the gate of rule `name` admits the first result of `map_text`.
-bool admits(const std::string& name, const std::string& map_text) {
+/// True if the gate of rule `name` admits the first result of `map_text`
+/// (the gate also reads the divisibility analysis unless `no_divisibility`).
+bool admits(const std::string& name, const std::string& map_text, bool no_divisibility = false) {
     Context ctx;
     Result<IndexingMap> m = parse_indexing_map(ctx, map_text);
     EXPECT_TRUE(m.ok()) << map_text;
     RangeAnalysis ranges(m->variable_bounds(), m->constraints());
-    NodeFacts facts(m->results()[0]);
+    DivisibilityAnalysis divisibility(m->constraints());
+    NodeFacts facts(m->results()[0], no_divisibility ? nullptr : &divisibility);
     return rule_named(name).gate.admits(facts, ranges);
 }
 
@@ -53,7 +55,7 @@ int check_firings(const std::vector<Expr>& nodes, RangeAnalysis& ranges,
     int fired = 0;
     for (Expr e : nodes) {
         if (e.is_constant()) continue;  // the rewriter tries no rule on constants
-        NodeFacts facts(e);
+        NodeFacts facts(e, &divisibility);
         for (const CompiledRule* rule : RuleTable::builtin().expression_rules(e.kind())) {
             std::optional<Expr> r = matcher.apply(*rule, e);
             if (!r || *r == e) continue;
@@ -133,6 +135,26 @@ TEST(RuleGate, CoefficientMustBeAMultipleOfTheMonomialDivisor) {
     // Read off the condition: a rule without that conjunct has no such test.
     EXPECT_TRUE(rule_named(rule).gate.coefficient_multiple);
     EXPECT_FALSE(rule_named("fixed_value").gate.coefficient_multiple);
+}
+
+TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
+    // mod_of_multiple: x mod c0 => 0 if divisible(x, c0) && defined(x).
+    EXPECT_FALSE(admits("mod_of_multiple", "(d0) -> (d0 mod 8), domain: d0 in [0, 99]"));
+    EXPECT_TRUE(admits("mod_of_multiple",
+                       "(d0) -> (d0 mod 8), domain: d0 in [0, 99], d0 mod 16 in [0, 0]"));
+    // Without the analysis the conjunct is left to the matcher.
+    EXPECT_TRUE(admits("mod_of_multiple", "(d0) -> (d0 mod 8), domain: d0 in [0, 99]", true));
+    // mod_in_block: x mod c0 => ... if lb(x) floordiv c0 == ub(x) floordiv c0.
+    EXPECT_FALSE(admits("mod_in_block", "(d0) -> (d0 mod 8), domain: d0 in [0, 15]"));
+    EXPECT_FALSE(admits("mod_in_block", "(d0) -> (d0 mod -8), domain: d0 in [-8, 0]"));
+    EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 8), domain: d0 in [8, 15]"));
+    EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod -8), domain: d0 in [1, 7]"));
+    EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 8), domain: d0 in [0, inf]"));
+    // Read off the conditions.
+    EXPECT_TRUE(rule_named("mod_of_multiple").gate.operand0_divisible);
+    EXPECT_FALSE(rule_named("mod_of_multiple").gate.operand0_in_one_block);
+    EXPECT_TRUE(rule_named("mod_in_block").gate.operand0_in_one_block);
+    EXPECT_FALSE(rule_named("mod_in_block").gate.operand0_divisible);
 }
 
 TEST(RuleGate, EveryRuleExampleFiringIsAdmitted) {
