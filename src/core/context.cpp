@@ -59,6 +59,7 @@ void set_dag_facts(ExprNode* node) {
     node->has_high_var = false;
     node->zero_divisor = false;
     node->var_divisor = false;
+    node->unfolded_constants = false;
     if (node->kind == ExprKind::Variable) {
         const int64_t id = node->value;  // >= 0 (Context::variable checks)
         if (id < 64) {
@@ -69,14 +70,18 @@ void set_dag_facts(ExprNode* node) {
         node->var_end = id == kInt64Max ? kInt64Max : id + 1;
         return;
     }
+    uint32_t constants = 0;
     for (uint32_t k = 0; k < node->num_operands; ++k) {
         const ExprNode* op = node->operands[k];
+        constants += op->kind == ExprKind::Constant;
+        node->unfolded_constants = node->unfolded_constants || op->unfolded_constants;
         node->var_mask |= op->var_mask;
         node->var_end = std::max(node->var_end, op->var_end);
         node->has_high_var = node->has_high_var || op->has_high_var;
         node->zero_divisor = node->zero_divisor || op->zero_divisor;
         node->var_divisor = node->var_divisor || op->var_divisor;
     }
+    if (constants >= 2) node->unfolded_constants = true;
     if (is_division(node->kind) && node->num_operands == 2) {
         const ExprNode* divisor = node->operands[1];
         if (divisor->kind != ExprKind::Constant)

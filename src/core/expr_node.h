@@ -18,7 +18,9 @@ namespace provix::detail {
 /// node's whole DAG, computed once in ContextImpl::get from the operands'
 /// facts, so the queries of expr_dag.h need no walk: for
 /// `d1 + d3 floordiv 0`, var_mask = 0b1010, var_end = 4, zero_divisor = true;
-/// `d0 floordiv s0` has var_divisor = true.
+/// `d0 floordiv s0` has var_divisor = true; a raw `d0 * 3 * 5` (kept apart
+/// because folding overflowed, or built by Context::make) has
+/// unfolded_constants = true.
 /// (Field order keeps the node at 64 bytes.)
 struct ExprNode {
     ExprKind kind;
@@ -34,6 +36,9 @@ struct ExprNode {
     /// expression may be undefined at some points. A node with neither this
     /// nor `zero_divisor` is total: defined at every point.
     bool var_divisor;
+    /// Some node has two or more constant operands (`d0 * A * B` whose
+    /// product overflowed int64, or a node built raw).
+    bool unfolded_constants;
     uint32_t num_operands;
     uint32_t id;
     uint64_t hash;
@@ -106,5 +111,11 @@ inline bool is_division(ExprKind k) {
 /// True if `e` divides by no zero and by no non-constant anywhere: it is
 /// defined at every point (`d0 floordiv 4 + d1`, not `d0 floordiv s0`).
 inline bool is_total(Expr e) { return !e.node()->zero_divisor && !e.node()->var_divisor; }
+/// True if some node of `e` has two or more constant operands or divides by
+/// the constant 0: a fold that overflowed int64 or a node built raw
+/// (`d0 * 922337203685477 * 10000`, `d0 floordiv 0`), without a walk.
+inline bool has_unfolded_constants(Expr e) {
+    return e.node()->unfolded_constants || e.node()->zero_divisor;
+}
 
 }  // namespace provix::detail

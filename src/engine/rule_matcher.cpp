@@ -18,6 +18,7 @@ using rules::Op;
 namespace {
 
 using detail::const_value;
+using detail::has_unfolded_constants;
 using detail::is_const;
 using detail::is_division;
 using detail::kind_of;
@@ -58,23 +59,6 @@ SumTerm split(Expr e) {
 }
 
 bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }
-
-/// True if some node of `e` has two constant operands (a fold that
-/// overflowed) or divides by the constant zero.
-bool has_unfolded_constants(Expr e) {
-    size_t n = num_ops(e);
-    if (n == 0) return false;
-    size_t constants = 0;
-    for (size_t i = 0; i < n; ++i) {
-        Expr o = op_at(e, i);
-        if (is_const(o))
-            ++constants;
-        else if (has_unfolded_constants(o))
-            return true;
-    }
-    if (constants >= 2) return true;
-    return is_division(kind_of(e)) && is_const(op_at(e, 1), 0);
-}
 
 }  // namespace
 

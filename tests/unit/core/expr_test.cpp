@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "expr_node.h"
 #include "provix/semantics.h"
 #include "support/expr_fixture.h"
 
@@ -221,6 +222,25 @@ TEST_F(ExprTest, VariableFactsCachedOnNodesCoverLargeIds) {
     ASSERT_EQ(used.size(), 101u);
     for (size_t i = 0; i < used.size(); ++i)
         EXPECT_EQ(used[i], i == 2 || i == 64 || i == 100) << i;
+}
+
+TEST_F(ExprTest, UnfoldedConstantsAreCachedOnNodes) {
+    // A node with two constant operands (a product beyond int64, or a node
+    // made raw) or a division by the constant 0 is flagged on every node
+    // above it, so the rule matcher's refusal needs no walk.
+    using detail::has_unfolded_constants;
+    EXPECT_FALSE(has_unfolded_constants(floor_div(d0 * 4 + d1, 8) + 3));
+    EXPECT_FALSE(has_unfolded_constants(c(5)));
+    Expr big = c(922337) * c(92233720368547);  // > 2^63: kept apart
+    EXPECT_TRUE(has_unfolded_constants(big));
+    EXPECT_TRUE(has_unfolded_constants(floor_div(d0 + big * d1, 4) + d2));
+    Expr raw = make(ExprKind::Add, {c(1), c(2)});
+    EXPECT_TRUE(has_unfolded_constants(raw));
+    EXPECT_TRUE(has_unfolded_constants(make(ExprKind::Min, {d0 * 2, raw})));
+    EXPECT_FALSE(has_unfolded_constants(make(ExprKind::Min, {d0 * 2, c(3)})));
+    Expr by_zero = mod(d0, d1 - d1);  // `d0 mod 0`, left as it is
+    EXPECT_TRUE(has_unfolded_constants(by_zero));
+    EXPECT_TRUE(has_unfolded_constants(d2 * 3 + by_zero));
 }
 
 TEST_F(ExprTest, TreeSizeCountsSharedSubtreesWithoutBlowup) {
