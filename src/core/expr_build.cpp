@@ -203,7 +203,49 @@ Expr redistribute_sums(Context& ctx, const std::vector<Term>& merged,
     return build_add(ctx, Ops(parts.data(), parts.size()));
 }
 
+/// The monomial of a canonical sum operand `e` that the general path of
+/// build_add would rebuild into `e` itself (split_term, then make_term with
+/// the same coefficient), or null when that is not certain: `d0 * 3` gives
+/// d0, `d1 floordiv 4` gives itself; a constant, a sum, `x * 1`, `x * 0`, a
+/// coefficient on a product or on a sum, and an operand not flagged canonical
+/// (the general path could flag it) give null.
+Expr plain_term_monomial(Expr e) {
+    if (!detail::node_of(e)->canonical) return Expr();
+    ExprKind k = kind_of(e);
+    if (k == ExprKind::Constant || k == ExprKind::Add) return Expr();
+    if (k != ExprKind::Mul) return e;
+    size_t n = num_ops(e);
+    Expr last = op_at(e, n - 1);
+    if (!is_const(last) || is_const(op_at(e, n - 2))) return e;  // coefficient 1
+    Expr monomial = op_at(e, 0);
+    ExprKind mk = kind_of(monomial);
+    bool plain = n == 2 && mk != ExprKind::Mul && mk != ExprKind::Add;
+    return plain && const_value(last) != 0 && const_value(last) != 1 ? monomial : Expr();
+}
+
+/// The sum when `operands` already are its canonical operand list, as the
+/// sub-sums of a canonical sum are (`d0 + d1 * 4 + 3` taken apart by the
+/// rule matcher): plain terms (plain_term_monomial) in strictly increasing
+/// monomial order, then at most one nonzero constant. The general path
+/// would sort nothing, merge nothing and rebuild each operand as it is, so
+/// the result is the same node. Null when the operands do not qualify.
+Expr add_of_canonical_terms(Context& ctx, Ops operands) {
+    size_t n = operands.size;
+    if (n < 2) return Expr();
+    const Expr* ops = operands.data;
+    size_t terms = is_const(ops[n - 1]) ? n - 1 : n;
+    if (terms < n && const_value(ops[n - 1]) == 0) return Expr();
+    Expr previous;
+    for (size_t i = 0; i < terms; ++i) {
+        Expr monomial = plain_term_monomial(ops[i]);
+        if (!monomial || (previous && compare(previous, monomial) >= 0)) return Expr();
+        previous = monomial;
+    }
+    return raw(ctx, ExprKind::Add, operands);
+}
+
 Expr build_add(Context& ctx, Ops operands) {
+    if (Expr sum = add_of_canonical_terms(ctx, operands)) return sum;
     thread_local AddScratch scratch;
     std::vector<Expr>& flat = scratch.flat;
     flat.clear();
@@ -286,7 +328,22 @@ detail::ScratchStack<MulScratch>& mul_scratch() {
     return stack;
 }
 
+/// `x * c` (or `c * x`) for a factor x that is no product, sum or constant
+/// and a constant c other than 0 and 1: the general path of build_mul keeps
+/// exactly the node `x * c` for it. Null for other operands.
+Expr scaled_factor(Context& ctx, Ops operands) {
+    if (operands.size != 2) return Expr();
+    Expr x = operands.data[0], c = operands.data[1];
+    if (is_const(x)) std::swap(x, c);
+    if (!is_const(c) || const_value(c) == 0 || const_value(c) == 1) return Expr();
+    ExprKind k = kind_of(x);
+    if (k == ExprKind::Constant || k == ExprKind::Mul || k == ExprKind::Add) return Expr();
+    const Expr pair[2] = {x, c};
+    return raw(ctx, ExprKind::Mul, Ops(pair, 2));
+}
+
 Expr build_mul(Context& ctx, Ops operands) {
+    if (Expr product = scaled_factor(ctx, operands)) return product;
     detail::ScopedScratch<MulScratch> frame(mul_scratch());
     MulScratch& scratch = *frame;
     std::vector<Expr>& flat = scratch.flat;

@@ -243,6 +243,41 @@ TEST_F(ExprTest, UnfoldedConstantsAreCachedOnNodes) {
     EXPECT_TRUE(has_unfolded_constants(d2 * 3 + by_zero));
 }
 
+TEST_F(ExprTest, OperandListsAlreadyCanonicalBuildTheSameNodes) {
+    // Sub-sums of a canonical sum in their order, and `x * c`, take a short
+    // path in construction; each must be the node the general path builds
+    // (the reversed operand order takes the general path).
+    Expr f = floor_div(d1, 4);
+    const std::vector<std::vector<Expr>> sums = {
+        {d0 * 4, f, c(3)},         {d0, d1},      {d0 * 2, d0 * 3},  {d1, d0},   {d0, d1, c(0)},
+        {d0 * -1, c(7)},           {d0 + d1, d2}, {d0 * d1 * 3, d2}, {c(2), d0}, {f * 5, f * -5},
+        {mod(d0, 3), min(d1, d2)},
+    };
+    for (const auto& ops : sums) {
+        std::vector<Expr> reversed(ops.rbegin(), ops.rend());
+        Expr sum = build(ExprKind::Add, ops);
+        EXPECT_EQ(sum, build(ExprKind::Add, reversed)) << str(sum);
+        EXPECT_EQ(canonicalize(sum), sum) << str(sum);
+    }
+    EXPECT_EQ(str(build(ExprKind::Add, {d0 * 2, d0 * 3})), "d0 * 5");
+    EXPECT_EQ(str(build(ExprKind::Add, {d0, d1, c(0)})), "d0 + d1");
+    EXPECT_EQ(str(build(ExprKind::Add, {f * 5, f * -5})), "0");
+    // Products of a factor and a constant, either order.
+    const std::vector<std::vector<Expr>> products = {
+        {d0, c(3)},     {c(3), d0},     {d0, c(1)}, {d0, c(0)},
+        {d0 + 1, c(2)}, {d0 * 2, c(3)}, {f, c(-1)}, {mod(d0, d1 - d1), c(0)},
+        {c(2), c(5)},
+    };
+    for (const auto& ops : products) {
+        Expr product = build(ExprKind::Mul, ops);
+        std::vector<Expr> longer = ops;
+        longer.push_back(c(1));  // three operands: the general path
+        EXPECT_EQ(product, build(ExprKind::Mul, longer)) << str(product);
+    }
+    EXPECT_EQ(str(build(ExprKind::Mul, {d0 + 1, c(2)})), "d0 * 2 + 2");
+    EXPECT_EQ(str(build(ExprKind::Mul, {c(3), d0})), "d0 * 3");
+}
+
 TEST_F(ExprTest, TreeSizeCountsSharedSubtreesWithoutBlowup) {
     Expr e = d0;
     for (int i = 0; i < 100; ++i)
@@ -281,6 +316,33 @@ RC_GTEST_PROP(Canonicalize, PreservesEvaluation, ()) {
     if (x.ok()) {
         RC_ASSERT(y.ok());
         RC_ASSERT(*x == *y);
+    }
+}
+
+RC_GTEST_PROP(Build, SubSumsInOrderAreTheSumsTheGeneralPathBuilds, ()) {
+    // Any ordered selection of a canonical sum's operands (the rule matcher
+    // builds such sub-sums), scaled or not, sums to the node built from the
+    // reversed list.
+    Context ctx;
+    std::vector<Expr> raw_terms;
+    for (int i = 0; i < 5; ++i)
+        raw_terms.push_back(random_raw(ctx, 2));
+    Expr e = canonicalize(*ctx.make(ExprKind::Add, raw_terms));
+    RC_PRE(e.kind() == ExprKind::Add);
+    RC_LOG() << "sum: " << to_string(e) << "\n";
+    const size_t n = e.num_operands();
+    const auto mask = *rc::gen::inRange<uint32_t>(0, 1u << n);
+    const Expr factor = ctx.constant(*rc::gen::inRange<int64_t>(-3, 4));
+    std::vector<Expr> picked, scaled;
+    for (size_t i = 0; i < n; ++i) {
+        if (((mask >> i) & 1) == 0 && !(i < 2 && __builtin_popcount(mask) < 2)) continue;
+        picked.push_back(e.operand(i));
+        scaled.push_back(build(ExprKind::Mul, {e.operand(i), factor}));
+        RC_ASSERT(scaled.back() == build(ExprKind::Mul, {e.operand(i), factor, ctx.constant(1)}));
+    }
+    for (const std::vector<Expr>* ops : {&picked, &scaled}) {
+        std::vector<Expr> reversed(ops->rbegin(), ops->rend());
+        RC_ASSERT(build(ExprKind::Add, *ops) == build(ExprKind::Add, reversed));
     }
 }
 
