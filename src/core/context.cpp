@@ -30,16 +30,21 @@ void* Arena::allocate(size_t size, size_t align) {
 
 namespace {
 
-uint64_t mix(uint64_t h, uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    return h * 0xff51afd7ed558ccdULL;
-}
-
-uint64_t hash_fields(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n) {
-    uint64_t h = mix(static_cast<uint64_t>(kind) + 1, static_cast<uint64_t>(value));
-    for (size_t i = 0; i < n; ++i)
-        h = mix(h, ops[i]->id);
-    return h ^ (h >> 29);
+/// Hash of a node's fields: one multiply per operand (operand ids are dense
+/// and distinct), then the high half folded into the low bits the table
+/// indexes by. `all_canonical` tells whether every operand is flagged
+/// canonical (read in the same pass).
+uint64_t hash_fields(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n,
+                     bool& all_canonical) {
+    constexpr uint64_t kHashMul = 0x9e3779b97f4a7c15ULL;
+    uint64_t h = (static_cast<uint64_t>(value) ^ (static_cast<uint64_t>(kind) << 56)) * kHashMul;
+    bool canonical = true;
+    for (size_t i = 0; i < n; ++i) {
+        h = (h ^ ops[i]->id) * kHashMul;
+        canonical = canonical && ops[i]->canonical;
+    }
+    all_canonical = canonical;
+    return h ^ (h >> 32);
 }
 
 bool same_fields(const ExprNode* node, ExprKind kind, int64_t value, const ExprNode* const* ops,
@@ -95,12 +100,9 @@ void set_dag_facts(ExprNode* node) {
 
 const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n,
                                  bool canonical) {
-    if (table.empty()) table.assign(1024, nullptr);
-    if (canonical) {
-        for (size_t k = 0; k < n; ++k)
-            canonical = canonical && ops[k]->canonical;
-    }
-    uint64_t h = hash_fields(kind, value, ops, n);
+    bool all_canonical = true;
+    const uint64_t h = hash_fields(kind, value, ops, n, all_canonical);
+    canonical = canonical && all_canonical;
     size_t mask = table.size() - 1;
     size_t i = static_cast<size_t>(h) & mask;
     while (const ExprNode* node = table[i]) {

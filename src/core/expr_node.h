@@ -69,7 +69,7 @@ private:
 
 /// The context's storage: arena plus an open-addressing hash set of nodes.
 struct ContextImpl {
-    explicit ContextImpl(Context* owner) : owner(owner) {}
+    explicit ContextImpl(Context* owner) : owner(owner), table(1024, nullptr) {}
 
     /// The storage of `ctx` (Context keeps it private).
     static ContextImpl& of(Context& ctx) { return *ctx.impl_; }
