@@ -62,30 +62,32 @@ void small_stable_sort(std::vector<T>& v, Less less) {
 }
 
 /// A sum term split into monomial and coefficient: `d0 * 3` is (d0, 3); a
-/// constant is (null, value).
+/// constant is (null, value). `whole` is the operand it was split from
+/// (null once like terms are merged).
 struct Term {
     Expr monomial;
     int64_t coef;
+    Expr whole;
 };
 
 /// Splits a (non-Add) operand into monomial * coefficient.
 Term split_term(Expr e) {
-    if (is_const(e)) return {Expr(), const_value(e)};
+    if (is_const(e)) return {Expr(), const_value(e), e};
     if (kind_of(e) == ExprKind::Mul) {
         size_t n = num_ops(e);
         Expr last = op_at(e, n - 1);
         // Only a single trailing constant is a coefficient (canonical form);
         // a raw Mul with several constants stays a monomial.
         if (is_const(last) && !is_const(op_at(e, n - 2))) {
-            if (n == 2) return {op_at(e, 0), const_value(last)};
+            if (n == 2) return {op_at(e, 0), const_value(last), e};
             thread_local std::vector<Expr> rest;  // raw() calls no constructor back
             rest.clear();
             for (size_t i = 0; i + 1 < n; ++i)
                 rest.push_back(op_at(e, i));
-            return {raw(e.context(), ExprKind::Mul, rest), const_value(last)};
+            return {raw(e.context(), ExprKind::Mul, rest), const_value(last), e};
         }
     }
-    return {e, 1};
+    return {e, 1, e};
 }
 
 Expr build_mul(Context& ctx, Ops operands);
@@ -223,6 +225,14 @@ Expr plain_term_monomial(Expr e) {
     return plain && const_value(last) != 0 && const_value(last) != 1 ? monomial : Expr();
 }
 
+/// make_term(ctx, t.monomial, t.coef), which is the operand `t` was split
+/// from when that operand is a plain term (plain_term_monomial) and the
+/// term was not merged: then without rebuilding it.
+Expr rebuilt_term(Context& ctx, const Term& t) {
+    if (t.whole && plain_term_monomial(t.whole) == t.monomial) return t.whole;
+    return make_term(ctx, t.monomial, t.coef);
+}
+
 /// The sum when `operands` already are its canonical operand list, as the
 /// sub-sums of a canonical sum are (`d0 + d1 * 4 + 3` taken apart by the
 /// rule matcher): plain terms (plain_term_monomial) in strictly increasing
@@ -280,6 +290,11 @@ Expr build_add(Context& ctx, Ops operands) {
             merged.push_back(terms[i++]);
             continue;
         }
+        if ((i + 1 == terms.size() || terms[i + 1].monomial != terms[i].monomial) &&
+            terms[i].coef != 0) {
+            merged.push_back(terms[i++]);  // alone: its int64 coefficient stays
+            continue;
+        }
         __int128 total = 0;
         size_t j = i;
         for (; j < terms.size() && terms[j].monomial == terms[i].monomial; ++j)
@@ -288,19 +303,18 @@ Expr build_add(Context& ctx, Ops operands) {
         chunks.clear();
         split_total(total, chunks);
         for (int64_t c : chunks)
-            merged.push_back(Term{terms[i].monomial, c});
+            merged.push_back(Term{terms[i].monomial, c, Expr()});
         // Cancelling like terms drop only a total monomial (like_terms,
         // mul_zero); a partial one stays as `x * 0`.
         if (chunks.empty() && !detail::is_total(terms[i].monomial))
-            merged.push_back(Term{terms[i].monomial, 0});
+            merged.push_back(Term{terms[i].monomial, 0, Expr()});
         i = j;
     }
     if (Expr redistributed = redistribute_sums(ctx, merged, constants)) return redistributed;
     std::vector<Expr>& ops = scratch.ops;
     ops.clear();
     for (const Term& t : merged)
-        if (t.coef != 0 || !detail::is_total(t.monomial))
-            ops.push_back(make_term(ctx, t.monomial, t.coef));
+        if (t.coef != 0 || !detail::is_total(t.monomial)) ops.push_back(rebuilt_term(ctx, t));
     for (int64_t c : constants)
         if (c != 0) ops.push_back(ctx.constant(c));
     if (ops.empty()) return ctx.constant(0);

@@ -262,6 +262,13 @@ TEST_F(ExprTest, OperandListsAlreadyCanonicalBuildTheSameNodes) {
     EXPECT_EQ(str(build(ExprKind::Add, {d0 * 2, d0 * 3})), "d0 * 5");
     EXPECT_EQ(str(build(ExprKind::Add, {d0, d1, c(0)})), "d0 + d1");
     EXPECT_EQ(str(build(ExprKind::Add, {f * 5, f * -5})), "0");
+    // Out of order, so the general path, which keeps an operand that needs
+    // no rebuilding and rebuilds the others: a nested raw product is
+    // flattened, `x * 1` made raw loses its 1.
+    Expr nested = make(ExprKind::Mul, {make(ExprKind::Mul, {d0, d1}), c(3)});
+    EXPECT_EQ(build(ExprKind::Add, {d2, nested}), d0 * d1 * 3 + d2);
+    EXPECT_EQ(build(ExprKind::Add, {d2, make(ExprKind::Mul, {d0, c(1)})}), d0 + d2);
+    EXPECT_EQ(build(ExprKind::Add, {d2 * 2, d0 * 3, d1}), d0 * 3 + d1 + d2 * 2);
     // Products of a factor and a constant, either order.
     const std::vector<std::vector<Expr>> products = {
         {d0, c(3)},     {c(3), d0},     {d0, c(1)}, {d0, c(0)},
