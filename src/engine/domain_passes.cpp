@@ -201,7 +201,8 @@ bool tighten_once(IndexingMap& map, RewriteLog log) {
         std::vector<SumTerm> terms = sum_terms(c.expr);
         if (!has_variable_term(terms)) continue;
         if (!is_linear(terms) && !ranges)
-            ranges = std::make_unique<RangeAnalysis>(map.variable_bounds(), constraints);
+            ranges =
+                std::make_unique<RangeAnalysis>(map, RangeAnalysis::Domain::BoundsAndConstraints);
         if (!term_ranges_of(terms, map, ranges, &term_ranges)) continue;
         for (size_t i = 0; i < terms.size(); ++i) {
             if (!terms[i].monomial || !terms[i].monomial.is_variable() || terms[i].coef == 0)
@@ -374,7 +375,7 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
 }
 
 bool drop_decided_constraints(IndexingMap& map, RewriteLog log) {
-    RangeAnalysis ranges(map.variable_bounds());
+    RangeAnalysis ranges(map, RangeAnalysis::Domain::Bounds);
     // Congruences known from the other constraints (`d2 mod 8 in [4, 4]`
     // makes `d0 * 2 + d2` even): a constraint whose range holds no value of
     // the right residue can never hold. Emptiness only; nothing is dropped
