@@ -399,7 +399,7 @@ void CaseChecker::check_completeness(const IndexingMap& simplified, CaseReport& 
         if (p.outcome == solvers::AffineProbe::Outcome::NotFound) continue;
         // Confirm the probe's expression with the oracle, point by point.
         IndexingMap replaced = simplified;
-        std::vector<Expr> results = replaced.results();
+        std::vector<Expr> results = replaced.results().to_vector();
         results[static_cast<size_t>(i)] = p.expr;
         replaced.set_results(results);
         Decision d = oracle_->equivalent_pointwise(simplified, replaced);

@@ -84,10 +84,10 @@ Result<IndexingMap> build_map(Context& ctx, const MapSpec& spec) {
 
 MapSpec spec_of(const IndexingMap& map) {
     MapSpec s;
-    s.dims = map.dims();
-    s.range_vars = map.range_vars();
-    s.rt_vars = map.rt_vars();
-    s.results = map.results();
+    s.dims = map.dims().to_vector();
+    s.range_vars = map.range_vars().to_vector();
+    s.rt_vars = map.rt_vars().to_vector();
+    s.results = map.results().to_vector();
     s.constraints = map.constraints();
     return s;
 }

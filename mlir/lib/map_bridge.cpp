@@ -59,7 +59,7 @@ std::vector<Expr> with_equal_operands_merged(const IndexingMap& m, mlir::ValueRa
             }
         }
     }
-    if (!any) return m.results();
+    if (!any) return m.results().to_vector();
     for (int64_t i = n; i < m.num_variables(); ++i)
         repl[static_cast<size_t>(i)] = ctx.variable(i);
     std::vector<Expr> out;

@@ -115,7 +115,7 @@ private:
         add_operand_facts(input, use.operands, facts);
         if (input.is_known_empty()) return;  // never executed
         if (use.combine != Combine::Each) {
-            input.set_results({combined(input.results(), use.combine)});
+            input.set_results({combined(input.results().to_vector(), use.combine)});
         }
         IndexingMap simplified = input;
         simplified.set_results(with_equal_operands_merged(input, use.operands));

@@ -107,7 +107,8 @@ PyExpr PyMap::wrap(Expr e) const {
 }
 
 std::vector<PyExpr> PyMap::wrapped_results() const {
-    return wrap_all(ctx, map.results(), std::make_shared<const std::vector<std::string>>(names()));
+    return wrap_all(ctx, map.results().to_vector(),
+                    std::make_shared<const std::vector<std::string>>(names()));
 }
 
 std::vector<PyExpr> wrap_all(const ContextPtr& ctx, const std::vector<Expr>& exprs,

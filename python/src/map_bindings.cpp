@@ -105,7 +105,7 @@ PyMap make_map(const py::object& results, const py::object& dims, const py::obje
     return PyMap{c, unwrap(std::move(map))};
 }
 
-py::list variables_of(const std::vector<IndexingVariable>& vars) {
+py::list variables_of(const IndexingVariables& vars) {
     py::list out;
     for (const IndexingVariable& v : vars) {
         py::object b = from_interval(v.bounds);

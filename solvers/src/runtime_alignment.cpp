@@ -77,7 +77,8 @@ Result<IndexingMap> with_runtime_variables(const IndexingMap& m,
         taken.insert(v.name);
     }
     SymbolicMap sm = *SymbolicMap::get(ctx, d, r + static_cast<int64_t>(rts.size()), results);
-    return IndexingMap::get(sm, m.dims(), m.range_vars(), vars, constraints);
+    return IndexingMap::get(sm, m.dims().to_vector(), m.range_vars().to_vector(), vars,
+                            constraints);
 }
 
 std::string names_of(const IndexingMap& m) {
@@ -132,7 +133,7 @@ Alignment align_runtime_variables(const IndexingMap& a, const IndexingMap& b,
     // other's names are within it).
     const IndexingMap& big = names_within(b, a) ? a : b;
     const IndexingMap& small = &big == &a ? b : a;
-    std::vector<IndexingVariable> all = big.rt_vars();
+    std::vector<IndexingVariable> all = big.rt_vars().to_vector();
     const int64_t first_rt = big.num_dims() + big.num_range_vars();
     for (size_t j = 0; j < all.size(); ++j) {
         if (find_runtime(small, all[j].name) >= 0 || !narrow) continue;

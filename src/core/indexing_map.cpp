@@ -81,9 +81,11 @@ Result<IndexingMap> IndexingMap::get(SymbolicMap map, std::vector<IndexingVariab
     }
     IndexingMap m;
     m.map_ = std::move(map);
-    m.dims_ = std::move(dims);
-    m.range_vars_ = std::move(range_vars);
-    m.rt_vars_ = std::move(rt_vars);
+    m.dims_.assign(std::make_move_iterator(dims.begin()), std::make_move_iterator(dims.end()));
+    m.range_vars_.assign(std::make_move_iterator(range_vars.begin()),
+                         std::make_move_iterator(range_vars.end()));
+    m.rt_vars_.assign(std::make_move_iterator(rt_vars.begin()),
+                      std::make_move_iterator(rt_vars.end()));
     for (int64_t id = 0; id < m.num_variables(); ++id) {
         if (m.variable(id).bounds.is_empty()) {
             m.mark_known_empty();
@@ -206,6 +208,12 @@ void IndexingMap::set_results(std::vector<Expr> results) {
     map_ = *SymbolicMap::get(*map_.context(), num_dims(), num_symbols(), std::move(results));
 }
 
+void IndexingMap::set_result(int64_t i, Expr e) {
+    if (state_ != State::Normal) return;
+    check_expr_ids(e, num_variables(), "IndexingMap::set_result");
+    map_.set_result(i, e);
+}
+
 void IndexingMap::set_variable_bounds(int64_t id, Interval bounds) {
     if (state_ != State::Normal) return;
     const VariableKind kind = variable_kind(id);  // precondition: a valid id
@@ -276,8 +284,8 @@ namespace {
 
 /// `f` of every element of `in`; `out` is filled only from the first element
 /// that changes (then true), so the usual unchanged case copies nothing.
-template <class T, class F>
-bool map_if_changed(const std::vector<T>& in, F f, std::vector<T>& out) {
+template <class In, class T, class F>
+bool map_if_changed(const In& in, F f, std::vector<T>& out) {
     bool changed = false;
     for (size_t i = 0; i < in.size(); ++i) {
         T t = f(in[i]);

@@ -61,8 +61,7 @@ Result<IndexingMap> compose_indexing_maps(const IndexingMap& first, const Indexi
 
     // The composed variables, in id order, with their names.
     std::vector<detail::MovedName> placed;
-    auto place = [&](const std::vector<IndexingVariable>& vars, const char* prefix,
-                     int64_t new_index) {
+    auto place = [&](const IndexingVariables& vars, const char* prefix, int64_t new_index) {
         for (size_t i = 0; i < vars.size(); ++i) {
             placed.push_back(
                 {vars[i].name, detail::default_variable_name(prefix, static_cast<int64_t>(i)),

@@ -160,8 +160,8 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
 struct Renumbering {
     std::vector<int64_t> new_id;  // old id -> new id, -1 for removed ones
     std::vector<std::string> dim_names;
-    std::vector<IndexingVariable> range_vars;
-    std::vector<IndexingVariable> rt_vars;
+    IndexingVariables range_vars;
+    IndexingVariables rt_vars;
 };
 
 Renumbering renumber(const IndexingMap& m, const std::vector<bool>& needed) {
@@ -243,12 +243,14 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
 IndexingMap IndexingMap::convert_symbols_to_dims() const {
     if (state_ != State::Normal) return *this;
     IndexingMap m = *this;
-    m.dims_.insert(m.dims_.end(), range_vars_.begin(), range_vars_.end());
-    m.dims_.insert(m.dims_.end(), rt_vars_.begin(), rt_vars_.end());
+    for (const IndexingVariables* symbols : {&range_vars_, &rt_vars_}) {
+        for (const IndexingVariable& v : *symbols)
+            m.dims_.push_back(v);
+    }
     m.range_vars_.clear();
     m.rt_vars_.clear();
     // Ids do not change: symbols already follow the dims.
-    m.map_ = *SymbolicMap::get(*map_.context(), num_variables(), 0, results());
+    m.map_ = *SymbolicMap::get(*map_.context(), num_variables(), 0, results().to_vector());
     return m;
 }
 

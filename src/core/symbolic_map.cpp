@@ -32,7 +32,7 @@ Result<bool> check_expr(Context& ctx, Expr e, int64_t num_vars, const char* what
 
 // used[id] is true for every variable id some result uses.
 /// Every expression of `exprs` with variable i replaced by `repl[i]`.
-std::vector<Expr> substituted(const std::vector<Expr>& exprs, const std::vector<Expr>& repl) {
+std::vector<Expr> substituted(const ResultExprs& exprs, const std::vector<Expr>& repl) {
     std::vector<Expr> out;
     out.reserve(exprs.size());
     for (Expr e : exprs)
@@ -40,7 +40,7 @@ std::vector<Expr> substituted(const std::vector<Expr>& exprs, const std::vector<
     return out;
 }
 
-std::vector<bool> used_ids(const std::vector<Expr>& results) {
+std::vector<bool> used_ids(const ResultExprs& results) {
     std::vector<bool> used;
     for (Expr r : results)
         detail::collect_variables_dag(r, used);
@@ -55,7 +55,7 @@ SymbolicMap SymbolicMap::create(Context& ctx, int64_t num_dims, int64_t num_symb
     m.ctx_ = &ctx;
     m.num_dims_ = num_dims;
     m.num_symbols_ = num_symbols;
-    m.results_ = std::move(results);
+    m.results_.assign(results.begin(), results.end());
     return m;
 }
 
@@ -85,6 +85,15 @@ Expr SymbolicMap::result(int64_t i) const {
         detail::precondition_failed("SymbolicMap::result", "no result " + std::to_string(i));
     }
     return results_[static_cast<size_t>(i)];
+}
+
+void SymbolicMap::set_result(int64_t i, Expr e) {
+    if (i < 0 || i >= num_results()) {
+        detail::precondition_failed("SymbolicMap::set_result", "no result " + std::to_string(i));
+    }
+    Result<bool> ok = check_expr(*ctx_, e, num_dims_ + num_symbols_, "SymbolicMap::set_result");
+    if (!ok) detail::precondition_failed("SymbolicMap::set_result", ok.error().message);
+    results_[static_cast<size_t>(i)] = e;
 }
 
 Expr SymbolicMap::dim(int64_t i) const {

@@ -159,22 +159,11 @@ bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
     DivisibilityAnalysis divisibility(map.constraints());
     Rewriter rewriter(table, ranges, divisibility, log);
-    // A new results vector only from the first result that changes.
-    std::vector<Expr> results;
-    bool results_changed = false;
-    const std::vector<Expr>& old_results = map.results();
-    for (size_t i = 0; i < old_results.size(); ++i) {
-        Expr r = rewriter.simplify(old_results[i]);
-        if (!results_changed && r != old_results[i]) {
-            results_changed = true;
-            results.reserve(old_results.size());
-            results.assign(old_results.begin(),
-                           old_results.begin() + static_cast<std::ptrdiff_t>(i));
-        }
-        if (results_changed) results.push_back(r);
-    }
-    if (results_changed) {
-        map.set_results(std::move(results));
+    for (int64_t i = 0; i < map.num_results(); ++i) {
+        const Expr r = map.results()[static_cast<size_t>(i)];
+        const Expr simplified = rewriter.simplify(r);
+        if (simplified == r) continue;
+        map.set_result(i, simplified);
         changed = true;
     }
     // Unused range variables are projected out (unused_variable), with

@@ -41,7 +41,7 @@ bool is_plain_identity(const IndexingMap& m) {
 /// `m` with every variable named `d<i>`, `s<i>`, `rt<i>`.
 Result<IndexingMap> with_default_names(const IndexingMap& m) {
     if (m.state() != IndexingMap::State::Normal) return m;
-    auto unnamed = [](const std::vector<IndexingVariable>& vars) {
+    auto unnamed = [](const IndexingVariables& vars) {
         std::vector<IndexingVariable> out;
         for (const IndexingVariable& v : vars)
             out.push_back({v.bounds, ""});

@@ -45,7 +45,7 @@ Result<std::vector<IndexingMapSet>> scaled_dot_output_to_input(const OpInfo& op)
         if (!blocks) return blocks.error();
         IndexingMap m = (*sets)[static_cast<size_t>(scale - 2)].front();
         if (m.state() == IndexingMap::State::Normal) {
-            std::vector<Expr> results = m.results();
+            std::vector<Expr> results = m.results().to_vector();
             for (size_t i = 0; i < results.size(); ++i) {
                 if ((*blocks)[i] != 1) results[i] = floor_div(results[i], (*blocks)[i]);
             }

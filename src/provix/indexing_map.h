@@ -32,6 +32,7 @@
 #include "provix/expr.h"
 #include "provix/interval.h"
 #include "provix/result.h"
+#include "provix/small_vector.h"
 #include "provix/symbolic_map.h"
 
 namespace provix {
@@ -52,6 +53,11 @@ struct IndexingVariable {
     }
 };
 
+/// The variables of one kind, in id order; a map with up to four of a kind
+/// keeps them inside the map object (copying a map allocates nothing for
+/// them): `for (const IndexingVariable& v : map.dims()) ...`.
+using IndexingVariables = SmallVector<IndexingVariable, 4>;
+
 /// A constraint `expr in [range.lo, range.hi]`.
 struct Constraint {
     Expr expr;
@@ -59,7 +65,8 @@ struct Constraint {
     bool operator==(const Constraint& o) const { return expr == o.expr && range == o.range; }
 };
 
-/// An indexing map. A value type; copying is cheap-ish (vectors of handles).
+/// An indexing map. A value type; copying is cheap (expression handles, and
+/// a few variables held inline).
 class IndexingMap {
 public:
     enum class State : uint8_t { Normal, KnownEmpty, Undefined };
@@ -95,7 +102,7 @@ public:
 
     Context* context() const { return map_.context(); }
     const SymbolicMap& symbolic_map() const { return map_; }
-    const std::vector<Expr>& results() const { return map_.results(); }
+    const ResultExprs& results() const { return map_.results(); }
     int64_t num_results() const { return map_.num_results(); }
 
     int64_t num_dims() const { return static_cast<int64_t>(dims_.size()); }
@@ -104,9 +111,9 @@ public:
     int64_t num_symbols() const { return num_range_vars() + num_rt_vars(); }
     int64_t num_variables() const { return num_dims() + num_symbols(); }
 
-    const std::vector<IndexingVariable>& dims() const { return dims_; }
-    const std::vector<IndexingVariable>& range_vars() const { return range_vars_; }
-    const std::vector<IndexingVariable>& rt_vars() const { return rt_vars_; }
+    const IndexingVariables& dims() const { return dims_; }
+    const IndexingVariables& range_vars() const { return range_vars_; }
+    const IndexingVariables& rt_vars() const { return rt_vars_; }
     /// The variable with id `id` (dims, then range vars, then runtime vars).
     /// Precondition: `0 <= id < num_variables()`.
     const IndexingVariable& variable(int64_t id) const;
@@ -130,6 +137,11 @@ public:
     /// Replaces the results (same variables and domain).
     /// Precondition: each result is non-null and uses only this map's variables.
     void set_results(std::vector<Expr> results);
+    /// Replaces result i by `e` (same variables and domain):
+    /// `map.set_result(0, ctx.variable(1))`.
+    /// Precondition: `0 <= i < num_results()`, and `e` is non-null and uses
+    /// only this map's variables.
+    void set_result(int64_t i, Expr e);
     /// Sets the bounds of variable `id` (an empty interval makes the map
     /// known empty). Precondition: `0 <= id < num_variables()`.
     void set_variable_bounds(int64_t id, Interval bounds);
@@ -191,9 +203,9 @@ private:
 
     State state_ = State::Normal;
     SymbolicMap map_;
-    std::vector<IndexingVariable> dims_;
-    std::vector<IndexingVariable> range_vars_;
-    std::vector<IndexingVariable> rt_vars_;
+    IndexingVariables dims_;
+    IndexingVariables range_vars_;
+    IndexingVariables rt_vars_;
     std::vector<Constraint> constraints_;
 };
 

@@ -17,8 +17,14 @@
 
 #include "provix/expr.h"
 #include "provix/result.h"
+#include "provix/small_vector.h"
 
 namespace provix {
+
+/// The results of a map, in order; up to four are kept inside the map object
+/// (copying such a map allocates nothing for them):
+/// `for (Expr r : map.results()) ...`.
+using ResultExprs = SmallVector<Expr, 4>;
 
 /// An immutable value: dimension and symbol counts plus result expressions.
 class SymbolicMap {
@@ -40,9 +46,13 @@ public:
     int64_t num_dims() const { return num_dims_; }
     int64_t num_symbols() const { return num_symbols_; }
     int64_t num_results() const { return static_cast<int64_t>(results_.size()); }
-    const std::vector<Expr>& results() const { return results_; }
+    const ResultExprs& results() const { return results_; }
     /// Result i. Precondition: `0 <= i < num_results()`.
     Expr result(int64_t i) const;
+    /// Replaces result i by `e`: `m.set_result(0, ctx.constant(3))`.
+    /// Precondition: `0 <= i < num_results()`, and `e` is non-null, of this
+    /// map's context and uses only its variables.
+    void set_result(int64_t i, Expr e);
 
     /// The expression for dimension i: variable i.
     /// Precondition: `0 <= i < num_dims()`.
@@ -113,7 +123,7 @@ private:
     Context* ctx_ = nullptr;
     int64_t num_dims_ = 0;
     int64_t num_symbols_ = 0;
-    std::vector<Expr> results_;
+    ResultExprs results_;
 };
 
 /// Writes `m.to_string()`: `std::cout << map`.

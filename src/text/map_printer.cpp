@@ -22,8 +22,8 @@ namespace {
 
 std::string interval_text(const Interval& i) { return to_string(i); }
 
-void append_names(std::string& out, const std::vector<IndexingVariable>& vars, char open,
-                  char close, bool always) {
+void append_names(std::string& out, const IndexingVariables& vars, char open, char close,
+                  bool always) {
     if (vars.empty() && !always) return;
     out += open;
     for (size_t i = 0; i < vars.size(); ++i) {

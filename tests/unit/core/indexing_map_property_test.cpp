@@ -14,7 +14,7 @@ using testing_support::MapOptions;
 /// A value drawn from `b` (finite bounds only).
 int64_t draw(const Interval& b) { return *rc::gen::inRange<int64_t>(b.lo(), b.hi() + 1); }
 
-std::vector<int64_t> draw_all(const std::vector<IndexingVariable>& vars) {
+std::vector<int64_t> draw_all(const IndexingVariables& vars) {
     std::vector<int64_t> out;
     for (const IndexingVariable& v : vars)
         out.push_back(draw(v.bounds));

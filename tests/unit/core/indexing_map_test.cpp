@@ -231,6 +231,36 @@ TEST_F(IndexingMapTest, SetResultsKeepsTheDomain) {
                  "variable beyond the map's 2");
 }
 
+TEST_F(IndexingMapTest, SetResultReplacesOneResult) {
+    IndexingMap m = parse("(d0)[s0] -> (d0 + s0, s0), domain: d0 in [0, 9], s0 in [0, 3]");
+    IndexingMap copy = m;
+    m.set_result(1, expr(m, "d0 * 2"));
+    EXPECT_EQ(m.to_string(),
+              "(d0)[s0] -> (d0 + s0, d0 * 2),\ndomain:\nd0 in [0, 9],\ns0 in [0, 3]");
+    EXPECT_EQ(copy.results()[1], expr(copy, "s0"));  // copies do not share results
+    EXPECT_DEATH(m.set_result(0, ctx.variable(5)),
+                 "precondition violated: IndexingMap::set_result: expression v5 uses a "
+                 "variable beyond the map's 2");
+    EXPECT_DEATH(m.set_result(2, ctx.variable(0)), "SymbolicMap::set_result: no result 2");
+}
+
+TEST_F(IndexingMapTest, CopiesAreIndependentBeyondTheInlineRoom) {
+    // Six dims and six results: more than a map holds inline.
+    IndexingMap m = parse(
+        "(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5), domain: d0 in [0, 1], "
+        "d1 in [0, 1], d2 in [0, 1], d3 in [0, 1], d4 in [0, 1], d5 in [0, 1]");
+    IndexingMap copy = m;
+    m.set_variable_bounds(5, Interval{1, 1});
+    m.set_result(5, ctx.variable(0));
+    EXPECT_EQ(copy.dims()[5].bounds, (Interval{0, 1}));
+    EXPECT_EQ(copy.results()[5], ctx.variable(5));
+    EXPECT_EQ(m.dims()[5].bounds, (Interval{1, 1}));
+    IndexingMap moved = std::move(m);
+    EXPECT_EQ(moved.num_dims(), 6);
+    EXPECT_EQ(moved.results()[5], ctx.variable(0));
+    EXPECT_NE(moved, copy);
+}
+
 TEST_F(IndexingMapTest, SetConstraintsReAddsEveryConstraint) {
     IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 99], d0 mod 2 in [0, 0]");
     m.set_constraints({{expr(m, "d0 mod 3"), {1, 1}}, {ctx.variable(0), {10, 20}}});
