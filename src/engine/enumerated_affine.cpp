@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "bit_count.h"
 #include "expr_node.h"
 #include "provix/semantics.h"
 #include "range_analysis.h"
@@ -322,7 +323,7 @@ bool within_size(Expr e, size_t* budget) {
 /// count in *k, or false.
 bool variables_of(Expr e, std::array<int64_t, kMaxVariables>& ids, size_t* k) {
     const detail::ExprNode* n = node_of(e);
-    if (n->has_high_var || n->var_mask == 0 || __builtin_popcountll(n->var_mask) > kMaxVariables)
+    if (n->has_high_var || n->var_mask == 0 || popcount64(n->var_mask) > kMaxVariables)
         return false;
     *k = 0;
     for (uint64_t m = n->var_mask; m; m &= m - 1)

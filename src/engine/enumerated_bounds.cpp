@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 
+#include "bit_count.h"
 #include "enumerated_affine.h"
 #include "expr_node.h"
 #include "lemma_ids.h"
@@ -29,7 +30,7 @@ struct BoxScan {
 /// The box of the variables of `mask` under the bounds of `map` when it is
 /// small.
 std::optional<BoxScan> small_box(uint64_t mask, const IndexingMap& map) {
-    if (mask == 0 || __builtin_popcountll(mask) > kMaxVariables) return std::nullopt;
+    if (mask == 0 || popcount64(mask) > kMaxVariables) return std::nullopt;
     BoxScan s;
     for (uint64_t m = mask; m; m &= m - 1) {
         const auto id = static_cast<int64_t>(__builtin_ctzll(m));

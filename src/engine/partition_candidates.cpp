@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "bit_count.h"
 #include "provix/semantics.h"
 #include "scratch_stack.h"
 
@@ -60,7 +61,7 @@ std::optional<int64_t> direct_scale(const std::vector<SumTerm>& terms, uint64_t 
 
 PartitionCandidates::PartitionCandidates(const std::vector<SumTerm>& terms, uint64_t remaining)
     : remaining_(remaining),
-      n_(static_cast<size_t>(__builtin_popcountll(remaining))),
+      n_(static_cast<size_t>(popcount64(remaining))),
       exhaustive_(n_ <= kMaxExhaustiveTerms),
       size_(n_) {
     if (exhaustive_) {
@@ -87,7 +88,7 @@ PartitionCandidates::PartitionCandidates(const std::vector<SumTerm>& terms, uint
         if (std::find(candidates_, candidates_ + count_, s) != candidates_ + count_) continue;
         // Insert after every candidate at least as large: larger first, ties
         // in the order of the first term that produced them (a stable sort).
-        int size = __builtin_popcountll(s);
+        int size = popcount64(s);
         size_t at = count_;
         while (at > 0 && sizes[at - 1] < size) {
             candidates_[at] = candidates_[at - 1];
@@ -142,7 +143,7 @@ PartitionScales::PartitionScales(const std::vector<SumTerm>& terms, uint64_t rem
         }
         return;
     }
-    if (!exhaustive || static_cast<size_t>(__builtin_popcountll(remaining)) < kMinMemoTerms) return;
+    if (!exhaustive || static_cast<size_t>(popcount64(remaining)) < kMinMemoTerms) return;
     coefs_ = &memo_buffers().acquire();
     memo_ = &memo_buffers().acquire();
     for (uint64_t m = remaining; m; m &= m - 1)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "bit_count.h"
 #include "block_condition.h"
 #include "expr_node.h"
 #include "partition_candidates.h"
@@ -369,10 +370,10 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
     // it): enumerating the subsets of those terms visits the same
     // candidates in the same order, when both enumerations are exhaustive.
     const uint64_t pool = multiples_of_scale_divisor(sp, terms, remaining);
-    const uint64_t from = static_cast<size_t>(__builtin_popcountll(remaining)) <=
-                                  PartitionCandidates::kMaxExhaustiveTerms
-                              ? pool
-                              : remaining;
+    const uint64_t from =
+        static_cast<size_t>(popcount64(remaining)) <= PartitionCandidates::kMaxExhaustiveTerms
+            ? pool
+            : remaining;
     RejectedScales rejected;
     PartitionCandidates candidates(terms, from);
     PartitionScales scales(terms, from, bound_scale, candidates.exhaustive());
