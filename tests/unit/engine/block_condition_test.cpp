@@ -14,16 +14,12 @@
 #include "range_analysis.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
+#include "support/builtin_rule.h"
 
 namespace provix::engine {
 namespace {
 
-const CompiledRule& rule_named(const std::string& name) {
-    for (const CompiledRule& r : RuleTable::builtin().rules())
-        if (r.rule.name == name) return r;
-    ADD_FAILURE() << "no rule " << name;
-    return RuleTable::builtin().rules().front();
-}
+using testing_support::builtin_rule;
 
 /// The block divisors of the rule's sum patterns (-1 for none).
 std::vector<int64_t> block_divisors(const CompiledRule& r) {
@@ -35,11 +31,11 @@ std::vector<int64_t> block_divisors(const CompiledRule& r) {
 
 TEST(BlockCondition, FoundInTheCoefficientInBlockRules) {
     for (const char* name : {"fd_coef_in_block", "mod_coef_in_block"}) {
-        const CompiledRule& r = rule_named(name);
+        const CompiledRule& r = builtin_rule(name);
         EXPECT_EQ(block_divisors(r), std::vector<int64_t>{r.rule.find_var("c1")}) << name;
     }
     // A partition rule without one.
-    EXPECT_EQ(block_divisors(rule_named("fd_pull_multiple")), std::vector<int64_t>{-1});
+    EXPECT_EQ(block_divisors(builtin_rule("fd_pull_multiple")), std::vector<int64_t>{-1});
 }
 
 TEST(BlockCondition, FoundWithOperandsEitherWayRound) {
@@ -99,7 +95,7 @@ TEST(BlockCondition, TheTestNeverTurnsAwayASumTheRuleRewrites) {
     std::uniform_int_distribution<int64_t> lo(-6, 6), width(0, 5), divisor(1, 40);
     int fired = 0, rejected = 0;
     for (const char* name : {"fd_coef_in_block", "mod_coef_in_block"}) {
-        const CompiledRule& with = rule_named(name);
+        const CompiledRule& with = builtin_rule(name);
         CompiledRule without = with;
         for (SumPattern& sp : without.sums)
             sp.block_divisor = -1;

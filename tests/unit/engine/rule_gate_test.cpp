@@ -17,17 +17,13 @@
 #include "range_analysis.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
+#include "support/builtin_rule.h"
 #include "support/random_maps.h"
 
 namespace provix::engine {
 namespace {
 
-const CompiledRule& rule_named(const std::string& name) {
-    for (const CompiledRule& r : RuleTable::builtin().rules())
-        if (r.rule.name == name) return r;
-    ADD_FAILURE() << "no rule " << name;
-    return RuleTable::builtin().rules().front();
-}
+using testing_support::builtin_rule;
 
 /// True if the gate of rule `name` admits the first result of `map_text`
 /// (the gate also reads the divisibility analysis unless `no_divisibility`).
@@ -38,7 +34,7 @@ bool admits(const std::string& name, const std::string& map_text, bool no_divisi
     RangeAnalysis ranges(m->variable_bounds(), m->constraints());
     DivisibilityAnalysis divisibility(m->constraints());
     NodeFacts facts(m->results()[0], no_divisibility ? nullptr : &divisibility);
-    return rule_named(name).gate.admits(facts, ranges);
+    return builtin_rule(name).gate.admits(facts, ranges);
 }
 
 void collect_nodes(Expr e, std::vector<Expr>& out) {
@@ -133,8 +129,8 @@ TEST(RuleGate, CoefficientMustBeAMultipleOfTheMonomialDivisor) {
                        "(d0)[s0] -> ((d0 floordiv s0) * 3), domain: d0 in [0, 99], "
                        "s0 in [1, 4]"));
     // Read off the condition: a rule without that conjunct has no such test.
-    EXPECT_TRUE(rule_named(rule).gate.coefficient_multiple);
-    EXPECT_FALSE(rule_named("fixed_value").gate.coefficient_multiple);
+    EXPECT_TRUE(builtin_rule(rule).gate.coefficient_multiple);
+    EXPECT_FALSE(builtin_rule("fixed_value").gate.coefficient_multiple);
 }
 
 TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
@@ -151,10 +147,10 @@ TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
     EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod -8), domain: d0 in [1, 7]"));
     EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 8), domain: d0 in [0, inf]"));
     // Read off the conditions.
-    EXPECT_TRUE(rule_named("mod_of_multiple").gate.operand0_divisible);
-    EXPECT_FALSE(rule_named("mod_of_multiple").gate.operand0_in_one_block);
-    EXPECT_TRUE(rule_named("mod_in_block").gate.operand0_in_one_block);
-    EXPECT_FALSE(rule_named("mod_in_block").gate.operand0_divisible);
+    EXPECT_TRUE(builtin_rule("mod_of_multiple").gate.operand0_divisible);
+    EXPECT_FALSE(builtin_rule("mod_of_multiple").gate.operand0_in_one_block);
+    EXPECT_TRUE(builtin_rule("mod_in_block").gate.operand0_in_one_block);
+    EXPECT_FALSE(builtin_rule("mod_in_block").gate.operand0_divisible);
 }
 
 TEST(RuleGate, EveryRuleExampleFiringIsAdmitted) {
@@ -215,13 +211,13 @@ CompiledRule without_scale_divisors(const CompiledRule& rule) {
 
 TEST(ScaleDivisor, ReadOffTheConditionOfPartitionRules) {
     for (const std::string name : {"fd_pull_multiple", "mod_drop_multiple", "cd_pull_multiple"}) {
-        const CompiledRule& rule = rule_named(name);
+        const CompiledRule& rule = builtin_rule(name);
         int found = 0;
         for (const SumPattern& sp : rule.sums)
             found += sp.scale_divisor >= 0;
         EXPECT_EQ(found, 1) << name;
     }
-    for (const SumPattern& sp : rule_named("fd_gcd_split").sums)
+    for (const SumPattern& sp : builtin_rule("fd_gcd_split").sums)
         EXPECT_EQ(sp.scale_divisor, -1);
 }
 
