@@ -5,12 +5,15 @@
 /// allocation per insertion, and none at all while the map is small: the
 /// first `kInline` slots live inside the object (an occupancy bit per slot,
 /// so constructing a map writes nothing to them); beyond that one flat heap
-/// array, doubled when 70% full.
+/// array, doubled when 70% full. Look-ups and insertions into the inline
+/// slots are inline code; spilling to and probing the heap table are out of
+/// line.
 ///
 ///     IdMap<Interval> memo;
 ///     memo.set(e.id(), Interval::point(3));
-///     memo.find(e.id())->lo == 3
+///     memo.find(e.id())->lo() == 3
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -46,35 +49,53 @@ public:
 
     /// The value for `id`, or nullptr.
     const V* find(uint32_t id) const {
-        if (heap_.empty()) {
-            if (inline_used_ == 0) return nullptr;
-            for (size_t i = hash(id) & (kInline - 1);; i = (i + 1) & (kInline - 1)) {
-                if (!(inline_used_ & (uint64_t{1} << i))) return nullptr;
-                const Entry& s = inline_slot(i);
-                if (s.id == id) return &s.value;
-            }
-        }
-        size_t mask = heap_.size() - 1;
-        for (size_t i = hash(id) & mask;; i = (i + 1) & mask) {
-            const Slot& s = heap_[i];
-            if (!s.used) return nullptr;
-            if (s.entry.id == id) return &s.entry.value;
+        if (!heap_.empty()) return find_heap(id);
+        // At most 70% of the inline slots are used: every probe ends.
+        for (size_t i = hash(id) & (kInline - 1);; i = (i + 1) & (kInline - 1)) {
+            if (!(inline_used_ & (uint64_t{1} << i))) return nullptr;
+            const Entry& s = inline_slot(i);
+            if (s.id == id) return &s.value;
         }
     }
     V* find(uint32_t id) { return const_cast<V*>(static_cast<const IdMap*>(this)->find(id)); }
 
     /// Sets the value for `id` (inserting or overwriting).
     void set(uint32_t id, V value) {
-        if (heap_.empty()) {
-            if ((count_ + 1) * 10 <= kInline * 7) {
-                set_inline(id, value);
-                return;
+        if (heap_.empty() && count_ < kInlineMax) {
+            for (size_t i = hash(id) & (kInline - 1);; i = (i + 1) & (kInline - 1)) {
+                const uint64_t bit = uint64_t{1} << i;
+                if (!(inline_used_ & bit)) {
+                    fill_inline(i, id, value);
+                    return;
+                }
+                Entry& s = inline_slot(i);
+                if (s.id == id) {
+                    s.value = value;
+                    return;
+                }
             }
-            spill();
-        } else if ((count_ + 1) * 10 > heap_.size() * 7) {
-            grow();
         }
-        set_heap(id, value);
+        set_slow(id, value);
+    }
+
+    /// Inserts `id`, which has no value yet (after a `find` that returned
+    /// nullptr, with no insertion of `id` in between): the probe stops at the
+    /// first free slot without comparing ids.
+    ///
+    ///     if (!memo.find(id)) memo.insert_new(id, compute());
+    void insert_new(uint32_t id, V value) {
+        assert(find(id) == nullptr && "IdMap::insert_new of a present id");
+        if (heap_.empty() && count_ < kInlineMax) {
+            // The first free inline slot at or after the home slot (cyclic):
+            // the free bits rotated so that the home slot is bit 0.
+            const size_t home = hash(id) & (kInline - 1);
+            const uint64_t free = ~inline_used_;
+            const uint64_t rotated = (free >> home) | (free << ((kInline - home) & (kInline - 1)));
+            fill_inline((home + static_cast<size_t>(__builtin_ctzll(rotated))) & (kInline - 1), id,
+                        value);
+            return;
+        }
+        set_slow(id, value);
     }
 
     size_t size() const { return count_; }
@@ -83,6 +104,8 @@ public:
 private:
     /// Inline slots (a power of two, at most 64: one occupancy bit each).
     static constexpr size_t kInline = 64;
+    /// Entries the inline slots hold before the map moves to the heap (70%).
+    static constexpr size_t kInlineMax = kInline * 7 / 10;
     struct Entry {
         uint32_t id;
         V value;
@@ -96,24 +119,30 @@ private:
     Entry& inline_slot(size_t i) { return reinterpret_cast<Entry*>(inline_)[i]; }
     const Entry& inline_slot(size_t i) const { return reinterpret_cast<const Entry*>(inline_)[i]; }
 
-    void set_inline(uint32_t id, V value) {
-        for (size_t i = hash(id) & (kInline - 1);; i = (i + 1) & (kInline - 1)) {
-            uint64_t bit = uint64_t{1} << i;
-            if (!(inline_used_ & bit)) {
-                inline_used_ |= bit;
-                new (&inline_slot(i)) Entry{id, value};
-                ++count_;
-                return;
-            }
-            Entry& s = inline_slot(i);
-            if (s.id == id) {
-                s.value = value;
-                return;
-            }
+    void fill_inline(size_t i, uint32_t id, V value) {
+        inline_used_ |= uint64_t{1} << i;
+        new (&inline_slot(i)) Entry{id, value};
+        ++count_;
+    }
+
+    __attribute__((noinline)) const V* find_heap(uint32_t id) const {
+        const size_t mask = heap_.size() - 1;
+        for (size_t i = hash(id) & mask;; i = (i + 1) & mask) {
+            const Slot& s = heap_[i];
+            if (!s.used) return nullptr;
+            if (s.entry.id == id) return &s.entry.value;
         }
     }
+    /// set() once the inline slots are full or spilled.
+    __attribute__((noinline)) void set_slow(uint32_t id, V value) {
+        if (heap_.empty())
+            spill();
+        else if ((count_ + 1) * 10 > heap_.size() * 7)
+            grow();
+        set_heap(id, value);
+    }
     void set_heap(uint32_t id, V value) {
-        size_t mask = heap_.size() - 1;
+        const size_t mask = heap_.size() - 1;
         for (size_t i = hash(id) & mask;; i = (i + 1) & mask) {
             Slot& s = heap_[i];
             if (!s.used) {

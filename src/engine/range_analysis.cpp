@@ -58,12 +58,19 @@ Interval RangeAnalysis::range(Expr e) {
         return r;
     }
     if (const Interval* m = memo_.find(n->id)) return *m;
+    return range_of_new(e);
+}
+
+Interval RangeAnalysis::range_of_new(Expr e) {
+    const detail::ExprNode* n = detail::node_of(e);
     Interval r = compute(e);
     if (congruences_ && n->kind == ExprKind::Mod) r = by_residue(e, r);
     if (!known_.empty()) {
         if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
     }
-    memo_.set(n->id, r);
+    // compute() reaches only nodes below `e` (the expression is acyclic), so
+    // `e` itself is still absent from the memo.
+    memo_.insert_new(n->id, r);
     return r;
 }
 

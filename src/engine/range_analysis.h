@@ -66,6 +66,10 @@ public:
 private:
     /// Takes in the domain's constraints (the constructors' shared part).
     void use_constraints(const std::vector<Constraint>& constraints);
+    /// range() of a node with operands that is not memoized yet: computes,
+    /// narrows and memoizes it (out of line: range() is called often, and
+    /// mostly answers from the bounds or the memo).
+    __attribute__((noinline)) Interval range_of_new(Expr e);
     Interval compute(Expr e);
     /// `r`, the range of the mod node `e`, narrowed to the residue class
     /// the congruences give `e`.
