@@ -21,6 +21,45 @@ using detail::op_at;
 
 namespace {
 
+/// FloorDiv, CeilDiv, Mod, Min or Max: the kinds a whole-expression step
+/// looks for.
+bool is_piecewise_kind(ExprKind k) {
+    switch (k) {
+        case ExprKind::FloorDiv:
+        case ExprKind::CeilDiv:
+        case ExprKind::Mod:
+        case ExprKind::Min:
+        case ExprKind::Max:
+            return true;
+        default:
+            return false;
+    }
+}
+
+}  // namespace
+
+bool may_rewrite_whole(Expr e) {
+    // Why each step needs what this looks for: two_point_affine and
+    // decide_min_max_by_difference act only on the piecewise kinds;
+    // enumerated_affine on those and on sums with such a term or a product
+    // whose first factor is one; recognise_mod_in_sum needs a term
+    // `(x floordiv c) * k`, recombine_radix_digits a mod or floordiv term
+    // (alone or times a constant), constant_by_floor_relaxation two floordiv
+    // or ceildiv terms (alone or times a constant). The first factor of a
+    // product is the one each of them reads.
+    const ExprKind kind = kind_of(e);
+    if (is_piecewise_kind(kind)) return true;
+    if (kind != ExprKind::Add) return false;
+    for (size_t i = 0; i < num_ops(e); ++i) {
+        Expr t = op_at(e, i);
+        if (kind_of(t) == ExprKind::Mul && num_ops(t) > 0) t = op_at(t, 0);
+        if (is_piecewise_kind(kind_of(t))) return true;
+    }
+    return false;
+}
+
+namespace {
+
 /// True if the sum `s` has the term `monomial * coef` (its terms are
 /// canonical: one term per monomial).
 bool has_term(Expr s, Expr monomial, int64_t coef) {

@@ -8,6 +8,15 @@
 
 namespace provix::engine {
 
+/// True if a whole-expression step (recognise_mod_in_sum,
+/// recombine_radix_digits, constant_by_floor_relaxation,
+/// decide_min_max_by_difference, two_point_affine, enumerated_affine) may
+/// act on `e`: `e` is a floordiv, ceildiv, mod, min or max, or a sum with a
+/// term of such a kind (alone or as the first factor of a product). Each
+/// step needs one of these to act, so a false answer skips them all
+/// exactly: `d0 * 4 + d1` has none, `d0 * 4 + (d1 floordiv 2) * 3` has one.
+bool may_rewrite_whole(Expr e);
+
 /// Recognises `x mod c` in a sum whose `x` is itself a sum: for a term
 /// `(x floordiv c) * k` with `k == -c * m`, the sum `S` equals
 /// `(S - (x floordiv c) * k - m * x) + m * (x mod c)` (lemma

@@ -72,8 +72,14 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
     } else {
         current = rewrite_root(current, depth);
     }
-    memo_.set(id_of(e), current);
-    if (current != e) memo_.set(id_of(current), current);
+    // An unchanged node needs no second entry: its in-progress entry already
+    // maps it to itself, and nothing below overwrites it (a nested call on e
+    // returns at the find above; every other entry written below is for
+    // another node, or maps a node to itself).
+    if (current != e) {
+        memo_.set(id_of(e), current);
+        memo_.set(id_of(current), current);
+    }
     return current;
 }
 
@@ -92,8 +98,10 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
         // (memoized; a node still in progress is seen as is).
         return simplify_at(*r, depth + 1);
     }
-    // What no rule rewrote: the whole-expression steps (cheap pre-checks
-    // inside: the kind, then the terms or the variables).
+    // What no rule rewrote: the whole-expression steps, on the nodes they
+    // may act on (further cheap pre-checks inside: the kind, then the terms
+    // or the variables).
+    if (!may_rewrite_whole(e)) return e;
     Expr r;
     const char* lemma_name = nullptr;
     const char* range_lemmas[2] = {nullptr, nullptr};  // narrowings of a difference's range
