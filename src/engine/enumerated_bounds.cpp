@@ -67,24 +67,43 @@ bool may_hold(const std::vector<Constraint>& cs, const std::vector<Expr>& diviso
     return true;
 }
 
+/// The `j`-th value of `b` (non-empty, bounded) in outside-in order: lo,
+/// hi, lo + 1, hi - 1, ... (every value once for j in [0, width)): `[0, 3]`
+/// gives 0, 3, 1, 2.
+int64_t outside_in(const Interval& b, int64_t j) {
+    return j % 2 == 0 ? b.lo() + j / 2 : b.hi() - j / 2;
+}
+
 /// Scans the box: the hull of each variable's values at the points kept.
+/// The hull does not depend on the order of the points, and a point whose
+/// every coordinate already lies in the hull cannot widen it, kept or not:
+/// such points are not evaluated. The values of each variable are visited
+/// outside-in, so the ends of the box come first: when the constraints hold
+/// at the corners, the hull reaches the whole box after a few points and
+/// the rest is skipped.
 void scan(BoxScan& s, const std::vector<Constraint>& cs, const std::vector<Expr>& divisors,
           uint64_t mask) {
     std::array<int64_t, 64> at;  // values by variable id; only the scanned ids are read
+    std::array<int64_t, kMaxVariables> step{};  // outside-in position per variable
     for (size_t i = 0; i < s.k; ++i)
         at[static_cast<size_t>(s.ids[i])] = s.box[i].lo();
     for (int64_t p = 0; p < s.points; ++p) {
         if (p > 0) {  // next point, the first variable fastest
             for (size_t i = 0; i < s.k; ++i) {
                 int64_t& v = at[static_cast<size_t>(s.ids[i])];
-                if (v < s.box[i].hi()) {
-                    ++v;
+                // The box has at most kMaxEnumeratedPoints points per variable.
+                if (++step[i] <= s.box[i].hi() - s.box[i].lo()) {
+                    v = outside_in(s.box[i], step[i]);
                     break;
                 }
+                step[i] = 0;
                 v = s.box[i].lo();
             }
         }
-        if (!may_hold(cs, divisors, mask, at.data())) continue;
+        bool widens = false;
+        for (size_t i = 0; i < s.k && !widens; ++i)
+            widens = !s.hull[i].contains(at[static_cast<size_t>(s.ids[i])]);
+        if (!widens || !may_hold(cs, divisors, mask, at.data())) continue;
         for (size_t i = 0; i < s.k; ++i)
             s.hull[i] = s.hull[i].hull(Interval::point(at[static_cast<size_t>(s.ids[i])]));
     }
