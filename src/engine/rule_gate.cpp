@@ -43,7 +43,10 @@ uint16_t monomial_bit(Expr e) {
 
 void add_term(SumFacts& f, Expr t) {
     uint16_t m = monomial_bit(t);
-    if (m == 0) return;  // the constant term
+    if (m == 0) {  // the constant term
+        f.constant = true;
+        return;
+    }
     f.monomial_kinds = static_cast<uint16_t>(f.monomial_kinds | m);
     f.whole_kinds = static_cast<uint16_t>(f.whole_kinds | kind_bit(kind_of(t)));
 }
@@ -103,10 +106,31 @@ void narrow_by(const Rule& rule, int p, int64_t v, int64_t& lo, int64_t& hi) {
     }
 }
 
+/// True if rule node `p` is the constant variable `v`.
+bool is_const_var(const Rule& rule, int p, int64_t v) {
+    if (p < 0) return false;
+    const rules::Node& n = node_at(rule, p);
+    return n.op == Op::ConstVar && n.value == v;
+}
+
+/// Sets the lone-partition test of `g` (see SumGate::lone_partition) for
+/// the sum pattern `sp` at the top of the rule's left side: c0 is unbound
+/// when the sum is matched unless a constraint rule's range binds it first.
+void set_lone_partition(const Rule& rule, const SumPattern& sp, const std::vector<int>& conjuncts,
+                        SumGate& g) {
+    if (sp.part_sum < 0 || sp.rest >= 0 || sp.const_term >= 0 || !sp.general.empty()) return;
+    const int64_t c0 = node_at(rule, sp.part_const).value;
+    if (is_const_var(rule, rule.lhs_lo, c0) || is_const_var(rule, rule.lhs_hi, c0)) return;
+    g.lone_partition = true;
+    for (int p : conjuncts)
+        narrow_by(rule, p, c0, g.scale_lo, g.scale_hi);
+}
+
 SumGate sum_gate(const CompiledRule& c, int p) {
     const SumPattern& sp = c.sums[static_cast<size_t>(p)];
     SumGate g;
     g.active = true;
+    g.needs_constant = sp.const_term >= 0;
     g.min_terms =
         static_cast<uint32_t>(sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0));
     for (int t : sp.general) {
@@ -153,6 +177,21 @@ int64_t coefficient_of(Expr t) {
     return 1;
 }
 
+/// True if the gcd of the coefficients of the terms of `e` (as RuleMatcher's
+/// split finds them, folded in term order) is non-zero, fits int64 and lies
+/// in [lo, hi]: the scale a lone partition `c0 * X` binds c0 to.
+bool lone_scale_admitted(Expr e, int64_t lo, int64_t hi) {
+    const bool sum = kind_of(e) == ExprKind::Add;
+    const size_t n = sum ? num_ops(e) : 1;
+    int64_t g = 0;
+    for (size_t i = 0; i < n; ++i) {
+        std::optional<int64_t> next = provix::gcd(g, coefficient_of(sum ? op_at(e, i) : e));
+        if (!next) return false;
+        g = *next;
+    }
+    return g != 0 && g >= lo && g <= hi;
+}
+
 uint64_t magnitude(int64_t v) {
     return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
 }
@@ -192,8 +231,9 @@ bool coefficient_is_multiple(Expr e) {
     return d == 0 || magnitude(coef) % magnitude(d) == 0;
 }
 
-bool sum_admits(const SumGate& g, const SumFacts& f) {
+inline bool sum_admits(const SumGate& g, const SumFacts& f) {
     if (f.terms < g.min_terms || f.terms > RuleMatcher::kMaxSumTerms) return false;
+    if (g.needs_constant && !f.constant) return false;
     for (uint16_t k : g.scaled_kinds)
         if (!(k & f.monomial_kinds)) return false;
     for (uint16_t k : g.whole_kinds)
@@ -269,81 +309,34 @@ bool coefficient_multiple_test(const Rule& rule, const rules::Node& top,
     return false;
 }
 
-}  // namespace
-
-SumFacts sum_facts(Expr e) {
-    SumFacts f;
-    if (kind_of(e) == ExprKind::Add) {
-        size_t n = num_ops(e);
-        f.terms = static_cast<uint32_t>(n);
-        for (size_t i = 0; i < n; ++i)
-            add_term(f, op_at(e, i));
-    } else {
-        f.terms = 1;
-        add_term(f, e);
-    }
-    return f;
-}
-
-const SumFacts& NodeFacts::sum(int which) {
-    auto w = static_cast<size_t>(which);
-    if (!have_sum_[w]) {
-        sums_[w] = sum_facts(which == 0 ? e_ : op_at(e_, 0));
-        have_sum_[w] = true;
-    }
-    return sums_[w];
-}
-
-uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }
-
-bool RuleGate::admits(NodeFacts& facts, RangeAnalysis& ranges) const {
-    Expr e = facts.expr();
-    if (coefficient) {
-        if (!(monomial_kinds & facts.monomial_kind())) return false;
-        if (coefficient_multiple && !coefficient_is_multiple(e)) return false;
-    }
-    if (binary) {
-        if (two_operands && num_ops(e) != 2) return false;
-        Expr a = op_at(e, 0), b = op_at(e, 1);
-        if (!(operand_kinds[0] & kind_bit(kind_of(a))) ||
-            !(operand_kinds[1] & kind_bit(kind_of(b))))
-            return false;
-        if (is_const(b) &&
-            (detail::const_value(b) < operand1_lo || detail::const_value(b) > operand1_hi))
-            return false;
-        if (sums[1].active && !sum_admits(sums[1], facts.sum(1))) return false;
-        if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
-            !some_coefficient(a, scale_test, detail::const_value(b)))
-            return false;
-        if ((operand0_divisible || operand0_in_one_block) && is_const(b) &&
-            !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
-            return false;
-    }
-    if (sums[0].active && !sum_admits(sums[0], facts.sum(0))) return false;
-    return !point_range || ranges.range(e).is_point();
-}
-
-int64_t multiple_scale_divisor(const Rule& rule, int64_t c0) {
-    for (int p : rules::condition_conjuncts(rule)) {
+/// True if constraint rule `rule`'s range ends are one constant variable
+/// (`[c1, c1]`) or a conjunct says they are equal (`c2 == c3`).
+bool ends_must_be_equal(const Rule& rule, const std::vector<int>& conjuncts) {
+    const rules::Node& lo = node_at(rule, rule.lhs_lo);
+    const rules::Node& hi = node_at(rule, rule.lhs_hi);
+    if (lo.op != Op::ConstVar || hi.op != Op::ConstVar) return false;
+    if (lo.value == hi.value) return true;
+    for (int p : conjuncts) {
         const rules::Node& n = node_at(rule, p);
         if (n.op != Op::Eq || n.children.size() != 2) continue;
-        const rules::Node& l = node_at(rule, n.children[0]);
-        const rules::Node& r = node_at(rule, n.children[1]);
-        if (l.op != Op::Mod || r.op != Op::Literal || r.value != 0) continue;
-        const rules::Node& a = node_at(rule, l.children[0]);
-        const rules::Node& b = node_at(rule, l.children[1]);
-        if (a.op == Op::ConstVar && a.value == c0 && b.op == Op::ConstVar) return b.value;
+        const int a = n.children[0], b = n.children[1];
+        if ((is_const_var(rule, a, lo.value) && is_const_var(rule, b, hi.value)) ||
+            (is_const_var(rule, a, hi.value) && is_const_var(rule, b, lo.value)))
+            return true;
     }
-    return -1;
+    return false;
 }
 
-RuleGate make_rule_gate(const CompiledRule& c) {
+/// The gate of `c` (see make_rule_gate), before shape_tests is set.
+RuleGate gate_of(const CompiledRule& c) {
     const Rule& rule = c.rule;
     RuleGate g;
     const std::vector<int> conjuncts = rules::condition_conjuncts(rule);
     const rules::Node& top = node_at(rule, rule.lhs);
+    if (rule.is_constraint()) g.point_ends = ends_must_be_equal(rule, conjuncts);
     if (c.is_sum[static_cast<size_t>(rule.lhs)]) {
         g.sums[0] = sum_gate(c, rule.lhs);
+        set_lone_partition(rule, c.sums[static_cast<size_t>(rule.lhs)], conjuncts, g.sums[0]);
         return g;
     }
     switch (top.op) {
@@ -392,6 +385,102 @@ RuleGate make_rule_gate(const CompiledRule& c) {
              g.scale_test == RuleGate::ScaleTest::None))
             g.scale_test = t;
     }
+    return g;
+}
+
+}  // namespace
+
+SumFacts sum_facts(Expr e) {
+    SumFacts f;
+    if (kind_of(e) == ExprKind::Add) {
+        size_t n = num_ops(e);
+        f.terms = static_cast<uint32_t>(n);
+        for (size_t i = 0; i < n; ++i)
+            add_term(f, op_at(e, i));
+    } else {
+        f.terms = 1;
+        add_term(f, e);
+    }
+    return f;
+}
+
+void NodeFacts::compute_sum(size_t which) {
+    sums_[which] = sum_facts(which == 0 ? e_ : op_at(e_, 0));
+    have_sum_[which] = true;
+}
+
+uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }
+
+bool RuleGate::range_is_point(NodeFacts& facts, RangeAnalysis& ranges) {
+    return ranges.range(facts.expr()).is_point();
+}
+
+bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
+    Expr e = facts.expr();
+    if (coefficient) {
+        if (!(monomial_kinds & facts.monomial_kind())) return false;
+        if (coefficient_multiple && !coefficient_is_multiple(e)) return false;
+    }
+    if (binary) {
+        if (two_operands && num_ops(e) != 2) return false;
+        Expr a = op_at(e, 0), b = op_at(e, 1);
+        if (!(operand_kinds[0] & kind_bit(kind_of(a))) ||
+            !(operand_kinds[1] & kind_bit(kind_of(b))))
+            return false;
+        if (is_const(b) &&
+            (detail::const_value(b) < operand1_lo || detail::const_value(b) > operand1_hi))
+            return false;
+        if (sums[1].active && !sum_admits(sums[1], facts.sum(1))) return false;
+        if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
+            !some_coefficient(a, scale_test, detail::const_value(b)))
+            return false;
+        if ((operand0_divisible || operand0_in_one_block) && is_const(b) &&
+            !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
+            return false;
+    }
+    if (sums[0].active) {
+        if (!sum_admits(sums[0], facts.sum(0))) return false;
+        if (sums[0].lone_partition && !lone_scale_admitted(e, sums[0].scale_lo, sums[0].scale_hi))
+            return false;
+    }
+    return !point_range || range_is_point(facts, ranges);
+}
+
+bool RuleGate::admits_constraint(const Interval& range, NodeFacts& facts) const {
+    if (point_ends && range.lo() != range.hi()) return false;
+    Expr e = facts.expr();
+    if (binary) {
+        if (num_ops(e) < 2) return false;  // not of the left side's kind
+        if (!(operand_kinds[0] & kind_bit(kind_of(op_at(e, 0)))) ||
+            !(operand_kinds[1] & kind_bit(kind_of(op_at(e, 1)))))
+            return false;
+        if (sums[1].active && !sum_admits(sums[1], facts.sum(1))) return false;
+    }
+    if (sums[0].active) {
+        if (!sum_admits(sums[0], facts.sum(0))) return false;
+        if (sums[0].lone_partition && !lone_scale_admitted(e, sums[0].scale_lo, sums[0].scale_hi))
+            return false;
+    }
+    return true;
+}
+
+int64_t multiple_scale_divisor(const Rule& rule, int64_t c0) {
+    for (int p : rules::condition_conjuncts(rule)) {
+        const rules::Node& n = node_at(rule, p);
+        if (n.op != Op::Eq || n.children.size() != 2) continue;
+        const rules::Node& l = node_at(rule, n.children[0]);
+        const rules::Node& r = node_at(rule, n.children[1]);
+        if (l.op != Op::Mod || r.op != Op::Literal || r.value != 0) continue;
+        const rules::Node& a = node_at(rule, l.children[0]);
+        const rules::Node& b = node_at(rule, l.children[1]);
+        if (a.op == Op::ConstVar && a.value == c0 && b.op == Op::ConstVar) return b.value;
+    }
+    return -1;
+}
+
+RuleGate make_rule_gate(const CompiledRule& c) {
+    RuleGate g = gate_of(c);
+    g.shape_tests = g.coefficient || g.binary || g.sums[0].active;
     return g;
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "provix/expr.h"
+#include "provix/interval.h"
 #include "provix/rules/rule.h"
 
 namespace provix::engine {
@@ -37,6 +38,17 @@ struct SumGate {
     uint32_t min_terms = 0;
     std::vector<uint16_t> scaled_kinds;
     std::vector<uint16_t> whole_kinds;
+    /// The pattern has a constant term (`X + c0`): the sum must have one.
+    bool needs_constant = false;
+    /// The pattern is a lone partition `c0 * X` whose scale c0 is unbound
+    /// when the sum is matched: X takes every term, so c0 is the gcd of all
+    /// the coefficients (folded in term order, as PartitionScales does),
+    /// which must be non-zero, fit int64 and lie in [scale_lo, scale_hi]
+    /// (the conjuncts comparing c0 with literals: `c0 > 1`). `d0 * 4 + d1`
+    /// has gcd 1 and fails `c0 > 1`.
+    bool lone_partition = false;
+    int64_t scale_lo = std::numeric_limits<int64_t>::min();
+    int64_t scale_hi = std::numeric_limits<int64_t>::max();
 };
 
 /// The facts of one sum (a non-sum is a one-term sum) a SumGate reads: the
@@ -46,10 +58,12 @@ struct SumFacts {
     uint32_t terms = 0;
     uint16_t monomial_kinds = 0;
     uint16_t whole_kinds = 0;
+    bool constant = false;  ///< one of the terms is a constant
 };
 
 /// The facts of `e` as sum terms: `d0 * 4 + d1 floordiv 2 + 3` has 3 terms,
-/// monomial kinds {Variable, FloorDiv}, whole kinds {Mul, FloorDiv}.
+/// monomial kinds {Variable, FloorDiv}, whole kinds {Mul, FloorDiv}, and a
+/// constant term.
 SumFacts sum_facts(Expr e);
 
 /// The facts of one node the gates read, each computed on first use.
@@ -63,13 +77,19 @@ public:
     /// The divisibility analysis the matcher reads, or null.
     DivisibilityAnalysis* divisibility() const { return divisibility_; }
     /// The sum facts of the node (which = 0) or of its first operand (1).
-    const SumFacts& sum(int which);
+    const SumFacts& sum(int which) {
+        auto w = static_cast<size_t>(which);
+        if (!have_sum_[w]) compute_sum(w);
+        return sums_[w];
+    }
     /// The bit of the kind of the node's monomial (the node without a
     /// constant factor: `d0` for `d0 * 4`, the node itself if it has none),
     /// 0 for a constant.
     uint16_t monomial_kind();
 
 private:
+    void compute_sum(size_t which);
+
     Expr e_;
     DivisibilityAnalysis* divisibility_;
     SumFacts sums_[2];
@@ -117,10 +137,33 @@ struct RuleGate {
     /// (`d0 mod 8` with d0 in [0, 15] spans two blocks of 8).
     bool operand0_divisible = false;
     bool operand0_in_one_block = false;
+    /// A constraint rule whose range ends must be equal (`X in [c1, c1]`,
+    /// or a conjunct `c2 == c3` on the two ends): see admits_range.
+    bool point_ends = false;
+
+    /// Some test other than point_range is set (make_rule_gate clears it
+    /// for a gate of the point test alone, `fixed_value`'s, which admits
+    /// then checks without the shape tests).
+    bool shape_tests = true;
 
     /// False only if the rule cannot match `facts`' node (its range read
     /// from `ranges`).
-    bool admits(NodeFacts& facts, RangeAnalysis& ranges) const;
+    bool admits(NodeFacts& facts, RangeAnalysis& ranges) const {
+        if (!shape_tests) return !point_range || range_is_point(facts, ranges);
+        return admits_shape(facts, ranges);
+    }
+    /// Every test of the gate (what admits checks).
+    bool admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const;
+    /// True if the range of `facts`' node is one finite point.
+    static bool range_is_point(NodeFacts& facts, RangeAnalysis& ranges);
+    /// For a constraint rule, on a constraint whose left side has the kind
+    /// the rule's left side needs (checked first), with a finite non-empty
+    /// `range`: false only if the rule cannot match it. Reads the tests on
+    /// the range's ends, the operand kinds and the sum patterns (a subset
+    /// of admits, which leaves the rewriter's own inlined copy alone):
+    /// `X in [c1, c1]` turns away `d0 + d1 in [3, 5]`, `X + c0 in [c1, c2]`
+    /// turns away a sum without a constant term.
+    bool admits_constraint(const Interval& range, NodeFacts& facts) const;
 };
 
 /// The constant variable c1 of a top-level conjunct `c0 mod c1 == 0` of

@@ -717,6 +717,10 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
     if (!c.range.is_bounded() || c.range.is_empty()) return std::nullopt;
     if (!(compiled.kinds[static_cast<size_t>(compiled.rule.lhs)] & kind_bit(kind_of(c.expr))))
         return std::nullopt;  // the left side cannot match this expression
+    // The rule's gate: necessary conditions on the range's ends and on the
+    // left side's match (see RuleGate), checked before anything is bound.
+    NodeFacts facts(c.expr, &div_);
+    if (!compiled.gate.admits_constraint(c.range, facts)) return std::nullopt;
     reset(compiled);
     const rules::Rule& rule = compiled.rule;
     ctx_ = &c.expr.context();

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -79,6 +80,10 @@ TEST(RuleGate, FixedValueOnlyWhereTheRangeIsOnePoint) {
     EXPECT_FALSE(admits("fixed_value", "(d0) -> (d0 floordiv 8), domain: d0 in [0, 15]"));
     EXPECT_TRUE(admits("fixed_value", "(d0) -> (d0 floordiv 8), domain: d0 in [0, 7]"));
     EXPECT_FALSE(admits("fixed_value", "(d0) -> (d0 floordiv 8), domain: d0 in [0, inf]"));
+    // Its gate has the point test alone: admits skips the shape tests.
+    EXPECT_FALSE(builtin_rule("fixed_value").gate.shape_tests);
+    EXPECT_TRUE(builtin_rule("fd_nested").gate.shape_tests);
+    EXPECT_TRUE(builtin_rule("cst_scale").gate.shape_tests);
 }
 
 TEST(RuleGate, SumPatternsNeedTermsOfTheirKinds) {
@@ -151,6 +156,131 @@ TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
     EXPECT_FALSE(builtin_rule("mod_of_multiple").gate.operand0_in_one_block);
     EXPECT_TRUE(builtin_rule("mod_in_block").gate.operand0_in_one_block);
     EXPECT_FALSE(builtin_rule("mod_in_block").gate.operand0_divisible);
+}
+
+/// True if the gate of constraint rule `name` admits the first constraint
+/// of `map_text`.
+bool admits_constraint(const std::string& name, const std::string& map_text) {
+    Context ctx;
+    Result<IndexingMap> m = parse_indexing_map(ctx, map_text);
+    EXPECT_TRUE(m.ok()) << map_text;
+    const Constraint& c = m->constraints().at(0);
+    NodeFacts facts(c.expr);
+    return builtin_rule(name).gate.admits_constraint(c.range, facts);
+}
+
+TEST(RuleGate, ConstraintRulesReadTheirEndsAndSums) {
+    const std::string map = "(d0, d1) -> (d0), domain: d0 in [0, 99], d1 in [0, 99], ";
+    // cst_residue_gap: c0 * X + Y in [c1, c1]: the ends must be equal.
+    EXPECT_TRUE(builtin_rule("cst_residue_gap").gate.point_ends);
+    EXPECT_FALSE(admits_constraint("cst_residue_gap", map + "d0 * 4 + d1 in [3, 5]"));
+    EXPECT_TRUE(admits_constraint("cst_residue_gap", map + "d0 * 4 + d1 in [5, 5]"));
+    // cst_mod_offset: ... in [c2, c3] if ... c2 == c3 ...
+    EXPECT_TRUE(builtin_rule("cst_mod_offset").gate.point_ends);
+    EXPECT_FALSE(admits_constraint("cst_mod_offset", map + "(d0 + 3) mod 8 in [1, 2]"));
+    EXPECT_TRUE(admits_constraint("cst_mod_offset", map + "(d0 + 3) mod 8 in [1, 1]"));
+    // ... and its left operand X + c0 needs a constant term.
+    EXPECT_FALSE(admits_constraint("cst_mod_offset", map + "(d0 + d1) mod 8 in [1, 1]"));
+    EXPECT_FALSE(builtin_rule("cst_scale").gate.point_ends);
+    // cst_add_constant: X + c0 in [c1, c2].
+    EXPECT_FALSE(admits_constraint("cst_add_constant", map + "d0 + d1 in [1, 5]"));
+    EXPECT_TRUE(admits_constraint("cst_add_constant", map + "d0 + d1 + 2 in [1, 5]"));
+    // cst_scale: c0 * X in [c1, c2] if c0 > 1: the gcd of every
+    // coefficient is the scale.
+    const SumGate& scale = builtin_rule("cst_scale").gate.sums[0];
+    EXPECT_TRUE(scale.lone_partition);
+    EXPECT_EQ(scale.scale_lo, 2);
+    EXPECT_FALSE(admits_constraint("cst_scale", map + "d0 * 4 + d1 in [0, 40]"));
+    EXPECT_FALSE(admits_constraint("cst_scale", map + "d0 * 4 + d1 * 6 + 1 in [0, 40]"));
+    EXPECT_TRUE(admits_constraint("cst_scale", map + "d0 * 4 + d1 * 6 in [0, 40]"));
+    EXPECT_TRUE(admits_constraint("cst_scale", map + "d0 * -4 + d1 * 6 + 2 in [0, 40]"));
+    EXPECT_TRUE(admits_constraint("cst_scale", map + "d0 * 3 in [0, 40]"));
+    // A partition with other terms beside it is no lone partition.
+    EXPECT_FALSE(builtin_rule("cst_residue_gap").gate.sums[0].lone_partition);
+}
+
+/// A random constraint over d0, d1 in [0, 9] shaped like the left sides of
+/// the constraint rules: a sum of scaled terms with or without a constant,
+/// bare or inside a mod, floordiv, ceildiv, min or max, or negated.
+Constraint random_constraint(Context& ctx, std::mt19937& rng) {
+    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    auto monomial = [&]() -> Expr {
+        switch (pick(0, 3)) {
+            case 0:
+                return d0;
+            case 1:
+                return d1;
+            case 2:
+                return floor_div(d0, pick(2, 4));
+            default:
+                return mod(d1, pick(2, 4));
+        }
+    };
+    const int64_t scale = pick(1, 3) * (pick(0, 1) ? 1 : -1);
+    Expr e = monomial() * (scale * pick(1, 3));
+    for (int n = pick(0, 2); n > 0; --n)
+        e = e + monomial() * (scale * pick(1, 3));
+    if (pick(0, 1)) e = e + pick(-6, 6);
+    switch (pick(0, 6)) {
+        case 0:
+            e = mod(e, pick(2, 8));
+            break;
+        case 1:
+            e = floor_div(e, pick(0, 3) ? pick(1, 4) : -2);
+            break;
+        case 2:
+            e = ceil_div(e, pick(0, 3) ? pick(1, 4) : -2);
+            break;
+        case 3:
+            e = min(e, pick(-4, 8));
+            break;
+        case 4:
+            e = max(e, pick(-4, 8));
+            break;
+        case 5:
+            e = e * -1;
+            break;
+        default:
+            break;
+    }
+    const int64_t lo = pick(-8, 12);
+    return Constraint{e, Interval(lo, pick(0, 2) ? lo : lo + pick(1, 20))};
+}
+
+TEST(RuleGate, ConstraintGatesNeverTurnAwayARuleThatFires) {
+    // Each constraint rule applied as built in and with an empty gate (which
+    // admits everything): the same result on every constraint; both the
+    // firings and the gate's rejections are many (the check is not vacuous).
+    Context ctx;
+    std::mt19937 rng(20261202);
+    const std::vector<Interval> bounds = {Interval(0, 9), Interval(0, 9)};
+    RangeAnalysis ranges(bounds);
+    DivisibilityAnalysis divisibility;
+    RuleMatcher matcher(ranges, divisibility);
+    int fired = 0, turned_away = 0;
+    for (int i = 0; i < 4000; ++i) {
+        const Constraint c = random_constraint(ctx, rng);
+        NodeFacts facts(c.expr, &divisibility);
+        for (const CompiledRule* rule : RuleTable::builtin().constraint_rules()) {
+            CompiledRule ungated = *rule;
+            ungated.gate = RuleGate{};
+            std::optional<Constraint> with = matcher.apply_constraint(*rule, c);
+            std::optional<Constraint> without = matcher.apply_constraint(ungated, c);
+            ASSERT_EQ(with.has_value(), without.has_value())
+                << rule->rule.name << " on " << c.expr << " in [" << c.range.lo() << ", "
+                << c.range.hi() << "]";
+            if (!with) {
+                turned_away += !rule->gate.admits_constraint(c.range, facts);
+                continue;
+            }
+            ++fired;
+            EXPECT_EQ(with->expr, without->expr) << rule->rule.name;
+            EXPECT_EQ(with->range, without->range) << rule->rule.name;
+        }
+    }
+    EXPECT_GE(fired, 500);
+    EXPECT_GE(turned_away, 5000);
 }
 
 TEST(RuleGate, EveryRuleExampleFiringIsAdmitted) {
