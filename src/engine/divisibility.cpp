@@ -15,6 +15,13 @@ constexpr ModRem kUnknown{1, 0};
 /// in [0, m) (div_normalize); a modulus beyond int64 is dropped (div_weaken
 /// to the modulus 1).
 ModRem normalize(__int128 m, __int128 r) {
+    if (m > 0 && m <= kInt64Max && r >= kInt64Min && r <= kInt64Max) {
+        // Both fit int64 (the usual case): the same remainder without the
+        // 128-bit division.
+        int64_t rr = static_cast<int64_t>(r) % static_cast<int64_t>(m);
+        if (rr < 0) rr += static_cast<int64_t>(m);
+        return {static_cast<int64_t>(m), rr};
+    }
     if (m < 0) m = -m;
     if (m > kInt64Max) return kUnknown;
     if (m == 0) {
@@ -84,6 +91,12 @@ ModRem mul(ModRem a, ModRem b) {
     return normalize(m, static_cast<__int128>(a.remainder) * b.remainder);
 }
 
+/// True if `x` is in canonical form with a non-zero modulus: 0 <= remainder
+/// < modulus.
+bool is_normal_congruence(ModRem x) {
+    return x.modulus > 0 && x.remainder >= 0 && x.remainder < x.modulus;
+}
+
 }  // namespace
 
 /// div_divisible: c divides the modulus and the remainder.
@@ -102,6 +115,11 @@ ModRem intersect(ModRem a, ModRem b, bool* empty) {
 
 std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty) {
     *empty = false;
+    // Nothing known (x == 0 mod 1) and a congruence in canonical form: the
+    // general steps below give that congruence back (g = 1, l = its modulus,
+    // t = its remainder), so it is returned as it is.
+    if (a.modulus == 1 && a.remainder == 0 && is_normal_congruence(b)) return b;
+    if (b.modulus == 1 && b.remainder == 0 && is_normal_congruence(a)) return a;
     if (a.modulus == 0 && b.modulus == 0) {
         if (a.remainder != b.remainder) *empty = true;
         return a;

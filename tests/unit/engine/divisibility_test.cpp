@@ -48,6 +48,40 @@ TEST(Divisibility, ChineseRemainders) {
     EXPECT_EQ(r->remainder, 7);
 }
 
+TEST(Divisibility, NothingKnownCombinesToTheOtherCongruence) {
+    // x == 0 (mod 1) says nothing: combined with a congruence in canonical
+    // form, in either order, it gives that congruence, up to the largest
+    // modulus.
+    const ModRem nothing{1, 0};
+    for (ModRem c : {ModRem{1, 0}, ModRem{2, 1}, ModRem{6, 4}, ModRem{k2to40 * 5, 7},
+                     ModRem{kInt64Max, kInt64Max - 1}, ModRem{kInt64Max, 0}}) {
+        for (bool nothing_first : {true, false}) {
+            bool empty = true;
+            std::optional<ModRem> r = nothing_first ? combine_exact(nothing, c, &empty)
+                                                    : combine_exact(c, nothing, &empty);
+            ASSERT_TRUE(r);
+            EXPECT_FALSE(empty);
+            EXPECT_EQ(r->modulus, c.modulus);
+            EXPECT_EQ(r->remainder, c.remainder);
+        }
+    }
+}
+
+TEST(Divisibility, NegatedFactKeepsACanonicalRemainder) {
+    Context ctx;
+    Expr d0 = ctx.variable(0);
+    // d0 == 4 (mod 6): -d0 == -4 == 2 (mod 6), d0 * 3 + 1 == 13 == 1 (mod 18).
+    const std::vector<Constraint> constraints = {{mod(d0, 6), Interval::point(4)}};
+    DivisibilityAnalysis a(constraints);
+    const ModRem fact = a.of(d0), neg = a.of(d0 * -1), affine = a.of(d0 * 3 + 1);
+    EXPECT_EQ(fact.modulus, 6);
+    EXPECT_EQ(fact.remainder, 4);
+    EXPECT_EQ(neg.modulus, 6);
+    EXPECT_EQ(neg.remainder, 2);
+    EXPECT_EQ(affine.modulus, 18);
+    EXPECT_EQ(affine.remainder, 13);
+}
+
 TEST(Divisibility, ModuliBeyondSixtyFourBits) {
     Context ctx;
     Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
