@@ -6,15 +6,17 @@
 
 #include "domain_passes.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
 
 #include "divisibility.h"
+#include "expr_node.h"
 #include "lemma_ids.h"
 #include "provix/semantics.h"
+#include "provix/small_vector.h"
 #include "range_analysis.h"
-#include "rule_matcher.h"
 
 namespace provix::engine {
 namespace {
@@ -107,19 +109,55 @@ void log_narrowing(RewriteLog log, const Interval& before, const Interval& after
     if (upper && upper_lemma) log.fired(upper_lemma);
 }
 
-/// True if `terms` is a sum of variable * coefficient (plus a constant).
-bool is_linear(const std::vector<SumTerm>& terms) {
-    for (const SumTerm& t : terms)
-        if (t.monomial && !t.monomial.is_variable()) return false;
-    return true;
+/// One term of a constraint's sum as the tightening reads it: the split of
+/// sum_terms without building the monomial of a product of several factors.
+/// A constant (`7`), a variable times a coefficient (`d0 * 4`, `d1`), or any
+/// other term, whose range comes from the range analysis (`rt0 floordiv 5`,
+/// `d0 * d1`, `(d0 mod 3) * 2`).
+struct LinearTerm {
+    enum class Kind : uint8_t { Constant, Variable, Other };
+    Kind kind = Kind::Other;
+    int64_t var = 0;   ///< Variable: its id
+    int64_t coef = 0;  ///< Constant: the value; Variable: the coefficient
+    Expr whole;        ///< the term as it stands in the sum
+};
+
+/// The term `t` (sum_terms' split: `x * c` with a constant last factor after
+/// a non-constant one has monomial x and coefficient c, a constant is a
+/// constant term, anything else is its own monomial with coefficient 1).
+LinearTerm linear_term(Expr t) {
+    using detail::kind_of;
+    using detail::node_of;
+    using detail::op_at;
+    if (detail::is_const(t)) return {LinearTerm::Kind::Constant, 0, detail::const_value(t), t};
+    if (kind_of(t) == ExprKind::Variable)
+        return {LinearTerm::Kind::Variable, node_of(t)->value, 1, t};
+    if (kind_of(t) == ExprKind::Mul && detail::num_ops(t) == 2 && detail::is_const(op_at(t, 1)) &&
+        kind_of(op_at(t, 0)) == ExprKind::Variable)
+        return {LinearTerm::Kind::Variable, node_of(op_at(t, 0))->value,
+                detail::const_value(op_at(t, 1)), t};
+    return {LinearTerm::Kind::Other, 0, 0, t};
 }
 
-/// True if some term of `terms` is a variable with a non-zero coefficient
-/// (a bound to tighten).
-bool has_variable_term(const std::vector<SumTerm>& terms) {
-    for (const SumTerm& t : terms)
-        if (t.monomial && t.monomial.is_variable() && t.coef != 0) return true;
-    return false;
+using LinearTerms = SmallVector<LinearTerm, 8>;
+using TermRanges = SmallVector<Interval, 8>;
+
+/// The terms of `e` (a non-sum is a one-term sum) into `out`; false, with
+/// `out` unfinished, if no term is a variable with a non-zero coefficient
+/// (no bound to tighten). `*linear`: every term is a constant or a variable
+/// term.
+bool linear_terms(Expr e, LinearTerms* out, bool* linear) {
+    out->clear();
+    bool has_variable = false;
+    *linear = true;
+    const size_t n = detail::kind_of(e) == ExprKind::Add ? detail::num_ops(e) : 0;
+    for (size_t i = 0; i < std::max<size_t>(n, 1); ++i) {
+        const LinearTerm t = linear_term(n ? detail::op_at(e, i) : e);
+        has_variable = has_variable || (t.kind == LinearTerm::Kind::Variable && t.coef != 0);
+        *linear = *linear && t.kind != LinearTerm::Kind::Other;
+        out->push_back(t);
+    }
+    return has_variable;
 }
 
 /// The bounds of a variable one term of a linear constraint implies, and the
@@ -130,12 +168,25 @@ struct TermBound {
     const char* hi_lemma = nullptr;
 };
 
+/// ⌈x / a⌉ and ⌊x / a⌋ for a != 0, without the 128-bit division when a is
+/// 1 or -1 (the usual coefficients).
+__int128 ceil_div_by(__int128 x, __int128 a) {
+    if (a == 1) return x;
+    if (a == -1) return -x;
+    return ceil_div128(x, a);
+}
+__int128 floor_div_by(__int128 x, __int128 a) {
+    if (a == 1) return x;
+    if (a == -1) return -x;
+    return floor_div128(x, a);
+}
+
 /// From `a*v + rest in [lo, hi]` with `rest in [rl, rh]`: `a*v in
 /// [lo - rh, hi - rl]`, divided by `a` (rounding inwards) for the bounds of
 /// `v`, where `a*v` is term `i` of the constraint `c` and `term_ranges[j]` is
 /// the range of term `j` (every one non-empty).
-TermBound bound_from_term(const Constraint& c, const std::vector<SumTerm>& terms, size_t i,
-                          const std::vector<Interval>& term_ranges) {
+TermBound bound_from_term(const Constraint& c, const LinearTerms& terms, size_t i,
+                          const TermRanges& term_ranges) {
     Interval rest = Interval::point(0);
     for (size_t j = 0; j < terms.size(); ++j)
         if (j != i) rest = rest + term_ranges[j];
@@ -148,13 +199,13 @@ TermBound bound_from_term(const Constraint& c, const std::vector<SumTerm>& terms
     std::optional<int64_t> lo, hi;
     const char *lo_lemma, *hi_lemma;
     if (a > 0) {
-        if (av_lo) lo = lower_end(ceil_div128(*av_lo, a));
-        if (av_hi) hi = upper_end(floor_div128(*av_hi, a));
+        if (av_lo) lo = lower_end(ceil_div_by(*av_lo, a));
+        if (av_hi) hi = upper_end(floor_div_by(*av_hi, a));
         lo_lemma = lemma::tighten_lower_pos;
         hi_lemma = lemma::tighten_upper_pos;
     } else {
-        if (av_hi) lo = lower_end(ceil_div128(*av_hi, a));
-        if (av_lo) hi = upper_end(floor_div128(*av_lo, a));
+        if (av_hi) lo = lower_end(ceil_div_by(*av_hi, a));
+        if (av_lo) hi = upper_end(floor_div_by(*av_lo, a));
         lo_lemma = lemma::tighten_lower_neg;
         hi_lemma = lemma::tighten_upper_neg;
     }
@@ -167,16 +218,15 @@ TermBound bound_from_term(const Constraint& c, const std::vector<SumTerm>& terms
 /// analysis of the pass (over bounds at least as wide as the current ones,
 /// so still a sound over-approximation). False if some term has an empty
 /// range (defined nowhere): the constraint bounds nothing here.
-bool term_ranges_of(const std::vector<SumTerm>& terms, const IndexingMap& map,
-                    std::unique_ptr<RangeAnalysis>& ranges, std::vector<Interval>* out) {
+bool term_ranges_of(const LinearTerms& terms, const IndexingMap& map,
+                    std::unique_ptr<RangeAnalysis>& ranges, TermRanges* out) {
     out->clear();
-    out->reserve(terms.size());
-    for (const SumTerm& t : terms) {
+    for (const LinearTerm& t : terms) {
         Interval r;
-        if (!t.monomial)
+        if (t.kind == LinearTerm::Kind::Constant)
             r = Interval::point(t.coef);
-        else if (t.monomial.is_variable())
-            r = map.variable(t.monomial.variable_id()).bounds * t.coef;
+        else if (t.kind == LinearTerm::Kind::Variable)
+            r = map.variable(t.var).bounds * t.coef;
         else
             r = ranges->range(t.whole);
         if (r.is_empty()) return false;
@@ -196,19 +246,19 @@ bool tighten_once(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& constraints = map.constraints();
     // On the heap: a RangeAnalysis is several kB, and most maps need none.
     std::unique_ptr<RangeAnalysis> ranges;
-    std::vector<Interval> term_ranges;
+    LinearTerms terms;
+    TermRanges term_ranges;
     for (const Constraint& c : constraints) {
-        std::vector<SumTerm> terms = sum_terms(c.expr);
-        if (!has_variable_term(terms)) continue;
-        if (!is_linear(terms) && !ranges)
+        bool linear = true;
+        if (!linear_terms(c.expr, &terms, &linear)) continue;
+        if (!linear && !ranges)
             ranges =
                 std::make_unique<RangeAnalysis>(map, RangeAnalysis::Domain::BoundsAndConstraints);
         if (!term_ranges_of(terms, map, ranges, &term_ranges)) continue;
         for (size_t i = 0; i < terms.size(); ++i) {
-            if (!terms[i].monomial || !terms[i].monomial.is_variable() || terms[i].coef == 0)
-                continue;
+            if (terms[i].kind != LinearTerm::Kind::Variable || terms[i].coef == 0) continue;
             const TermBound tb = bound_from_term(c, terms, i, term_ranges);
-            const int64_t id = terms[i].monomial.variable_id();
+            const int64_t id = terms[i].var;
             const Interval bounds = map.variable(id).bounds;
             Interval tightened = bounds.intersect(tb.bound);
             if (tightened == bounds) continue;
