@@ -22,12 +22,15 @@ namespace provix::engine {
 namespace {
 
 /// `e mod c in [r, r]` with c > 0 and 0 <= r < c.
+/// (Inline reads of the nodes: every domain pass asks this of every
+/// constraint.)
 bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* residue) {
-    if (c.expr.kind() != ExprKind::Mod || !c.expr.rhs().is_constant() || !c.range.is_point())
+    if (detail::kind_of(c.expr) != ExprKind::Mod || !detail::is_const(detail::op_at(c.expr, 1)) ||
+        !c.range.is_point())
         return false;
-    int64_t m = c.expr.rhs().constant_value();
+    int64_t m = detail::const_value(detail::op_at(c.expr, 1));
     if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) return false;
-    *e = c.expr.lhs();
+    *e = detail::op_at(c.expr, 0);
     *modulus = m;
     *residue = c.range.lo();
     return true;
@@ -40,7 +43,9 @@ size_t count_congruences(const std::vector<Constraint>& cs, bool on_variables_on
     for (const Constraint& c : cs) {
         Expr e;
         int64_t m, r;
-        if (as_congruence(c, &e, &m, &r) && (!on_variables_only || e.is_variable())) ++n;
+        if (as_congruence(c, &e, &m, &r) &&
+            (!on_variables_only || detail::kind_of(e) == ExprKind::Variable))
+            ++n;
     }
     return n;
 }
@@ -304,14 +309,15 @@ bool merge_congruences(IndexingMap& map, RewriteLog log) {
     std::vector<char> drop(cs.size(), 0);
     for (auto& [id, idx] : by_expr) {
         if (idx.size() < 2) continue;
+        // Every index of `idx` is a congruence (the loop above).
         Expr e;
-        int64_t m, r;
+        int64_t m = 0, r = 0;
         as_congruence(cs[idx[0]], &e, &m, &r);
         ModRem acc{m, r};
         bool ok = true;
         for (size_t k = 1; k < idx.size() && ok; ++k) {
             Expr e2;
-            int64_t m2, r2;
+            int64_t m2 = 0, r2 = 0;
             as_congruence(cs[idx[k]], &e2, &m2, &r2);
             bool empty = false;
             std::optional<ModRem> merged = combine_exact(acc, ModRem{m2, r2}, &empty);
@@ -426,6 +432,10 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
 
 bool drop_decided_constraints(IndexingMap& map, RewriteLog log) {
     RangeAnalysis ranges(map, RangeAnalysis::Domain::Bounds);
+    return drop_decided_constraints(map, ranges, log);
+}
+
+bool drop_decided_constraints(IndexingMap& map, RangeAnalysis& ranges, RewriteLog log) {
     // Congruences known from the other constraints (`d2 mod 8 in [4, 4]`
     // makes `d0 * 2 + d2` even): a constraint whose range holds no value of
     // the right residue can never hold. Emptiness only; nothing is dropped

@@ -10,6 +10,8 @@
 
 namespace provix::engine {
 
+class RangeAnalysis;
+
 /// Tightens variable bounds from constraints: for `a*v + rest in [lo, hi]`,
 /// `a*v in [lo - ub(rest), hi - lb(rest)]` (tighten_lower_pos, ...), where
 /// the range of a non-linear term of the rest comes from the range analysis.
@@ -50,5 +52,15 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log = {});
 /// empty when one can never hold (decided_empty, residue_gap). Returns true
 /// on change.
 bool drop_decided_constraints(IndexingMap& map, RewriteLog log = {});
+
+/// drop_decided_constraints with `bounds_ranges`, a range analysis over the
+/// current variable bounds of `map` alone (RangeAnalysis(map,
+/// RangeAnalysis::Domain::Bounds)), which the caller may share with other
+/// steps over the same bounds: every range it gives is a function of the
+/// bounds only.
+///
+///     RangeAnalysis ranges(map, RangeAnalysis::Domain::Bounds);
+///     drop_decided_constraints(map, ranges, log);
+bool drop_decided_constraints(IndexingMap& map, RangeAnalysis& bounds_ranges, RewriteLog log);
 
 }  // namespace provix::engine

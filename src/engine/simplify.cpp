@@ -9,6 +9,7 @@
 #include "divisibility.h"
 #include "domain_passes.h"
 #include "enumerated_bounds.h"
+#include "expr_node.h"
 #include "lemma_ids.h"
 #include "nonzero_divisors.h"
 #include "quiet_passes.h"
@@ -34,7 +35,8 @@ bool occurs(const std::vector<Constraint>& cs, Expr e) {
 
 /// True if `c` is a congruence `e mod m in [r, r]` (a divisibility fact).
 bool is_congruence(const Constraint& c) {
-    return c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point();
+    return detail::kind_of(c.expr) == ExprKind::Mod && detail::is_const(detail::op_at(c.expr, 1)) &&
+           c.range.is_point();
 }
 
 /// Simplifies `original` with `rewriter` and applies the constraint rules
@@ -79,8 +81,10 @@ Constraint simplify_with_facts(const std::vector<Constraint>& originals, size_t 
 /// before it as they became), so two constraints never justify each other
 /// away (two copies of `d0 mod 2 in [0, 0]`: the first becomes true, the
 /// second stays).
-bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::RewriteLog log) {
-    RangeAnalysis ranges(map, RangeAnalysis::Domain::Bounds);
+///
+/// `ranges`: the ranges over the current variable bounds of `map` alone.
+bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::RewriteLog log,
+                          RangeAnalysis& ranges) {
     DivisibilityAnalysis no_facts;
     Rewriter plain_rewriter(table, ranges, no_facts, log);
     engine::RuleMatcher plain_matcher(ranges, no_facts);
@@ -110,11 +114,10 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
     return changed;
 }
 
-/// The domain passes after the constraint rules, in the order each round
-/// runs them.
+/// The domain passes after the constraint rules and
+/// engine::drop_decided_constraints, in the order each round runs them.
 using DomainPass = bool (*)(IndexingMap&, engine::RewriteLog);
 constexpr DomainPass kDomainPasses[] = {
-    engine::drop_decided_constraints,
     engine::exclude_zero_divisors_at_bounds,
     engine::merge_congruences,
     engine::tighten_bounds_from_linear_constraints,
@@ -123,21 +126,44 @@ constexpr DomainPass kDomainPasses[] = {
     engine::tighten_bounds_by_enumeration,
     engine::rescale_symbols,
 };
-static_assert(std::size(kDomainPasses) < engine::QuietPasses::kMaxPasses);
+static_assert(std::size(kDomainPasses) + 2 <= engine::QuietPasses::kMaxPasses);
+
+/// True if `ranges` was built over the variable bounds `map` has now.
+bool over_bounds_of(const RangeAnalysis& ranges, const IndexingMap& map) {
+    const auto& bounds = ranges.bounds();
+    if (bounds.size() != static_cast<size_t>(map.num_variables())) return false;
+    for (size_t i = 0; i < bounds.size(); ++i)
+        if (!(bounds[i] == map.variable(static_cast<int64_t>(i)).bounds)) return false;
+    return true;
+}
 
 /// Rounds of the constraint rules and the domain passes until a round
 /// changes nothing. Each step reads only the bounds and the constraints, so
 /// a step that changed nothing is not run again until some step has changed
 /// them (engine::QuietPasses): the round that confirms the fixpoint runs
-/// only the steps that may still act.
+/// only the steps that may still act. The constraint rules and
+/// drop_decided_constraints read the ranges over the variable bounds alone,
+/// a function of the bounds only: one analysis serves them while the bounds
+/// stay the same.
 bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLog log) {
     if (map.constraints().empty()) return false;  // the passes only read constraints
     engine::QuietPasses quiet(log);
+    RangeAnalysis bounds_ranges(map, RangeAnalysis::Domain::Bounds);
+    auto current_bounds_ranges = [&]() -> RangeAnalysis& {
+        if (!over_bounds_of(bounds_ranges, map))
+            bounds_ranges = RangeAnalysis(map, RangeAnalysis::Domain::Bounds);
+        return bounds_ranges;
+    };
     bool any = false;
     for (int round = 0; round < kMaxRounds && !map.is_known_empty(); ++round) {
-        bool changed = quiet.run(0, [&] { return simplify_constraints(map, table, log); });
+        bool changed = quiet.run(
+            0, [&] { return simplify_constraints(map, table, log, current_bounds_ranges()); });
+        if (!map.is_known_empty())
+            changed |= quiet.run(1, [&] {
+                return engine::drop_decided_constraints(map, current_bounds_ranges(), log);
+            });
         for (size_t p = 0; p < std::size(kDomainPasses) && !map.is_known_empty(); ++p)
-            changed |= quiet.run(p + 1, [&] { return kDomainPasses[p](map, log); });
+            changed |= quiet.run(p + 2, [&] { return kDomainPasses[p](map, log); });
         any |= changed;
         if (!changed) break;
     }
