@@ -7,6 +7,8 @@
 /// applies only to a total operand (no division by a non-constant or by
 /// zero), so the result is defined exactly where the input is.
 
+#include "expr_build.h"
+
 #include <algorithm>
 #include <string>
 
@@ -233,29 +235,73 @@ Expr rebuilt_term(Context& ctx, const Term& t) {
     return make_term(ctx, t.monomial, t.coef);
 }
 
-/// The sum when `operands` already are its canonical operand list, as the
-/// sub-sums of a canonical sum are (`d0 + d1 * 4 + 3` taken apart by the
-/// rule matcher): plain terms (plain_term_monomial) in strictly increasing
-/// monomial order, then at most one nonzero constant. The general path
-/// would sort nothing, merge nothing and rebuild each operand as it is, so
-/// the result is the same node. Null when the operands do not qualify.
-Expr add_of_canonical_terms(Context& ctx, Ops operands) {
-    size_t n = operands.size;
-    if (n < 2) return Expr();
-    const Expr* ops = operands.data;
-    size_t terms = is_const(ops[n - 1]) ? n - 1 : n;
-    if (terms < n && const_value(ops[n - 1]) == 0) return Expr();
-    Expr previous;
-    for (size_t i = 0; i < terms; ++i) {
-        Expr monomial = plain_term_monomial(ops[i]);
-        if (!monomial || (previous && compare(previous, monomial) >= 0)) return Expr();
-        previous = monomial;
+/// Operands of add_of_plain_terms at most (a longer list takes the general
+/// path).
+constexpr size_t kMaxPlainTerms = 16;
+
+/// The sum when each operand, after flattening one level of sums, is a
+/// plain term (plain_term_monomial) or a constant, the monomials are
+/// pairwise distinct and the constants total an int64: `d1 + d0 * 2 + 3`,
+/// `(d0 + d2) + d1`, `d0 + 0`. The general path would merge nothing and
+/// redistribute nothing (a plain monomial is no sum), rebuild each term as
+/// it is and sort the terms by monomial: the result is these terms sorted by
+/// monomial, then the constant total unless it is zero, built by the same
+/// calls (ctx.constant, then raw). Null when the operands do not qualify
+/// (like terms, a term to rebuild, more than kMaxPlainTerms terms); then
+/// nothing was built.
+Expr add_of_plain_terms(Context& ctx, Ops operands) {
+    // Node pointers, left uninitialized (an Expr array would be zeroed).
+    const ExprNode* wholes[kMaxPlainTerms + 1];
+    const ExprNode* monomials[kMaxPlainTerms];
+    size_t n = 0;
+    __int128 constant = 0;
+    auto take = [&](Expr e) {
+        if (is_const(e)) {
+            constant += const_value(e);
+            return true;
+        }
+        Expr monomial = plain_term_monomial(e);
+        if (!monomial || n == kMaxPlainTerms) return false;
+        // Insertion by monomial (add_commute): operand lists are short and
+        // mostly in order already.
+        size_t j = n++;
+        for (; j > 0 && compare(monomial, Expr(monomials[j - 1])) < 0; --j) {
+            monomials[j] = monomials[j - 1];
+            wholes[j] = wholes[j - 1];
+        }
+        monomials[j] = detail::node_of(monomial);
+        wholes[j] = detail::node_of(e);
+        return true;
+    };
+    for (Expr e : operands) {
+        if (kind_of(e) != ExprKind::Add) {
+            if (!take(e)) return Expr();
+            continue;
+        }
+        for (size_t i = 0; i < num_ops(e); ++i)  // add_assoc
+            if (!take(op_at(e, i))) return Expr();
     }
-    return raw(ctx, ExprKind::Add, operands);
+    for (size_t i = 0; i + 1 < n; ++i)
+        if (monomials[i] == monomials[i + 1]) return Expr();  // like terms: merged there
+    if (constant < kInt64Min || constant > kInt64Max) return Expr();
+    if (constant != 0) {  // add_zero
+        wholes[n++] = detail::node_of(ctx.constant(static_cast<int64_t>(constant)));
+    }
+    if (n == 0) return ctx.constant(0);
+    if (n == 1) return Expr(wholes[0]);
+    return Expr(detail::ContextImpl::of(ctx).get(ExprKind::Add, 0, wholes, n, /*canonical=*/true));
 }
 
+/// The general path of build_add: flatten, split into terms, sort, merge
+/// like terms, redistribute scaled sums, rebuild the terms.
+Expr build_add_general(Context& ctx, Ops operands);
+
 Expr build_add(Context& ctx, Ops operands) {
-    if (Expr sum = add_of_canonical_terms(ctx, operands)) return sum;
+    if (Expr sum = add_of_plain_terms(ctx, operands)) return sum;
+    return build_add_general(ctx, operands);
+}
+
+Expr build_add_general(Context& ctx, Ops operands) {
     thread_local AddScratch scratch;
     std::vector<Expr>& flat = scratch.flat;
     flat.clear();
@@ -475,20 +521,25 @@ Expr build_min_max(ExprKind kind, Expr a, Expr b) {
 
 }  // namespace
 
-Expr build(ExprKind kind, const std::vector<Expr>& operands) {
-    if (operands.empty()) detail::precondition_failed("provix::build", "no operands");
+Expr detail::build_add_general(const std::vector<Expr>& operands) {
+    if (operands.empty()) detail::precondition_failed("build_add_general", "no operands");
+    return provix::build_add_general(operands[0].context(), operands);
+}
+
+Expr detail::build(ExprKind kind, const Expr* operands, size_t n) {
+    if (n == 0) detail::precondition_failed("provix::build", "no operands");
     Context& ctx = operands[0].context();
     switch (kind) {
         case ExprKind::Add:
-            return build_add(ctx, operands);
+            return build_add(ctx, Ops(operands, n));
         case ExprKind::Mul:
-            return build_mul(ctx, operands);
+            return build_mul(ctx, Ops(operands, n));
         case ExprKind::FloorDiv:
         case ExprKind::CeilDiv:
         case ExprKind::Mod:
         case ExprKind::Min:
         case ExprKind::Max:
-            if (operands.size() != 2) {
+            if (n != 2) {
                 detail::precondition_failed("provix::build",
                                             std::string(kind_name(kind)) + " takes two operands");
             }
@@ -501,6 +552,10 @@ Expr build(ExprKind kind, const std::vector<Expr>& operands) {
     }
     detail::precondition_failed("provix::build",
                                 std::string(kind_name(kind)) + " is not an operator kind");
+}
+
+Expr build(ExprKind kind, const std::vector<Expr>& operands) {
+    return detail::build(kind, operands.data(), operands.size());
 }
 
 Expr operator+(Expr a, Expr b) { return add2(a.context(), a, b); }

@@ -7,9 +7,11 @@
 
 #include "bit_count.h"
 #include "block_condition.h"
+#include "expr_build.h"
 #include "expr_node.h"
 #include "partition_candidates.h"
 #include "provix/semantics.h"
+#include "provix/small_vector.h"
 #include "scratch_stack.h"
 
 namespace provix::engine {
@@ -31,11 +33,6 @@ using detail::ScratchStack;
 /// Buffers reused across matches and matchers (see core/scratch_stack.h).
 ScratchStack<std::vector<SumTerm>>& term_buffers() {
     thread_local ScratchStack<std::vector<SumTerm>> stack;
-    return stack;
-}
-
-ScratchStack<std::vector<Expr>>& expr_buffers() {
-    thread_local ScratchStack<std::vector<Expr>> stack;
     return stack;
 }
 
@@ -579,15 +576,15 @@ Expr scaled_monomial(const SumTerm& t, int64_t c) {
 }  // namespace
 
 Expr RuleMatcher::materialize(const Binding& b) {
-    ScopedScratch<std::vector<Expr>> parts(expr_buffers());
+    SmallVector<Expr, 8> parts;  // on the stack for the usual short sub-sum
     for (uint64_t m = b.mask; m; m &= m - 1) {
         const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
         int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
-        parts->push_back(t.monomial ? scaled_monomial(t, c) : ctx_->constant(c));
+        parts.push_back(t.monomial ? scaled_monomial(t, c) : ctx_->constant(c));
     }
-    if (parts->empty()) return ctx_->constant(0);
-    if (parts->size() == 1) return (*parts)[0];
-    return provix::build(ExprKind::Add, *parts);
+    if (parts.empty()) return ctx_->constant(0);
+    if (parts.size() == 1) return parts[0];
+    return detail::build(ExprKind::Add, parts.data(), parts.size());
 }
 
 std::optional<Expr> RuleMatcher::build(int n) {
@@ -605,17 +602,17 @@ std::optional<Expr> RuleMatcher::build(int n) {
         default:
             break;
     }
-    ScopedScratch<std::vector<Expr>> ops(expr_buffers());
+    SmallVector<Expr, 4> ops;  // on the stack: operators take two operands
     for (int c : nd.children) {
         auto e = build(c);
         if (!e) return std::nullopt;
-        ops->push_back(*e);
+        ops.push_back(*e);
     }
     std::optional<ExprKind> expr_kind = rules::expr_kind(nd.op);
     if (!expr_kind) return std::nullopt;
     ExprKind kind = *expr_kind;
-    if (is_division(kind) && is_const((*ops)[1], 0)) return std::nullopt;
-    Expr out = provix::build(kind, *ops);
+    if (is_division(kind) && is_const(ops[1], 0)) return std::nullopt;
+    Expr out = detail::build(kind, ops.data(), ops.size());
     // A fold that would overflow leaves constants unfolded: refuse.
     if (has_unfolded_constants(out)) return std::nullopt;
     return out;

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <limits>
 #include <stdexcept>
 
+#include "expr_build.h"
 #include "expr_node.h"
 #include "provix/semantics.h"
 #include "support/expr_fixture.h"
@@ -244,27 +246,51 @@ TEST_F(ExprTest, UnfoldedConstantsAreCachedOnNodes) {
 }
 
 TEST_F(ExprTest, OperandListsAlreadyCanonicalBuildTheSameNodes) {
-    // Sub-sums of a canonical sum in their order, and `x * c`, take a short
-    // path in construction; each must be the node the general path builds
-    // (the reversed operand order takes the general path).
+    // Operand lists of plain terms and constants (sums flattened one level)
+    // take a short path in construction; each must be the node the general
+    // path alone builds, in either order.
     Expr f = floor_div(d1, 4);
+    const int64_t max = std::numeric_limits<int64_t>::max();
     const std::vector<std::vector<Expr>> sums = {
-        {d0 * 4, f, c(3)},         {d0, d1},      {d0 * 2, d0 * 3},  {d1, d0},   {d0, d1, c(0)},
-        {d0 * -1, c(7)},           {d0 + d1, d2}, {d0 * d1 * 3, d2}, {c(2), d0}, {f * 5, f * -5},
+        {d0 * 4, f, c(3)},
+        {d0, d1},
+        {d0 * 2, d0 * 3},
+        {d1, d0},
+        {d0, d1, c(0)},
+        {d0 * -1, c(7)},
+        {d0 + d1, d2},
+        {d0 * d1 * 3, d2},
+        {c(2), d0},
+        {f * 5, f * -5},
         {mod(d0, 3), min(d1, d2)},
+        {d1, c(0)},
+        {d2, d0 + d1},
+        {d0 + 1, d1 + 2},
+        {d0, c(5), c(-5)},
+        {c(0)},
+        {c(0), c(0)},
+        {c(max), c(1), d0},
+        {c(max), c(-1), d0},
+        {d0 + d1, d1 * -1},
+        {d0 + d1 * 3 + 4, c(-4)},
+        {d2, d1 * 2, d0, c(1), c(2)},
     };
     for (const auto& ops : sums) {
         std::vector<Expr> reversed(ops.rbegin(), ops.rend());
         Expr sum = build(ExprKind::Add, ops);
+        EXPECT_EQ(sum, detail::build_add_general(ops)) << str(sum);
         EXPECT_EQ(sum, build(ExprKind::Add, reversed)) << str(sum);
         EXPECT_EQ(canonicalize(sum), sum) << str(sum);
     }
     EXPECT_EQ(str(build(ExprKind::Add, {d0 * 2, d0 * 3})), "d0 * 5");
     EXPECT_EQ(str(build(ExprKind::Add, {d0, d1, c(0)})), "d0 + d1");
+    EXPECT_EQ(str(build(ExprKind::Add, {d1, c(0)})), "d1");
+    EXPECT_EQ(str(build(ExprKind::Add, {d2, d0 + d1})), "d0 + d1 + d2");
+    EXPECT_EQ(str(build(ExprKind::Add, {d2, d1 * 2, d0, c(1), c(2)})), "d0 + d1 * 2 + d2 + 3");
     EXPECT_EQ(str(build(ExprKind::Add, {f * 5, f * -5})), "0");
-    // Out of order, so the general path, which keeps an operand that needs
-    // no rebuilding and rebuilds the others: a nested raw product is
-    // flattened, `x * 1` made raw loses its 1.
+    // The general path keeps an operand that needs no rebuilding and
+    // rebuilds the others: a nested raw product is flattened, `x * 1` made
+    // raw loses its 1.
     Expr nested = make(ExprKind::Mul, {make(ExprKind::Mul, {d0, d1}), c(3)});
     EXPECT_EQ(build(ExprKind::Add, {d2, nested}), d0 * d1 * 3 + d2);
     EXPECT_EQ(build(ExprKind::Add, {d2, make(ExprKind::Mul, {d0, c(1)})}), d0 + d2);
@@ -328,8 +354,8 @@ RC_GTEST_PROP(Canonicalize, PreservesEvaluation, ()) {
 
 RC_GTEST_PROP(Build, SubSumsInOrderAreTheSumsTheGeneralPathBuilds, ()) {
     // Any ordered selection of a canonical sum's operands (the rule matcher
-    // builds such sub-sums), scaled or not, sums to the node built from the
-    // reversed list.
+    // builds such sub-sums), scaled or not, sums to the node the general
+    // path builds, and to the node built from the reversed list.
     Context ctx;
     std::vector<Expr> raw_terms;
     for (int i = 0; i < 5; ++i)
@@ -349,8 +375,60 @@ RC_GTEST_PROP(Build, SubSumsInOrderAreTheSumsTheGeneralPathBuilds, ()) {
     }
     for (const std::vector<Expr>* ops : {&picked, &scaled}) {
         std::vector<Expr> reversed(ops->rbegin(), ops->rend());
+        RC_ASSERT(build(ExprKind::Add, *ops) == detail::build_add_general(*ops));
         RC_ASSERT(build(ExprKind::Add, *ops) == build(ExprKind::Add, reversed));
     }
+}
+
+/// `e` (from another context) made node by node in `to`, operands first
+/// (discards the case when `e` divides by the constant 0: make refuses it).
+Expr copy_into(Context& to, Expr e) {
+    if (e.is_constant()) return to.constant(e.constant_value());
+    if (e.is_variable()) return to.variable(e.variable_id());
+    std::vector<Expr> ops;
+    for (size_t i = 0; i < e.num_operands(); ++i)
+        ops.push_back(copy_into(to, e.operand(i)));
+    Result<Expr> made = to.make(e.kind(), ops);
+    RC_PRE(made.ok());
+    return *made;
+}
+
+RC_GTEST_PROP(Build, SumsBuildWhatTheGeneralPathBuilds, ()) {
+    // Random operand lists (canonical terms, sums, constants, repeated
+    // terms, constants near the int64 limits) copied into two contexts the
+    // same way: the sum built by `build` in one and by the general path
+    // alone in the other is the same text, and both made the same nodes in
+    // the same order (same node count, same id).
+    Context source;
+    std::vector<Expr> pool;
+    for (int i = 0; i < 4; ++i)
+        pool.push_back(canonicalize(random_raw(source, 2)));
+    pool.push_back(source.constant(std::numeric_limits<int64_t>::max() - 1));
+    const auto picks = *rc::gen::container<std::vector<size_t>>(
+        *rc::gen::inRange<size_t>(1, 7), rc::gen::inRange<size_t>(0, pool.size()));
+    std::vector<Expr> ops;
+    for (size_t p : picks)
+        ops.push_back(pool[p]);
+    Context a, b;
+    std::vector<Expr> in_a, in_b;
+    for (Expr e : ops) {
+        in_a.push_back(copy_into(a, canonicalize(e)));
+        in_b.push_back(copy_into(b, canonicalize(e)));
+    }
+    for (size_t i = 0; i < ops.size(); ++i) {
+        in_a[i] = canonicalize(in_a[i]);
+        in_b[i] = canonicalize(in_b[i]);
+    }
+    RC_ASSERT(a.num_nodes() == b.num_nodes());
+    Expr x = build(ExprKind::Add, in_a);
+    Expr y = detail::build_add_general(in_b);
+    RC_LOG() << "operands:";
+    for (Expr e : in_a)
+        RC_LOG() << " [" << to_string(e) << "]";
+    RC_LOG() << "\nbuilt: " << to_string(x) << "\ngeneral: " << to_string(y) << "\n";
+    RC_ASSERT(to_string(x) == to_string(y));
+    RC_ASSERT(a.num_nodes() == b.num_nodes());
+    RC_ASSERT(x.id() == y.id());
 }
 
 RC_GTEST_PROP(Print, CanonicalTextIsStableAcrossContexts, ()) {
