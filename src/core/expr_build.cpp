@@ -388,16 +388,33 @@ detail::ScratchStack<MulScratch>& mul_scratch() {
     return stack;
 }
 
-/// `x * c` (or `c * x`) for a factor x that is no product, sum or constant
-/// and a constant c other than 0 and 1: the general path of build_mul keeps
-/// exactly the node `x * c` for it. Null for other operands.
+/// `x * c` (or `c * x`) for a constant c, when the general path of
+/// build_mul folds it without sorting: for a factor x that is no product,
+/// sum or constant, `x * 1` is x (mul_one) and `x * c` is the node `x * c`
+/// for c not 0; for a term `y * k` of such a y, the constants fold
+/// (`(d0 * 6) * -1` is `d0 * -6`) when k * c fits int64 and is not 0; a sum
+/// times 1 is the sum. Null for other operands (a product of several
+/// factors, a sum to distribute, a zero to check for totality).
 Expr scaled_factor(Context& ctx, Ops operands) {
     if (operands.size != 2) return Expr();
     Expr x = operands.data[0], c = operands.data[1];
     if (is_const(x)) std::swap(x, c);
-    if (!is_const(c) || const_value(c) == 0 || const_value(c) == 1) return Expr();
+    if (!is_const(c)) return Expr();
     ExprKind k = kind_of(x);
-    if (k == ExprKind::Constant || k == ExprKind::Mul || k == ExprKind::Add) return Expr();
+    if (k == ExprKind::Mul && num_ops(x) == 2 && is_const(op_at(x, 1)) && !is_const(op_at(x, 0))) {
+        Expr y = op_at(x, 0);
+        ExprKind inner = kind_of(y);
+        if (inner == ExprKind::Mul || inner == ExprKind::Add) return Expr();
+        std::optional<int64_t> folded = checked_mul(const_value(op_at(x, 1)), const_value(c));
+        if (!folded || *folded == 0) return Expr();
+        if (*folded == 1) return y;  // mul_one (no constant 1 is made)
+        x = y;
+        k = inner;
+        c = ctx.constant(*folded);
+    }
+    if (k == ExprKind::Constant || k == ExprKind::Mul || is_const(c, 0)) return Expr();
+    if (is_const(c, 1)) return x;  // mul_one
+    if (k == ExprKind::Add) return Expr();
     const Expr pair[2] = {x, c};
     return raw(ctx, ExprKind::Mul, Ops(pair, 2));
 }

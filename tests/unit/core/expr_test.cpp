@@ -297,9 +297,29 @@ TEST_F(ExprTest, OperandListsAlreadyCanonicalBuildTheSameNodes) {
     EXPECT_EQ(build(ExprKind::Add, {d2 * 2, d0 * 3, d1}), d0 * 3 + d1 + d2 * 2);
     // Products of a factor and a constant, either order.
     const std::vector<std::vector<Expr>> products = {
-        {d0, c(3)},     {c(3), d0},     {d0, c(1)}, {d0, c(0)},
-        {d0 + 1, c(2)}, {d0 * 2, c(3)}, {f, c(-1)}, {mod(d0, d1 - d1), c(0)},
+        {d0, c(3)},
+        {c(3), d0},
+        {d0, c(1)},
+        {d0, c(0)},
+        {d0 + 1, c(2)},
+        {d0 * 2, c(3)},
+        {f, c(-1)},
+        {mod(d0, d1 - d1), c(0)},
         {c(2), c(5)},
+        {c(1), d0},
+        {d0 * 6, c(-1)},
+        {c(2), d0 * -1},
+        {d0 * 2, c(0)},
+        {d0 + d1, c(1)},
+        {c(1), d0 + 1},
+        {d0 * d1, c(1)},
+        {d0 * -1, c(-1)},
+        {make(ExprKind::Mul, {d0, c(0)}), c(3)},
+        {d0 * (max / 2), c(3)},
+        {min(d0, d1) * 3, c(5)},
+        {make(ExprKind::Add, {d0, c(0)}), c(1)},
+        {c(1), c(1)},
+        {mod(d0, d1 - d1) * 2, c(0)},
     };
     for (const auto& ops : products) {
         Expr product = build(ExprKind::Mul, ops);
@@ -309,6 +329,9 @@ TEST_F(ExprTest, OperandListsAlreadyCanonicalBuildTheSameNodes) {
     }
     EXPECT_EQ(str(build(ExprKind::Mul, {d0 + 1, c(2)})), "d0 * 2 + 2");
     EXPECT_EQ(str(build(ExprKind::Mul, {c(3), d0})), "d0 * 3");
+    EXPECT_EQ(str(build(ExprKind::Mul, {c(1), d0})), "d0");
+    EXPECT_EQ(str(build(ExprKind::Mul, {d0 * 6, c(-1)})), "d0 * -6");
+    EXPECT_EQ(str(build(ExprKind::Mul, {d0 * -1, c(-1)})), "d0");
 }
 
 TEST_F(ExprTest, TreeSizeCountsSharedSubtreesWithoutBlowup) {
@@ -429,6 +452,21 @@ RC_GTEST_PROP(Build, SumsBuildWhatTheGeneralPathBuilds, ()) {
     RC_ASSERT(to_string(x) == to_string(y));
     RC_ASSERT(a.num_nodes() == b.num_nodes());
     RC_ASSERT(x.id() == y.id());
+}
+
+RC_GTEST_PROP(Build, ScaledTermsBuildWhatTheGeneralPathBuilds, ()) {
+    // A canonical expression times a constant (either order): the same node
+    // as the three-operand list with a factor 1, which takes the general
+    // path of products.
+    Context ctx;
+    Expr x = canonicalize(random_raw(ctx, 3));
+    const int64_t big = std::numeric_limits<int64_t>::max() / 2;
+    const int64_t v = *rc::gen::element<int64_t>(0, 1, -1, 2, -3, 7, big, -big);
+    Expr c = ctx.constant(v);
+    RC_LOG() << "x: " << to_string(x) << ", c: " << v << "\n";
+    const Expr one = ctx.constant(1);
+    RC_ASSERT(build(ExprKind::Mul, {x, c}) == build(ExprKind::Mul, {x, c, one}));
+    RC_ASSERT(build(ExprKind::Mul, {c, x}) == build(ExprKind::Mul, {one, c, x}));
 }
 
 RC_GTEST_PROP(Print, CanonicalTextIsStableAcrossContexts, ()) {
