@@ -112,7 +112,11 @@ Narrow narrow_op(ExprKind kind, int64_t x, int64_t y, int64_t* r) {
 /// evaluate_wide_at while every value fits int64 (the common case: no
 /// 128-bit arithmetic). The operands are visited in the same order, so a
 /// zero divisor found here is the one the 128-bit evaluator stops at.
-Narrow evaluate_narrow_at(const detail::ExprNode* n, const int64_t* at, int64_t* out) {
+Narrow evaluate_narrow_at(const detail::ExprNode* n, const int64_t* at, int64_t* out);
+
+/// evaluate_narrow_at of an operand: a constant or a variable (most
+/// operands) is read here, without the call.
+inline Narrow evaluate_operand_at(const detail::ExprNode* n, const int64_t* at, int64_t* out) {
     if (n->kind == ExprKind::Constant) {
         *out = n->value;
         return Narrow::kValue;
@@ -121,11 +125,17 @@ Narrow evaluate_narrow_at(const detail::ExprNode* n, const int64_t* at, int64_t*
         *out = at[n->value];
         return Narrow::kValue;
     }
+    return evaluate_narrow_at(n, at, out);
+}
+
+Narrow evaluate_narrow_at(const detail::ExprNode* n, const int64_t* at, int64_t* out) {
+    if (n->kind == ExprKind::Constant || n->kind == ExprKind::Variable)  // a leaf at the root
+        return evaluate_operand_at(n, at, out);
     int64_t acc = 0;
-    Narrow s = evaluate_narrow_at(n->operands[0], at, &acc);
+    Narrow s = evaluate_operand_at(n->operands[0], at, &acc);
     for (size_t i = 1; i < n->num_operands && s == Narrow::kValue; ++i) {
         int64_t y = 0;
-        s = evaluate_narrow_at(n->operands[i], at, &y);
+        s = evaluate_operand_at(n->operands[i], at, &y);
         if (s == Narrow::kValue) s = narrow_op(n->kind, acc, y, &acc);
     }
     *out = acc;
