@@ -138,11 +138,12 @@ Interval operator-(const Interval& a) {
 
 Interval operator-(const Interval& a, const Interval& b) { return a + (-b); }
 
-Interval operator*(const Interval& a, const Interval& b) {
+namespace detail {
+
+Interval multiply_intervals(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    // Fast path: finite ends whose four products fit int64. The product of
-    // two intervals is bilinear, so its exact range is spanned by the corner
-    // products: the same interval as the quadrant split below.
+    // Finite ends whose four products fit int64: the corner products (the
+    // inline operator* answers these without the call).
     if (a.is_bounded() && b.is_bounded()) {
         int64_t p[4];
         if (!__builtin_mul_overflow(a.lo(), b.lo(), &p[0]) &&
@@ -160,13 +161,11 @@ Interval operator*(const Interval& a, const Interval& b) {
     return r;
 }
 
-Interval operator*(const Interval& a, int64_t b) { return a * Interval::point(b); }
-
-Interval floor_div(const Interval& a, const Interval& b) {
+Interval floor_div_intervals(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    // Fast path: a finite interval over a positive constant. floor(x / c) is
-    // monotone in x, so the ends map to the ends (what the sign split below
-    // computes too).
+    // A finite interval over a positive constant. floor(x / c) is monotone
+    // in x, so the ends map to the ends (what the sign split below computes
+    // too; the inline floor_div answers these without the call).
     if (a.is_bounded() && b.is_point() && b.lo() > 0) {
         int64_t c = b.lo();
         auto floor64 = [c](int64_t x) {  // c >= 1: no overflow
@@ -183,15 +182,7 @@ Interval floor_div(const Interval& a, const Interval& b) {
     return r;
 }
 
-Interval floor_div(const Interval& a, int64_t b) { return floor_div(a, Interval::point(b)); }
-
-Interval ceil_div(const Interval& a, const Interval& b) {
-    return -floor_div(-a, b);  // range_cd_as_fd
-}
-
-Interval ceil_div(const Interval& a, int64_t b) { return ceil_div(a, Interval::point(b)); }
-
-Interval mod(const Interval& a, const Interval& b) {
+Interval mod_intervals(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
     if (b.is_point() && b.lo() != 0) {
         int64_t c = b.lo();
@@ -226,7 +217,19 @@ Interval mod(const Interval& a, const Interval& b) {
     return r;
 }
 
+}  // namespace detail
+
+Interval operator*(const Interval& a, int64_t b) { return a * Interval::point(b); }
+
+Interval floor_div(const Interval& a, int64_t b) { return floor_div(a, Interval::point(b)); }
+
 Interval mod(const Interval& a, int64_t b) { return mod(a, Interval::point(b)); }
+
+Interval ceil_div(const Interval& a, const Interval& b) {
+    return -floor_div(-a, b);  // range_cd_as_fd
+}
+
+Interval ceil_div(const Interval& a, int64_t b) { return ceil_div(a, Interval::point(b)); }
 
 Interval min(const Interval& a, const Interval& b) {
     // range_min_lower, range_min_upper (either operand, min_commute)

@@ -134,13 +134,51 @@ Interval operator+(const Interval& a, int64_t b);
 /// Negation: `-[1, 5] == [-5, -1]`; `-[-2^63, 0] == [0, +inf]` (2^63 is no int64).
 Interval operator-(const Interval& a);
 Interval operator-(const Interval& a, const Interval& b);
+namespace detail {
+/// The out-of-line parts of the interval operations below (any ends): the
+/// inline operations answer the finite, non-overflowing cases themselves
+/// and give everything else to these, which compute the same intervals.
+/// `multiply_intervals([-inf, 2], [3, 3]) == [-inf, 6]`.
+Interval multiply_intervals(const Interval& a, const Interval& b);
+/// `floor_div_intervals([-7, 7], [-2, 2]) == [-7, 7]`.
+Interval floor_div_intervals(const Interval& a, const Interval& b);
+/// `mod_intervals([0, 100], [-8, 8]) == [-7, 7]`.
+Interval mod_intervals(const Interval& a, const Interval& b);
+}  // namespace detail
+
 /// Product of intervals (`[-inf, inf] * [0, 0] == [0, 0]`).
-Interval operator*(const Interval& a, const Interval& b);
+inline Interval operator*(const Interval& a, const Interval& b) {
+    // Finite, non-empty ends whose four products fit int64: the product is
+    // bilinear, so its exact range is spanned by the corner products (what
+    // the quadrant split of the general path computes too).
+    if (a.is_bounded() && b.is_bounded() && !a.is_empty() && !b.is_empty()) {
+        int64_t p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+        if (!__builtin_mul_overflow(a.lo(), b.lo(), &p0) &&
+            !__builtin_mul_overflow(a.lo(), b.hi(), &p1) &&
+            !__builtin_mul_overflow(a.hi(), b.lo(), &p2) &&
+            !__builtin_mul_overflow(a.hi(), b.hi(), &p3)) {
+            const int64_t lo01 = p0 < p1 ? p0 : p1, lo23 = p2 < p3 ? p2 : p3;
+            const int64_t hi01 = p0 < p1 ? p1 : p0, hi23 = p2 < p3 ? p3 : p2;
+            return {lo01 < lo23 ? lo01 : lo23, hi01 < hi23 ? hi23 : hi01};
+        }
+    }
+    return detail::multiply_intervals(a, b);
+}
 Interval operator*(const Interval& a, int64_t b);
 
 /// Range of ⌊a / b⌋ over a ∈ `a`, b ∈ `b`, b ≠ 0. If `b` is only {0} the
 /// result is empty. `floor_div([-7, 7], [2, 2]) == [-4, 3]`.
-Interval floor_div(const Interval& a, const Interval& b);
+inline Interval floor_div(const Interval& a, const Interval& b) {
+    // A finite, non-empty interval over a positive constant c: floor(x / c)
+    // is monotone in x, so the ends map to the ends (no overflow for c >= 1).
+    if (a.is_bounded() && !a.is_empty() && b.is_point() && b.lo() > 0) {
+        const int64_t c = b.lo(), lo = a.lo(), hi = a.hi();
+        const int64_t qlo = lo / c - (lo % c != 0 && lo < 0 ? 1 : 0);
+        const int64_t qhi = hi / c - (hi % c != 0 && hi < 0 ? 1 : 0);
+        return {qlo, qhi};
+    }
+    return detail::floor_div_intervals(a, b);
+}
 Interval floor_div(const Interval& a, int64_t b);
 /// Range of ⌈a / b⌉, as floor_div.
 Interval ceil_div(const Interval& a, const Interval& b);
@@ -148,7 +186,21 @@ Interval ceil_div(const Interval& a, int64_t b);
 /// A range containing `a mod b` (sign of b) for b ≠ 0. Exact when `a` lies in
 /// one block of a constant divisor: `mod([5, 7], [8, 8]) == [5, 7]`,
 /// `mod([0, 100], [8, 8]) == [0, 7]`.
-Interval mod(const Interval& a, const Interval& b);
+inline Interval mod(const Interval& a, const Interval& b) {
+    // A finite, non-empty interval over a positive constant c: inside one
+    // block of c, x mod c is x - c * q (range_mod_block), else [0, c - 1]
+    // (range_mod_pos, range_mod_pos_upper). x - c * q is x mod c, in
+    // [0, c - 1]: no overflow.
+    if (a.is_bounded() && !a.is_empty() && b.is_point() && b.lo() > 0) {
+        const int64_t c = b.lo(), lo = a.lo(), hi = a.hi();
+        const int64_t qlo = lo / c - (lo % c != 0 && lo < 0 ? 1 : 0);
+        const int64_t qhi = hi / c - (hi % c != 0 && hi < 0 ? 1 : 0);
+        if (qlo != qhi) return {0, c - 1};
+        const int64_t rlo = lo % c < 0 ? lo % c + c : lo % c;
+        return {rlo, rlo + (hi - lo)};
+    }
+    return detail::mod_intervals(a, b);
+}
 Interval mod(const Interval& a, int64_t b);
 /// Range of min / max.
 Interval min(const Interval& a, const Interval& b);

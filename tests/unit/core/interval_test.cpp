@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "provix/interval_eval.h"
@@ -169,6 +170,55 @@ RC_GTEST_PROP(Interval, ResultsBeyondInt64AreContained, ()) {
         RC_ASSERT(holds(floor_div(x, y), q));
         RC_ASSERT(holds(mod(x, y), A - B * q));
     }
+}
+
+// The product, floor_div and mod answer finite intervals over constants
+// (and finite products that fit int64) inline; the general functions give
+// the same intervals, on small ends, ends near the int64 limits, empty and
+// half-infinite intervals.
+RC_GTEST_PROP(Interval, InlineOperationsEqualTheGeneralOnes, ()) {
+    static const std::vector<int64_t> kEnds = {kInt64Min, kInt64Min + 1, -9,       -8, -1, 0, 1, 7,
+                                               8,         kInt64Max - 1, kInt64Max};
+    auto gen = [] {
+        int64_t a = *rc::gen::oneOf(rc::gen::elementOf(kEnds), rc::gen::inRange<int64_t>(-40, 41));
+        int64_t b = *rc::gen::oneOf(rc::gen::elementOf(kEnds), rc::gen::inRange<int64_t>(-40, 41));
+        switch (*rc::gen::inRange(0, 10)) {
+            case 0:
+                return Interval::at_least(a);
+            case 1:
+                return Interval::at_most(a);
+            case 2:
+                return Interval{std::max(a, b), std::min(a, b)};  // empty unless equal
+            case 3:
+                return Interval::point(a);
+            default:
+                return Interval{std::min(a, b), std::max(a, b)};
+        }
+    };
+    const Interval x = gen(), y = gen();
+    RC_ASSERT(x * y == detail::multiply_intervals(x, y));
+    RC_ASSERT(floor_div(x, y) == detail::floor_div_intervals(x, y));
+    RC_ASSERT(mod(x, y) == detail::mod_intervals(x, y));
+}
+
+// floor_div and mod by a positive constant are exact on small finite
+// intervals: the interval is the hull of the pointwise values.
+RC_GTEST_PROP(Interval, DivisionByPositiveConstantsIsExact, ()) {
+    const int64_t a = *rc::gen::inRange<int64_t>(-50, 51);
+    const int64_t b = *rc::gen::inRange<int64_t>(a, 51);
+    const int64_t c = *rc::gen::inRange<int64_t>(1, 13);
+    int64_t q_lo = kInt64Max, q_hi = kInt64Min, r_lo = kInt64Max, r_hi = kInt64Min;
+    for (int64_t v = a; v <= b; ++v) {
+        q_lo = std::min(q_lo, *floor_div(v, c));
+        q_hi = std::max(q_hi, *floor_div(v, c));
+        r_lo = std::min(r_lo, *floor_mod(v, c));
+        r_hi = std::max(r_hi, *floor_mod(v, c));
+    }
+    RC_ASSERT(floor_div(Interval{a, b}, c) == (Interval{q_lo, q_hi}));
+    if (q_lo == q_hi)
+        RC_ASSERT(mod(Interval{a, b}, c) == (Interval{r_lo, r_hi}));
+    else
+        RC_ASSERT(mod(Interval{a, b}, c) == (Interval{0, c - 1}));
 }
 
 TEST(IntervalOf, UsesVariableBounds) {
