@@ -373,11 +373,13 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
             : remaining;
     RejectedScales rejected;
     PartitionCandidates candidates(terms, from);
-    PartitionScales scales(terms, from, bound_scale, candidates.exhaustive());
     // Without a rest Y only the candidate of every remaining term can match
     // (try_partition refuses the others): an exhaustive enumeration yields
-    // it first, so it stops after one candidate.
+    // it first, so it stops after one candidate, whose scale is computed
+    // directly (the same gcd, folded in the same order, without the memo
+    // of all 2^n subsets).
     const bool first_only = sp.rest < 0 && candidates.exhaustive();
+    PartitionScales scales(terms, from, bound_scale, candidates.exhaustive() && !first_only);
     for (uint64_t subset = 0; candidates.next(subset);) {
         if (!(subset & ~pool)) {
             std::optional<int64_t> scale = scales.of(subset, candidates.compact());
@@ -665,10 +667,17 @@ void RuleMatcher::reset(const CompiledRule& rule) {
         if (heap_b_.size() < n) heap_b_.resize(n);
         b_ = heap_b_.data();
     }
-    for (size_t i = 0; i < n; ++i)
-        b_[i].kind = Binding::Kind::Unbound;
+    // Every binding is Unbound already: a match that fails undoes each
+    // binding it made (bind_step), and the callers that keep bindings (a
+    // match that succeeded, condition_verdicts) call unbind_all() once done.
     bound_ = 0;
     unknown_conjuncts_ = 0;
+}
+
+void RuleMatcher::unbind_all() {
+    const size_t n = rule_->vars.size();
+    for (size_t i = 0; i < n; ++i)
+        b_[i].kind = Binding::Kind::Unbound;
 }
 
 RuleMatcher::ConditionVerdicts RuleMatcher::condition_verdicts(
@@ -695,6 +704,7 @@ RuleMatcher::ConditionVerdicts RuleMatcher::condition_verdicts(
         if (!out.binds.back()) break;
     }
     out.unknown = unknown_conjuncts_;
+    unbind_all();
     return out;
 }
 
@@ -704,7 +714,7 @@ std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {
     ctx_ = &e.context();
     result_.reset();
     auto k = [&] { return finish(); };
-    match(rule.lhs, e, k);
+    if (match(rule.lhs, e, k)) unbind_all();
     return result_;
 }
 
@@ -736,7 +746,7 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
         auto after_hi = [&] { return match(rule.lhs, c.expr, k); };
         return match_const(rule.lhs_hi, c.range.hi(), after_hi);
     };
-    match_const(rule.lhs_lo, c.range.lo(), with_bounds);
+    if (match_const(rule.lhs_lo, c.range.lo(), with_bounds)) unbind_all();
     return out;
 }
 

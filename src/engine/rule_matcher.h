@@ -200,7 +200,11 @@ private:
 
     const rules::Node& node(int n) const { return rule_->nodes[static_cast<size_t>(n)]; }
     const FlatNode& flat(int n) const { return compiled_->flat[static_cast<size_t>(n)]; }
+    /// Prepares the bindings for `rule` (all Unbound: see unbind_all).
     void reset(const CompiledRule& rule);
+    /// Unbinds every variable of the current rule, after a match that
+    /// succeeded (a failed one leaves nothing bound).
+    void unbind_all();
     /// Marks variable `var` bound and checks the conjuncts that just became
     /// decidable; false if one of them is false (the caller then unbinds).
     /// Variables from index CompiledRule::kMaxTrackedVariables on are not

@@ -245,6 +245,34 @@ TEST(RuleMatcher, APartitionWithoutRestTakesEveryTerm) {
     // The gcd of every coefficient is 1 (a subset's would be 2): no match.
     EXPECT_EQ(apply_rule(rule, "d0 * 4 + d1 * 6 + 3", bounds), "<no match>");
     EXPECT_EQ(apply_rule(rule, "d0 * 4 + d1", bounds), "<no match>");
+    // Four terms and more: the same single candidate.
+    EXPECT_EQ(apply_rule(rule, "d0 * 4 + d1 * 6 + (d0 floordiv 3) * 2 + 8", bounds),
+              "v0 * 4 + v1 * 6 + (v0 floordiv 3) * 2 + 10");
+    EXPECT_EQ(apply_rule(rule, "d0 * 4 + d1 * 6 + (d0 floordiv 3) * 2 + 3", bounds), "<no match>");
+}
+
+TEST(RuleMatcher, ASuccessfulMatchLeavesNothingBound) {
+    // One matcher, one rule, applied again and again: each match starts
+    // with every variable unbound (a sum variable still bound from the
+    // previous match would refuse the next sum).
+    auto rules = rules::parse_rules("offset: X + c0 => X + c0 * 2\n", "t.rules");
+    ASSERT_TRUE(rules.ok());
+    RuleTable table(*rules);
+    Context ctx;
+    RangeAnalysis ranges({Interval{0, 9}, Interval{0, 9}});
+    DivisibilityAnalysis divisibility;
+    RuleMatcher matcher(ranges, divisibility);
+    const CompiledRule& rule = table.rules().at(0);
+    for (const auto& [expr, want] :
+         std::vector<std::pair<std::string, std::string>>{{"d0 + 7", "v0 + 14"},
+                                                          {"d1 * 3 - 2", "v1 * 3 - 4"},
+                                                          {"d0 * 7", "<no match>"},
+                                                          {"d0 + d1 + 1", "v0 + v1 + 2"}}) {
+        auto e = parse_expr(ctx, expr, {"d0", "d1"});
+        ASSERT_TRUE(e.ok());
+        std::optional<Expr> r = matcher.apply(rule, *e);
+        EXPECT_EQ(r ? to_string(*r) : "<no match>", want) << expr;
+    }
 }
 
 TEST(RuleMatcher, AConstantTermPatternNeedsAConstant) {
