@@ -10,8 +10,8 @@ namespace provix::engine {
 
 RangeAnalysis::RangeAnalysis(const std::vector<Interval>& bounds,
                              const std::vector<Constraint>& constraints)
-    : bounds_(bounds.begin(), bounds.end()) {
-    use_constraints(constraints);
+    : bounds_(bounds.begin(), bounds.end()), owned_constraints_(constraints) {
+    use_constraints(owned_constraints_);
 }
 
 RangeAnalysis::RangeAnalysis(const IndexingMap& map, Domain domain) {
@@ -20,11 +20,13 @@ RangeAnalysis::RangeAnalysis(const IndexingMap& map, Domain domain) {
         for (const IndexingVariable& v : *vars)
             bounds_.push_back(v.bounds);
     }
-    if (domain == Domain::BoundsAndConstraints) use_constraints(map.constraints());
+    if (domain == Domain::BoundsAndConstraints) {
+        map_constraints_ = &map.constraints();
+        use_constraints(map.constraints());
+    }
 }
 
 void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) {
-    constraints_ = constraints;
     divisors_ = engine::constraint_divisors(constraints);
     // At every domain point a constraint holds: its expression's range meets
     // the constraint's (bounds_intersect).

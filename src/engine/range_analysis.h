@@ -25,13 +25,17 @@ public:
     /// What of a map's domain the ranges use.
     enum class Domain : uint8_t { Bounds, BoundsAndConstraints };
 
-    /// Ranges from variable bounds (indexed by variable id) and constraints.
+    /// Ranges from variable bounds (indexed by variable id) and constraints
+    /// (both copied).
     RangeAnalysis(const std::vector<Interval>& bounds, const std::vector<Constraint>& constraints);
     explicit RangeAnalysis(const std::vector<Interval>& bounds)
         : bounds_(bounds.begin(), bounds.end()) {}
-    /// Ranges from the variable bounds of `map` and, with
-    /// `Domain::BoundsAndConstraints`, its constraints; nothing is allocated
-    /// for the bounds of a map with few variables.
+    /// Ranges from the variable bounds of `map` (copied: nothing is
+    /// allocated for a map with few variables) and, with
+    /// `Domain::BoundsAndConstraints`, its constraints, read in place: the
+    /// map must outlive the analysis, and its constraints must not change
+    /// while the analysis is used (its bounds may: the analysis keeps the
+    /// bounds it was built with).
     ///
     ///     RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
     RangeAnalysis(const IndexingMap& map, Domain domain);
@@ -59,7 +63,9 @@ public:
     /// The variable bounds, indexed by variable id.
     const SmallVector<Interval, 8>& bounds() const { return bounds_; }
     /// The domain's constraints (empty when built from bounds only).
-    const std::vector<Constraint>& constraints() const { return constraints_; }
+    const std::vector<Constraint>& constraints() const {
+        return map_constraints_ ? *map_constraints_ : owned_constraints_;
+    }
     /// The divisors with variables of those constraints (constraint_divisors).
     const std::vector<Expr>& constraint_divisors() const { return divisors_; }
 
@@ -79,7 +85,10 @@ private:
     bool compute_may_be_undefined(Expr e);
 
     SmallVector<Interval, 8> bounds_;  // inline: no allocation for a typical map
-    std::vector<Constraint> constraints_;
+    /// The constraints copied by the constructor from vectors.
+    std::vector<Constraint> owned_constraints_;
+    /// The map's constraints, read in place (null: owned_constraints_).
+    const std::vector<Constraint>* map_constraints_ = nullptr;
     std::vector<Expr> divisors_;
     IdMap<Interval> known_;  // constraint ranges by node id
     IdMap<char> nonzero_;    // divisors of the constraints by node id
