@@ -36,21 +36,23 @@ detail::ScratchStack<std::vector<Expr>>& operand_buffers() {
 Expr Rewriter::simplify(Expr e) { return simplify_at(e, 0); }
 
 Expr Rewriter::simplify_operands(Expr e, int depth) {
-    // The operands are collected from the first one that changes, in a
-    // reused buffer (no allocation in the steady state).
-    detail::ScopedScratch<std::vector<Expr>> ops(operand_buffers());
-    bool changed = false;
-    size_t n = num_ops(e);
+    // Most nodes come out unchanged: no buffer until an operand changes.
+    const size_t n = num_ops(e);
     for (size_t i = 0; i < n; ++i) {
-        Expr s = simplify_at(op_at(e, i), depth + 1);
-        if (!changed && s != op_at(e, i)) {
-            changed = true;
-            for (size_t j = 0; j < i; ++j)
-                ops->push_back(op_at(e, j));
-        }
-        if (changed) ops->push_back(s);
+        const Expr s = simplify_at(op_at(e, i), depth + 1);
+        if (s != op_at(e, i)) return rebuild_from(e, i, s, depth);
     }
-    if (!changed) return e;
+    return e;
+}
+
+Expr Rewriter::rebuild_from(Expr e, size_t i, Expr s, int depth) {
+    // The operands in a reused buffer (no allocation in the steady state).
+    detail::ScopedScratch<std::vector<Expr>> ops(operand_buffers());
+    for (size_t j = 0; j < i; ++j)
+        ops->push_back(op_at(e, j));
+    ops->push_back(s);
+    for (size_t j = i + 1; j < num_ops(e); ++j)
+        ops->push_back(simplify_at(op_at(e, j), depth + 1));
     // A divisor fixed to zero by its range (`x mod rt0`, rt0 in [0, 0]) stays
     // as it was: the expression is undefined either way, and a literal zero
     // divisor could not be printed and parsed back (docs/semantics.md).
@@ -62,7 +64,7 @@ Expr Rewriter::simplify_at(Expr e, int depth) {
     if (detail::is_const(e)) return e;  // nothing simplifies a constant (no memo entry)
     if (const Expr* done = memo_.find(id_of(e))) return *done;
     if (depth > kMaxDepth) return e;
-    memo_.set(id_of(e), e);  // in progress: a cycle sees the node as is
+    memo_.insert_new(id_of(e), e);  // in progress: a cycle sees the node as is
     Expr current = num_ops(e) > 0 ? simplify_operands(e, depth) : e;
     if (current != e) {
         // Rebuilding canonically can create nodes that were never simplified

@@ -27,6 +27,11 @@ public:
     /// The simplified form of `e` (memoized per node).
     Expr simplify(Expr e);
 
+    /// The matcher the rewriter applies rules with (over its analyses), for
+    /// callers that apply other rules over the same analyses (the
+    /// constraint rules): `rewriter.matcher().apply_constraint(rule, c)`.
+    RuleMatcher& matcher() { return matcher_; }
+
     /// Number of rule firings so far.
     int64_t firings() const { return firings_; }
 
@@ -35,6 +40,9 @@ private:
     Expr simplify_at(Expr e, int depth);
     /// `e` with every operand simplified (rebuilt canonically if one changed).
     Expr simplify_operands(Expr e, int depth);
+    /// `e` with operand `i` replaced by `s` (its simplified form), the
+    /// operands after it simplified, rebuilt canonically.
+    Expr rebuild_from(Expr e, size_t i, Expr s, int depth);
 
     const RuleTable& table_;
     /// The ranges the whole-expression steps read (expr_steps.h).

@@ -40,9 +40,10 @@ bool is_congruence(const Constraint& c) {
 }
 
 /// Simplifies `original` with `rewriter` and applies the constraint rules
-/// (with `matcher`, over the same analyses) until none fires.
+/// (with the rewriter's matcher, over the same analyses) until none fires.
 Constraint simplify_one(const Constraint& original, const RuleTable& table, Rewriter& rewriter,
-                        engine::RuleMatcher& matcher, engine::RewriteLog log) {
+                        engine::RewriteLog log) {
+    engine::RuleMatcher& matcher = rewriter.matcher();
     Constraint c{rewriter.simplify(original.expr), original.range};
     for (int round = 0; round < kMaxRounds; ++round) {
         bool fired = false;
@@ -70,8 +71,7 @@ Constraint simplify_with_facts(const std::vector<Constraint>& originals, size_t 
                   originals.end());
     DivisibilityAnalysis facts(others);
     Rewriter rewriter(table, ranges, facts, log);
-    engine::RuleMatcher matcher(ranges, facts);
-    return simplify_one(originals[i], table, rewriter, matcher, log);
+    return simplify_one(originals[i], table, rewriter, log);
 }
 
 /// Simplifies every constraint expression and applies the constraint rules.
@@ -87,7 +87,6 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
                           RangeAnalysis& ranges) {
     DivisibilityAnalysis no_facts;
     Rewriter plain_rewriter(table, ranges, no_facts, log);
-    engine::RuleMatcher plain_matcher(ranges, no_facts);
     const std::vector<Constraint>& originals = map.constraints();
     size_t congruences = 0;
     for (const Constraint& c : originals)
@@ -99,10 +98,9 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
         const Constraint& original = originals[i];
         // The other constraints' congruences, when there are any (cheap
         // check first: most maps have none).
-        const Constraint c =
-            congruences > (is_congruence(original) ? 1u : 0u)
-                ? simplify_with_facts(originals, i, out, table, ranges, log)
-                : simplify_one(original, table, plain_rewriter, plain_matcher, log);
+        const Constraint c = congruences > (is_congruence(original) ? 1u : 0u)
+                                 ? simplify_with_facts(originals, i, out, table, ranges, log)
+                                 : simplify_one(original, table, plain_rewriter, log);
         changed |= !(c == original);
         // A constraint that became one on a bare variable, or on the
         // expression of another constraint, is intersected with it.
