@@ -142,9 +142,10 @@ bool over_bounds_of(const RangeAnalysis& ranges, const IndexingMap& map) {
 /// only the steps that may still act. The constraint rules and
 /// drop_decided_constraints read the ranges over the variable bounds alone,
 /// a function of the bounds only: one analysis serves them while the bounds
-/// stay the same.
-bool simplify_domain(IndexingMap& map, const RuleTable& table, engine::RewriteLog log) {
-    if (map.constraints().empty()) return false;  // the passes only read constraints
+/// stay the same. Out of line: a map without constraints (the caller checks)
+/// does not pay for the frame of the analyses.
+__attribute__((noinline)) bool simplify_domain(IndexingMap& map, const RuleTable& table,
+                                               engine::RewriteLog log) {
     engine::QuietPasses quiet(log);
     RangeAnalysis bounds_ranges(map, RangeAnalysis::Domain::Bounds);
     auto current_bounds_ranges = [&]() -> RangeAnalysis& {
@@ -177,7 +178,8 @@ bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     const RuleTable& table = RuleTable::builtin();
     engine::RewriteLog log{options.trace, options.counters};
     bool changed = map.canonicalize();
-    changed |= simplify_domain(map, table, log);
+    // The domain passes only read constraints.
+    if (!map.constraints().empty()) changed |= simplify_domain(map, table, log);
     if (map.is_known_empty()) return true;
 
     RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
