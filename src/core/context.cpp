@@ -98,6 +98,42 @@ void set_dag_facts(ExprNode* node) {
 
 }  // namespace
 
+namespace {
+
+/// Creates the node ContextImpl::get did not find (hash `h`) in `impl`'s
+/// arena with the next id; the caller stores it in the table. Out of line:
+/// the look-up, by far the common case, stays a small function without the
+/// creation's register saves.
+[[gnu::noinline]] const ExprNode* new_node(ContextImpl& impl, ExprKind kind, int64_t value,
+                                           const ExprNode* const* ops, size_t n, bool canonical,
+                                           uint64_t h) {
+    if (impl.next_id == UINT32_MAX) {
+        detail::precondition_failed("Context",
+                                    "more than 2^32 - 1 expression nodes in one context");
+    }
+    auto* node = static_cast<ExprNode*>(impl.arena.allocate(sizeof(ExprNode), alignof(ExprNode)));
+    const ExprNode** stored = nullptr;
+    if (n > 0) {
+        // The operand pointers, not the nodes they point to.
+        const size_t bytes = n * sizeof(const ExprNode*);  // NOLINT(bugprone-sizeof-expression)
+        stored =
+            static_cast<const ExprNode**>(impl.arena.allocate(bytes, alignof(const ExprNode*)));
+        std::memcpy(stored, ops, bytes);
+    }
+    node->kind = kind;
+    node->canonical = canonical || n == 0;
+    node->num_operands = static_cast<uint32_t>(n);
+    node->id = impl.next_id++;
+    node->hash = h;
+    node->context = impl.owner;
+    node->value = value;
+    node->operands = stored;
+    set_dag_facts(node);
+    return node;
+}
+
+}  // namespace
+
 const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* const* ops, size_t n,
                                  bool canonical) {
     bool all_canonical = true;
@@ -112,27 +148,7 @@ const ExprNode* ContextImpl::get(ExprKind kind, int64_t value, const ExprNode* c
         }
         i = (i + 1) & mask;
     }
-    if (next_id == UINT32_MAX) {
-        detail::precondition_failed("Context",
-                                    "more than 2^32 - 1 expression nodes in one context");
-    }
-    auto* node = static_cast<ExprNode*>(arena.allocate(sizeof(ExprNode), alignof(ExprNode)));
-    const ExprNode** stored = nullptr;
-    if (n > 0) {
-        // The operand pointers, not the nodes they point to.
-        const size_t bytes = n * sizeof(const ExprNode*);  // NOLINT(bugprone-sizeof-expression)
-        stored = static_cast<const ExprNode**>(arena.allocate(bytes, alignof(const ExprNode*)));
-        std::memcpy(stored, ops, bytes);
-    }
-    node->kind = kind;
-    node->canonical = canonical || n == 0;
-    node->num_operands = static_cast<uint32_t>(n);
-    node->id = next_id++;
-    node->hash = h;
-    node->context = owner;
-    node->value = value;
-    node->operands = stored;
-    set_dag_facts(node);
+    const ExprNode* node = new_node(*this, kind, value, ops, n, canonical, h);
     table[i] = node;
     if (++count * 10 > table.size() * 7) grow();
     return node;
