@@ -10,6 +10,7 @@
 
 #include "bit_count.h"
 #include "expr_node.h"
+#include "expr_steps.h"
 #include "provix/semantics.h"
 #include "range_analysis.h"
 
@@ -174,38 +175,11 @@ std::optional<int64_t> evaluate_at(Expr e, const int64_t* at) {
 
 namespace {
 
-using detail::kind_of;
 using detail::node_of;
 using detail::num_ops;
 using detail::op_at;
 
 constexpr int kMaxVariables = 6;
-
-bool is_non_affine_kind(ExprKind k) {
-    switch (k) {
-        case ExprKind::FloorDiv:
-        case ExprKind::CeilDiv:
-        case ExprKind::Mod:
-        case ExprKind::Min:
-        case ExprKind::Max:
-            return true;
-        default:
-            return false;
-    }
-}
-
-/// The cheap shape check: a non-affine node, or a sum with a non-affine
-/// term (`t` or `t * c`).
-bool is_candidate(Expr e) {
-    if (is_non_affine_kind(kind_of(e))) return true;
-    if (kind_of(e) != ExprKind::Add) return false;
-    for (size_t i = 0; i < num_ops(e); ++i) {
-        Expr t = op_at(e, i);
-        if (kind_of(t) == ExprKind::Mul && num_ops(t) > 0) t = op_at(t, 0);
-        if (is_non_affine_kind(kind_of(t))) return true;
-    }
-    return false;
-}
 
 constexpr size_t kCols = kMaxVariables + 2;  // [1, x_1 .. x_k | y]
 
@@ -494,7 +468,9 @@ std::optional<Coefficients> fit_points(Expr e, RangeAnalysis& ranges, uint64_t m
 }  // namespace
 
 Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
-    if (!is_candidate(e)) return Expr();
+    // The cheap shape check: a non-affine node, or a sum with a non-affine
+    // term (`t` or `t * c`).
+    if (!may_rewrite_whole(e)) return Expr();
     Ids ids{};
     size_t k = 0;
     if (!variables_of(e, ids, &k)) return Expr();
