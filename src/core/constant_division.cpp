@@ -20,14 +20,7 @@ struct QuotRem {
 };
 
 /// x = c * q + r with floor semantics, for |x| < 2^127 and c != 0.
-QuotRem divide(Wide x, Wide c) {
-    Wide q = x / c, r = x % c;  // truncating
-    if (r != 0 && ((r < 0) != (c < 0))) {
-        --q;
-        r += c;
-    }
-    return {q, r};
-}
+QuotRem divide(Wide x, Wide c) { return {floor_quotient(x, c), floor_remainder(x, c)}; }
 
 std::optional<Wide> add(std::optional<Wide> a, std::optional<Wide> b) {
     Wide s = 0;

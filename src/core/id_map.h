@@ -51,7 +51,7 @@ public:
     const V* find(uint32_t id) const {
         if (!heap_.empty()) return find_heap(id);
         // At most 70% of the inline slots are used: every probe ends.
-        for (size_t i = hash(id) & (kInline - 1);; i = (i + 1) & (kInline - 1)) {
+        for (size_t i = home_slot(id);; i = (i + 1) & (kInline - 1)) {
             if (!(inline_used_ & (uint64_t{1} << i))) return nullptr;
             const Entry& s = inline_slot(i);
             if (s.id == id) return &s.value;
@@ -61,8 +61,8 @@ public:
 
     /// Sets the value for `id` (inserting or overwriting).
     void set(uint32_t id, V value) {
-        if (heap_.empty() && count_ < kInlineMax) {
-            for (size_t i = hash(id) & (kInline - 1);; i = (i + 1) & (kInline - 1)) {
+        if (inline_has_room()) {
+            for (size_t i = home_slot(id);; i = (i + 1) & (kInline - 1)) {
                 const uint64_t bit = uint64_t{1} << i;
                 if (!(inline_used_ & bit)) {
                     fill_inline(i, id, value);
@@ -85,10 +85,10 @@ public:
     ///     if (!memo.find(id)) memo.insert_new(id, compute());
     void insert_new(uint32_t id, V value) {
         assert(find(id) == nullptr && "IdMap::insert_new of a present id");
-        if (heap_.empty() && count_ < kInlineMax) {
+        if (inline_has_room()) {
             // The first free inline slot at or after the home slot (cyclic):
             // the free bits rotated so that the home slot is bit 0.
-            const size_t home = hash(id) & (kInline - 1);
+            const size_t home = home_slot(id);
             const uint64_t free = ~inline_used_;
             const uint64_t rotated = (free >> home) | (free << ((kInline - home) & (kInline - 1)));
             fill_inline((home + static_cast<size_t>(__builtin_ctzll(rotated))) & (kInline - 1), id,
@@ -115,6 +115,10 @@ private:
         bool used = false;
     };
     static size_t hash(uint32_t id) { return static_cast<size_t>(id) * 0x9E3779B1u; }
+    /// Where the probe for `id` starts among the inline slots.
+    static size_t home_slot(uint32_t id) { return hash(id) & (kInline - 1); }
+    /// An insertion can go to the inline slots (not spilled, below 70%).
+    bool inline_has_room() const { return heap_.empty() && count_ < kInlineMax; }
 
     Entry& inline_slot(size_t i) { return reinterpret_cast<Entry*>(inline_)[i]; }
     const Entry& inline_slot(size_t i) const { return reinterpret_cast<const Entry*>(inline_)[i]; }
@@ -180,8 +184,9 @@ private:
         inline_used_ = 0;
         count_ = 0;
     }
-    void copy_from(const IdMap& other) {
-        heap_ = other.heap_;
+    /// Copies `other`'s occupancy, count and used inline slots (the heap
+    /// table is the caller's to copy or move).
+    void copy_inline_from(const IdMap& other) {
         inline_used_ = other.inline_used_;
         count_ = other.count_;
         for (uint64_t m = inline_used_; m; m &= m - 1) {
@@ -189,15 +194,14 @@ private:
             new (&inline_slot(i)) Entry(other.inline_slot(i));
         }
     }
+    void copy_from(const IdMap& other) {
+        heap_ = other.heap_;
+        copy_inline_from(other);
+    }
     void move_from(IdMap& other) {
         heap_ = std::move(other.heap_);
         other.heap_.clear();
-        inline_used_ = other.inline_used_;
-        count_ = other.count_;
-        for (uint64_t m = inline_used_; m; m &= m - 1) {
-            size_t i = static_cast<size_t>(__builtin_ctzll(m));
-            new (&inline_slot(i)) Entry(other.inline_slot(i));
-        }
+        copy_inline_from(other);
         other.inline_used_ = 0;
         other.count_ = 0;
     }

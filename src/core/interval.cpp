@@ -34,12 +34,6 @@ End plus(End a, End b) { return a && b ? End(*a + *b) : End(); }
 End times(End a, End b) { return a && b ? End(*a * *b) : End(); }  // |a|, |b| <= 2^63
 End negated(End a) { return a ? End(-*a) : End(); }
 
-__int128 floor_div128(__int128 x, __int128 y) {
-    __int128 q = x / y, r = x % y;
-    if (r != 0 && ((r < 0) != (y < 0))) --q;
-    return q;
-}
-
 /// The part of `a` below zero and the part at or above zero (either may be
 /// empty): products and quotients are monotone on each.
 Interval negative_part(const Interval& a) { return a.intersect(Interval::at_most(-1)); }
@@ -63,17 +57,19 @@ Interval floor_div_positive(const Interval& x, const Interval& y) {
     Interval r = Interval::empty();
     Interval xp = nonneg_part(x), xn = negative_part(x);
     if (!xp.is_empty()) {
-        End lo = y.hi_is_inf() ? End(0)                               // range_fd_nonneg
-                               : End(floor_div128(xp.lo(), y.hi()));  // range_fd_nonneg_lower
+        End lo = y.hi_is_inf()
+                     ? End(0)                                           // range_fd_nonneg
+                     : End(floor_quotient<__int128>(xp.lo(), y.hi()));  // range_fd_nonneg_lower
         // range_fd_nonneg_upper
-        End hi = xp.hi_is_inf() ? End() : End(floor_div128(xp.hi(), y.lo()));
+        End hi = xp.hi_is_inf() ? End() : End(floor_quotient<__int128>(xp.hi(), y.lo()));
         r = r.hull(make(lo, hi));
     }
     if (!xn.is_empty()) {
         // range_fd_neg_lower
-        End lo = xn.lo_is_inf() ? End() : End(floor_div128(xn.lo(), y.lo()));
-        End hi = y.hi_is_inf() ? End(-1)                              // range_fd_neg
-                               : End(floor_div128(xn.hi(), y.hi()));  // range_fd_neg_upper
+        End lo = xn.lo_is_inf() ? End() : End(floor_quotient<__int128>(xn.lo(), y.lo()));
+        End hi = y.hi_is_inf()
+                     ? End(-1)                                          // range_fd_neg
+                     : End(floor_quotient<__int128>(xn.hi(), y.hi()));  // range_fd_neg_upper
         r = r.hull(make(lo, hi));
     }
     return r;
@@ -142,16 +138,6 @@ namespace detail {
 
 Interval multiply_intervals(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    // Finite ends whose four products fit int64: the corner products (the
-    // inline operator* answers these without the call).
-    if (a.is_bounded() && b.is_bounded()) {
-        int64_t p[4];
-        if (!__builtin_mul_overflow(a.lo(), b.lo(), &p[0]) &&
-            !__builtin_mul_overflow(a.lo(), b.hi(), &p[1]) &&
-            !__builtin_mul_overflow(a.hi(), b.lo(), &p[2]) &&
-            !__builtin_mul_overflow(a.hi(), b.hi(), &p[3]))
-            return {std::min({p[0], p[1], p[2], p[3]}), std::max({p[0], p[1], p[2], p[3]})};
-    }
     Interval r = Interval::empty();
     for (const Interval& x : {negative_part(a), nonneg_part(a)}) {
         if (x.is_empty()) continue;
@@ -163,17 +149,6 @@ Interval multiply_intervals(const Interval& a, const Interval& b) {
 
 Interval floor_div_intervals(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
-    // A finite interval over a positive constant. floor(x / c) is monotone
-    // in x, so the ends map to the ends (what the sign split below computes
-    // too; the inline floor_div answers these without the call).
-    if (a.is_bounded() && b.is_point() && b.lo() > 0) {
-        int64_t c = b.lo();
-        auto floor64 = [c](int64_t x) {  // c >= 1: no overflow
-            int64_t q = x / c;
-            return (x % c != 0 && x < 0) ? q - 1 : q;
-        };
-        return {floor64(a.lo()), floor64(a.hi())};
-    }
     Interval r = Interval::empty();
     Interval pos = b.intersect(Interval::at_least(1));
     Interval neg = b.intersect(Interval::at_most(-1));

@@ -72,8 +72,7 @@ std::optional<__int128> inverse_mod(__int128 b, __int128 q) {
         t1 = tmp;
     }
     if (x0 != 1) return std::nullopt;
-    __int128 w = t0 % q;
-    return w < 0 ? w + q : w;
+    return floor_remainder(t0, q);
 }
 
 /// div_add with g = gcd(m1, m2).

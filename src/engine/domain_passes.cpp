@@ -50,19 +50,6 @@ size_t count_congruences(const std::vector<Constraint>& cs, bool on_variables_on
     return n;
 }
 
-/// ⌊x / y⌋ and ⌈x / y⌉ on 128-bit integers, y != 0.
-__int128 floor_div128(__int128 x, __int128 y) {
-    __int128 q = x / y, r = x % y;
-    if (r != 0 && ((r < 0) != (y < 0))) --q;
-    return q;
-}
-__int128 ceil_div128(__int128 x, __int128 y) { return -floor_div128(-x, y); }
-/// x mod m for m > 0, in [0, m).
-__int128 floor_mod128(__int128 x, __int128 m) {
-    __int128 r = x % m;
-    return r < 0 ? r + m : r;
-}
-
 /// A lower bound known exactly as `v`, as an int64 end: below int64 it bounds
 /// nothing (nullopt); above int64 it widens to kInt64Max (sound: every value
 /// is larger still).
@@ -82,8 +69,9 @@ bool has_value_with_residue(ModRem mr, Interval range) {
     if (range.is_empty()) return false;
     if (mr.modulus == 0) return range.contains(mr.remainder);
     if (mr.modulus == 1 || range.lo_is_inf() || range.hi_is_inf()) return true;
-    __int128 first = static_cast<__int128>(range.lo()) +
-                     floor_mod128(mr.remainder - static_cast<__int128>(range.lo()), mr.modulus);
+    __int128 first =
+        static_cast<__int128>(range.lo()) +
+        floor_remainder<__int128>(mr.remainder - static_cast<__int128>(range.lo()), mr.modulus);
     return first <= range.hi();
 }
 
@@ -178,12 +166,12 @@ struct TermBound {
 __int128 ceil_div_by(__int128 x, __int128 a) {
     if (a == 1) return x;
     if (a == -1) return -x;
-    return ceil_div128(x, a);
+    return ceil_quotient<__int128>(x, a);
 }
 __int128 floor_div_by(__int128 x, __int128 a) {
     if (a == 1) return x;
     if (a == -1) return -x;
-    return floor_div128(x, a);
+    return floor_quotient<__int128>(x, a);
 }
 
 /// From `a*v + rest in [lo, hi]` with `rest in [rl, rh]`: `a*v in
@@ -364,16 +352,16 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
         std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
         bool empty = false;
         if (lo) {  // residue_lower: lo + (r - lo) mod m
-            __int128 v =
-                static_cast<__int128>(*lo) + floor_mod128(static_cast<__int128>(r) - *lo, m);
+            __int128 v = static_cast<__int128>(*lo) +
+                         floor_remainder<__int128>(static_cast<__int128>(r) - *lo, m);
             if (v <= kInt64Max)
                 lo = static_cast<int64_t>(v);
             else
                 empty = hi.has_value();  // above every finite upper bound
         }
         if (hi) {  // residue_upper: hi - (hi - r) mod m
-            __int128 v =
-                static_cast<__int128>(*hi) - floor_mod128(static_cast<__int128>(*hi) - r, m);
+            __int128 v = static_cast<__int128>(*hi) -
+                         floor_remainder<__int128>(static_cast<__int128>(*hi) - r, m);
             if (v >= kInt64Min)
                 hi = static_cast<int64_t>(v);
             else
@@ -406,7 +394,8 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
         // lo = m*l + r and hi = m*h + r exactly.
         __int128 lo_off = static_cast<__int128>(b.lo()) - r,
                  hi_off = static_cast<__int128>(b.hi()) - r;
-        if (floor_mod128(lo_off, m) != 0 || floor_mod128(hi_off, m) != 0) continue;
+        if (floor_remainder<__int128>(lo_off, m) != 0 || floor_remainder<__int128>(hi_off, m) != 0)
+            continue;
         auto l = static_cast<int64_t>(lo_off / m), h = static_cast<int64_t>(hi_off / m);
         // Substitute s := m * s + r everywhere.
         Context& ctx = *map.context();

@@ -56,10 +56,10 @@ std::optional<Wide> wide_op(ExprKind kind, Wide x, Wide y) {
         if (__builtin_sub_overflow(Wide{0}, x, &r)) return std::nullopt;
         return r;
     }
-    Wide q = x / y, rem = x % y;  // truncating, exact: |y| >= 2
-    if (kind == ExprKind::FloorDiv) return rem != 0 && ((rem < 0) != (y < 0)) ? q - 1 : q;
-    if (kind == ExprKind::CeilDiv) return rem != 0 && ((rem < 0) == (y < 0)) ? q + 1 : q;
-    return rem != 0 && ((rem < 0) != (y < 0)) ? rem + y : rem;
+    // Exact in 128 bits: |y| >= 2.
+    if (kind == ExprKind::FloorDiv) return floor_quotient(x, y);
+    if (kind == ExprKind::CeilDiv) return ceil_quotient(x, y);
+    return floor_remainder(x, y);
 }
 
 /// The exact value of `e` at `at` in 128 bits: an intermediate value beyond

@@ -33,16 +33,6 @@ Expr quotient_of(Expr operand) {
     return q;
 }
 
-/// `v` rounded up / down to a multiple of l > 0, divided by l.
-__int128 ceil_div_wide(__int128 v, __int128 l) {
-    __int128 q = v / l;
-    return (v % l != 0 && v > 0) ? q + 1 : q;
-}
-__int128 floor_div_wide(__int128 v, __int128 l) {
-    __int128 q = v / l;
-    return (v % l != 0 && v < 0) ? q - 1 : q;
-}
-
 }  // namespace
 
 Expr constant_by_floor_relaxation(Expr e, RangeAnalysis& ranges) {
@@ -88,8 +78,8 @@ Expr constant_by_floor_relaxation(Expr e, RangeAnalysis& ranges) {
     Interval pr = ranges.range(p);
     if (!pr.is_bounded() || pr.is_empty()) return Expr();
     // floor_relaxation_value: scale * e in [lo, hi] holding one multiple of scale.
-    const __int128 lo = ceil_div_wide(static_cast<__int128>(pr.lo()) + r_lo, scale);
-    const __int128 hi = floor_div_wide(static_cast<__int128>(pr.hi()) + r_hi, scale);
+    const __int128 lo = ceil_quotient<__int128>(static_cast<__int128>(pr.lo()) + r_lo, scale);
+    const __int128 hi = floor_quotient<__int128>(static_cast<__int128>(pr.hi()) + r_hi, scale);
     if (lo != hi || lo < kInt64Min || lo > kInt64Max) return Expr();
     return e.context().constant(static_cast<int64_t>(lo));
 }

@@ -163,10 +163,8 @@ Interval RangeAnalysis::by_residue(Expr e, Interval r) {
     if (mr.modulus == 0) return r.intersect(Interval::point(mr.remainder));
     const __int128 m = mr.modulus;
     __int128 lo = r.lo(), hi = r.hi();
-    __int128 up = (static_cast<__int128>(mr.remainder) - lo) % m;
-    __int128 down = (hi - mr.remainder) % m;
-    lo += up < 0 ? up + m : up;
-    hi -= down < 0 ? down + m : down;
+    lo += floor_remainder(static_cast<__int128>(mr.remainder) - lo, m);
+    hi -= floor_remainder(hi - mr.remainder, m);
     if (lo > hi) return Interval::empty();
     return Interval(static_cast<int64_t>(lo), static_cast<int64_t>(hi));
 }

@@ -135,9 +135,10 @@ Interval operator+(const Interval& a, int64_t b);
 Interval operator-(const Interval& a);
 Interval operator-(const Interval& a, const Interval& b);
 namespace detail {
-/// The out-of-line parts of the interval operations below (any ends): the
-/// inline operations answer the finite, non-overflowing cases themselves
-/// and give everything else to these, which compute the same intervals.
+/// The general interval operations below (any ends), by the sign split of
+/// the range lemmas: the inline operations answer the finite,
+/// non-overflowing cases themselves and give everything else to these,
+/// which compute the same intervals for the inline cases too.
 /// `multiply_intervals([-inf, 2], [3, 3]) == [-inf, 6]`.
 Interval multiply_intervals(const Interval& a, const Interval& b);
 /// `floor_div_intervals([-7, 7], [-2, 2]) == [-7, 7]`.
@@ -173,9 +174,7 @@ inline Interval floor_div(const Interval& a, const Interval& b) {
     // is monotone in x, so the ends map to the ends (no overflow for c >= 1).
     if (a.is_bounded() && !a.is_empty() && b.is_point() && b.lo() > 0) {
         const int64_t c = b.lo(), lo = a.lo(), hi = a.hi();
-        const int64_t qlo = lo / c - (lo % c != 0 && lo < 0 ? 1 : 0);
-        const int64_t qhi = hi / c - (hi % c != 0 && hi < 0 ? 1 : 0);
-        return {qlo, qhi};
+        return {floor_quotient(lo, c), floor_quotient(hi, c)};
     }
     return detail::floor_div_intervals(a, b);
 }
@@ -193,10 +192,8 @@ inline Interval mod(const Interval& a, const Interval& b) {
     // [0, c - 1]: no overflow.
     if (a.is_bounded() && !a.is_empty() && b.is_point() && b.lo() > 0) {
         const int64_t c = b.lo(), lo = a.lo(), hi = a.hi();
-        const int64_t qlo = lo / c - (lo % c != 0 && lo < 0 ? 1 : 0);
-        const int64_t qhi = hi / c - (hi % c != 0 && hi < 0 ? 1 : 0);
-        if (qlo != qhi) return {0, c - 1};
-        const int64_t rlo = lo % c < 0 ? lo % c + c : lo % c;
+        if (floor_quotient(lo, c) != floor_quotient(hi, c)) return {0, c - 1};
+        const int64_t rlo = floor_remainder(lo, c);
         return {rlo, rlo + (hi - lo)};
     }
     return detail::mod_intervals(a, b);

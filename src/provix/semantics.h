@@ -47,16 +47,40 @@ inline std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
 /// `-a`, or nullopt for kInt64Min. `checked_neg(5) == -5`.
 inline std::optional<int64_t> checked_neg(int64_t a) { return checked_sub(0, a); }
 
+/// The floor quotient, ceiling quotient and floor remainder on an integer
+/// type T (int64_t, or __int128 where intermediate values must stay exact),
+/// for a divisor the caller has already checked: b != 0, and not -1 when a
+/// is T's minimum. C++'s `/` and `%` truncate toward zero; each corrects the
+/// truncated result by one step where the remainder is non-zero and its sign
+/// differs from b's (floor: fold_floordiv_down, fold_mod_shift_pos,
+/// fold_mod_shift_neg) or agrees with it (ceiling: fold_ceildiv_up), and
+/// keeps it otherwise (fold_floordiv_exact, fold_ceildiv_exact, fold_mod_exact).
+///
+///     floor_quotient(-7, 2) == -4     ceil_quotient(-7, 2) == -3
+///     floor_remainder(-7, 2) == 1     floor_remainder(7, -2) == -1
+template <class T>
+constexpr T floor_quotient(T a, T b) {
+    const T q = a / b, r = a % b;
+    return r != 0 && ((r < 0) != (b < 0)) ? q - 1 : q;
+}
+template <class T>
+constexpr T ceil_quotient(T a, T b) {
+    const T q = a / b, r = a % b;
+    return r != 0 && ((r < 0) == (b < 0)) ? q + 1 : q;
+}
+template <class T>
+constexpr T floor_remainder(T a, T b) {
+    const T r = a % b;
+    return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
+}
+
 /// ⌊a / b⌋; nullopt when b == 0 or the quotient overflows (kInt64Min / -1);
 /// by -1 it is the negation (floordiv_minus_one).
 /// `floor_div(-7, 2) == -4`, `floor_div(7, -2) == -4`.
 inline std::optional<int64_t> floor_div(int64_t a, int64_t b) {
     if (b == 0) return std::nullopt;
     if (b == -1) return checked_neg(a);
-    int64_t q = a / b;  // truncates toward zero
-    int64_t r = a % b;
-    if (r != 0 && ((r < 0) != (b < 0))) --q;  // fold_floordiv_down, else fold_floordiv_exact
-    return q;
+    return floor_quotient(a, b);
 }
 
 /// ⌈a / b⌉; nullopt when b == 0 or on overflow (by -1: ceildiv_minus_one).
@@ -65,10 +89,7 @@ inline std::optional<int64_t> floor_div(int64_t a, int64_t b) {
 inline std::optional<int64_t> ceil_div(int64_t a, int64_t b) {
     if (b == 0) return std::nullopt;
     if (b == -1) return checked_neg(a);
-    int64_t q = a / b;
-    int64_t r = a % b;
-    if (r != 0 && ((r < 0) == (b < 0))) ++q;  // fold_ceildiv_up, else fold_ceildiv_exact
-    return q;
+    return ceil_quotient(a, b);
 }
 
 /// `a - b * floor_div(a, b)`: sign of b, |result| < |b|; nullopt when b == 0;
@@ -77,10 +98,7 @@ inline std::optional<int64_t> ceil_div(int64_t a, int64_t b) {
 inline std::optional<int64_t> floor_mod(int64_t a, int64_t b) {
     if (b == 0) return std::nullopt;
     if (b == -1) return 0;
-    int64_t r = a % b;
-    // fold_mod_shift_pos / fold_mod_shift_neg, else fold_mod_exact
-    if (r != 0 && ((r < 0) != (b < 0))) r += b;
-    return r;
+    return floor_remainder(a, b);
 }
 
 /// Greatest common divisor of |a| and |b| (gcd(0, 0) == 0); nullopt when the
