@@ -88,21 +88,25 @@ int64_t block_divisor(const rules::Rule& rule, int64_t c0, int64_t x, int64_t y)
     return -1;
 }
 
+BlockWidth::Verdict BlockWidth::add(int64_t coef, Expr monomial, RangeAnalysis& ranges) {
+    const uint64_t step = distance_to_multiple(coef, d_);
+    if (step == 0) return Verdict::Fits;
+    Interval r = ranges.range(monomial);
+    if (r.is_empty() || !r.is_bounded()) return Verdict::Unbounded;
+    const uint64_t span = static_cast<uint64_t>(r.hi()) - static_cast<uint64_t>(r.lo());
+    width_ += static_cast<unsigned __int128>(step) * span;  // < 2^127: no wrap
+    return width_ > budget_ ? Verdict::TooWide : Verdict::Fits;
+}
+
 bool block_may_hold(const std::vector<SumTerm>& terms, uint64_t remaining, int64_t d,
                     RangeAnalysis& ranges) {
     if (d <= 0) return true;
-    const unsigned __int128 budget = static_cast<uint64_t>(d) - 1;
-    unsigned __int128 width = 0;
+    BlockWidth width(d);
     for (uint64_t m = remaining; m; m &= m - 1) {
         const SumTerm& t = terms[static_cast<size_t>(__builtin_ctzll(m))];
         if (!t.monomial) continue;  // a constant: no width
-        const uint64_t step = distance_to_multiple(t.coef, d);
-        if (step == 0) continue;
-        Interval r = ranges.range(t.monomial);
-        if (r.is_empty() || !r.is_bounded()) return true;
-        const uint64_t span = static_cast<uint64_t>(r.hi()) - static_cast<uint64_t>(r.lo());
-        width += static_cast<unsigned __int128>(step) * span;  // < 2^127: no wrap
-        if (width > budget) return false;
+        BlockWidth::Verdict v = width.add(t.coef, t.monomial, ranges);
+        if (v != BlockWidth::Verdict::Fits) return v == BlockWidth::Verdict::Unbounded;
     }
     return true;
 }

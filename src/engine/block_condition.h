@@ -47,4 +47,26 @@ int64_t block_divisor(const rules::Rule& rule, int64_t c0, int64_t x, int64_t y)
 bool block_may_hold(const std::vector<SumTerm>& terms, uint64_t remaining, int64_t d,
                     RangeAnalysis& ranges);
 
+/// The width test of block_may_hold, one term at a time, for a divisor
+/// d > 0 (the gates run it on a node's terms without splitting them into a
+/// vector):
+///
+///     BlockWidth w(4);
+///     w.add(5, d0, ranges);  // d0 in [0, 9]: width 9 > 3, TooWide
+class BlockWidth {
+public:
+    /// What adding a term leaves: the width still fits in one block, it
+    /// exceeds it (no partition can meet the condition), or the term's range
+    /// is unbounded or empty (the test admits).
+    enum class Verdict { Fits, TooWide, Unbounded };
+    explicit BlockWidth(int64_t d) : d_(d), budget_(static_cast<uint64_t>(d) - 1) {}
+    /// Adds the non-constant term `monomial * coef`.
+    Verdict add(int64_t coef, Expr monomial, RangeAnalysis& ranges);
+
+private:
+    int64_t d_;
+    unsigned __int128 budget_;
+    unsigned __int128 width_ = 0;
+};
+
 }  // namespace provix::engine

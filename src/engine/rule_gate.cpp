@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "block_condition.h"
 #include "divisibility.h"
 #include "expr_node.h"
 #include "provix/semantics.h"
@@ -211,24 +212,52 @@ bool some_coefficient(Expr s, RuleGate::ScaleTest test, int64_t c) {
     return false;
 }
 
+/// The non-constant sum term `e` split into `monomial` and `coef` as
+/// RuleMatcher's split(e) splits it, without building anything: false for
+/// a product of more than two operands with a constant factor, whose
+/// monomial (the other operands) is not a node. `d0 * 4` is d0 and 4.
+bool split_term(Expr e, Expr& monomial, int64_t& coef) {
+    monomial = e;
+    coef = 1;
+    if (kind_of(e) != ExprKind::Mul) return true;
+    const size_t n = num_ops(e);
+    Expr last = op_at(e, n - 1);
+    if (!is_const(last) || is_const(op_at(e, n - 2))) return true;
+    if (n != 2) return false;
+    monomial = op_at(e, 0);
+    coef = detail::const_value(last);
+    return true;
+}
+
 /// False only if `e`, split into monomial and coefficient as
 /// RuleMatcher's split(e) splits it, has a monomial whose right operand is
 /// a constant d != 0 and a coefficient that is not a multiple of d.
 bool coefficient_is_multiple(Expr e) {
-    Expr monomial = e;
-    int64_t coef = 1;
-    if (kind_of(e) == ExprKind::Mul) {
-        const size_t n = num_ops(e);
-        Expr last = op_at(e, n - 1);
-        if (is_const(last) && !is_const(op_at(e, n - 2))) {
-            if (n != 2) return true;  // the monomial is a product: not read here
-            monomial = op_at(e, 0);
-            coef = detail::const_value(last);
-        }
-    }
+    Expr monomial;
+    int64_t coef;
+    if (!split_term(e, monomial, coef)) return true;  // the monomial is a product: not read here
     if (num_ops(monomial) != 2 || !is_const(op_at(monomial, 1))) return true;
     const int64_t d = detail::const_value(op_at(monomial, 1));
     return d == 0 || magnitude(coef) % magnitude(d) == 0;
+}
+
+/// block_may_hold on the terms of `e` (all of them), split as RuleMatcher's
+/// split splits them; a term whose monomial is not a node admits.
+bool block_may_hold_on(Expr e, int64_t d, RangeAnalysis& ranges) {
+    if (d <= 0) return true;
+    BlockWidth width(d);
+    const bool sum = kind_of(e) == ExprKind::Add;
+    const size_t n = sum ? num_ops(e) : 1;
+    for (size_t i = 0; i < n; ++i) {
+        Expr t = sum ? op_at(e, i) : e;
+        if (is_const(t)) continue;  // a constant: no width
+        Expr monomial;
+        int64_t coef;
+        if (!split_term(t, monomial, coef)) return true;
+        BlockWidth::Verdict v = width.add(coef, monomial, ranges);
+        if (v != BlockWidth::Verdict::Fits) return v == BlockWidth::Verdict::Unbounded;
+    }
+    return true;
 }
 
 inline bool sum_admits(const SumGate& g, const SumFacts& f) {
@@ -376,6 +405,11 @@ RuleGate gate_of(const CompiledRule& c) {
     if (!c.is_sum[static_cast<size_t>(top.children[0])]) return g;
     g.sums[1] = sum_gate(c, top.children[0]);
     const SumPattern& sp = c.sums[static_cast<size_t>(top.children[0])];
+    // The matcher binds the right operand first, then tries the partition
+    // over every term of the left operand (nothing else of the sum pattern
+    // takes a term), after checking the block condition on them.
+    g.operand0_block = right.op == Op::ConstVar && sp.block_divisor >= 0 &&
+                       sp.block_divisor == right.value && sp.general.empty() && sp.const_term < 0;
     if (sp.part_const < 0 || right.op != Op::ConstVar) return g;
     const int64_t c0 = node_at(rule, sp.part_const).value;
     for (int p : conjuncts) {
@@ -436,6 +470,8 @@ bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
             return false;
         if ((operand0_divisible || operand0_in_one_block) && is_const(b) &&
             !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
+            return false;
+        if (operand0_block && is_const(b) && !block_may_hold_on(a, detail::const_value(b), ranges))
             return false;
     }
     if (sums[0].active) {

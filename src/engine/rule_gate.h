@@ -137,6 +137,12 @@ struct RuleGate {
     /// (`d0 mod 8` with d0 in [0, 15] spans two blocks of 8).
     bool operand0_divisible = false;
     bool operand0_in_one_block = false;
+    /// The left operand is a partition `c0 * X + Y` alone (every term in X
+    /// or Y) whose block condition divides by the constant right operand
+    /// (see block_divisor): its terms must not add up to more than one
+    /// block whichever side each lands on (block_may_hold).
+    /// `(d0 * 5 + d1) floordiv 4` with d0, d1 in [0, 9] fails it.
+    bool operand0_block = false;
     /// A constraint rule whose range ends must be equal (`X in [c1, c1]`,
     /// or a conjunct `c2 == c3` on the two ends): see admits_range.
     bool point_ends = false;

@@ -158,6 +158,31 @@ TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
     EXPECT_FALSE(builtin_rule("mod_in_block").gate.operand0_divisible);
 }
 
+TEST(RuleGate, BlockConditionOnTheLeftOperandsTerms) {
+    // fd_coef_in_block: (c0 * X + Y) floordiv c1 => ... if c1 > 0 &&
+    // ((c0 mod c1) * lb(X) + lb(Y)) floordiv c1 == (... ub ...) floordiv c1:
+    // d0 * 5 and d1 add at least 9 each to the width, more than one block of 4.
+    const std::string two = "domain: d0 in [0, 9], d1 in [0, 9]";
+    EXPECT_FALSE(admits("fd_coef_in_block", "(d0, d1) -> ((d0 * 5 + d1) floordiv 4), " + two));
+    EXPECT_FALSE(admits("mod_coef_in_block", "(d0, d1) -> ((d0 * 5 + d1) mod 4), " + two));
+    // Its example, where it fires; a multiple of the divisor adds nothing.
+    EXPECT_TRUE(
+        admits("fd_coef_in_block", "(d0) -> ((d0 * 33) floordiv 32), domain: d0 in [0, 31]"));
+    EXPECT_TRUE(admits("mod_coef_in_block", "(d0, d1) -> ((d0 * 8 + d1) mod 4), " +
+                                                std::string("domain: d0 in [0, 9], d1 in [0, 3]")));
+    // An unbounded term, a product whose monomial is not a node (before
+    // the width is exceeded: d1 floordiv 2 adds 4): left to the matcher.
+    EXPECT_TRUE(admits("fd_coef_in_block",
+                       "(d0, d1) -> ((d0 * 5 + d1) floordiv 4), domain: d0 in [0, inf], "
+                       "d1 in [0, 9]"));
+    EXPECT_TRUE(admits("fd_coef_in_block",
+                       "(d0, d1) -> ((d0 * d1 * 5 + d1 floordiv 2) floordiv 4), " + two));
+    // Read off the rules: a partition alone under its block divisor.
+    EXPECT_TRUE(builtin_rule("fd_coef_in_block").gate.operand0_block);
+    EXPECT_TRUE(builtin_rule("mod_coef_in_block").gate.operand0_block);
+    EXPECT_FALSE(builtin_rule("fd_pull_multiple").gate.operand0_block);
+}
+
 /// True if the gate of constraint rule `name` admits the first constraint
 /// of `map_text`.
 bool admits_constraint(const std::string& name, const std::string& map_text) {
