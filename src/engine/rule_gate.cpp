@@ -127,6 +127,69 @@ void set_lone_partition(const Rule& rule, const SumPattern& sp, const std::vecto
         narrow_by(rule, p, c0, g.scale_lo, g.scale_hi);
 }
 
+/// True for the operators RuleMatcher::match matches operand by operand as
+/// they stand (a product is split from its coefficient first).
+bool is_operandwise(Op op) {
+    return op == Op::FloorDiv || op == Op::CeilDiv || op == Op::Mod || op == Op::Min ||
+           op == Op::Max;
+}
+
+/// Appends to `out` each expression variable of pattern node `p` (reached
+/// from the term by `path`) with its path, through the operators match()
+/// matches operand by operand.
+void collect_var_paths(const CompiledRule& c, int p, TermPath path,
+                       std::vector<std::pair<int64_t, TermPath>>& out) {
+    const rules::Node& n = node_at(c.rule, p);
+    if (n.op == Op::ExprVar) {
+        out.emplace_back(n.value, path);
+        return;
+    }
+    if (path.depth == TermPath::kMaxDepth || c.is_sum[static_cast<size_t>(p)] ||
+        !is_operandwise(n.op))
+        return;
+    for (uint8_t i = 0; i < 2; ++i) {
+        TermPath next = path;
+        next.steps[next.depth++] = i;
+        collect_var_paths(c, n.children[i], next, out);
+    }
+}
+
+/// The pairs of SumGate::shared_vars of the term patterns `general`: a
+/// variable's first place, with its first place in each later pattern.
+std::vector<std::array<TermPath, 2>> shared_vars(const CompiledRule& c,
+                                                 const std::vector<int>& general) {
+    struct Place {
+        int64_t var;
+        size_t pattern;
+        TermPath path;
+    };
+    std::vector<Place> places;
+    for (size_t k = 0; k < general.size(); ++k) {
+        const rules::Node& n = node_at(c.rule, general[k]);
+        TermPath root;
+        root.scaled = n.op == Op::Mul && is_coefficient(node_at(c.rule, n.children[1]));
+        std::vector<std::pair<int64_t, TermPath>> here;
+        collect_var_paths(c, root.scaled ? n.children[0] : general[k], root, here);
+        for (const auto& [var, path] : here) {
+            const int64_t v = var;
+            if (std::none_of(places.begin(), places.end(),
+                             [&](const Place& q) { return q.var == v && q.pattern == k; }))
+                places.push_back({v, k, path});
+        }
+    }
+    // A place per variable and pattern: the first place of a variable pairs
+    // with its place in each later pattern.
+    std::vector<std::array<TermPath, 2>> out;
+    for (size_t b = 0; b < places.size(); ++b) {
+        for (size_t a = 0; a < b; ++a) {
+            if (places[a].var != places[b].var) continue;
+            out.push_back({places[a].path, places[b].path});
+            break;
+        }
+    }
+    return out;
+}
+
 SumGate sum_gate(const CompiledRule& c, int p) {
     const SumPattern& sp = c.sums[static_cast<size_t>(p)];
     SumGate g;
@@ -141,6 +204,7 @@ SumGate sum_gate(const CompiledRule& c, int p) {
         else
             g.whole_kinds.push_back(c.kinds[static_cast<size_t>(t)]);
     }
+    g.shared_vars = shared_vars(c, sp.general);
     return g;
 }
 
@@ -257,6 +321,56 @@ bool block_may_hold_on(Expr e, int64_t d, RangeAnalysis& ranges) {
         BlockWidth::Verdict v = width.add(coef, monomial, ranges);
         if (v != BlockWidth::Verdict::Fits) return v == BlockWidth::Verdict::Unbounded;
     }
+    return true;
+}
+
+/// The expression at `path` of the non-constant sum term `t`: null if
+/// there is none, `t` itself (standing for any expression) if the path
+/// starts at a monomial that is not a node (see split_term).
+Expr at_path(Expr t, const TermPath& path, bool& any) {
+    any = false;
+    Expr e = t;
+    if (path.scaled) {
+        int64_t coef;
+        if (!split_term(t, e, coef)) {
+            any = true;
+            return t;
+        }
+    }
+    for (uint8_t i = 0; i < path.depth; ++i) {
+        if (num_ops(e) <= path.steps[i]) return Expr();
+        e = op_at(e, path.steps[i]);
+    }
+    return e;
+}
+
+/// True if two distinct non-constant terms of `e` hold one expression at
+/// the places `pq[0]` (the first term) and `pq[1]` (the second): see
+/// SumGate::shared_vars.
+bool shared_var_holds(Expr e, const std::array<TermPath, 2>& pq) {
+    const bool sum = kind_of(e) == ExprKind::Add;
+    const size_t n = sum ? num_ops(e) : 1;
+    for (size_t i = 0; i < n; ++i) {
+        Expr ti = sum ? op_at(e, i) : e;
+        if (is_const(ti)) continue;
+        bool any_i;
+        Expr xi = at_path(ti, pq[0], any_i);
+        if (!xi) continue;
+        for (size_t j = 0; j < n; ++j) {
+            Expr tj = sum ? op_at(e, j) : e;
+            if (j == i || is_const(tj)) continue;
+            bool any_j;
+            Expr xj = at_path(tj, pq[1], any_j);
+            if (xj && (any_i || any_j || xi == xj)) return true;
+        }
+    }
+    return false;
+}
+
+/// True if `e` passes every shared-variable test of `g`.
+bool shared_vars_hold(const SumGate& g, Expr e) {
+    for (const std::array<TermPath, 2>& pq : g.shared_vars)
+        if (!shared_var_holds(e, pq)) return false;
     return true;
 }
 
@@ -382,14 +496,8 @@ RuleGate gate_of(const CompiledRule& c) {
             }
             g.two_operands = true;
             break;
-        case Op::FloorDiv:
-        case Op::CeilDiv:
-        case Op::Mod:
-        case Op::Min:
-        case Op::Max:
-            break;
         default:
-            return g;
+            if (!is_operandwise(top.op)) return g;
     }
     g.binary = true;
     for (size_t i = 0; i < 2; ++i)
@@ -464,7 +572,8 @@ bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
         if (is_const(b) &&
             (detail::const_value(b) < operand1_lo || detail::const_value(b) > operand1_hi))
             return false;
-        if (sums[1].active && !sum_admits(sums[1], facts.sum(1))) return false;
+        if (sums[1].active && (!sum_admits(sums[1], facts.sum(1)) || !shared_vars_hold(sums[1], a)))
+            return false;
         if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
             !some_coefficient(a, scale_test, detail::const_value(b)))
             return false;
@@ -478,6 +587,7 @@ bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
         if (!sum_admits(sums[0], facts.sum(0))) return false;
         if (sums[0].lone_partition && !lone_scale_admitted(e, sums[0].scale_lo, sums[0].scale_hi))
             return false;
+        if (!shared_vars_hold(sums[0], e)) return false;
     }
     return !point_range || range_is_point(facts, ranges);
 }

@@ -33,6 +33,17 @@ class RangeAnalysis;
 /// of a kind it can match (a bit per ExprKind; `scaled`: the kind of the
 /// term's monomial, `d0 floordiv 4` in `(d0 floordiv 4) * 3`; else the term
 /// itself).
+/// Where a term pattern of a sum holds an expression variable: the operand
+/// indices from the term (its monomial, for a scaled pattern `p * c`) down
+/// to it, through operators the matcher matches operand by operand. In
+/// `(x floordiv c0) * c1`, x is at {0} of the monomial.
+struct TermPath {
+    static constexpr uint8_t kMaxDepth = 3;
+    bool scaled = false;
+    uint8_t depth = 0;
+    uint8_t steps[kMaxDepth] = {0, 0, 0};
+};
+
 struct SumGate {
     bool active = false;
     uint32_t min_terms = 0;
@@ -49,6 +60,11 @@ struct SumGate {
     bool lone_partition = false;
     int64_t scale_lo = std::numeric_limits<int64_t>::min();
     int64_t scale_hi = std::numeric_limits<int64_t>::max();
+    /// Two term patterns holding one expression variable x (`x * c2 +
+    /// (x floordiv c0) * c1 + Y`), a pair per such x: two distinct terms
+    /// must hold one expression at those places. `d0 * 3 + (d0 floordiv 4)
+    /// * -12` does, `d1 * 3 + (d0 floordiv 4) * -12` does not.
+    std::vector<std::array<TermPath, 2>> shared_vars;
 };
 
 /// The facts of one sum (a non-sum is a one-term sum) a SumGate reads: the

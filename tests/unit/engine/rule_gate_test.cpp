@@ -108,6 +108,32 @@ TEST(RuleGate, SumPatternsNeedTermsOfTheirKinds) {
         admits("mul_exact_division", "(d0) -> ((d0 floordiv 2) * 16), domain: d0 in [0, 9]"));
 }
 
+TEST(RuleGate, TermPatternsSharingAVariableNeedOneExpression) {
+    // add_mod_recognise: x * c2 + (x floordiv c0) * c1 + Y: the floordiv's
+    // dividend is another term's monomial.
+    const std::string two = "domain: d0 in [0, 9], d1 in [0, 9]";
+    EXPECT_FALSE(
+        admits("add_mod_recognise", "(d0, d1) -> (d1 * 3 + (d0 floordiv 4) * -12), " + two));
+    EXPECT_FALSE(admits("add_mod_recognise", "(d0, d1) -> (d1 + d0 floordiv 4), " + two));
+    EXPECT_TRUE(
+        admits("add_mod_recognise", "(d0, d1) -> (d0 * 3 + (d0 floordiv 4) * -12), " + two));
+    EXPECT_TRUE(admits("add_mod_recognise", "(d0, d1) -> (d0 + d1 + d0 floordiv 4), " + two));
+    // A monomial that is not a node yet (a product of three operands) may
+    // be any expression.
+    EXPECT_TRUE(admits("add_mod_recognise",
+                       "(d0, d1) -> (d0 * d1 * 3 + ((d0 * d1) floordiv 4) * -12), " + two));
+    // Two levels down: ((x floordiv c2) mod c3) * c4 beside (x floordiv c0) * c1.
+    const std::string nested = "add_div_mod_recombine_nested";
+    EXPECT_FALSE(
+        admits(nested, "(d0, d1) -> ((d0 floordiv 8) * 4 + (d1 floordiv 2) mod 4), " + two));
+    EXPECT_TRUE(
+        admits(nested, "(d0, d1) -> ((d0 floordiv 8) * 4 + (d0 floordiv 2) mod 4), " + two));
+    // Read off the patterns: a pair per shared variable.
+    EXPECT_EQ(builtin_rule("add_mod_recognise").gate.sums[0].shared_vars.size(), 1u);
+    EXPECT_EQ(builtin_rule(nested).gate.sums[0].shared_vars.size(), 1u);
+    EXPECT_TRUE(builtin_rule("fd_pull_multiple").gate.sums[1].shared_vars.empty());
+}
+
 TEST(RuleGate, PartitionScaleConditionsNeedACoefficient) {
     // fd_pull_multiple: (c0 * X + Y) floordiv c1 if c0 mod c1 == 0.
     const std::string two = "domain: d0 in [0, 9], d1 in [0, 9]";
