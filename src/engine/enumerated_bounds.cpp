@@ -80,7 +80,7 @@ int64_t outside_in(const Interval& b, int64_t j) {
 /// such points are not evaluated. The values of each variable are visited
 /// outside-in, so the ends of the box come first: when the constraints hold
 /// at the corners, the hull reaches the whole box after a few points and
-/// the rest is skipped.
+/// the scan stops there.
 void scan(BoxScan& s, const std::vector<Constraint>& cs, const std::vector<Expr>& divisors,
           uint64_t mask) {
     std::array<int64_t, 64> at;  // values by variable id; only the scanned ids are read
@@ -104,8 +104,13 @@ void scan(BoxScan& s, const std::vector<Constraint>& cs, const std::vector<Expr>
         for (size_t i = 0; i < s.k && !widens; ++i)
             widens = !s.hull[i].contains(at[static_cast<size_t>(s.ids[i])]);
         if (!widens || !may_hold(cs, divisors, mask, at.data())) continue;
-        for (size_t i = 0; i < s.k; ++i)
+        bool whole_box = true;
+        for (size_t i = 0; i < s.k; ++i) {
             s.hull[i] = s.hull[i].hull(Interval::point(at[static_cast<size_t>(s.ids[i])]));
+            whole_box = whole_box && s.hull[i] == s.box[i];
+        }
+        // Every point left lies in the hull: none can widen it.
+        if (whole_box) return;
     }
 }
 
