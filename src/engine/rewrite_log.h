@@ -25,6 +25,12 @@ struct RewriteLog {
         if (trace) trace->push_back(name);
         if (counters) ++(*counters)[name];
     }
+    /// fired for a name given as a C string (a lemma id): no string is made
+    /// when nothing is kept. `RewriteLog{}.fired(lemma::crt_merge)` allocates
+    /// nothing.
+    void fired(const char* name) const {
+        if (trace || counters) fired(std::string(name));
+    }
 };
 
 }  // namespace provix::engine
