@@ -43,6 +43,12 @@ public:
     /// run without effect since the state last changed.
     bool may_change(size_t pass) const { return quiet_at_[pass] != version_; }
 
+    /// How many times a pass has changed the state so far: the same at two
+    /// moments exactly when no pass changed the state in between, so
+    /// whatever was computed from the state at the first still holds at the
+    /// second. `q.run(0, f)` with `f` returning true adds one.
+    uint64_t version() const { return version_; }
+
     /// Runs `pass_fn` (returning true on a change of the state) unless pass
     /// `pass` is known to do nothing; returns what it returned (false when
     /// skipped).

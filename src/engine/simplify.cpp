@@ -142,15 +142,19 @@ bool over_bounds_of(const RangeAnalysis& ranges, const IndexingMap& map) {
 /// only the steps that may still act. The constraint rules and
 /// drop_decided_constraints read the ranges over the variable bounds alone,
 /// a function of the bounds only: one analysis serves them while the bounds
-/// stay the same. Out of line: a map without constraints (the caller checks)
-/// does not pay for the frame of the analyses.
+/// stay the same (looked at only once some step has changed the state since
+/// they were last found the same). Out of line: a map without constraints
+/// (the caller checks) does not pay for the frame of the analyses.
 __attribute__((noinline)) bool simplify_domain(IndexingMap& map, const RuleTable& table,
                                                engine::RewriteLog log) {
     engine::QuietPasses quiet(log);
     RangeAnalysis bounds_ranges(map, RangeAnalysis::Domain::Bounds);
+    uint64_t bounds_seen_at = quiet.version();  // the state whose bounds they are over
     auto current_bounds_ranges = [&]() -> RangeAnalysis& {
+        if (quiet.version() == bounds_seen_at) return bounds_ranges;
         if (!over_bounds_of(bounds_ranges, map))
             bounds_ranges = RangeAnalysis(map, RangeAnalysis::Domain::Bounds);
+        bounds_seen_at = quiet.version();
         return bounds_ranges;
     };
     bool any = false;

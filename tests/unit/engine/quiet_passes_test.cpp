@@ -85,5 +85,22 @@ TEST(QuietPasses, NothingIsSkippedWhenOnlyCountsAreKept) {
     EXPECT_EQ(runs, 2);
 }
 
+TEST(QuietPasses, TheVersionCountsTheChangesOfTheState) {
+    QuietPasses quiet(RewriteLog{});
+    ScriptedPass a{{false, true, false}}, b{{true, false}};
+    EXPECT_EQ(quiet.version(), 0u);
+    quiet.run(0, [&] { return a(); });  // quiet: same state
+    EXPECT_EQ(quiet.version(), 0u);
+    quiet.run(1, [&] { return b(); });  // a change
+    EXPECT_EQ(quiet.version(), 1u);
+    quiet.run(0, [&] { return a(); });  // another
+    EXPECT_EQ(quiet.version(), 2u);
+    quiet.run(1, [&] { return b(); });  // quiet
+    quiet.run(0, [&] { return a(); });  // quiet
+    quiet.run(1, [&] { return b(); });  // skipped
+    EXPECT_EQ(quiet.version(), 2u);
+    EXPECT_EQ(b.runs, 2u);
+}
+
 }  // namespace
 }  // namespace provix::engine
