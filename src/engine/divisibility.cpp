@@ -11,6 +11,14 @@ namespace {
 
 constexpr ModRem kUnknown{1, 0};
 
+/// The constraints of `[first, last)`, for a range-for.
+struct Span {
+    const Constraint* first;
+    const Constraint* last;
+    const Constraint* begin() const { return first; }
+    const Constraint* end() const { return last; }
+};
+
 /// The congruence x == m*k + r in canonical form: modulus >= 0, remainder
 /// in [0, m) (div_normalize); a modulus beyond int64 is dropped (div_weaken
 /// to the modulus 1).
@@ -146,9 +154,9 @@ std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty) {
     return normalize(l, r1 + m1 * t);
 }
 
-DivisibilityAnalysis::DivisibilityAnalysis(const std::vector<Constraint>& constraints) {
+DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constraint* last) {
     bool sums = false;
-    for (const Constraint& c : constraints) {
+    for (const Constraint& c : Span{first, last}) {
         Expr e = c.expr;
         if (e.kind() != ExprKind::Mod || !e.rhs().is_constant() || !c.range.is_point()) continue;
         int64_t m = e.rhs().constant_value();
@@ -158,7 +166,7 @@ DivisibilityAnalysis::DivisibilityAnalysis(const std::vector<Constraint>& constr
     }
     if (!sums) return;
     // A congruence on a sum is one on each of its terms, given the others.
-    for (const Constraint& c : constraints) {
+    for (const Constraint& c : Span{first, last}) {
         Expr e = c.expr;
         if (e.kind() != ExprKind::Mod || e.lhs().kind() != ExprKind::Add) continue;
         if (const ModRem* fact = facts_.find(e.lhs().id())) derive_term_facts(e.lhs(), *fact);

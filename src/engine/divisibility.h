@@ -43,7 +43,11 @@ public:
     /// where e is a sum, about each of its terms given the congruence of the
     /// others: `(d1 * 100 + d2 * 499 + s0 * 4) mod 6 in [4, 4]` makes d2
     /// even (lemma div_sum_term).
-    explicit DivisibilityAnalysis(const std::vector<Constraint>& constraints);
+    explicit DivisibilityAnalysis(const std::vector<Constraint>& constraints)
+        : DivisibilityAnalysis(constraints.data(), constraints.data() + constraints.size()) {}
+    /// The same over the constraints of `[first, last)` (no vector needed):
+    /// `DivisibilityAnalysis(cs.begin(), cs.end())` for a SmallVector `cs`.
+    DivisibilityAnalysis(const Constraint* first, const Constraint* last);
 
     /// The congruence of `e`, memoized per node.
     ModRem of(Expr e);

@@ -12,6 +12,7 @@
 #include "expr_node.h"
 #include "lemma_ids.h"
 #include "nonzero_divisors.h"
+#include "provix/small_vector.h"
 #include "quiet_passes.h"
 #include "range_analysis.h"
 #include "rewriter.h"
@@ -61,15 +62,15 @@ Constraint simplify_one(const Constraint& original, const RuleTable& table, Rewr
 }
 
 /// simplify_one for constraint `i` of `originals` with the divisibility
-/// facts of the others: `done`, the ones before it as they became, and the
-/// ones after it as they are.
+/// facts of the others: the `i` ones before it as they became (from
+/// `done`), and the ones after it as they are.
 Constraint simplify_with_facts(const std::vector<Constraint>& originals, size_t i,
-                               const std::vector<Constraint>& done, const RuleTable& table,
+                               const Constraint* done, const RuleTable& table,
                                RangeAnalysis& ranges, engine::RewriteLog log) {
-    std::vector<Constraint> others(done.begin(), done.end());
-    others.insert(others.end(), originals.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                  originals.end());
-    DivisibilityAnalysis facts(others);
+    SmallVector<Constraint, 8> others(done, done + i);
+    for (size_t j = i + 1; j < originals.size(); ++j)
+        others.push_back(originals[j]);
+    DivisibilityAnalysis facts(others.begin(), others.end());
     Rewriter rewriter(table, ranges, facts, log);
     return simplify_one(originals[i], table, rewriter, log);
 }
@@ -91,22 +92,29 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
     size_t congruences = 0;
     for (const Constraint& c : originals)
         congruences += is_congruence(c);
+    // The constraints as they become, kept from the first that changes on:
+    // until then they are the originals.
     std::vector<Constraint> out;
-    out.reserve(originals.size());
     bool changed = false;
     for (size_t i = 0; i < originals.size(); ++i) {
         const Constraint& original = originals[i];
         // The other constraints' congruences, when there are any (cheap
         // check first: most maps have none).
-        const Constraint c = congruences > (is_congruence(original) ? 1u : 0u)
-                                 ? simplify_with_facts(originals, i, out, table, ranges, log)
-                                 : simplify_one(original, table, plain_rewriter, log);
-        changed |= !(c == original);
+        const Constraint c =
+            congruences > (is_congruence(original) ? 1u : 0u)
+                ? simplify_with_facts(originals, i, changed ? out.data() : originals.data(), table,
+                                      ranges, log)
+                : simplify_one(original, table, plain_rewriter, log);
+        if (!changed && !(c == original)) {
+            out.reserve(originals.size());
+            out.assign(originals.begin(), originals.begin() + static_cast<std::ptrdiff_t>(i));
+            changed = true;
+        }
         // A constraint that became one on a bare variable, or on the
         // expression of another constraint, is intersected with it.
         if (!(c == original) && (c.expr.is_variable() || occurs(out, c.expr)))
             log.fired(engine::lemma::bounds_intersect);
-        out.push_back(c);
+        if (changed) out.push_back(c);
     }
     if (changed) map.set_constraints(std::move(out));
     return changed;

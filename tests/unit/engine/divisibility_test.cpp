@@ -102,5 +102,29 @@ TEST(Divisibility, ModuliBeyondSixtyFourBits) {
     EXPECT_EQ(q.remainder, 9);
 }
 
+TEST(Divisibility, ConstraintsFromARangeAreTheSameFacts) {
+    Context ctx;
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2);
+    // The last one says the most: with it, d2 is 1 (mod 4) and the sum's
+    // terms follow (div_sum_term).
+    const std::vector<Constraint> constraints = {{mod(d0, 6), Interval::point(4)},
+                                                 {mod(d1 * 3 + d2, 4), Interval::point(0)},
+                                                 {mod(d2, 4), Interval::point(1)}};
+    DivisibilityAnalysis from_vector(constraints);
+    DivisibilityAnalysis from_range(constraints.data(), constraints.data() + constraints.size());
+    for (Expr e : {d0, d1, d2, d0 * 2 + d2, d1 * 3 + d2 + 5}) {
+        const ModRem v = from_vector.of(e), r = from_range.of(e);
+        EXPECT_EQ(v.modulus, r.modulus) << to_string(e);
+        EXPECT_EQ(v.remainder, r.remainder) << to_string(e);
+    }
+    const ModRem x = from_range.of(d2);
+    EXPECT_EQ(x.modulus, 4);
+    EXPECT_EQ(x.remainder, 1);
+    // Only the first two: nothing on d2 alone but what the sum gives.
+    DivisibilityAnalysis first_two(constraints.data(), constraints.data() + 2);
+    EXPECT_EQ(first_two.of(d0).modulus, 6);
+    EXPECT_FALSE((first_two.of(d2).modulus == 4 && first_two.of(d2).remainder == 1));
+}
+
 }  // namespace
 }  // namespace provix::engine

@@ -269,6 +269,19 @@ TEST(SimplifyEngine, TraceNamesEveryRuleInOrder) {
     EXPECT_EQ(trace[0], "fd_nested");
 }
 
+TEST(SimplifyEngine, AConstraintReadsTheCongruencesOfThoseBeforeItAsTheyBecame) {
+    // In the map's order `d0 mod 4 in [2, 2]` comes first and, with
+    // d0 ≡ 0 (mod 4) from the other, becomes false (mod_of_multiple); the
+    // other then reads it as it became, no congruence, and only moves its
+    // offset (cst_mod_offset). Read as it was, the first would rewrite the
+    // other too.
+    const std::vector<std::string> trace = testing_support::simplify_text(
+                                               "(d0) -> (), domain: d0 in [0, 11], "
+                                               "(d0 - 14) mod 4 in [2, 2], d0 mod 4 in [2, 2]")
+                                               .trace;
+    EXPECT_EQ(trace, (std::vector<std::string>{"mod_of_multiple", "cst_mod_offset"}));
+}
+
 TEST(SimplifyEngine, IsIdempotent) {
     const char* maps[] = {
         "(d0, d1, d2) -> ((d0 * 16 + d1 * 4 + d2) floordiv 8, (d0 * 16 + d1 * 4 + d2) mod 8), "
