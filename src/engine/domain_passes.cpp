@@ -36,18 +36,31 @@ bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* resi
     return true;
 }
 
-/// How many of `cs` are congruences (as_congruence), counting only those on
-/// a bare variable when `on_variables_only`.
-size_t count_congruences(const std::vector<Constraint>& cs, bool on_variables_only) {
-    size_t n = 0;
+/// True if some constraint of `cs` is a congruence (as_congruence) on a bare
+/// variable.
+bool has_variable_congruence(const std::vector<Constraint>& cs) {
     for (const Constraint& c : cs) {
         Expr e;
         int64_t m, r;
-        if (as_congruence(c, &e, &m, &r) &&
-            (!on_variables_only || detail::kind_of(e) == ExprKind::Variable))
-            ++n;
+        if (as_congruence(c, &e, &m, &r) && detail::kind_of(e) == ExprKind::Variable) return true;
     }
-    return n;
+    return false;
+}
+
+/// True if two constraints of `cs` are congruences (as_congruence) on the
+/// same expression: `d0 mod 4 in [1, 1]` and `d0 mod 6 in [3, 3]`. (The few
+/// constraints are compared pairwise, without allocating.)
+bool have_shared_congruence(const std::vector<Constraint>& cs) {
+    for (size_t i = 0; i < cs.size(); ++i) {
+        Expr e;
+        int64_t m, r;
+        if (!as_congruence(cs[i], &e, &m, &r)) continue;
+        for (size_t j = i + 1; j < cs.size(); ++j) {
+            Expr e2;
+            if (as_congruence(cs[j], &e2, &m, &r) && e2 == e) return true;
+        }
+    }
+    return false;
 }
 
 /// A lower bound known exactly as `v`, as an int64 end: below int64 it bounds
@@ -285,7 +298,7 @@ bool tighten_bounds_from_linear_constraints(IndexingMap& map, RewriteLog log) {
 
 bool merge_congruences(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
-    if (count_congruences(cs, /*on_variables_only=*/false) < 2) return false;  // nothing to merge
+    if (!have_shared_congruence(cs)) return false;    // nothing to merge
     std::map<uint32_t, std::vector<size_t>> by_expr;  // node id -> constraint indices
     for (size_t i = 0; i < cs.size(); ++i) {
         Expr e;
@@ -343,7 +356,7 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
     // known empty (which clears the constraints): the constraints are read in
     // place.
     const std::vector<Constraint>& cs = map.constraints();
-    if (count_congruences(cs, /*on_variables_only=*/true) == 0) return false;
+    if (!has_variable_congruence(cs)) return false;
     for (const Constraint& c : cs) {
         Expr e;
         int64_t m, r;

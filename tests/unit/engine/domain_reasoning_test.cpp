@@ -1,11 +1,15 @@
 // Probing a constraint over one variable with few values, called directly: it
 // decides nothing where evaluation overflows, nor over a range past its limit.
+// Merging congruences finds the ones on the same expression wherever they
+// stand.
 // What the domain passes do to maps is checked by the examples in
 // examples/domain_reasoning.map (simplify_examples_test.cpp).
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "domain_passes.h"
 #include "provix/parser.h"
@@ -36,6 +40,29 @@ TEST(DomainProbe, RangesWiderThanTheLimitAreNotProbed) {
     ASSERT_TRUE(small.ok());
     EXPECT_TRUE(engine::tighten_by_probing(*small));
     EXPECT_EQ(small->variable(0).bounds, (Interval{1, 31}));
+}
+
+TEST(MergeCongruences, FindsTheCongruencesOnOneExpressionAmongOthers) {
+    // Whatever their places among the other constraints, the two
+    // congruences on d0 merge; those on different expressions do not.
+    Context ctx;
+    for (const char* text :
+         {"(d0, d1) -> (d0), domain: d0 in [0, 100], d1 in [0, 100], d0 mod 6 in [2, 2], "
+          "d1 mod 5 in [1, 1], d0 + d1 in [3, 150], d0 mod 4 in [0, 0]",
+          "(d0, d1) -> (d0), domain: d0 in [0, 100], d1 in [0, 100], d0 mod 4 in [0, 0], "
+          "d0 mod 5 in [0, 2], d0 mod 6 in [2, 2], d1 mod 5 in [1, 1]"}) {
+        auto m = parse_indexing_map(ctx, text);
+        ASSERT_TRUE(m.ok()) << text;
+        std::vector<std::string> trace;
+        EXPECT_TRUE(engine::merge_congruences(*m, {&trace, nullptr})) << text;
+        EXPECT_EQ(trace, std::vector<std::string>{"crt_merge"}) << text;
+        EXPECT_EQ(m->constraints().size(), 3u) << text;
+    }
+    auto apart = parse_indexing_map(ctx,
+                                    "(d0, d1) -> (d0), domain: d0 in [0, 100], d1 in [0, 100], "
+                                    "d0 mod 6 in [2, 2], d1 mod 4 in [0, 0], d0 + d1 in [3, 150]");
+    ASSERT_TRUE(apart.ok());
+    EXPECT_FALSE(engine::merge_congruences(*apart));
 }
 
 }  // namespace
