@@ -11,6 +11,7 @@
 #include "expr_node.h"
 #include "lemma_ids.h"
 #include "provix/semantics.h"
+#include "provix/small_vector.h"
 #include "range_analysis.h"
 #include "sum_term.h"
 
@@ -25,9 +26,10 @@ using detail::op_at;
 namespace {
 
 /// An affine expression `sum of coef * variable + constant`, its variable
-/// terms ordered by variable id, every coefficient non-zero.
+/// terms ordered by variable id, every coefficient non-zero. Held inline
+/// (no allocation) up to four variables, as are a digit's terms below.
 struct Linear {
-    std::vector<std::pair<int64_t, int64_t>> terms;  // (variable id, coef)
+    SmallVector<std::pair<int64_t, int64_t>, 4> terms;  // (variable id, coef)
     int64_t constant = 0;
     bool operator==(const Linear& o) const { return terms == o.terms && constant == o.constant; }
 };
@@ -105,9 +107,12 @@ struct Digit {
     int64_t below = 1;
     int64_t radix = 0;
     int64_t weight = 0;
-    std::vector<size_t> terms;
+    SmallVector<size_t, 4> terms;
     bool lifted = false;  // a floordiv was lifted out of a dividend
 };
+
+/// The digits of one sum (inline up to four).
+using Digits = SmallVector<Digit, 4>;
 
 /// The positive constant divisor of the floordiv or mod `e`, else 0.
 int64_t positive_divisor(Expr e, ExprKind kind) {
@@ -250,13 +255,14 @@ bool merge_pair(Digit& lo, const Digit& hi, unsigned& used) {
             used |= kMergeDigits;
         }
     }
-    lo.terms.insert(lo.terms.end(), hi.terms.begin(), hi.terms.end());
+    for (size_t t : hi.terms)
+        lo.terms.push_back(t);
     lo.lifted = lo.lifted || hi.lifted;
     return true;
 }
 
 /// Merges digits of `ds` to a fixed point.
-void merge_all(std::vector<Digit>& ds, unsigned& used) {
+void merge_all(Digits& ds, unsigned& used) {
     bool changed = true;
     while (changed) {
         changed = false;
@@ -288,10 +294,10 @@ Expr digit_expr(const Digit& d, Context& ctx) {
 
 /// The sum `s` with the digits rebased onto `index` merged, or a null Expr
 /// when that removes no division.
-Expr recombine_onto(Expr s, const std::vector<Digit>& digits, const Linear& index,
-                    RangeAnalysis& ranges, unsigned& used) {
+Expr recombine_onto(Expr s, const Digits& digits, const Linear& index, RangeAnalysis& ranges,
+                    unsigned& used) {
     Context& ctx = s.context();
-    std::vector<Digit> rebased;
+    Digits rebased;
     for (const Digit& d : digits)
         if (std::optional<Digit> r = rebase(d, index, ranges, ctx, used)) rebased.push_back(*r);
     if (rebased.size() < 2) return Expr();
@@ -346,7 +352,7 @@ bool may_merge(Expr s) {
 Expr recombine_radix_digits(Expr s, RangeAnalysis& ranges, const RewriteLog& log,
                             const char** lemma_name) {
     if (kind_of(s) != ExprKind::Add || !may_merge(s)) return Expr();
-    std::vector<Digit> digits;
+    Digits digits;
     for (size_t i = 0; i < num_ops(s); ++i)
         if (std::optional<Digit> d = as_digit(op_at(s, i), i)) digits.push_back(std::move(*d));
     if (digits.size() < 2) return Expr();
