@@ -2,6 +2,7 @@
 
 #include "variable_names.h"
 
+#include <algorithm>
 #include <set>
 
 #include "provix/operators.h"
@@ -35,6 +36,16 @@ std::string default_variable_name(std::string_view prefix, int64_t i) {
 }
 
 std::vector<std::string> names_after_move(const std::vector<MovedName>& moved) {
+    std::vector<std::string> names;
+    names.reserve(moved.size());
+    // Every name a default one (the common case): each becomes the default
+    // name of its new position, as below, without the sets of taken names.
+    if (std::all_of(moved.begin(), moved.end(),
+                    [](const MovedName& m) { return m.name == m.default_old; })) {
+        for (const MovedName& m : moved)
+            names.push_back(m.default_new);
+        return names;
+    }
     // Default names of new positions are reserved first, so a custom name
     // never steals the default name of a later variable.
     std::set<std::string> taken;
@@ -43,8 +54,6 @@ std::vector<std::string> names_after_move(const std::vector<MovedName>& moved) {
     }
     std::set<std::string> given;
     auto free = [&](const std::string& n) { return !taken.count(n) && !given.count(n); };
-    std::vector<std::string> names;
-    names.reserve(moved.size());
     for (const MovedName& m : moved) {
         std::string name;
         // A default name follows the new position; a custom one stays unless

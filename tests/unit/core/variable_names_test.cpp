@@ -1,0 +1,57 @@
+// names_after_move: default names follow the new position (with or without
+// custom names among the moved variables), custom names stay unless taken,
+// and the names given are distinct.
+
+#include "variable_names.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace provix::detail {
+namespace {
+
+MovedName moved_symbol(const std::string& name, int64_t old_index, int64_t new_index) {
+    return {name, default_variable_name("s", old_index), default_variable_name("s", new_index)};
+}
+
+TEST(NamesAfterMove, DefaultNamesFollowTheNewPosition) {
+    EXPECT_EQ(names_after_move({moved_symbol("s1", 1, 0), moved_symbol("s3", 3, 1)}),
+              (std::vector<std::string>{"s0", "s1"}));
+}
+
+TEST(NamesAfterMove, CustomNamesStayUnlessTaken) {
+    // "s0" is the new default name of the moved s2, so the custom s0 gives way.
+    EXPECT_EQ(names_after_move(
+                  {moved_symbol("s0", 0, 1), moved_symbol("s2", 2, 0), moved_symbol("th", 3, 2)}),
+              (std::vector<std::string>{"s1", "s0", "th"}));
+}
+
+// Variables at distinct old positions moved to positions 0, 1, ... in order;
+// each keeps its default name or has one from a small pool of custom names
+// (some of which are default names of other positions).
+RC_GTEST_PROP(NamesAfterMove, DefaultNamesFollowAndNamesAreDistinct, ()) {
+    const auto olds = *rc::gen::unique<std::vector<int64_t>>(rc::gen::inRange<int64_t>(0, 12));
+    const auto custom =
+        *rc::gen::container<std::vector<bool>>(olds.size(), rc::gen::arbitrary<bool>());
+    const std::vector<std::string> pool = {"x", "y", "s0", "s1", "s5"};
+    std::vector<MovedName> moved;
+    for (size_t i = 0; i < olds.size(); ++i) {
+        std::string name = default_variable_name("s", olds[i]);
+        if (custom[i]) name = *rc::gen::elementOf(pool);
+        moved.push_back(moved_symbol(name, olds[i], static_cast<int64_t>(i)));
+    }
+    const std::vector<std::string> names = names_after_move(moved);
+    RC_ASSERT(names.size() == moved.size());
+    for (size_t i = 0; i < moved.size(); ++i) {
+        if (moved[i].name == moved[i].default_old) RC_ASSERT(names[i] == moved[i].default_new);
+    }
+    RC_ASSERT(std::set<std::string>(names.begin(), names.end()).size() == names.size());
+}
+
+}  // namespace
+}  // namespace provix::detail
