@@ -3,8 +3,11 @@
 
 #include <unordered_map>
 
+#include "expr_build.h"
 #include "expr_dag.h"
 #include "expr_node.h"
+#include "id_map.h"
+#include "provix/small_vector.h"
 
 namespace provix {
 namespace {
@@ -80,25 +83,27 @@ size_t Expr::tree_size() const {
 
 namespace {
 
+/// `e` rebuilt bottom-up with `leaf` applied to its leaves, each distinct
+/// node once (`memo`: rebuilt node by node id). A node's operands are held
+/// inline up to eight, so a typical rebuild allocates nothing.
 template <class Leaf>
-Expr rebuild(Expr e, const Leaf& leaf, std::unordered_map<const detail::ExprNode*, Expr>& memo) {
+Expr rebuild(Expr e, const Leaf& leaf, engine::IdMap<Expr>& memo) {
     if (e.num_operands() == 0) return leaf(e);
     if (leaf.skips_canonical && e.node()->canonical) return e;
-    auto it = memo.find(e.node());
-    if (it != memo.end()) return it->second;
-    std::vector<Expr> ops;
+    if (const Expr* m = memo.find(e.id())) return *m;
+    SmallVector<Expr, 8> ops;
     ops.reserve(e.num_operands());
     for (size_t i = 0; i < e.num_operands(); ++i)
         ops.push_back(rebuild(e.operand(i), leaf, memo));
-    Expr out = build(e.kind(), ops);
-    memo.emplace(e.node(), out);
+    Expr out = detail::build(e.kind(), ops.data(), ops.size());
+    memo.set(e.id(), out);
     return out;
 }
 
 }  // namespace
 
 Expr substitute(Expr e, const std::vector<Expr>& replacements) {
-    std::unordered_map<const detail::ExprNode*, Expr> memo;
+    engine::IdMap<Expr> memo;
     struct Replace {
         const std::vector<Expr>& replacements;
         bool skips_canonical = false;
@@ -115,7 +120,7 @@ Expr substitute(Expr e, const std::vector<Expr>& replacements) {
 
 Expr canonicalize(Expr e) {
     if (e.node()->canonical) return e;
-    std::unordered_map<const detail::ExprNode*, Expr> memo;
+    engine::IdMap<Expr> memo;
     struct Keep {
         bool skips_canonical = true;  // canonical sub-trees are already done
         Expr operator()(Expr leaf) const { return leaf; }

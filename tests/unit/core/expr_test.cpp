@@ -375,6 +375,39 @@ RC_GTEST_PROP(Canonicalize, PreservesEvaluation, ()) {
     }
 }
 
+// Substitution preserves evaluation: random raw trees, some with shared
+// sub-trees and wide sums (more operands than substitute keeps inline, more
+// distinct nodes than its memo keeps inline), each variable replaced by a
+// random tree or kept.
+RC_GTEST_PROP(Substitute, PreservesEvaluation, ()) {
+    Context ctx;
+    std::vector<Expr> parts;
+    const int width = *rc::gen::element(1, 2, 9, 12);
+    for (int i = 0; i < width; ++i)
+        parts.push_back(random_raw(ctx, width > 2 ? 2 : 4));
+    Expr e = width == 1 ? parts[0] : *ctx.make(ExprKind::Add, parts);
+    if (*rc::gen::arbitrary<bool>()) e = *ctx.make(ExprKind::Max, {e, e * parts[0]});
+    std::vector<Expr> replacements;
+    for (int v = 0; v < 3; ++v)
+        replacements.push_back(*rc::gen::arbitrary<bool>() ? random_raw(ctx, 2) : Expr());
+    const Expr out = substitute(e, replacements);
+    RC_LOG() << "e: " << to_string(e) << "\nsubstituted: " << to_string(out) << "\n";
+    auto values = *rc::gen::container<std::vector<int64_t>>(3, rc::gen::inRange<int64_t>(-50, 51));
+    std::vector<int64_t> replaced = values;
+    for (size_t v = 0; v < 3; ++v) {
+        if (!replacements[v]) continue;
+        auto r = evaluate(replacements[v], values);
+        RC_PRE(r.ok());
+        replaced[v] = *r;
+    }
+    auto x = evaluate(e, replaced);
+    auto y = evaluate(out, values);
+    if (x.ok()) {
+        RC_ASSERT(y.ok());
+        RC_ASSERT(*x == *y);
+    }
+}
+
 RC_GTEST_PROP(Build, SubSumsInOrderAreTheSumsTheGeneralPathBuilds, ()) {
     // Any ordered selection of a canonical sum's operands (the rule matcher
     // builds such sub-sums), scaled or not, sums to the node the general
