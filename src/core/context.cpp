@@ -215,14 +215,14 @@ Result<Expr> Context::make(ExprKind kind, const std::vector<Expr>& operands) {
             if (operands.size() != 2) return Error::invalid("make: binary node needs two operands");
             break;
     }
-    std::vector<const detail::ExprNode*> ops;
-    ops.reserve(operands.size());
     for (Expr e : operands) {
         if (!e) return Error::invalid("make: null operand");
         if (&e.context() != this) return Error::invalid("make: operand from another context");
-        ops.push_back(e.node());
     }
-    return Expr(impl_->get(kind, 0, ops.data(), ops.size()));
+    static_assert(sizeof(Expr) == sizeof(const detail::ExprNode*), "Expr is one pointer");
+    // An Expr is exactly one node pointer: the operands are the node array.
+    const auto* nodes = reinterpret_cast<const detail::ExprNode* const*>(operands.data());
+    return Expr(impl_->get(kind, 0, nodes, operands.size()));
 }
 
 size_t Context::num_nodes() const { return impl_->count; }
