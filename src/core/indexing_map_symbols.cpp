@@ -2,6 +2,7 @@
 // symbols to dimensions.
 
 #include <cstddef>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -169,37 +170,54 @@ Renumbering renumber(const IndexingMap& m, const std::vector<bool>& needed) {
     const auto d = static_cast<size_t>(m.num_dims());
     Renumbering r;
     r.new_id.assign(nu, -1);
-    std::vector<detail::MovedName> moved;
-    moved.reserve(nu);
+    struct Move {
+        int64_t id;
+        const char* prefix;
+        int64_t old_index, new_index;
+    };
+    std::vector<Move> moves;
+    moves.reserve(nu);
+    bool all_default = true;  // every kept variable has its default name
     int64_t next = 0;
     for (size_t v = 0; v < nu; ++v) {
         if (!needed[v]) continue;
         r.new_id[v] = next++;
         const auto id = static_cast<int64_t>(v);
         const VariableKind kind = m.variable_kind(id);
-        int64_t old_index = id;
-        int64_t new_index = id;
-        const char* prefix = "d";
+        Move move{id, "d", id, id};
         if (kind == VariableKind::Range) {
-            old_index = id - m.num_dims();
-            new_index = static_cast<int64_t>(r.range_vars.size());
-            prefix = "s";
+            move = {id, "s", id - m.num_dims(), static_cast<int64_t>(r.range_vars.size())};
             r.range_vars.push_back(m.variable(id));
         } else if (kind == VariableKind::Runtime) {
-            old_index = id - m.num_dims() - m.num_range_vars();
-            new_index = static_cast<int64_t>(r.rt_vars.size());
-            prefix = "rt";
+            move = {id, "rt", id - m.num_dims() - m.num_range_vars(),
+                    static_cast<int64_t>(r.rt_vars.size())};
             r.rt_vars.push_back(m.variable(id));
         }
-        moved.push_back({m.variable(id).name, detail::default_variable_name(prefix, old_index),
-                         detail::default_variable_name(prefix, new_index)});
+        all_default = all_default && detail::is_default_variable_name(m.variable(id).name,
+                                                                      move.prefix, move.old_index);
+        moves.push_back(move);
     }
-    std::vector<std::string> names = detail::names_after_move(moved);
+    std::vector<std::string> names;
+    if (all_default) {
+        // As names_after_move gives them: each the default of its new position.
+        names.reserve(moves.size());
+        for (const Move& move : moves)
+            names.push_back(detail::default_variable_name(move.prefix, move.new_index));
+    } else {
+        std::vector<detail::MovedName> moved;
+        moved.reserve(moves.size());
+        for (const Move& move : moves)
+            moved.push_back({m.variable(move.id).name,
+                             detail::default_variable_name(move.prefix, move.old_index),
+                             detail::default_variable_name(move.prefix, move.new_index)});
+        names = detail::names_after_move(moved);
+    }
     for (size_t i = 0; i < r.range_vars.size(); ++i)
-        r.range_vars[i].name = names[d + i];
+        r.range_vars[i].name = std::move(names[d + i]);
     for (size_t i = 0; i < r.rt_vars.size(); ++i)
-        r.rt_vars[i].name = names[d + r.range_vars.size() + i];
-    r.dim_names.assign(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(d));
+        r.rt_vars[i].name = std::move(names[d + r.range_vars.size() + i]);
+    r.dim_names.assign(std::make_move_iterator(names.begin()),
+                       std::make_move_iterator(names.begin() + static_cast<std::ptrdiff_t>(d)));
     return r;
 }
 

@@ -35,6 +35,24 @@ std::string default_variable_name(std::string_view prefix, int64_t i) {
     return std::string(prefix) + std::to_string(i);
 }
 
+bool is_default_variable_name(std::string_view name, std::string_view prefix, int64_t i) {
+    if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) return false;
+    std::string_view digits = name.substr(prefix.size());
+    if (i < 0) {  // std::to_string writes the sign
+        if (digits.front() != '-') return false;
+        digits.remove_prefix(1);
+    }
+    // The decimal digits of |i|, last first (no leading zeros).
+    uint64_t v = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+    size_t end = digits.size();
+    do {
+        if (end == 0 || digits[end - 1] != static_cast<char>('0' + v % 10)) return false;
+        --end;
+        v /= 10;
+    } while (v != 0);
+    return end == 0;
+}
+
 std::vector<std::string> names_after_move(const std::vector<MovedName>& moved) {
     std::vector<std::string> names;
     names.reserve(moved.size());

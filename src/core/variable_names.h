@@ -22,6 +22,11 @@ bool is_valid_variable_name(std::string_view s);
 /// followed by i: `default_variable_name("rt", 2) == "rt2"`.
 std::string default_variable_name(std::string_view prefix, int64_t i);
 
+/// True if `name` is `default_variable_name(prefix, i)`, decided without
+/// building that name: `is_default_variable_name("s12", "s", 12)`,
+/// `!is_default_variable_name("s012", "s", 12)`.
+bool is_default_variable_name(std::string_view name, std::string_view prefix, int64_t i);
+
 /// A variable moving to a new position (composition, removal of unused
 /// variables): its name, and its default names at the old and new position.
 struct MovedName {

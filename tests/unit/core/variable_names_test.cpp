@@ -53,5 +53,29 @@ RC_GTEST_PROP(NamesAfterMove, DefaultNamesFollowAndNamesAreDistinct, ()) {
     RC_ASSERT(std::set<std::string>(names.begin(), names.end()).size() == names.size());
 }
 
+TEST(IsDefaultVariableName, ComparesWithTheBuiltName) {
+    EXPECT_TRUE(is_default_variable_name("s12", "s", 12));
+    EXPECT_TRUE(is_default_variable_name("rt0", "rt", 0));
+    EXPECT_FALSE(is_default_variable_name("s012", "s", 12));
+    EXPECT_FALSE(is_default_variable_name("s1", "s", 12));
+    EXPECT_FALSE(is_default_variable_name("d12", "s", 12));
+    EXPECT_FALSE(is_default_variable_name("s", "s", 0));
+}
+
+// Names made of a prefix and digits (leading zeros, a sign, other prefixes)
+// agree with comparing against default_variable_name.
+RC_GTEST_PROP(IsDefaultVariableName, AgreesWithDefaultVariableName, ()) {
+    const std::string prefix = *rc::gen::element<std::string>("d", "s", "rt");
+    const std::string name_prefix = *rc::gen::element<std::string>("d", "s", "rt", "", "s0");
+    const std::string sign = *rc::gen::element<std::string>("", "", "-");
+    const std::string digits = *rc::gen::container<std::string>(rc::gen::inRange('0', ':'));
+    const std::string name = name_prefix + sign + digits;
+    const int64_t i =
+        *rc::gen::oneOf(rc::gen::inRange<int64_t>(-20, 1000), rc::gen::arbitrary<int64_t>());
+    RC_ASSERT(is_default_variable_name(name, prefix, i) ==
+              (name == default_variable_name(prefix, i)));
+    RC_ASSERT(is_default_variable_name(default_variable_name(prefix, i), prefix, i));
+}
+
 }  // namespace
 }  // namespace provix::detail
