@@ -12,6 +12,7 @@
 #include "id_map.h"
 #include "provix/indexing_map.h"
 #include "provix/interval_eval.h"
+#include "provix/small_vector.h"
 #include "variable_names.h"
 
 namespace provix {
@@ -43,11 +44,49 @@ Expr rename_variables(Expr e, const std::vector<int64_t>& new_id) {
     return *memo.find(e.id());
 }
 
-std::vector<bool> variables_of(Expr e, int64_t num_vars) {
+/// A set of variable ids: bit `i % 64` of word `i / 64` (one word inline, so
+/// a map with fewer than 64 variables allocates nothing for it).
+using VariableSet = SmallVector<uint64_t, 1>;
+
+/// The empty set of ids below `num_vars`.
+VariableSet no_variables(size_t num_vars) {
+    VariableSet s;
+    for (size_t w = 0; w < (num_vars + 63) / 64; ++w)
+        s.push_back(0);
+    return s;
+}
+
+void insert_variable(VariableSet& s, size_t id) { s[id / 64] |= uint64_t{1} << (id % 64); }
+
+bool has_variable(const VariableSet& s, size_t id) { return (s[id / 64] >> (id % 64)) & 1; }
+
+/// The variables of `e` (ids below `num_vars`), from the node's cached mask
+/// when every id is below 64.
+VariableSet variables_of(Expr e, size_t num_vars) {
+    VariableSet s = no_variables(num_vars);
+    const detail::ExprNode* node = detail::node_of(e);
+    if (!node->has_high_var) {
+        if (!s.empty()) s[0] = node->var_mask;
+        return s;
+    }
     std::vector<bool> used;
     detail::collect_variables_dag(e, used);
-    used.resize(static_cast<size_t>(num_vars), false);
-    return used;
+    for (size_t v = 0; v < used.size() && v < num_vars; ++v)
+        if (used[v]) insert_variable(s, v);
+    return s;
+}
+
+/// `a |= b` (sets over the same ids).
+void unite(VariableSet& a, const VariableSet& b) {
+    for (size_t w = 0; w < a.size(); ++w)
+        a[w] |= b[w];
+}
+
+/// True if `a` and `b` (over the same ids) have a variable in common.
+bool intersects(const VariableSet& a, const VariableSet& b) {
+    for (size_t w = 0; w < a.size(); ++w)
+        if (a[w] & b[w]) return true;
+    return false;
 }
 
 /// True if remove_unused_symbols has nothing to remove because every
@@ -75,35 +114,31 @@ enum class Fate { Undecided, Keep, Drop };
 /// What removing unused variables does to a map: the variables that stay
 /// (by id) and, per constraint, whether it stays.
 struct Pruning {
-    std::vector<bool> needed;
+    VariableSet needed;
     std::vector<Fate> fate;
 
     /// True if a range or runtime variable or a constraint goes.
-    bool removes_something(size_t num_dims) const {
+    bool removes_something(size_t num_dims, size_t num_vars) const {
         for (Fate f : fate)
             if (f == Fate::Drop) return true;
-        for (size_t v = num_dims; v < needed.size(); ++v)
-            if (!needed[v]) return true;
+        for (size_t v = num_dims; v < num_vars; ++v)
+            if (!has_variable(needed, v)) return true;
         return false;
     }
 };
 
 /// The variables that must stay before looking at constraints: dims, kept
 /// runtime variables and every variable a result uses.
-std::vector<bool> variables_needed_by_results(const IndexingMap& m, bool keep_runtime) {
-    const int64_t n = m.num_variables();
-    const auto nu = static_cast<size_t>(n);
-    std::vector<bool> needed(nu, false);
+VariableSet variables_needed_by_results(const IndexingMap& m, bool keep_runtime) {
+    const auto nu = static_cast<size_t>(m.num_variables());
+    VariableSet needed = no_variables(nu);
     for (size_t v = 0; v < static_cast<size_t>(m.num_dims()); ++v)
-        needed[v] = true;
+        insert_variable(needed, v);
     if (keep_runtime)
         for (size_t v = static_cast<size_t>(m.num_dims() + m.num_range_vars()); v < nu; ++v)
-            needed[v] = true;
-    for (Expr r : m.results()) {
-        std::vector<bool> used = variables_of(r, n);
-        for (size_t v = 0; v < nu; ++v)
-            needed[v] = needed[v] || used[v];
-    }
+            insert_variable(needed, v);
+    for (Expr r : m.results())
+        unite(needed, variables_of(r, nu));
     return needed;
 }
 
@@ -119,20 +154,15 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
     const std::vector<Constraint>& constraints = m.constraints();
     Pruning p{variables_needed_by_results(m, keep_runtime),
               std::vector<Fate>(constraints.size(), Fate::Undecided)};
-    std::vector<std::vector<bool>> vars;
+    std::vector<VariableSet> vars;
     vars.reserve(constraints.size());
     for (const Constraint& c : constraints)
-        vars.push_back(variables_of(c.expr, n));
+        vars.push_back(variables_of(c.expr, nu));
     auto keep = [&](size_t i) {
         p.fate[i] = Fate::Keep;
-        for (size_t v = 0; v < nu; ++v)
-            p.needed[v] = p.needed[v] || vars[i][v];
+        unite(p.needed, vars[i]);
     };
-    auto touches_needed = [&](size_t i) {
-        for (size_t v = 0; v < nu; ++v)
-            if (vars[i][v] && p.needed[v]) return true;
-        return false;
-    };
+    auto touches_needed = [&](size_t i) { return intersects(vars[i], p.needed); };
     for (bool changed = true; changed;) {
         changed = false;
         for (size_t i = 0; i < constraints.size(); ++i) {
@@ -165,8 +195,8 @@ struct Renumbering {
     IndexingVariables rt_vars;
 };
 
-Renumbering renumber(const IndexingMap& m, const std::vector<bool>& needed) {
-    const size_t nu = needed.size();
+Renumbering renumber(const IndexingMap& m, const VariableSet& needed) {
+    const auto nu = static_cast<size_t>(m.num_variables());
     const auto d = static_cast<size_t>(m.num_dims());
     Renumbering r;
     r.new_id.assign(nu, -1);
@@ -180,7 +210,7 @@ Renumbering renumber(const IndexingMap& m, const std::vector<bool>& needed) {
     bool all_default = true;  // every kept variable has its default name
     int64_t next = 0;
     for (size_t v = 0; v < nu; ++v) {
-        if (!needed[v]) continue;
+        if (!has_variable(needed, v)) continue;
         r.new_id[v] = next++;
         const auto id = static_cast<int64_t>(v);
         const VariableKind kind = m.variable_kind(id);
@@ -231,7 +261,7 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
     if (state_ != State::Normal) return false;
     if (nothing_to_remove_fast(*this, keep_runtime)) return false;
     const Pruning p = plan_pruning(*this, keep_runtime);
-    if (!p.removes_something(dims_.size())) return false;
+    if (!p.removes_something(dims_.size(), static_cast<size_t>(num_variables()))) return false;
 
     Renumbering r = renumber(*this, p.needed);
     for (size_t i = 0; i < dims_.size(); ++i)

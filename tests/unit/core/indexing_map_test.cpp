@@ -511,6 +511,21 @@ TEST_F(IndexingMapTest, RemoveUnusedSymbolsDropsVariablesNoResultUses) {
     EXPECT_FALSE(m.remove_unused_symbols());
 }
 
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsBeyondSixtyFourVariables) {
+    // Ids 64 and up sit in the second word of the variable sets: s66 (id 67)
+    // is used, s3 is tied to it by a constraint, s70 has its own constraint.
+    const Expr d0 = ctx.variable(0), s3 = ctx.variable(4), s66 = ctx.variable(67);
+    const Expr s70 = ctx.variable(71);
+    std::vector<IndexingVariable> symbols(71, IndexingVariable{Interval(0, 9), ""});
+    IndexingMap m = *IndexingMap::get(*SymbolicMap::get(ctx, 1, 71, {d0 + s66}),
+                                      {IndexingVariable{Interval(0, 9), ""}}, symbols, {},
+                                      {{s66 + s3, Interval(0, 12)}, {s70 * 2, Interval(0, 18)}});
+    EXPECT_TRUE(m.remove_unused_symbols());
+    EXPECT_EQ(m.to_string(),
+              "(d0)[s0, s1] -> (d0 + s1),\ndomain:\nd0 in [0, 9],\ns0 in [0, 9],\n"
+              "s1 in [0, 9],\ns0 + s1 in [0, 12]");
+}
+
 TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsCustomNames) {
     IndexingMap m = parse("(d0)[a, b] -> (d0 + b), domain: d0 in [0, 9], a in [0, 3], b in [0, 2]");
     EXPECT_TRUE(m.remove_unused_symbols());
