@@ -28,11 +28,6 @@ struct CompiledRule;
 class DivisibilityAnalysis;
 class RangeAnalysis;
 
-/// What a sum pattern needs of the sum it matches (see
-/// RuleMatcher::match_sum): enough terms, and for each term pattern a term
-/// of a kind it can match (a bit per ExprKind; `scaled`: the kind of the
-/// term's monomial, `d0 floordiv 4` in `(d0 floordiv 4) * 3`; else the term
-/// itself).
 /// Where a term pattern of a sum holds an expression variable: the operand
 /// indices from the term (its monomial, for a scaled pattern `p * c`) down
 /// to it, through operators the matcher matches operand by operand. In
@@ -44,6 +39,11 @@ struct TermPath {
     uint8_t steps[kMaxDepth] = {0, 0, 0};
 };
 
+/// What a sum pattern needs of the sum it matches (see
+/// RuleMatcher::match_sum): enough terms, and for each term pattern a term
+/// of a kind it can match (a bit per ExprKind; `scaled`: the kind of the
+/// term's monomial, `d0 floordiv 4` in `(d0 floordiv 4) * 3`; else the term
+/// itself).
 struct SumGate {
     bool active = false;
     uint32_t min_terms = 0;
