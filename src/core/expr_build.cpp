@@ -24,8 +24,11 @@ using detail::const_value;
 using detail::ExprNode;
 using detail::is_const;
 using detail::kind_of;
+using detail::monomial_node;
 using detail::num_ops;
 using detail::op_at;
+using detail::split_sum_term;
+using detail::TermSplit;
 
 /// Operands without a vector: `Ops{&a, 1}`. Binary constructors pass a
 /// two-element array, so building `a + b` allocates nothing.
@@ -72,24 +75,21 @@ struct Term {
     Expr whole;
 };
 
-/// Splits a (non-Add) operand into monomial * coefficient.
+/// The raw product of the operands of the product `e` but its last
+/// (`d0 * d1` for `d0 * d1 * 4`): the monomial split_sum_term leaves unbuilt.
+Expr product_but_last(Expr e) {
+    thread_local std::vector<Expr> rest;  // raw() calls no constructor back
+    rest.clear();
+    for (size_t i = 0; i + 1 < num_ops(e); ++i)
+        rest.push_back(op_at(e, i));
+    return raw(e.context(), ExprKind::Mul, rest);
+}
+
+/// Splits a (non-Add) operand into monomial * coefficient (split_sum_term).
 Term split_term(Expr e) {
-    if (is_const(e)) return {Expr(), const_value(e), e};
-    if (kind_of(e) == ExprKind::Mul) {
-        size_t n = num_ops(e);
-        Expr last = op_at(e, n - 1);
-        // Only a single trailing constant is a coefficient (canonical form);
-        // a raw Mul with several constants stays a monomial.
-        if (is_const(last) && !is_const(op_at(e, n - 2))) {
-            if (n == 2) return {op_at(e, 0), const_value(last), e};
-            thread_local std::vector<Expr> rest;  // raw() calls no constructor back
-            rest.clear();
-            for (size_t i = 0; i + 1 < n; ++i)
-                rest.push_back(op_at(e, i));
-            return {raw(e.context(), ExprKind::Mul, rest), const_value(last), e};
-        }
-    }
-    return {e, 1, e};
+    const TermSplit s = split_sum_term(e);
+    if (s.monomial != TermSplit::Monomial::AllButLast) return {monomial_node(e, s), s.coef, e};
+    return {product_but_last(e), s.coef, e};
 }
 
 Expr build_mul(Context& ctx, Ops operands);
@@ -214,17 +214,13 @@ Expr redistribute_sums(Context& ctx, const std::vector<Term>& merged,
 /// coefficient on a product or on a sum, and an operand not flagged canonical
 /// (the general path could flag it) give null.
 Expr plain_term_monomial(Expr e) {
-    if (!detail::node_of(e)->canonical) return Expr();
-    ExprKind k = kind_of(e);
-    if (k == ExprKind::Constant || k == ExprKind::Add) return Expr();
-    if (k != ExprKind::Mul) return e;
-    size_t n = num_ops(e);
-    Expr last = op_at(e, n - 1);
-    if (!is_const(last) || is_const(op_at(e, n - 2))) return e;  // coefficient 1
+    if (!detail::node_of(e)->canonical || kind_of(e) == ExprKind::Add) return Expr();
+    const TermSplit s = split_sum_term(e);
+    if (s.monomial != TermSplit::Monomial::FirstOperand) return monomial_node(e, s);
     Expr monomial = op_at(e, 0);
     ExprKind mk = kind_of(monomial);
-    bool plain = n == 2 && mk != ExprKind::Mul && mk != ExprKind::Add;
-    return plain && const_value(last) != 0 && const_value(last) != 1 ? monomial : Expr();
+    bool plain = mk != ExprKind::Mul && mk != ExprKind::Add;
+    return plain && s.coef != 0 && s.coef != 1 ? monomial : Expr();
 }
 
 /// make_term(ctx, t.monomial, t.coef), which is the operand `t` was split

@@ -118,4 +118,42 @@ inline bool has_unfolded_constants(Expr e) {
     return e.node()->unfolded_constants || e.node()->zero_divisor;
 }
 
+/// How a sum term reads as monomial * coefficient, decided without building
+/// anything: a trailing constant after a non-constant factor of a product is
+/// the coefficient, a constant is a constant term, anything else is its own
+/// monomial with coefficient 1. `d0 * 4` is {FirstOperand, 4}, `d0` and
+/// `d0 * 2 * 3` (a product whose constants did not fold) are {Whole, 1}, `7`
+/// is {None, 7}, `d0 * d1 * 4` is {AllButLast, 4}: its monomial `d0 * d1` is
+/// no node of its own.
+struct TermSplit {
+    enum class Monomial : uint8_t { None, Whole, FirstOperand, AllButLast };
+    Monomial monomial;
+    int64_t coef;
+};
+
+/// The split of the sum term `e` (see TermSplit): `split_sum_term(d0 * 4)`
+/// is {FirstOperand, 4}. Forced inline: the matcher's and builder's inner
+/// loops call it per term.
+[[gnu::always_inline]] inline TermSplit split_sum_term(Expr e) {
+    using M = TermSplit::Monomial;
+    if (is_const(e)) return {M::None, const_value(e)};
+    if (kind_of(e) == ExprKind::Mul) {
+        const size_t n = num_ops(e);
+        Expr last = op_at(e, n - 1);
+        // Only a single trailing constant is a coefficient (canonical form);
+        // a raw product with several constants stays a monomial.
+        if (is_const(last) && !is_const(op_at(e, n - 2)))
+            return {n == 2 ? M::FirstOperand : M::AllButLast, const_value(last)};
+    }
+    return {M::Whole, 1};
+}
+
+/// The monomial of the sum term `e` split as `s` (split_sum_term(e)) when
+/// it is a node: `e` (Whole) or its first operand (FirstOperand); null for
+/// a constant term and for an AllButLast product. `d0 * 4` gives d0.
+inline Expr monomial_node(Expr e, TermSplit s) {
+    using M = TermSplit::Monomial;
+    return s.monomial == M::Whole ? e : s.monomial == M::FirstOperand ? op_at(e, 0) : Expr();
+}
+
 }  // namespace provix::detail

@@ -50,13 +50,11 @@ private:
     /// The negative trailing coefficient of a Mul (`x * -3`), if any, whose
     /// negation is representable.
     static bool negative_coefficient(Expr e, int64_t* coef) {
-        if (e.kind() != ExprKind::Mul) return false;
-        size_t n = e.num_operands();
-        Expr last = e.operand(n - 1);
-        if (!last.is_constant() || last.constant_value() >= 0 || last.constant_value() == kMinI)
+        using M = detail::TermSplit::Monomial;
+        const detail::TermSplit s = detail::split_sum_term(e);
+        if (s.monomial == M::None || s.monomial == M::Whole || s.coef >= 0 || s.coef == kMinI)
             return false;
-        if (e.operand(n - 2).is_constant()) return false;
-        *coef = last.constant_value();
+        *coef = s.coef;
         return true;
     }
 

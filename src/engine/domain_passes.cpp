@@ -128,20 +128,15 @@ struct LinearTerm {
     Expr whole;        ///< the term as it stands in the sum
 };
 
-/// The term `t` (sum_terms' split: `x * c` with a constant last factor after
-/// a non-constant one has monomial x and coefficient c, a constant is a
-/// constant term, anything else is its own monomial with coefficient 1).
+/// The term `t` split as sum_terms splits it (detail::split_sum_term): a
+/// constant, a variable with its coefficient (`d0 * 4`, `d1`), or other.
 LinearTerm linear_term(Expr t) {
-    using detail::kind_of;
-    using detail::node_of;
-    using detail::op_at;
-    if (detail::is_const(t)) return {LinearTerm::Kind::Constant, 0, detail::const_value(t), t};
-    if (kind_of(t) == ExprKind::Variable)
-        return {LinearTerm::Kind::Variable, node_of(t)->value, 1, t};
-    if (kind_of(t) == ExprKind::Mul && detail::num_ops(t) == 2 && detail::is_const(op_at(t, 1)) &&
-        kind_of(op_at(t, 0)) == ExprKind::Variable)
-        return {LinearTerm::Kind::Variable, node_of(op_at(t, 0))->value,
-                detail::const_value(op_at(t, 1)), t};
+    const detail::TermSplit s = detail::split_sum_term(t);
+    if (s.monomial == detail::TermSplit::Monomial::None)
+        return {LinearTerm::Kind::Constant, 0, s.coef, t};
+    Expr m = detail::monomial_node(t, s);
+    if (m && detail::kind_of(m) == ExprKind::Variable)
+        return {LinearTerm::Kind::Variable, detail::node_of(m)->value, s.coef, t};
     return {LinearTerm::Kind::Other, 0, 0, t};
 }
 

@@ -32,12 +32,17 @@ bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op =
 
 /// The kind bit of the monomial of the sum term `e` (as RuleMatcher's
 /// split(e) finds it), 0 for a constant.
-uint16_t monomial_bit(Expr e) {
-    if (is_const(e)) return 0;
-    if (kind_of(e) == ExprKind::Mul) {
-        size_t n = num_ops(e);
-        if (is_const(op_at(e, n - 1)) && !is_const(op_at(e, n - 2)))
-            return kind_bit(n == 2 ? kind_of(op_at(e, 0)) : ExprKind::Mul);
+inline uint16_t monomial_bit(Expr e) {
+    using M = detail::TermSplit::Monomial;
+    switch (detail::split_sum_term(e).monomial) {
+        case M::None:
+            return 0;
+        case M::FirstOperand:
+            return kind_bit(kind_of(op_at(e, 0)));
+        case M::AllButLast:
+            return kind_bit(ExprKind::Mul);
+        case M::Whole:
+            break;
     }
     return kind_bit(kind_of(e));
 }
@@ -230,18 +235,6 @@ RuleGate::ScaleTest scale_test_of(const Rule& rule, int p, int64_t c0, int64_t c
     return ScaleTest::None;
 }
 
-/// The coefficient of the sum term `t` as RuleMatcher's split(t) finds it
-/// (a constant term's value).
-int64_t coefficient_of(Expr t) {
-    if (is_const(t)) return detail::const_value(t);
-    if (kind_of(t) == ExprKind::Mul) {
-        size_t n = num_ops(t);
-        Expr last = op_at(t, n - 1);
-        if (is_const(last) && !is_const(op_at(t, n - 2))) return detail::const_value(last);
-    }
-    return 1;
-}
-
 /// True if the gcd of the coefficients of the terms of `e` (as RuleMatcher's
 /// split finds them, folded in term order) is non-zero, fits int64 and lies
 /// in [lo, hi]: the scale a lone partition `c0 * X` binds c0 to.
@@ -250,7 +243,8 @@ bool lone_scale_admitted(Expr e, int64_t lo, int64_t hi) {
     const size_t n = sum ? num_ops(e) : 1;
     int64_t g = 0;
     for (size_t i = 0; i < n; ++i) {
-        std::optional<int64_t> next = provix::gcd(g, coefficient_of(sum ? op_at(e, i) : e));
+        std::optional<int64_t> next =
+            provix::gcd(g, detail::split_sum_term(sum ? op_at(e, i) : e).coef);
         if (!next) return false;
         g = *next;
     }
@@ -268,7 +262,7 @@ bool some_coefficient(Expr s, RuleGate::ScaleTest test, int64_t c) {
     const bool sum = kind_of(s) == ExprKind::Add;
     const size_t n = sum ? num_ops(s) : 1;
     for (size_t i = 0; i < n; ++i) {
-        const uint64_t coef = magnitude(coefficient_of(sum ? op_at(s, i) : s));
+        const uint64_t coef = magnitude(detail::split_sum_term(sum ? op_at(s, i) : s).coef);
         const bool passes =
             test == RuleGate::ScaleTest::MultipleOfOperand1 ? coef % m == 0 : std::gcd(coef, m) > 1;
         if (passes) return true;
@@ -277,20 +271,15 @@ bool some_coefficient(Expr s, RuleGate::ScaleTest test, int64_t c) {
 }
 
 /// The non-constant sum term `e` split into `monomial` and `coef` as
-/// RuleMatcher's split(e) splits it, without building anything: false for
-/// a product of more than two operands with a constant factor, whose
-/// monomial (the other operands) is not a node. `d0 * 4` is d0 and 4.
+/// RuleMatcher's split(e) splits it (split_sum_term), without building
+/// anything: false for a product of more than two operands with a constant
+/// factor, whose monomial (the other operands) is not a node. `d0 * 4` is d0
+/// and 4.
 bool split_term(Expr e, Expr& monomial, int64_t& coef) {
-    monomial = e;
-    coef = 1;
-    if (kind_of(e) != ExprKind::Mul) return true;
-    const size_t n = num_ops(e);
-    Expr last = op_at(e, n - 1);
-    if (!is_const(last) || is_const(op_at(e, n - 2))) return true;
-    if (n != 2) return false;
-    monomial = op_at(e, 0);
-    coef = detail::const_value(last);
-    return true;
+    const detail::TermSplit s = detail::split_sum_term(e);
+    monomial = detail::monomial_node(e, s);
+    coef = s.coef;
+    return s.monomial != detail::TermSplit::Monomial::AllButLast;
 }
 
 /// False only if `e`, split into monomial and coefficient as

@@ -36,24 +36,20 @@ ScratchStack<std::vector<SumTerm>>& term_buffers() {
     return stack;
 }
 
+/// The product of the operands of the product `e` but its last (`d0 * d1`
+/// for `d0 * d1 * 4`): the monomial split_sum_term leaves unbuilt.
+Expr product_but_last(Expr e) {
+    std::vector<Expr> rest = e.operands();
+    rest.pop_back();
+    return *e.context().make(ExprKind::Mul, rest);
+}
+
+/// `e` as a sum term (split_sum_term), its monomial built if it is no node.
 SumTerm split(Expr e) {
-    if (is_const(e)) return {Expr(), const_value(e), e};
-    if (kind_of(e) == ExprKind::Mul) {
-        size_t n = num_ops(e);
-        Expr last = op_at(e, n - 1);
-        if (is_const(last) && !is_const(op_at(e, n - 2))) {
-            Expr mono;
-            if (n == 2) {
-                mono = op_at(e, 0);
-            } else {
-                std::vector<Expr> rest = e.operands();
-                rest.pop_back();
-                mono = *e.context().make(ExprKind::Mul, rest);
-            }
-            return {mono, const_value(last), e};
-        }
-    }
-    return {e, 1, e};
+    const detail::TermSplit s = detail::split_sum_term(e);
+    if (s.monomial != detail::TermSplit::Monomial::AllButLast)
+        return {detail::monomial_node(e, s), s.coef, e};
+    return {product_but_last(e), s.coef, e};
 }
 
 bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }

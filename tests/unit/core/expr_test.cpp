@@ -245,6 +245,31 @@ TEST_F(ExprTest, UnfoldedConstantsAreCachedOnNodes) {
     EXPECT_TRUE(has_unfolded_constants(d2 * 3 + by_zero));
 }
 
+TEST_F(ExprTest, SumTermsSplitIntoMonomialAndTrailingCoefficient) {
+    // The one reading of a sum term as monomial * coefficient that the
+    // builder, the rule matcher, its gates and the domain passes share.
+    using detail::monomial_node;
+    using detail::split_sum_term;
+    using M = detail::TermSplit::Monomial;
+    auto expect = [](Expr e, M monomial, int64_t coef, Expr node) {
+        const detail::TermSplit s = split_sum_term(e);
+        EXPECT_EQ(s.monomial, monomial) << str(e);
+        EXPECT_EQ(s.coef, coef) << str(e);
+        EXPECT_EQ(monomial_node(e, s), node) << str(e);
+    };
+    expect(c(-7), M::None, -7, Expr());
+    expect(d0, M::Whole, 1, d0);
+    expect(d0 * 4, M::FirstOperand, 4, d0);
+    expect(floor_div(d0, 3) * -2, M::FirstOperand, -2, floor_div(d0, 3));
+    expect(d0 * d1, M::Whole, 1, d0 * d1);
+    expect(d0 * d1 * 4, M::AllButLast, 4, Expr());
+    expect(d0 + 4, M::Whole, 1, d0 + 4);
+    // A product whose constants did not fold (beyond int64) keeps them in
+    // its monomial.
+    Expr big = d0 * c(922337) * c(92233720368547);
+    expect(big, M::Whole, 1, big);
+}
+
 TEST_F(ExprTest, OperandListsAlreadyCanonicalBuildTheSameNodes) {
     // Operand lists of plain terms and constants (sums flattened one level)
     // take a short path in construction; each must be the node the general
