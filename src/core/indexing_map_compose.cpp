@@ -63,9 +63,8 @@ Result<IndexingMap> compose_indexing_maps(const IndexingMap& first, const Indexi
     std::vector<detail::MovedName> placed;
     auto place = [&](const IndexingVariables& vars, const char* prefix, int64_t new_index) {
         for (size_t i = 0; i < vars.size(); ++i) {
-            placed.push_back(
-                {vars[i].name, detail::default_variable_name(prefix, static_cast<int64_t>(i)),
-                 detail::default_variable_name(prefix, new_index + static_cast<int64_t>(i))});
+            placed.push_back({vars[i].name, prefix, static_cast<int64_t>(i),
+                              new_index + static_cast<int64_t>(i)});
         }
     };
     place(first.dims(), "d", 0);

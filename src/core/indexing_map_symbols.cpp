@@ -200,48 +200,29 @@ Renumbering renumber(const IndexingMap& m, const VariableSet& needed) {
     const auto d = static_cast<size_t>(m.num_dims());
     Renumbering r;
     r.new_id.assign(nu, -1);
-    struct Move {
-        int64_t id;
-        const char* prefix;
-        int64_t old_index, new_index;
-    };
-    std::vector<Move> moves;
-    moves.reserve(nu);
-    bool all_default = true;  // every kept variable has its default name
+    std::vector<detail::MovedName> moved;
+    moved.reserve(nu);
     int64_t next = 0;
     for (size_t v = 0; v < nu; ++v) {
         if (!has_variable(needed, v)) continue;
         r.new_id[v] = next++;
         const auto id = static_cast<int64_t>(v);
         const VariableKind kind = m.variable_kind(id);
-        Move move{id, "d", id, id};
+        detail::MovedName move{m.variable(id).name, "d", id, id};
         if (kind == VariableKind::Range) {
-            move = {id, "s", id - m.num_dims(), static_cast<int64_t>(r.range_vars.size())};
+            move.prefix = "s";
+            move.old_index = id - m.num_dims();
+            move.new_index = static_cast<int64_t>(r.range_vars.size());
             r.range_vars.push_back(m.variable(id));
         } else if (kind == VariableKind::Runtime) {
-            move = {id, "rt", id - m.num_dims() - m.num_range_vars(),
-                    static_cast<int64_t>(r.rt_vars.size())};
+            move.prefix = "rt";
+            move.old_index = id - m.num_dims() - m.num_range_vars();
+            move.new_index = static_cast<int64_t>(r.rt_vars.size());
             r.rt_vars.push_back(m.variable(id));
         }
-        all_default = all_default && detail::is_default_variable_name(m.variable(id).name,
-                                                                      move.prefix, move.old_index);
-        moves.push_back(move);
+        moved.push_back(move);
     }
-    std::vector<std::string> names;
-    if (all_default) {
-        // As names_after_move gives them: each the default of its new position.
-        names.reserve(moves.size());
-        for (const Move& move : moves)
-            names.push_back(detail::default_variable_name(move.prefix, move.new_index));
-    } else {
-        std::vector<detail::MovedName> moved;
-        moved.reserve(moves.size());
-        for (const Move& move : moves)
-            moved.push_back({m.variable(move.id).name,
-                             detail::default_variable_name(move.prefix, move.old_index),
-                             detail::default_variable_name(move.prefix, move.new_index)});
-        names = detail::names_after_move(moved);
-    }
+    std::vector<std::string> names = detail::names_after_move(moved);
     for (size_t i = 0; i < r.range_vars.size(); ++i)
         r.range_vars[i].name = std::move(names[d + i]);
     for (size_t i = 0; i < r.rt_vars.size(); ++i)

@@ -56,34 +56,39 @@ bool is_default_variable_name(std::string_view name, std::string_view prefix, in
 std::vector<std::string> names_after_move(const std::vector<MovedName>& moved) {
     std::vector<std::string> names;
     names.reserve(moved.size());
+    auto had_default = [](const MovedName& m) {
+        return is_default_variable_name(m.name, m.prefix, m.old_index);
+    };
+    auto new_default = [](const MovedName& m) {
+        return default_variable_name(m.prefix, m.new_index);
+    };
     // Every name a default one (the common case): each becomes the default
     // name of its new position, as below, without the sets of taken names.
-    if (std::all_of(moved.begin(), moved.end(),
-                    [](const MovedName& m) { return m.name == m.default_old; })) {
+    if (std::all_of(moved.begin(), moved.end(), had_default)) {
         for (const MovedName& m : moved)
-            names.push_back(m.default_new);
+            names.push_back(new_default(m));
         return names;
     }
     // Default names of new positions are reserved first, so a custom name
     // never steals the default name of a later variable.
-    std::set<std::string> taken;
+    std::set<std::string, std::less<>> taken;
     for (const MovedName& m : moved) {
-        if (m.name == m.default_old) taken.insert(m.default_new);
+        if (had_default(m)) taken.insert(new_default(m));
     }
-    std::set<std::string> given;
-    auto free = [&](const std::string& n) { return !taken.count(n) && !given.count(n); };
+    std::set<std::string, std::less<>> given;
+    auto free = [&](std::string_view n) { return !taken.count(n) && !given.count(n); };
     for (const MovedName& m : moved) {
         std::string name;
         // A default name follows the new position; a custom one stays unless
         // taken, then the new default, then NAME_k.
-        const bool default_name = m.name == m.default_old;
+        const bool default_name = had_default(m);
         if (!default_name && free(m.name)) {
-            name = m.name;
-        } else if (default_name || free(m.default_new)) {
-            name = m.default_new;
+            name = std::string(m.name);
+        } else if (default_name || free(new_default(m))) {
+            name = new_default(m);
         } else {
             for (int k = 1;; ++k) {
-                name = m.name + "_" + std::to_string(k);
+                name = std::string(m.name) + "_" + std::to_string(k);
                 if (free(name)) break;
             }
         }

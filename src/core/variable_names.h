@@ -28,17 +28,20 @@ std::string default_variable_name(std::string_view prefix, int64_t i);
 bool is_default_variable_name(std::string_view name, std::string_view prefix, int64_t i);
 
 /// A variable moving to a new position (composition, removal of unused
-/// variables): its name, and its default names at the old and new position.
+/// variables): its name (which must outlive the call), the prefix of its
+/// kind (`d`, `s`, `rt`) and its index among the variables of that kind
+/// before and after the move: `{"s3", "s", 3, 1}`.
 struct MovedName {
-    std::string name;
-    std::string default_old;
-    std::string default_new;
+    std::string_view name;
+    const char* prefix;
+    int64_t old_index;
+    int64_t new_index;
 };
 
 /// Names for moved variables, unique and deterministic: a variable that had
 /// its default name gets the default name of its new position; a custom name
 /// is kept unless taken, then the new default (or the name with a `_k`
-/// suffix) is used. `{("s1", "s1", "s0")}` gives `{"s0"}`.
+/// suffix) is used. `{("s1", "s", 1, 0)}` gives `{"s0"}`.
 std::vector<std::string> names_after_move(const std::vector<MovedName>& moved);
 
 }  // namespace provix::detail
