@@ -96,7 +96,8 @@ Expr build_mul(Context& ctx, Ops operands);
 
 /// True for a product whose constants overflowed int64 and were kept apart
 /// (`d0 * 922337 * 92233720368547`): it has two or more constant factors.
-bool has_unfolded_constants(Expr e) {
+/// Unlike detail::has_unfolded_constants, it reads this node only.
+bool keeps_constants_apart(Expr e) {
     if (kind_of(e) != ExprKind::Mul) return false;
     size_t constants = 0;
     for (size_t i = 0; i < num_ops(e); ++i)
@@ -108,7 +109,7 @@ bool has_unfolded_constants(Expr e) {
 Expr make_term(Context& ctx, Expr monomial, int64_t coef) {
     if (coef == 1) return monomial;  // mul_one
     // Its constants are kept sorted as one product, as parsing builds it.
-    if (has_unfolded_constants(monomial)) {
+    if (keeps_constants_apart(monomial)) {
         const Expr pair[2] = {monomial, ctx.constant(coef)};
         return build_mul(ctx, Ops(pair, 2));
     }
@@ -326,7 +327,7 @@ Expr build_add_general(Context& ctx, Ops operands) {
     std::vector<Term>& merged = scratch.merged;
     merged.clear();
     for (size_t i = 0; i < terms.size();) {
-        if (has_unfolded_constants(terms[i].monomial)) {
+        if (keeps_constants_apart(terms[i].monomial)) {
             // Not merged: `A * B + A * B` has no int64 coefficient form that
             // parses back to itself; each occurrence stays a term.
             merged.push_back(terms[i++]);
