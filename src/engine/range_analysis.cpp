@@ -49,18 +49,28 @@ void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) 
 
 Interval RangeAnalysis::range(Expr e) {
     const detail::ExprNode* n = detail::node_of(e);  // inline field reads
-    if (n->kind == ExprKind::Constant) return Interval::point(n->value);
-    if (n->kind == ExprKind::Variable) {
-        // Not memoized: the bounds are at hand, a memo entry costs more.
-        auto id = static_cast<size_t>(n->value);
-        Interval r = id < bounds_.size() ? bounds_[id] : Interval::all();
-        if (!known_.empty()) {
-            if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
-        }
-        return r;
-    }
+    if (n->kind == ExprKind::Constant || n->kind == ExprKind::Variable) return leaf_range(n);
     if (const Interval* m = memo_.find(n->id)) return *m;
     return range_of_new(e);
+}
+
+__attribute__((always_inline)) inline Interval RangeAnalysis::leaf_range(
+    const detail::ExprNode* n) const {
+    if (n->kind == ExprKind::Constant) return Interval::point(n->value);
+    // A variable is not memoized: the bounds are at hand, a memo entry costs more.
+    auto id = static_cast<size_t>(n->value);
+    Interval r = id < bounds_.size() ? bounds_[id] : Interval::all();
+    if (!known_.empty()) {
+        if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
+    }
+    return r;
+}
+
+__attribute__((always_inline)) inline Interval RangeAnalysis::operand_range(
+    const detail::ExprNode* n, size_t i) {
+    const detail::ExprNode* op = n->operands[i];
+    if (op->kind == ExprKind::Constant || op->kind == ExprKind::Variable) return leaf_range(op);
+    return range(Expr(op));
 }
 
 Interval RangeAnalysis::range_of_new(Expr e) {
@@ -115,9 +125,9 @@ struct ExactSum {
 Interval RangeAnalysis::compute(Expr e) {
     const detail::ExprNode* n = detail::node_of(e);
     if (n->kind == ExprKind::Add) return sum_range(n);
-    Interval acc = range(Expr(n->operands[0]));
+    Interval acc = operand_range(n, 0);
     for (size_t i = 1; i < n->num_operands; ++i) {
-        Interval next = range(Expr(n->operands[i]));
+        Interval next = operand_range(n, i);
         switch (n->kind) {
             case ExprKind::Add:
                 acc = acc + next;
@@ -170,10 +180,10 @@ Interval RangeAnalysis::by_residue(Expr e, Interval r) {
 }
 
 Interval RangeAnalysis::sum_range(const detail::ExprNode* n) {
-    Interval acc = range(Expr(n->operands[0]));
+    Interval acc = operand_range(n, 0);
     size_t i = 1;
     for (; i < n->num_operands; ++i) {  // fast path: ends that stay in int64
-        Interval next = range(Expr(n->operands[i]));
+        Interval next = operand_range(n, i);
         int64_t lo = 0, hi = 0;
         if (!acc.is_bounded() || !next.is_bounded() || acc.is_empty() || next.is_empty() ||
             __builtin_add_overflow(acc.lo(), next.lo(), &lo) ||
@@ -185,7 +195,7 @@ Interval RangeAnalysis::sum_range(const detail::ExprNode* n) {
     ExactSum sum;  // the rest with exact ends (each operand's range is computed first)
     sum.add(acc);
     for (; i < n->num_operands; ++i)
-        sum.add(range(Expr(n->operands[i])));
+        sum.add(operand_range(n, i));
     return sum.total();
 }
 

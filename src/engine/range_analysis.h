@@ -77,6 +77,11 @@ private:
     /// mostly answers from the bounds or the memo).
     __attribute__((noinline)) Interval range_of_new(Expr e);
     Interval compute(Expr e);
+    /// range() of a constant or a variable (inline in the analysis).
+    Interval leaf_range(const detail::ExprNode* n) const;
+    /// range() of operand `i` of `n`, inline when it is a constant or a
+    /// variable (the usual operands).
+    Interval operand_range(const detail::ExprNode* n, size_t i);
     /// `r`, the range of the mod node `e`, narrowed to the residue class
     /// the congruences give `e`.
     Interval by_residue(Expr e, Interval r);

@@ -1,0 +1,45 @@
+// RangeAnalysis: the ranges of constants and variables (asked directly, or
+// as operands of the nodes whose ranges are computed), with the ranges
+// constraints give their expressions.
+
+#include "range_analysis.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "provix/expr.h"
+
+namespace provix::engine {
+namespace {
+
+TEST(RangeAnalysis, ConstantsAndVariablesFromTheBounds) {
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d5 = ctx.variable(5);
+    RangeAnalysis ranges({Interval(0, 9), Interval(-2, 3)});
+    EXPECT_EQ(ranges.range(ctx.constant(-7)), Interval::point(-7));
+    EXPECT_EQ(ranges.range(d0), Interval(0, 9));
+    EXPECT_EQ(ranges.range(d5), Interval::all());  // no bounds given: any value
+    // As operands: constants, variables and inner nodes.
+    EXPECT_EQ(ranges.range(d0 + d1 * 2 + 1), Interval(-3, 16));
+    EXPECT_EQ(ranges.range(floor_div(d0, 4)), Interval(0, 2));
+    EXPECT_EQ(ranges.range(mod(d0 + 3, 8)), Interval(0, 7));
+    EXPECT_EQ(ranges.range(d1 * d1), Interval(0, 9));  // a square
+    EXPECT_EQ(ranges.range(d0 + d5), Interval::all());
+}
+
+TEST(RangeAnalysis, AConstraintOnAVariableNarrowsItAsAnOperandToo) {
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    RangeAnalysis ranges({Interval(0, 9), Interval(0, 9)},
+                         {Constraint{d0, Interval(2, 3)}, Constraint{d1 + 1, Interval(0, 4)}});
+    EXPECT_EQ(ranges.range(d0), Interval(2, 3));
+    EXPECT_EQ(ranges.range(d0 + 1), Interval(3, 4));
+    EXPECT_EQ(ranges.range(d0 * 2 + d1), Interval(4, 15));
+    EXPECT_EQ(ranges.range(mod(d0, 8)), Interval(2, 3));
+    EXPECT_EQ(ranges.range(d1 + 1), Interval(1, 4));  // the constraint's own node
+    EXPECT_EQ(ranges.range(d1), Interval(0, 9));      // not the variable inside it
+}
+
+}  // namespace
+}  // namespace provix::engine
