@@ -22,12 +22,11 @@ RangeAnalysis::RangeAnalysis(const IndexingMap& map, Domain domain) {
     }
     if (domain == Domain::BoundsAndConstraints) {
         map_constraints_ = &map.constraints();
-        use_constraints(map.constraints());
+        if (!map.constraints().empty()) use_constraints(map.constraints());
     }
 }
 
 void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) {
-    divisors_ = engine::constraint_divisors(constraints);
     // At every domain point a constraint holds: its expression's range meets
     // the constraint's (bounds_intersect).
     for (const Constraint& c : constraints) {
@@ -36,15 +35,20 @@ void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) 
         else
             known_.set(c.expr.id(), c.range);
     }
-    // A constraint excludes the points where it divides by zero.
-    for (Expr d : divisors_)
-        nonzero_.set(d.id(), 1);
     for (const Constraint& c : constraints) {
         if (c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point()) {
             congruences_ = std::make_unique<DivisibilityAnalysis>(constraints);
             break;
         }
     }
+}
+
+void RangeAnalysis::find_divisors() {
+    divisors_found_ = true;
+    divisors_ = engine::constraint_divisors(constraints());
+    // A constraint excludes the points where it divides by zero.
+    for (Expr d : divisors_)
+        nonzero_.set(d.id(), 1);
 }
 
 Interval RangeAnalysis::range(Expr e) {
@@ -222,6 +226,8 @@ bool RangeAnalysis::is_nonzero(Expr d) {
     // constraint is non-zero on the domain (constraint_fd_nonzero,
     // constraint_cd_nonzero, constraint_mod_nonzero).
     if (!range(d).contains(0)) return true;
+    if (constraints().empty()) return false;
+    if (!divisors_found_) find_divisors();
     return !nonzero_.empty() && nonzero_.find(detail::id_of(d)) != nullptr;
 }
 

@@ -66,12 +66,18 @@ public:
     const std::vector<Constraint>& constraints() const {
         return map_constraints_ ? *map_constraints_ : owned_constraints_;
     }
-    /// The divisors with variables of those constraints (constraint_divisors).
-    const std::vector<Expr>& constraint_divisors() const { return divisors_; }
+    /// The divisors with variables of those constraints (constraint_divisors;
+    /// found when first asked for).
+    const std::vector<Expr>& constraint_divisors() {
+        if (!divisors_found_) find_divisors();
+        return divisors_;
+    }
 
 private:
     /// Takes in the domain's constraints (the constructors' shared part).
     void use_constraints(const std::vector<Constraint>& constraints);
+    /// Finds the constraints' divisors, and marks them non-zero.
+    void find_divisors();
     /// range() of a node with operands that is not memoized yet: computes,
     /// narrows and memoizes it (out of line: range() is called often, and
     /// mostly answers from the bounds or the memo).
@@ -95,8 +101,9 @@ private:
     /// The map's constraints, read in place (null: owned_constraints_).
     const std::vector<Constraint>* map_constraints_ = nullptr;
     std::vector<Expr> divisors_;
-    IdMap<Interval> known_;  // constraint ranges by node id
-    IdMap<char> nonzero_;    // divisors of the constraints by node id
+    bool divisors_found_ = false;  // divisors_ and nonzero_ are filled in
+    IdMap<Interval> known_;        // constraint ranges by node id
+    IdMap<char> nonzero_;          // divisors of the constraints by node id
     IdMap<Interval> memo_;
     IdMap<char> undefined_memo_;
     /// The congruences of the constraints, when some constraint is one: the

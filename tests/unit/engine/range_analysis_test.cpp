@@ -1,6 +1,7 @@
 // RangeAnalysis: the ranges of constants and variables (asked directly, or
 // as operands of the nodes whose ranges are computed), with the ranges
-// constraints give their expressions.
+// constraints give their expressions, and the divisors of the constraints
+// (non-zero on the domain).
 
 #include "range_analysis.h"
 
@@ -39,6 +40,24 @@ TEST(RangeAnalysis, AConstraintOnAVariableNarrowsItAsAnOperandToo) {
     EXPECT_EQ(ranges.range(mod(d0, 8)), Interval(2, 3));
     EXPECT_EQ(ranges.range(d1 + 1), Interval(1, 4));  // the constraint's own node
     EXPECT_EQ(ranges.range(d1), Interval(0, 9));      // not the variable inside it
+}
+
+TEST(RangeAnalysis, TheConstraintsDivisorsAreNonZero) {
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    const std::vector<Interval> bounds = {Interval(-1, 1), Interval(-1, 1)};
+    RangeAnalysis ranges(bounds, {Constraint{mod(d0, d0 * 2), Interval(-9, 9)}});
+    EXPECT_TRUE(ranges.is_nonzero(d0 * 2));  // the constraint divides by it
+    EXPECT_FALSE(ranges.is_nonzero(d1 * 2));
+    EXPECT_TRUE(ranges.is_nonzero(d1 + 2));  // by its range
+    EXPECT_FALSE(ranges.may_be_undefined(floor_div(d1, d0 * 2)));
+    EXPECT_TRUE(ranges.may_be_undefined(floor_div(d0, d1)));
+    ASSERT_EQ(ranges.constraint_divisors().size(), 1u);
+    EXPECT_EQ(ranges.constraint_divisors()[0], d0 * 2);
+    // Without constraints no divisor is known to be non-zero.
+    RangeAnalysis bare(bounds);
+    EXPECT_FALSE(bare.is_nonzero(d0 * 2));
+    EXPECT_TRUE(bare.constraint_divisors().empty());
 }
 
 }  // namespace
