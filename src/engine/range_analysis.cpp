@@ -3,6 +3,8 @@
 
 #include "range_analysis.h"
 
+#include <cassert>
+
 #include "expr_node.h"
 #include "nonzero_divisors.h"
 
@@ -15,14 +17,26 @@ RangeAnalysis::RangeAnalysis(const std::vector<Interval>& bounds,
 }
 
 RangeAnalysis::RangeAnalysis(const IndexingMap& map, Domain domain) {
+    copy_bounds(map);
+    if (domain == Domain::BoundsAndConstraints) {
+        map_constraints_ = &map.constraints();
+        if (!map.constraints().empty()) use_constraints(map.constraints());
+    }
+}
+
+void RangeAnalysis::use_bounds_of(const IndexingMap& map) {
+    assert(constraints().empty() && "use_bounds_of on an analysis with constraints");
+    memo_ = IdMap<Interval>();
+    undefined_memo_ = IdMap<char>();
+    bounds_.clear();
+    copy_bounds(map);
+}
+
+void RangeAnalysis::copy_bounds(const IndexingMap& map) {
     bounds_.reserve(static_cast<size_t>(map.num_variables()));
     for (const auto* vars : {&map.dims(), &map.range_vars(), &map.rt_vars()}) {
         for (const IndexingVariable& v : *vars)
             bounds_.push_back(v.bounds);
-    }
-    if (domain == Domain::BoundsAndConstraints) {
-        map_constraints_ = &map.constraints();
-        if (!map.constraints().empty()) use_constraints(map.constraints());
     }
 }
 

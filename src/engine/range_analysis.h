@@ -40,6 +40,14 @@ public:
     ///     RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
     RangeAnalysis(const IndexingMap& map, Domain domain);
 
+    /// Forgets every range found so far and takes the variable bounds `map`
+    /// has now: the analysis `RangeAnalysis(map, Domain::Bounds)`, without
+    /// building a new one. Precondition: the analysis was built with
+    /// `Domain::Bounds`.
+    ///
+    ///     ranges.use_bounds_of(map);  // after a pass changed map's bounds
+    void use_bounds_of(const IndexingMap& map);
+
     /// The range of `e` over the domain points where `e` is defined (a sound
     /// over-approximation), memoized per node: `d0 floordiv s0` with
     /// d0 in [0, 8], s0 in [0, 2] has range [0, 8]. With congruence
@@ -74,6 +82,8 @@ public:
     }
 
 private:
+    /// Copies the variable bounds of `map` (the analysis has none yet).
+    void copy_bounds(const IndexingMap& map);
     /// Takes in the domain's constraints (the constructors' shared part).
     void use_constraints(const std::vector<Constraint>& constraints);
     /// Finds the constraints' divisors, and marks them non-zero.

@@ -160,8 +160,7 @@ __attribute__((noinline)) bool simplify_domain(IndexingMap& map, const RuleTable
     uint64_t bounds_seen_at = quiet.version();  // the state whose bounds they are over
     auto current_bounds_ranges = [&]() -> RangeAnalysis& {
         if (quiet.version() == bounds_seen_at) return bounds_ranges;
-        if (!over_bounds_of(bounds_ranges, map))
-            bounds_ranges = RangeAnalysis(map, RangeAnalysis::Domain::Bounds);
+        if (!over_bounds_of(bounds_ranges, map)) bounds_ranges.use_bounds_of(map);
         bounds_seen_at = quiet.version();
         return bounds_ranges;
     };

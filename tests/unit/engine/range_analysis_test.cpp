@@ -1,7 +1,8 @@
 // RangeAnalysis: the ranges of constants and variables (asked directly, or
 // as operands of the nodes whose ranges are computed), with the ranges
 // constraints give their expressions, and the divisors of the constraints
-// (non-zero on the domain).
+// (non-zero on the domain); an analysis taking a map's new bounds forgets
+// the ranges over the old ones.
 
 #include "range_analysis.h"
 
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "provix/expr.h"
+#include "provix/parser.h"
 
 namespace provix::engine {
 namespace {
@@ -58,6 +60,24 @@ TEST(RangeAnalysis, TheConstraintsDivisorsAreNonZero) {
     RangeAnalysis bare(bounds);
     EXPECT_FALSE(bare.is_nonzero(d0 * 2));
     EXPECT_TRUE(bare.constraint_divisors().empty());
+}
+
+TEST(RangeAnalysis, UsingTheNewBoundsOfAMapForgetsTheOldRanges) {
+    Context ctx;
+    auto m = parse_indexing_map(
+        ctx, "(d0, d1) -> (d0 floordiv 2 + d1), domain: d0 in [0, 9], d1 in [0, 1]");
+    ASSERT_TRUE(m.ok());
+    IndexingMap map = *m;
+    const Expr e = map.results()[0];
+    RangeAnalysis ranges(map, RangeAnalysis::Domain::Bounds);
+    EXPECT_EQ(ranges.range(e), Interval(0, 5));
+    EXPECT_EQ(ranges.range(ctx.variable(0)), Interval(0, 9));
+    map.set_variable_bounds(0, Interval(4, 5));
+    EXPECT_EQ(ranges.range(e), Interval(0, 5));  // still the bounds it was built with
+    ranges.use_bounds_of(map);
+    EXPECT_EQ(ranges.range(e), Interval(2, 3));
+    EXPECT_EQ(ranges.range(ctx.variable(0)), Interval(4, 5));
+    EXPECT_EQ(ranges.bounds().size(), 2u);
 }
 
 }  // namespace
