@@ -47,7 +47,12 @@ public:
     }
     /// The elements of `v`: `SmallVector<int, 4> s(std::vector<int>{1, 2});`.
     explicit SmallVector(const std::vector<T>& v) { assign(v.begin(), v.end()); }
-    SmallVector(const SmallVector& o) { assign(o.begin(), o.end()); }
+    SmallVector(const SmallVector& o) {
+        // Straight into fresh storage: no clear, and an empty `o` costs a test.
+        if (o.size_ > N) grow_to(o.size_);
+        std::uninitialized_copy(o.begin(), o.end(), data_);
+        size_ = o.size_;
+    }
     SmallVector(SmallVector&& o) noexcept { take(o); }
     SmallVector& operator=(const SmallVector& o) {
         if (this != &o) assign(o.begin(), o.end());
