@@ -4,6 +4,8 @@
 #include "rule_matcher.h"
 
 #include <algorithm>
+#include <new>
+#include <type_traits>
 
 #include "bit_count.h"
 #include "block_condition.h"
@@ -653,12 +655,19 @@ bool RuleMatcher::finish() {
     return true;
 }
 
+// The inline bindings are never destroyed (RuleMatcher has no destructor).
+static_assert(std::is_trivially_destructible<RuleMatcher::Binding>::value,
+              "inline bindings need no destructor");
+
 void RuleMatcher::reset(const CompiledRule& rule) {
     compiled_ = &rule;
     rule_ = &rule.rule;
     size_t n = rule_->vars.size();
     if (n <= kInlineVars) {
-        b_ = inline_b_;
+        // Bindings constructed now start Unbound, like the earlier ones.
+        for (; inline_ready_ < n; ++inline_ready_)
+            new (inline_storage_ + inline_ready_ * sizeof(Binding)) Binding();
+        b_ = std::launder(reinterpret_cast<Binding*>(inline_storage_));
     } else {
         if (heap_b_.size() < n) heap_b_.resize(n);
         b_ = heap_b_.data();

@@ -42,6 +42,9 @@ public:
 
     RuleMatcher(RangeAnalysis& ranges, DivisibilityAnalysis& divisibility)
         : ranges_(ranges), div_(divisibility) {}
+    /// Not copied: the bindings point into the matcher's own storage.
+    RuleMatcher(const RuleMatcher&) = delete;
+    RuleMatcher& operator=(const RuleMatcher&) = delete;
 
     /// The right side of `rule` instantiated at `e`, if the left side
     /// matches, the condition holds and every computed constant fits.
@@ -230,11 +233,16 @@ private:
     const CompiledRule* compiled_ = nullptr;
     const rules::Rule* rule_ = nullptr;
     Context* ctx_ = nullptr;
-    /// The bindings of the current rule's variables: `inline_b_` for rules
-    /// with few variables (no allocation), else `heap_b_`. Set by reset().
+    /// The bindings of the current rule's variables: the inline ones for
+    /// rules with few variables (no allocation), else `heap_b_`. Set by reset().
     static constexpr size_t kInlineVars = 8;
     Binding* b_ = nullptr;
-    Binding inline_b_[kInlineVars];
+    /// Storage of the inline bindings, constructed on first use by reset()
+    /// (a matcher per rewriter: most never see a rule with eight variables,
+    /// so constructing them all up front would be wasted).
+    alignas(Binding) unsigned char inline_storage_[kInlineVars * sizeof(Binding)];
+    /// How many inline bindings are constructed (the first ones, in order).
+    size_t inline_ready_ = 0;
     std::vector<Binding> heap_b_;
     std::optional<Expr> result_;
     uint64_t bound_ = 0;  ///< bit per variable index

@@ -6,9 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
+#include <new>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "divisibility.h"
 #include "partition_candidates.h"
@@ -273,6 +276,35 @@ TEST(RuleMatcher, ASuccessfulMatchLeavesNothingBound) {
         std::optional<Expr> r = matcher.apply(rule, *e);
         EXPECT_EQ(r ? to_string(*r) : "<no match>", want) << expr;
     }
+}
+
+TEST(RuleMatcher, BindingsStartUnboundInDirtyMemory) {
+    // The inline bindings are constructed when a rule first needs them: the
+    // bytes the matcher's storage held before must not read as bindings
+    // (a sum variable that looks bound refuses every sum).
+    auto rules = rules::parse_rules(
+        "offset: X + c0 => X + c0 * 2\n" + pull_rule(1, "c0 mod c1 == 0"), "t.rules");
+    ASSERT_TRUE(rules.ok());
+    RuleTable table(*rules);
+    Context ctx;
+    RangeAnalysis ranges({Interval{0, 9}, Interval{0, 9}});
+    DivisibilityAnalysis divisibility;
+    alignas(RuleMatcher) unsigned char storage[sizeof(RuleMatcher)];
+    std::memset(storage, 0xA5, sizeof storage);
+    // The bytes must really be there: no dead-store elimination of the fill.
+    asm volatile("" : : "r"(storage) : "memory");
+    auto* matcher = new (storage) RuleMatcher(ranges, divisibility);
+    // Two variables, then four (two more constructed), then two again.
+    for (const auto& [rule, expr, want] : std::vector<std::tuple<size_t, std::string, std::string>>{
+             {0, "d0 + 7", "v0 + 14"},
+             {1, "(d0 * 16 + d1 * 3) floordiv 8", "v0 * 2 + (v1 * 3) floordiv 8"},
+             {0, "d1 * 3 - 2", "v1 * 3 - 4"}}) {
+        auto e = parse_expr(ctx, expr, {"d0", "d1"});
+        ASSERT_TRUE(e.ok());
+        std::optional<Expr> r = matcher->apply(table.rules().at(rule), *e);
+        EXPECT_EQ(r ? to_string(*r) : "<no match>", want) << expr;
+    }
+    matcher->~RuleMatcher();
 }
 
 TEST(RuleMatcher, AConstantTermPatternNeedsAConstant) {
