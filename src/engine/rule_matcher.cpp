@@ -587,10 +587,26 @@ Expr RuleMatcher::materialize(const Binding& b) {
     return detail::build(ExprKind::Add, parts.data(), parts.size());
 }
 
-std::optional<Expr> RuleMatcher::build(int n) {
+inline Expr RuleMatcher::build_operand(int n) {
+    const FlatNode& f = flat(n);
+    switch (f.op) {
+        case Op::Literal:  // what eval_int gives for these leaves, without it
+            return ctx_->constant(f.value);
+        case Op::ConstVar: {
+            std::optional<int64_t> v = constant_of(static_cast<int>(f.value));
+            return v ? ctx_->constant(*v) : Expr();
+        }
+        case Op::ExprVar:
+            return b_[static_cast<size_t>(f.value)].expr;
+        default:
+            return build(n);
+    }
+}
+
+Expr RuleMatcher::build(int n) {
     if (compiled_->constant_subtree[static_cast<size_t>(n)]) {
         auto v = eval_int(n);
-        if (!v) return std::nullopt;
+        if (!v) return Expr();
         return ctx_->constant(*v);
     }
     const rules::Node& nd = node(n);
@@ -604,17 +620,17 @@ std::optional<Expr> RuleMatcher::build(int n) {
     }
     SmallVector<Expr, 4> ops;  // on the stack: operators take two operands
     for (int c : nd.children) {
-        auto e = build(c);
-        if (!e) return std::nullopt;
-        ops.push_back(*e);
+        Expr e = build_operand(c);
+        if (!e) return Expr();
+        ops.push_back(e);
     }
     std::optional<ExprKind> expr_kind = rules::expr_kind(nd.op);
-    if (!expr_kind) return std::nullopt;
+    if (!expr_kind) return Expr();
     ExprKind kind = *expr_kind;
-    if (is_division(kind) && is_const(ops[1], 0)) return std::nullopt;
+    if (is_division(kind) && is_const(ops[1], 0)) return Expr();
     Expr out = detail::build(kind, ops.data(), ops.size());
     // A fold that would overflow leaves constants unfolded: refuse.
-    if (has_unfolded_constants(out)) return std::nullopt;
+    if (has_unfolded_constants(out)) return Expr();
     return out;
 }
 
@@ -649,7 +665,7 @@ bool RuleMatcher::divisors_nonzero() {
 bool RuleMatcher::finish() {
     if (!divisors_nonzero()) return false;
     if (!condition_holds()) return false;
-    auto r = build(rule_->rhs);
+    Expr r = build_operand(rule_->rhs);
     if (!r) return false;
     result_ = r;
     return true;
@@ -740,11 +756,11 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
     auto k = [&]() -> bool {
         if (!divisors_nonzero()) return false;
         if (!condition_holds()) return false;
-        auto e = build(rule.rhs);
+        Expr e = build_operand(rule.rhs);
         auto lo = eval_int(rule.rhs_lo);
         auto hi = eval_int(rule.rhs_hi);
         if (!e || !lo || !hi) return false;
-        out = Constraint{*e, Interval{*lo, *hi}};
+        out = Constraint{e, Interval{*lo, *hi}};
         return true;
     };
     auto with_bounds = [&] {

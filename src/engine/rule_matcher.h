@@ -186,7 +186,12 @@ private:
     }
     std::optional<int64_t> eval_int(int n);
     std::optional<int64_t> eval_operand(int n);
-    std::optional<Expr> build(int n);
+    /// The right-side subtree at node `n` built for the current bindings;
+    /// null if it cannot be (a constant that does not fit, a zero divisor).
+    Expr build(int n);
+    /// build(n), with the leaves (a literal, a constant or expression
+    /// variable) built without the call.
+    Expr build_operand(int n);
     Expr materialize(const Binding& b);
     Interval var_range(int var);
     /// The range of a sub-sum binding: the sum of its terms' ranges times
