@@ -576,14 +576,17 @@ Expr scaled_monomial(const SumTerm& t, int64_t c) {
 }  // namespace
 
 Expr RuleMatcher::materialize(const Binding& b) {
-    SmallVector<Expr, 8> parts;  // on the stack for the usual short sub-sum
-    for (uint64_t m = b.mask; m; m &= m - 1) {
+    // The term of lowest index in `m`, divided by the scale.
+    auto part = [&](uint64_t m) {
         const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
         int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
-        parts.push_back(t.monomial ? scaled_monomial(t, c) : ctx_->constant(c));
-    }
-    if (parts.empty()) return ctx_->constant(0);
-    if (parts.size() == 1) return parts[0];
+        return t.monomial ? scaled_monomial(t, c) : ctx_->constant(c);
+    };
+    if (b.mask == 0) return ctx_->constant(0);
+    if ((b.mask & (b.mask - 1)) == 0) return part(b.mask);  // one term: no sum to build
+    SmallVector<Expr, 8> parts;  // on the stack for the usual short sub-sum
+    for (uint64_t m = b.mask; m; m &= m - 1)
+        parts.push_back(part(m));
     return detail::build(ExprKind::Add, parts.data(), parts.size());
 }
 
