@@ -750,8 +750,10 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
         return std::nullopt;  // the left side cannot match this expression
     // The rule's gate: necessary conditions on the range's ends and on the
     // left side's match (see RuleGate), checked before anything is bound.
-    NodeFacts facts(c.expr, &div_);
-    if (!compiled.gate.admits_constraint(c.range, facts)) return std::nullopt;
+    // The facts are the expression's alone: the constraint rules, tried one
+    // after another on the same expression, share them.
+    if (constraint_facts_.expr() != c.expr) constraint_facts_ = NodeFacts(c.expr, &div_);
+    if (!compiled.gate.admits_constraint(c.range, constraint_facts_)) return std::nullopt;
     reset(compiled);
     const rules::Rule& rule = compiled.rule;
     ctx_ = &c.expr.context();

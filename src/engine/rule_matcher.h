@@ -249,6 +249,9 @@ private:
     /// How many inline bindings are constructed (the first ones, in order).
     size_t inline_ready_ = 0;
     std::vector<Binding> heap_b_;
+    /// The gate facts of the expression apply_constraint saw last (computed
+    /// once for all the constraint rules tried on it).
+    NodeFacts constraint_facts_{Expr()};
     std::optional<Expr> result_;
     uint64_t bound_ = 0;  ///< bit per variable index
     /// Bit i: conjunct i was Unknown when last evaluated (see bound()).
