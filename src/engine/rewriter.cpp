@@ -33,6 +33,12 @@ detail::ScratchStack<std::vector<Expr>>& operand_buffers() {
 
 }  // namespace
 
+inline Expr Rewriter::simplify_at(Expr e, int depth) {
+    if (detail::is_const(e)) return e;  // nothing simplifies a constant (no memo entry)
+    if (const Expr* done = memo_.find(id_of(e))) return *done;
+    return simplify_new(e, depth);
+}
+
 Expr Rewriter::simplify(Expr e) { return simplify_at(e, 0); }
 
 Expr Rewriter::simplify_operands(Expr e, int depth) {
@@ -60,9 +66,7 @@ Expr Rewriter::rebuild_from(Expr e, size_t i, Expr s, int depth) {
     return build(kind_of(e), *ops);
 }
 
-Expr Rewriter::simplify_at(Expr e, int depth) {
-    if (detail::is_const(e)) return e;  // nothing simplifies a constant (no memo entry)
-    if (const Expr* done = memo_.find(id_of(e))) return *done;
+Expr Rewriter::simplify_new(Expr e, int depth) {
     if (depth > kMaxDepth) return e;
     memo_.insert_new(id_of(e), e);  // in progress: a cycle sees the node as is
     Expr current = num_ops(e) > 0 ? simplify_operands(e, depth) : e;
