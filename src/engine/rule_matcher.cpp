@@ -170,6 +170,16 @@ bool RuleMatcher::match_const(int p, int64_t v, Continuation k) {
     return bind_const(n.value, v, k);
 }
 
+inline bool RuleMatcher::match_operand(int p, Expr e, Continuation k) {
+    // What match() does for these patterns once the kinds pass.
+    if (!compiled_->is_sum[static_cast<size_t>(p)]) {
+        const rules::Node& n = node(p);
+        if (n.op == Op::ExprVar) return bind_expr(n.value, e, k);
+        if (is_coefficient(n)) return match_const(p, const_value(e), k);  // a constant
+    }
+    return match(p, e, k);
+}
+
 bool RuleMatcher::match(int p, Expr e, Continuation k) {
     ExprKind kind = kind_of(e);
     if (!(compiled_->kinds[static_cast<size_t>(p)] & kind_bit(kind))) return false;
@@ -208,11 +218,11 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
         !(compiled_->kinds[static_cast<size_t>(n.children[1])] & kind_bit(kind_of(right_e))))
         return false;
     if (is_coefficient(node(n.children[1]))) {
-        auto first = [&] { return match(n.children[0], left_e, k); };
-        return match(n.children[1], right_e, first);
+        auto first = [&] { return match_operand(n.children[0], left_e, k); };
+        return match_operand(n.children[1], right_e, first);
     }
-    auto second = [&] { return match(n.children[1], right_e, k); };
-    return match(n.children[0], left_e, second);
+    auto second = [&] { return match_operand(n.children[1], right_e, k); };
+    return match_operand(n.children[0], left_e, second);
 }
 
 bool RuleMatcher::match_term(int p, const SumTerm& t, Continuation k) {

@@ -137,6 +137,9 @@ public:
 private:
     bool match(int p, Expr e, Continuation k);
     bool match_const(int p, int64_t v, Continuation k);
+    /// match() for an operand of a binary pattern whose kind is checked
+    /// already: a variable or constant pattern without the call.
+    bool match_operand(int p, Expr e, Continuation k);
     bool match_term(int p, const SumTerm& t, Continuation k);
     bool match_sum(int p, Expr e, Continuation k);
     /// False if some term pattern of `sp` has no term of a kind it can
