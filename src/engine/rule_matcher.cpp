@@ -170,27 +170,25 @@ bool RuleMatcher::match_const(int p, int64_t v, Continuation k) {
     return bind_const(n.value, v, k);
 }
 
-inline bool RuleMatcher::match_operand(int p, Expr e, Continuation k) {
-    // What match() does for these patterns once the kinds pass.
+bool RuleMatcher::match(int p, Expr e, Continuation k) {
+    if (!(compiled_->kinds[static_cast<size_t>(p)] & kind_bit(kind_of(e)))) return false;
+    return match_checked(p, e, k);
+}
+
+__attribute__((always_inline)) inline bool RuleMatcher::match_checked(int p, Expr e,
+                                                                      Continuation k) {
     if (!compiled_->is_sum[static_cast<size_t>(p)]) {
         const rules::Node& n = node(p);
         if (n.op == Op::ExprVar) return bind_expr(n.value, e, k);
         if (is_coefficient(n)) return match_const(p, const_value(e), k);  // a constant
     }
-    return match(p, e, k);
+    return match_node(p, e, k);
 }
 
-bool RuleMatcher::match(int p, Expr e, Continuation k) {
-    ExprKind kind = kind_of(e);
-    if (!(compiled_->kinds[static_cast<size_t>(p)] & kind_bit(kind))) return false;
+bool RuleMatcher::match_node(int p, Expr e, Continuation k) {
     if (compiled_->is_sum[static_cast<size_t>(p)]) return match_sum(p, e, k);
     const rules::Node& n = node(p);
     switch (n.op) {
-        case Op::ExprVar:
-            return bind_expr(n.value, e, k);
-        case Op::ConstVar:
-        case Op::Literal:
-            return match_const(p, const_value(e), k);  // a constant (kinds checked)
         case Op::Mul: {
             if (is_coefficient(node(n.children[1]))) {
                 SumTerm t = split(e);
@@ -218,11 +216,11 @@ bool RuleMatcher::match(int p, Expr e, Continuation k) {
         !(compiled_->kinds[static_cast<size_t>(n.children[1])] & kind_bit(kind_of(right_e))))
         return false;
     if (is_coefficient(node(n.children[1]))) {
-        auto first = [&] { return match_operand(n.children[0], left_e, k); };
-        return match_operand(n.children[1], right_e, first);
+        auto first = [&] { return match_checked(n.children[0], left_e, k); };
+        return match_checked(n.children[1], right_e, first);
     }
-    auto second = [&] { return match_operand(n.children[1], right_e, k); };
-    return match_operand(n.children[0], left_e, second);
+    auto second = [&] { return match_checked(n.children[1], right_e, k); };
+    return match_checked(n.children[0], left_e, second);
 }
 
 bool RuleMatcher::match_term(int p, const SumTerm& t, Continuation k) {
@@ -600,7 +598,7 @@ Expr RuleMatcher::materialize(const Binding& b) {
     return detail::build(ExprKind::Add, parts.data(), parts.size());
 }
 
-inline Expr RuleMatcher::build_operand(int n) {
+__attribute__((always_inline)) inline Expr RuleMatcher::build(int n) {
     const FlatNode& f = flat(n);
     switch (f.op) {
         case Op::Literal:  // what eval_int gives for these leaves, without it
@@ -612,28 +610,21 @@ inline Expr RuleMatcher::build_operand(int n) {
         case Op::ExprVar:
             return b_[static_cast<size_t>(f.value)].expr;
         default:
-            return build(n);
+            return build_node(n);
     }
 }
 
-Expr RuleMatcher::build(int n) {
+Expr RuleMatcher::build_node(int n) {
     if (compiled_->constant_subtree[static_cast<size_t>(n)]) {
         auto v = eval_int(n);
         if (!v) return Expr();
         return ctx_->constant(*v);
     }
     const rules::Node& nd = node(n);
-    switch (nd.op) {
-        case Op::ExprVar:
-            return b_[static_cast<size_t>(nd.value)].expr;
-        case Op::SumVar:
-            return materialize(b_[static_cast<size_t>(nd.value)]);
-        default:
-            break;
-    }
+    if (nd.op == Op::SumVar) return materialize(b_[static_cast<size_t>(nd.value)]);
     SmallVector<Expr, 4> ops;  // on the stack: operators take two operands
     for (int c : nd.children) {
-        Expr e = build_operand(c);
+        Expr e = build(c);
         if (!e) return Expr();
         ops.push_back(e);
     }
@@ -678,7 +669,7 @@ bool RuleMatcher::divisors_nonzero() {
 bool RuleMatcher::finish() {
     if (!divisors_nonzero()) return false;
     if (!condition_holds()) return false;
-    Expr r = build_operand(rule_->rhs);
+    Expr r = build(rule_->rhs);
     if (!r) return false;
     result_ = r;
     return true;
@@ -771,7 +762,7 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
     auto k = [&]() -> bool {
         if (!divisors_nonzero()) return false;
         if (!condition_holds()) return false;
-        Expr e = build_operand(rule.rhs);
+        Expr e = build(rule.rhs);
         auto lo = eval_int(rule.rhs_lo);
         auto hi = eval_int(rule.rhs_hi);
         if (!e || !lo || !hi) return false;

@@ -135,11 +135,14 @@ public:
     }
 
 private:
+    /// The pattern at `p` against `e`: its kind check, then match_checked.
     bool match(int p, Expr e, Continuation k);
+    /// match() once `e`'s kind is known to fit the pattern: a variable or
+    /// constant pattern bound inline, the others by match_node.
+    bool match_checked(int p, Expr e, Continuation k);
+    /// match_checked for a sum or operator pattern.
+    bool match_node(int p, Expr e, Continuation k);
     bool match_const(int p, int64_t v, Continuation k);
-    /// match() for an operand of a binary pattern whose kind is checked
-    /// already: a variable or constant pattern without the call.
-    bool match_operand(int p, Expr e, Continuation k);
     bool match_term(int p, const SumTerm& t, Continuation k);
     bool match_sum(int p, Expr e, Continuation k);
     /// False if some term pattern of `sp` has no term of a kind it can
@@ -191,10 +194,11 @@ private:
     std::optional<int64_t> eval_operand(int n);
     /// The right-side subtree at node `n` built for the current bindings;
     /// null if it cannot be (a constant that does not fit, a zero divisor).
+    /// A leaf (a literal, a constant or expression variable) inline, the
+    /// others by build_node.
     Expr build(int n);
-    /// build(n), with the leaves (a literal, a constant or expression
-    /// variable) built without the call.
-    Expr build_operand(int n);
+    /// build for an operator, a sum variable or a constant subtree.
+    Expr build_node(int n);
     Expr materialize(const Binding& b);
     Interval var_range(int var);
     /// The range of a sub-sum binding: the sum of its terms' ranges times
