@@ -223,6 +223,16 @@ void DivisibilityAnalysis::derive_term_facts(Expr sum, ModRem fact) {
 ModRem DivisibilityAnalysis::of(Expr e) {
     const detail::ExprNode* n = detail::node_of(e);  // inline field reads
     if (n->kind == ExprKind::Constant) return {0, n->value};
+    if (n->kind == ExprKind::Variable) {
+        // Not memoized (like a variable's range): nothing is known of a
+        // variable beyond its fact, so the memo entry would cost more than
+        // the look-up.
+        const ModRem* f = facts_.empty() ? nullptr : facts_.find(n->id);
+        if (!f) return kUnknown;
+        bool empty = false;
+        ModRem merged = intersect(kUnknown, *f, &empty);
+        return empty ? kUnknown : merged;
+    }
     if (const ModRem* m = memo_.find(n->id)) return *m;
     ModRem r = compute(e);
     if (const ModRem* f = facts_.find(n->id)) {
