@@ -69,7 +69,8 @@ Expr Rewriter::rebuild_from(Expr e, size_t i, Expr s, int depth) {
 Expr Rewriter::simplify_new(Expr e, int depth) {
     if (depth > kMaxDepth) return e;
     memo_.insert_new(id_of(e), e);  // in progress: a cycle sees the node as is
-    Expr current = num_ops(e) > 0 ? simplify_operands(e, depth) : e;
+    if (num_ops(e) == 0) return rewrite_leaf(e, depth);
+    Expr current = simplify_operands(e, depth);
     if (current != e) {
         // Rebuilding canonically can create nodes that were never simplified
         // (`2 * (x floordiv 2 + 1)` distributes to `(x floordiv 2) * 2 + 2`),
@@ -87,6 +88,26 @@ Expr Rewriter::simplify_new(Expr e, int depth) {
         memo_.set(id_of(current), current);
     }
     return current;
+}
+
+Expr Rewriter::rewrite_leaf(Expr e, int depth) {
+    // Only gates of the point test alone are checked here (fixed_value's,
+    // the one rule of the built-in table a variable can match), without
+    // rewrite_root's set-up. Any other gate, or one that admits, leads to
+    // rewrite_root, which checks them all again in order: the rule that
+    // fires is the same. No whole-expression step acts on a leaf
+    // (may_rewrite_whole), so a leaf every gate turns away stays as it is.
+    for (const CompiledRule* rule : table_.expression_rules(kind_of(e))) {
+        const RuleGate& gate = rule->gate;
+        if (!gate.shape_tests && gate.point_range && !ranges_.range(e).is_point()) continue;
+        const Expr r = rewrite_root(e, depth);
+        if (r != e) {
+            memo_.set(id_of(e), r);
+            memo_.set(id_of(r), r);
+        }
+        return r;
+    }
+    return e;
 }
 
 Expr Rewriter::rewrite_root(Expr e, int depth) {

@@ -37,6 +37,10 @@ public:
 
 private:
     Expr rewrite_root(Expr e, int depth);
+    /// rewrite_root for a node without operands (a variable), with its
+    /// memo entries: rewrite_root only if some rule's gate admits the node
+    /// (no whole-expression step acts on a leaf: may_rewrite_whole).
+    Expr rewrite_leaf(Expr e, int depth);
     /// The simplified form of `e` at recursion depth `depth`: a constant
     /// and a node already simplified (or in progress) answered inline, the
     /// others by simplify_new.
