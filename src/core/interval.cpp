@@ -138,6 +138,17 @@ namespace detail {
 
 Interval multiply_intervals(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
+    if (b.is_point()) {
+        // Times a constant c (a canonical product's last factor), what the
+        // quadrant split below gives: c == 0 is 0 (mul_zero); for c > 0 each
+        // sign part of `a` maps its ends to c times them, and their hull has
+        // the lower end of the lower part and the upper end of the upper
+        // part (c < 0: the ends swap), widened as each part's ends are.
+        const End c = b.lo();
+        if (b.lo() == 0) return Interval::point(0);
+        if (b.lo() > 0) return make(times(lo_of(a), c), times(hi_of(a), c));
+        return make(times(hi_of(a), c), times(lo_of(a), c));
+    }
     Interval r = Interval::empty();
     for (const Interval& x : {negative_part(a), nonneg_part(a)}) {
         if (x.is_empty()) continue;
@@ -149,6 +160,15 @@ Interval multiply_intervals(const Interval& a, const Interval& b) {
 
 Interval floor_div_intervals(const Interval& a, const Interval& b) {
     if (a.is_empty() || b.is_empty()) return Interval::empty();
+    if (b.is_point() && b.lo() > 0) {
+        // By a positive constant c (the usual divisor), what
+        // floor_div_positive gives: floor(x / c) is monotone in x, so the
+        // hull of the two sign parts' images has `a`'s ends divided (an
+        // infinite end stays infinite; |floor(x / c)| <= |x| fits int64).
+        const int64_t c = b.lo();
+        return make(a.lo_is_inf() ? End() : End(floor_quotient(a.lo(), c)),
+                    a.hi_is_inf() ? End() : End(floor_quotient(a.hi(), c)));
+    }
     Interval r = Interval::empty();
     Interval pos = b.intersect(Interval::at_least(1));
     Interval neg = b.intersect(Interval::at_most(-1));

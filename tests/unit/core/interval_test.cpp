@@ -201,6 +201,49 @@ RC_GTEST_PROP(Interval, InlineOperationsEqualTheGeneralOnes, ()) {
     RC_ASSERT(mod(x, y) == detail::mod_intervals(x, y));
 }
 
+// The general product and floor_div answer a constant right operand c
+// without the sign split: the product equals the sign split's (the
+// operands swapped, which takes it), and floor_div by c > 0 divides the
+// ends (an infinite end stays infinite), on small ends, ends near the int64
+// limits and half-infinite intervals.
+RC_GTEST_PROP(Interval, ConstantOperandsMatchTheSignSplit, ()) {
+    static const std::vector<int64_t> kEnds = {kInt64Min, kInt64Min + 1, -9,       -8, -1, 0, 1, 7,
+                                               8,         kInt64Max - 1, kInt64Max};
+    const auto gen_end = [] {
+        return *rc::gen::oneOf(rc::gen::elementOf(kEnds), rc::gen::inRange<int64_t>(-40, 41));
+    };
+    const int64_t a = gen_end(), b = gen_end(), c = gen_end();
+    Interval x{std::min(a, b), std::max(a, b)};
+    switch (*rc::gen::inRange(0, 4)) {
+        case 0:
+            x = Interval::at_least(a);
+            break;
+        case 1:
+            x = Interval::at_most(a);
+            break;
+        case 2:
+            x = Interval::all();
+            break;
+        default:
+            break;
+    }
+    if (!x.is_point())
+        RC_ASSERT(detail::multiply_intervals(x, Interval::point(c)) ==
+                  detail::multiply_intervals(Interval::point(c), x));
+    if (c > 0) {
+        const auto floor_end = [c](int64_t v) {
+            int64_t q = v / c;
+            if (v % c != 0 && v < 0) --q;
+            return q;
+        };
+        std::optional<int64_t> lo, hi;
+        if (!x.lo_is_inf()) lo = floor_end(x.lo());
+        if (!x.hi_is_inf()) hi = floor_end(x.hi());
+        RC_ASSERT(detail::floor_div_intervals(x, Interval::point(c)) ==
+                  Interval::bounded_by(lo, hi));
+    }
+}
+
 // floor_div and mod by a positive constant are exact on small finite
 // intervals: the interval is the hull of the pointwise values.
 RC_GTEST_PROP(Interval, DivisionByPositiveConstantsIsExact, ()) {
