@@ -129,6 +129,10 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
     // may act on (further cheap pre-checks inside: the kind, then the terms
     // or the variables).
     if (!may_rewrite_whole(e)) return e;
+    return rewrite_whole(e, depth);
+}
+
+Expr Rewriter::rewrite_whole(Expr e, int depth) {
     Expr r;
     const char* lemma_name = nullptr;
     const char* range_lemmas[2] = {nullptr, nullptr};  // narrowings of a difference's range

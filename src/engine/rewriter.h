@@ -37,6 +37,10 @@ public:
 
 private:
     Expr rewrite_root(Expr e, int depth);
+    /// The whole-expression steps of rewrite_root (on a node no rule
+    /// rewrote, that may_rewrite_whole admits): out of line, so that the
+    /// rules' loop keeps a small frame.
+    __attribute__((noinline)) Expr rewrite_whole(Expr e, int depth);
     /// rewrite_root for a node without operands (a variable), with its
     /// memo entries: rewrite_root only if some rule's gate admits the node
     /// (no whole-expression step acts on a leaf: may_rewrite_whole).
