@@ -136,27 +136,8 @@ IndexingMap IndexingMap::undefined(Context& ctx) {
     return m;
 }
 
-const IndexingVariable& IndexingMap::variable(int64_t id) const {
-    if (id >= 0) {
-        size_t i = static_cast<size_t>(id);
-        if (i < dims_.size()) return dims_[i];
-        i -= dims_.size();
-        if (i < range_vars_.size()) return range_vars_[i];
-        i -= range_vars_.size();
-        if (i < rt_vars_.size()) return rt_vars_[i];
-    }
-    detail::precondition_failed("IndexingMap::variable",
-                                "no variable with id " + std::to_string(id));
-}
-
-VariableKind IndexingMap::variable_kind(int64_t id) const {
-    if (id < 0 || id >= num_variables()) {
-        detail::precondition_failed("IndexingMap::variable_kind",
-                                    "no variable with id " + std::to_string(id));
-    }
-    if (id < num_dims()) return VariableKind::Dimension;
-    if (id < num_dims() + num_range_vars()) return VariableKind::Range;
-    return VariableKind::Runtime;
+void IndexingMap::no_variable(const char* function, int64_t id) {
+    detail::precondition_failed(function, "no variable with id " + std::to_string(id));
 }
 
 std::vector<Interval> IndexingMap::variable_bounds() const {

@@ -236,6 +236,33 @@ bool term_ranges_of(const LinearTerms& terms, const IndexingMap& map,
     return true;
 }
 
+/// True if no variable term of the constraint `c` can narrow its
+/// variable's bounds (bound_from_term), decided from the total of the term
+/// ranges in one pass instead of one sum of the others per term. Exact when
+/// every partial sum of term ends fits int64 (checked: the sum of their
+/// magnitudes does), for then each `rest` that bound_from_term folds is
+/// the total minus term i, with no end widened. Term i = `a*v` (range
+/// [l, h], width w = h - l) narrows v exactly when `c.lo - rest.hi > l` or
+/// `c.hi - rest.lo < h` (ceil and floor division by `a` keep these
+/// comparisons, either sign of `a`), that is `c.lo > total.hi - w` or
+/// `c.hi < total.lo + w`; false (run the full pass) when unsure.
+bool cannot_tighten(const Constraint& c, const LinearTerms& terms, const TermRanges& term_ranges) {
+    __int128 lo = 0, hi = 0, magnitude = 0, widest = 0;
+    for (size_t i = 0; i < terms.size(); ++i) {
+        const Interval& r = term_ranges[i];
+        if (!r.is_bounded()) return false;
+        lo += r.lo();
+        hi += r.hi();
+        magnitude += std::max(-static_cast<__int128>(r.lo()), static_cast<__int128>(r.hi()));
+        if (terms[i].kind == LinearTerm::Kind::Variable && terms[i].coef != 0)
+            widest = std::max(widest, static_cast<__int128>(r.hi()) - r.lo());
+    }
+    if (magnitude > kInt64Max) return false;
+    if (!c.range.lo_is_inf() && c.range.lo() > hi - widest) return false;
+    if (!c.range.hi_is_inf() && c.range.hi() < lo + widest) return false;
+    return true;
+}
+
 /// One pass of bound tightening over every constraint with a variable term.
 /// The ranges of non-variable terms come from a range analysis over the
 /// bounds and constraints when the first such term is met, built only when
@@ -256,6 +283,7 @@ bool tighten_once(IndexingMap& map, RewriteLog log) {
             ranges =
                 std::make_unique<RangeAnalysis>(map, RangeAnalysis::Domain::BoundsAndConstraints);
         if (!term_ranges_of(terms, map, ranges, &term_ranges)) continue;
+        if (cannot_tighten(c, terms, term_ranges)) continue;
         for (size_t i = 0; i < terms.size(); ++i) {
             if (terms[i].kind != LinearTerm::Kind::Variable || terms[i].coef == 0) continue;
             const TermBound tb = bound_from_term(c, terms, i, term_ranges);

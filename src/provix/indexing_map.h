@@ -115,10 +115,25 @@ public:
     const IndexingVariables& range_vars() const { return range_vars_; }
     const IndexingVariables& rt_vars() const { return rt_vars_; }
     /// The variable with id `id` (dims, then range vars, then runtime vars).
-    /// Precondition: `0 <= id < num_variables()`.
-    const IndexingVariable& variable(int64_t id) const;
+    /// Precondition: `0 <= id < num_variables()`. (Inline: the analyses
+    /// and domain passes read bounds in their loops.)
+    const IndexingVariable& variable(int64_t id) const {
+        // A negative id wraps to a huge index and fails every test.
+        size_t i = static_cast<size_t>(id);
+        if (i < dims_.size()) return dims_[i];
+        i -= dims_.size();
+        if (i < range_vars_.size()) return range_vars_[i];
+        i -= range_vars_.size();
+        if (i < rt_vars_.size()) return rt_vars_[i];
+        no_variable("IndexingMap::variable", id);
+    }
     /// Which kind variable `id` is. Precondition: `0 <= id < num_variables()`.
-    VariableKind variable_kind(int64_t id) const;
+    VariableKind variable_kind(int64_t id) const {
+        if (id < 0 || id >= num_variables()) no_variable("IndexingMap::variable_kind", id);
+        if (id < num_dims()) return VariableKind::Dimension;
+        if (id < num_dims() + num_range_vars()) return VariableKind::Range;
+        return VariableKind::Runtime;
+    }
     /// Bounds of every variable, indexed by id.
     std::vector<Interval> variable_bounds() const;
 
@@ -200,6 +215,8 @@ public:
 
 private:
     bool remove_unused(bool keep_runtime);
+    /// Fails the precondition of `function`: no variable has id `id`.
+    [[noreturn]] static void no_variable(const char* function, int64_t id);
 
     State state_ = State::Normal;
     SymbolicMap map_;
