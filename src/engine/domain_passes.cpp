@@ -239,25 +239,26 @@ bool term_ranges_of(const LinearTerms& terms, const IndexingMap& map,
 /// True if no variable term of the constraint `c` can narrow its
 /// variable's bounds (bound_from_term), decided from the total of the term
 /// ranges in one pass instead of one sum of the others per term. Exact when
-/// every partial sum of term ends fits int64 (checked: the sum of their
-/// magnitudes does), for then each `rest` that bound_from_term folds is
-/// the total minus term i, with no end widened. Term i = `a*v` (range
-/// [l, h], width w = h - l) narrows v exactly when `c.lo - rest.hi > l` or
-/// `c.hi - rest.lo < h` (ceil and floor division by `a` keep these
-/// comparisons, either sign of `a`), that is `c.lo > total.hi - w` or
-/// `c.hi < total.lo + w`; false (run the full pass) when unsure.
+/// every term end lies within kInt64Max / (number of terms) of zero
+/// (checked): then every partial sum of term ends fits int64, so each
+/// `rest` that bound_from_term folds is the total minus term i, with no end
+/// widened. Term i = `a*v` (range [l, h], width w = h - l) narrows v
+/// exactly when `c.lo - rest.hi > l` or `c.hi - rest.lo < h` (ceil and
+/// floor division by `a` keep these comparisons, either sign of `a`), that
+/// is `c.lo > total.hi - w` or `c.hi < total.lo + w`; false (run the full
+/// pass) when unsure.
 bool cannot_tighten(const Constraint& c, const LinearTerms& terms, const TermRanges& term_ranges) {
-    __int128 lo = 0, hi = 0, magnitude = 0, widest = 0;
+    const int64_t limit = kInt64Max / static_cast<int64_t>(terms.size());
+    int64_t lo = 0, hi = 0, widest = 0;
     for (size_t i = 0; i < terms.size(); ++i) {
-        const Interval& r = term_ranges[i];
-        if (!r.is_bounded()) return false;
+        const Interval& r = term_ranges[i];  // non-empty (term_ranges_of)
+        if (!r.is_bounded() || r.lo() < -limit || r.hi() > limit) return false;
         lo += r.lo();
         hi += r.hi();
-        magnitude += std::max(-static_cast<__int128>(r.lo()), static_cast<__int128>(r.hi()));
         if (terms[i].kind == LinearTerm::Kind::Variable && terms[i].coef != 0)
-            widest = std::max(widest, static_cast<__int128>(r.hi()) - r.lo());
+            widest = std::max(widest, r.hi() - r.lo());
     }
-    if (magnitude > kInt64Max) return false;
+    // total.hi - w and total.lo + w are sums of term ends: no overflow.
     if (!c.range.lo_is_inf() && c.range.lo() > hi - widest) return false;
     if (!c.range.hi_is_inf() && c.range.hi() < lo + widest) return false;
     return true;
