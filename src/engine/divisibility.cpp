@@ -249,9 +249,22 @@ ModRem DivisibilityAnalysis::compute(Expr e) {
         case ExprKind::Variable:
             return kUnknown;
         case ExprKind::Add: {
+            // A term with modulus 1 (nothing known) makes the sum's modulus
+            // gcd(..., 1) = 1, and normalize makes the remainder 0: the sum
+            // is kUnknown whatever the other terms (only a cache, the memo,
+            // misses their entries). A bare variable without a fact is such
+            // a term, found without computing the others (`d0 * 4 + d1`).
+            const detail::ExprNode* n = detail::node_of(e);
+            for (size_t i = 0; i < n->num_operands; ++i) {
+                const detail::ExprNode* t = n->operands[i];
+                if (t->kind == ExprKind::Variable && (facts_.empty() || !facts_.find(t->id)))
+                    return kUnknown;
+            }
             ModRem acc = of(e.operand(0));
-            for (size_t i = 1; i < e.num_operands(); ++i)
+            for (size_t i = 1; i < e.num_operands(); ++i) {
+                if (acc.modulus == 1) return kUnknown;
                 acc = add(acc, of(e.operand(i)));
+            }
             return acc;
         }
         case ExprKind::Mul: {

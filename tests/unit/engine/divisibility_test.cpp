@@ -82,6 +82,31 @@ TEST(Divisibility, NegatedFactKeepsACanonicalRemainder) {
     EXPECT_EQ(affine.remainder, 13);
 }
 
+TEST(Divisibility, SumWithATermOfNoCongruence) {
+    // A sum with a bare variable without a fact, or with a term of modulus
+    // 1 anywhere, is unknown (the analysis answers without the other
+    // terms); a variable with a fact still counts.
+    Context ctx;
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2);
+    const std::vector<Constraint> constraints = {{mod(d1, 2), Interval::point(1)}};
+    DivisibilityAnalysis no_facts, facts(constraints);
+    for (DivisibilityAnalysis* a : {&no_facts, &facts}) {
+        const ModRem bare = a->of(d0 * 4 + d2 + 2), inner = a->of(d0 * 4 + (d2 * d2) * 2 + 1);
+        EXPECT_EQ(bare.modulus, 1);
+        EXPECT_EQ(bare.remainder, 0);
+        EXPECT_EQ(inner.modulus, 2);
+        EXPECT_EQ(inner.remainder, 1);
+    }
+    DivisibilityAnalysis with_fact(constraints);
+    const ModRem odd = with_fact.of(d0 * 4 + d1 + 2);  // 4k + (2j + 1) + 2
+    EXPECT_EQ(odd.modulus, 2);
+    EXPECT_EQ(odd.remainder, 1);
+    DivisibilityAnalysis none;
+    const ModRem unknown = none.of(d0 * 4 + d1 + 2);
+    EXPECT_EQ(unknown.modulus, 1);
+    EXPECT_EQ(unknown.remainder, 0);
+}
+
 TEST(Divisibility, ModuliBeyondSixtyFourBits) {
     Context ctx;
     Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
