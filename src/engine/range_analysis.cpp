@@ -34,10 +34,14 @@ void RangeAnalysis::use_bounds_of(const IndexingMap& map) {
 
 void RangeAnalysis::copy_bounds(const IndexingMap& map) {
     bounds_.reserve(static_cast<size_t>(map.num_variables()));
-    for (const auto* vars : {&map.dims(), &map.range_vars(), &map.rt_vars()}) {
-        for (const IndexingVariable& v : *vars)
-            bounds_.push_back(v.bounds);
-    }
+    // The three kinds one after the other, each loop on its own (no loop
+    // over the kinds: this runs for every analysis of a map).
+    for (const IndexingVariable& v : map.dims())
+        bounds_.push_back(v.bounds);
+    for (const IndexingVariable& v : map.range_vars())
+        bounds_.push_back(v.bounds);
+    for (const IndexingVariable& v : map.rt_vars())
+        bounds_.push_back(v.bounds);
 }
 
 void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) {
