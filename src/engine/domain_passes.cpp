@@ -438,15 +438,17 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
         Context& ctx = *map.context();
         std::vector<Expr> repl(static_cast<size_t>(map.num_variables()));
         repl[static_cast<size_t>(id)] = ctx.variable(id) * m + r;
-        std::vector<Expr> results;
-        results.reserve(map.results().size());
-        for (Expr res : map.results())
-            results.push_back(substitute(res, repl));
+        // Only the results that change are replaced (set_results would
+        // check and copy them all).
+        for (size_t i = 0; i < map.results().size(); ++i) {
+            const Expr res = map.results()[i];
+            const Expr s = substitute(res, repl);
+            if (s != res) map.set_result(static_cast<int64_t>(i), s);
+        }
         std::vector<Constraint> cs;
         cs.reserve(map.constraints().size());
         for (const Constraint& k : map.constraints())
             if (!(k == c)) cs.push_back(Constraint{substitute(k.expr, repl), k.range});
-        map.set_results(std::move(results));
         map.set_variable_bounds(id, Interval{l, h});
         map.set_constraints(std::move(cs));
         log.fired(lemma::rescale_forward);
