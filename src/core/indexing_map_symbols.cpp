@@ -24,6 +24,19 @@ namespace {
 // written. `new_id` must be increasing on the ids that occur, so a canonical
 // expression stays canonical (the term order only compares ids).
 Expr rename_variables(Expr e, const std::vector<int64_t>& new_id) {
+    // Every variable of `e` keeps its id (all below 64, read from the node's
+    // mask) and no node divides by the constant 0 (the one shape of a node
+    // that Context::make refuses): make would return every node itself, so
+    // the renamed expression is `e`.
+    const detail::ExprNode* n = detail::node_of(e);
+    if (!n->has_high_var && !n->zero_divisor) {
+        bool same = true;
+        for (uint64_t m = n->var_mask; m && same; m &= m - 1) {
+            const auto id = static_cast<size_t>(__builtin_ctzll(m));
+            same = new_id[id] == static_cast<int64_t>(id);
+        }
+        if (same) return e;
+    }
     Context& ctx = e.context();
     engine::IdMap<Expr> memo;  // renamed node by old node id
     auto known = [&](Expr node) { return memo.find(node.id()) != nullptr; };

@@ -526,6 +526,25 @@ TEST_F(IndexingMapTest, RemoveUnusedSymbolsBeyondSixtyFourVariables) {
               "s1 in [0, 9],\ns0 + s1 in [0, 12]");
 }
 
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsExpressionsWhoseIdsStay) {
+    // The results over d0 and s0 keep their ids (s1 goes): they stay the
+    // very same nodes, a raw non-canonical one too; the one over rt0 is
+    // renumbered (rt0 becomes id 2).
+    const Expr d0 = ctx.variable(0), s0 = ctx.variable(1), rt0 = ctx.variable(3);
+    const Expr raw = *ctx.make(ExprKind::Add, {d0, ctx.constant(0)});
+    const Expr sum = d0 * 4 + s0;
+    IndexingMap m = *IndexingMap::get(
+        *SymbolicMap::get(ctx, 1, 3, {raw, sum, rt0 + 1}), {IndexingVariable{Interval(0, 9), ""}},
+        {IndexingVariable{Interval(0, 3), ""}, IndexingVariable{Interval(0, 3), ""}},
+        {IndexingVariable{Interval(0, 7), ""}});
+    EXPECT_TRUE(m.remove_unused_symbols());
+    ASSERT_EQ(m.num_results(), 3);
+    EXPECT_EQ(m.results()[0], raw);
+    EXPECT_EQ(m.results()[1], sum);
+    EXPECT_EQ(m.results()[2], ctx.variable(2) + 1);
+    EXPECT_EQ(m.num_variables(), 3);
+}
+
 TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsCustomNames) {
     IndexingMap m = parse("(d0)[a, b] -> (d0 + b), domain: d0 in [0, 9], a in [0, 3], b in [0, 2]");
     EXPECT_TRUE(m.remove_unused_symbols());
