@@ -43,21 +43,15 @@ detail::ScratchStack<std::vector<int64_t>>& memo_buffers() {
     return stack;
 }
 
-/// The scale of `subset` term by term (the definition the memo follows).
-std::optional<int64_t> direct_scale(const std::vector<SumTerm>& terms, uint64_t subset,
-                                    std::optional<int64_t> bound_scale) {
-    int64_t scale = 0;
-    for (uint64_t m = subset; m; m &= m - 1) {
-        auto g = gcd(scale, terms[static_cast<size_t>(__builtin_ctzll(m))].coef);
-        if (!g) return std::nullopt;
-        scale = *g;
-    }
-    if (bound_scale) scale = *bound_scale;
-    if (scale == 0) return std::nullopt;
-    return scale;
-}
-
 }  // namespace
+
+FewTermCandidates::FewTermCandidates(uint64_t remaining) {
+    size_t n = 0;
+    for (uint64_t m = remaining; m && n < kMaxTerms; m &= m - 1)
+        at_[n++] = m & (~m + 1);
+    index_ = kStart[n];
+    end_ = kEnd[n];
+}
 
 PartitionCandidates::PartitionCandidates(const std::vector<SumTerm>& terms, uint64_t remaining)
     : remaining_(remaining),
@@ -137,9 +131,7 @@ PartitionScales::PartitionScales(const std::vector<SumTerm>& terms, uint64_t rem
             int64_t coef = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
             // `coef % -1` and `coef / -1` overflow for INT64_MIN (found by
             // the libFuzzer simplify target under UBSan).
-            if (c == 0 || (c == -1 && coef == kInt64Min)) continue;
-            if (c != -1 && coef % c != 0) continue;
-            multiples_ |= m & (~m + 1);
+            if (admits_coefficient(coef, c)) multiples_ |= m & (~m + 1);
         }
         return;
     }
@@ -175,7 +167,7 @@ std::optional<int64_t> PartitionScales::of(uint64_t subset, uint64_t compact) {
         if (subset & ~multiples_ || *bound_scale_ == 0) return std::nullopt;
         return bound_scale_;
     }
-    if (!memo_) return direct_scale(terms_, subset, std::nullopt);
+    if (!memo_) return partition_scale(terms_, subset, std::nullopt);
     int64_t g = gcd_of(compact);
     if (g == kNoGcd || g == 0) return std::nullopt;
     return g;

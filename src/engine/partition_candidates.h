@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "provix/semantics.h"
 #include "sum_term.h"
 
 namespace provix::engine {
@@ -116,6 +117,73 @@ private:
     std::vector<int64_t>* coefs_ = nullptr;
     std::vector<int64_t>* memo_ = nullptr;
 };
+
+/// The candidates of PartitionCandidates over at most kMaxTerms remaining
+/// terms, in the same order, without the enumerator: the exhaustive order
+/// of the subsets of three terms (larger first, then in numeric order)
+/// restricted to the subsets of the first `n` terms is the exhaustive
+/// order of those `n` terms (restriction keeps both the sizes and the
+/// numeric order).
+///
+///     FewTermCandidates c(0b1010);  // two terms: 0b1010, 0b0010, 0b1000
+class FewTermCandidates {
+public:
+    static constexpr size_t kMaxTerms = 3;
+
+    /// `remaining` has at most kMaxTerms set bits.
+    explicit FewTermCandidates(uint64_t remaining);
+    /// Stores the next candidate in `subset`; false when there is none left.
+    bool next(uint64_t& subset) {
+        if (index_ == end_) return false;
+        const uint8_t c = kOrder[index_++];
+        subset = ((c & 1) ? at_[0] : 0) | ((c & 2) ? at_[1] : 0) | ((c & 4) ? at_[2] : 0);
+        return true;
+    }
+
+private:
+    /// The non-empty subsets of three terms in exhaustive order, then those
+    /// of two, then the one of one: the orders for n terms start at
+    /// kStart[n] (each the order of three restricted to n terms).
+    static constexpr uint8_t kOrder[11] = {0b111, 0b011, 0b101, 0b110, 0b001, 0b010,
+                                           0b100, 0b011, 0b001, 0b010, 0b001};
+    static constexpr uint8_t kStart[kMaxTerms + 1] = {11, 10, 7, 0};
+    static constexpr uint8_t kEnd[kMaxTerms + 1] = {11, 11, 10, 7};
+    /// The positions of the remaining terms (a bit each, 0 past the last).
+    uint64_t at_[kMaxTerms] = {0, 0, 0};
+    size_t index_ = 0;
+    size_t end_ = 0;
+};
+
+/// True if the bound scale `c` admits the coefficient `coef` in X: a
+/// multiple of `c` (`coef % -1` would overflow for INT64_MIN, which -1
+/// does not admit).
+inline bool admits_coefficient(int64_t coef, int64_t c) {
+    if (c == 0 || (c == -1 && coef == kInt64Min)) return false;
+    return c == -1 || coef % c == 0;
+}
+
+/// The scale PartitionScales::of gives the candidate `subset` (non-empty),
+/// computed term by term (no memo).
+inline std::optional<int64_t> partition_scale(const std::vector<SumTerm>& terms, uint64_t subset,
+                                              std::optional<int64_t> bound_scale) {
+    if (bound_scale) {
+        for (uint64_t m = subset; m; m &= m - 1)
+            if (!admits_coefficient(terms[static_cast<size_t>(__builtin_ctzll(m))].coef,
+                                    *bound_scale))
+                return std::nullopt;
+        if (*bound_scale == 0) return std::nullopt;
+        return bound_scale;
+    }
+    // The gcd of the coefficients folded in position order.
+    int64_t scale = 0;
+    for (uint64_t m = subset; m; m &= m - 1) {
+        auto g = gcd(scale, terms[static_cast<size_t>(__builtin_ctzll(m))].coef);
+        if (!g) return std::nullopt;
+        scale = *g;
+    }
+    if (scale == 0) return std::nullopt;
+    return scale;
+}
 
 /// A mask of the first `n` positions (n <= 64): `all_terms(3) == 0b111`.
 inline uint64_t all_terms(size_t n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }

@@ -13,6 +13,7 @@
 #include <string>
 #include <tuple>
 
+#include "bit_count.h"
 #include "divisibility.h"
 #include "partition_candidates.h"
 #include "provix/parser.h"
@@ -114,6 +115,35 @@ TEST(PartitionScales, BoundScaleMustDivideEveryCoefficient) {
     EXPECT_EQ(by4.of(0b00101, 0), std::nullopt);  // 6 is not a multiple of 4
     for (int64_t bound : std::vector<int64_t>{4, 3, 2, 1, -1, 0, kInt64Min})
         EXPECT_EQ(check_scales(terms, all_terms(5), bound), 31u) << "bound " << bound;
+}
+
+TEST(FewTermCandidates, TheSameCandidatesInTheSameOrder) {
+    // Every set of at most three remaining terms among seven positions: the
+    // matcher's few-term path must try what PartitionCandidates yields.
+    auto terms = terms_with({1, 2, 3, 4, 5, 6, 7});
+    size_t sets = 0;
+    for (uint64_t remaining = 0; remaining < 128; ++remaining) {
+        if (popcount64(remaining) > static_cast<int>(FewTermCandidates::kMaxTerms)) continue;
+        FewTermCandidates few(remaining);
+        std::vector<uint64_t> got;
+        for (uint64_t s = 0; few.next(s);)
+            got.push_back(s);
+        EXPECT_EQ(got, all_candidates(terms, remaining)) << "remaining " << remaining;
+        ++sets;
+    }
+    EXPECT_EQ(sets, 1u + 7u + 21u + 35u);
+}
+
+TEST(PartitionScales, TermByTermScaleIsTheScaleOfEachCandidate) {
+    // partition_scale (the few-term path) against the reference, with and
+    // without a bound scale, on gcds that are zero or overflow.
+    auto terms = terms_with({12, 18, 0, kInt64Min, -6, 5, -1});
+    for (std::optional<int64_t> bound :
+         std::vector<std::optional<int64_t>>{std::nullopt, 6, 3, 1, -1, 0, kInt64Min}) {
+        for (uint64_t subset = 1; subset < 128; ++subset)
+            EXPECT_EQ(partition_scale(terms, subset, bound), reference_scale(terms, subset, bound))
+                << "subset " << subset;
+    }
 }
 
 TEST(PartitionCandidates, EveryNonEmptySubsetUpToTheExhaustiveLimit) {
