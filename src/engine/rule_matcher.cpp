@@ -92,7 +92,8 @@ std::vector<SumTerm> sum_terms(Expr e) {
 // ---------------------------------------------------------------------------
 // Binding.
 
-inline RuleMatcher::Step RuleMatcher::bind_step(int64_t var, Continuation k) {
+__attribute__((always_inline)) inline RuleMatcher::Step RuleMatcher::bind_step(int64_t var,
+                                                                               Continuation k) {
     if (!bound(var)) {
         unbind(var);
         return Step::Rejected;

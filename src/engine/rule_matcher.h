@@ -5,6 +5,7 @@
 /// divisibility analyses, and builds the right side.
 
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "divisibility.h"
@@ -18,10 +19,12 @@
 namespace provix::engine {
 
 /// A non-owning reference to a `bool()` callable (the matcher's
-/// continuation).
+/// continuation). Passing one on copies it (the same callable), rather
+/// than wrapping it in another thunk that would call it in turn.
 class Continuation {
 public:
-    template <class F>
+    template <class F,
+              class = std::enable_if_t<!std::is_same<std::remove_cv_t<F>, Continuation>::value>>
     Continuation(F& f)  // NOLINT: implicit by design
         : obj_(&f), call_([](void* o) { return (*static_cast<F*>(o))(); }) {}
     bool operator()() const { return call_(obj_); }

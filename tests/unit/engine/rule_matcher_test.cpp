@@ -252,6 +252,24 @@ std::string pull_rule(size_t conjuncts, const std::string& last) {
            last + "\n";
 }
 
+TEST(Continuation, PassingOneOnCopiesIt) {
+    // A copy calls the callable itself: it is no thunk over the original,
+    // which may be rebound (or gone) by the time the copy runs.
+    int calls_f = 0, calls_g = 0;
+    auto f = [&] { return ++calls_f > 0; };
+    auto g = [&] { return ++calls_g < 0; };
+    Continuation a(f);
+    Continuation lvalue_copy(a);  // a non-const lvalue: still a copy
+    const Continuation& const_a = a;
+    Continuation const_copy(const_a);
+    a = Continuation(g);
+    EXPECT_TRUE(lvalue_copy());
+    EXPECT_TRUE(const_copy());
+    EXPECT_FALSE(a());
+    EXPECT_EQ(calls_f, 2);
+    EXPECT_EQ(calls_g, 1);
+}
+
 TEST(RuleMatcher, TermPatternsFindTheirTermsWhereverTheyStand) {
     // Each term pattern needs a term of its kind: a floordiv and a mod of
     // the same x, scaled, anywhere in the sum, plain or scaled terms beside.
