@@ -152,7 +152,12 @@ bool RuleMatcher::condition_holds() {
         return (compiled ? compiled(*this) : eval_cond(rule_->condition)) == Tri::True;
     }
     // The condition holds if every conjunct does. A conjunct whose variables
-    // are all bound was evaluated when the last of them was bound.
+    // are all bound was evaluated when the last of them was bound: its bit
+    // of unknown_conjuncts_ (set only for conjuncts) is its verdict. With
+    // every conjunct's variables bound (a complete match) and none without
+    // variables, those bits decide, as the loop below would.
+    if (!compiled_->has_variable_free_conjunct && !(compiled_->conjunct_vars & ~bound_))
+        return unknown_conjuncts_ == 0;
     for (size_t i = 0; i < conjuncts.size(); ++i) {
         const CompiledRule::Conjunct& c = conjuncts[i];
         bool evaluated = c.vars != 0 && !(c.vars & ~bound_);

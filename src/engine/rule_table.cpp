@@ -214,6 +214,10 @@ CompiledRule compile_rule(rules::Rule rule) {
         for (int p : rules::condition_conjuncts(c.rule))
             c.conjuncts.push_back({p, rules::variables_read(c.rule, p)});
     if (c.conjuncts.size() > CompiledRule::kMaxTrackedConjuncts) c.conjuncts.clear();
+    for (const CompiledRule::Conjunct& conjunct : c.conjuncts) {
+        c.conjunct_vars |= conjunct.vars;
+        if (conjunct.vars == 0) c.has_variable_free_conjunct = true;
+    }
     c.var_conjuncts.assign(c.rule.vars.size(), 0);
     for (size_t i = 0; i < c.conjuncts.size(); ++i)
         for (size_t v = 0; v < c.rule.vars.size(); ++v)

@@ -105,6 +105,13 @@ struct CompiledRule {
         CompiledCondition compiled = nullptr;
     };
     std::vector<Conjunct> conjuncts;
+    /// The variables the conjuncts read (a bit each), and whether some
+    /// conjunct reads none. Once every variable here is bound, each
+    /// conjunct that reads one has its verdict recorded (RuleMatcher::bound):
+    /// without a conjunct that reads none, those verdicts decide the
+    /// condition.
+    uint64_t conjunct_vars = 0;
+    bool has_variable_free_conjunct = false;
     /// The whole condition's generated code (the built-in table), used when
     /// `conjuncts` is empty; null: interpreted.
     CompiledCondition compiled_condition = nullptr;

@@ -364,6 +364,28 @@ TEST(RuleMatcher, AConstantTermPatternNeedsAConstant) {
     EXPECT_EQ(apply_rule(rule, "d0 + d1", bounds), "<no match>");
 }
 
+TEST(RuleMatcher, RecordedVerdictsDecideACompleteMatch) {
+    // Every conjunct reads a variable: the verdicts recorded while binding
+    // decide the condition once the match is complete. An unknown one (d1's
+    // range has no lower end) blocks the rule like a false one.
+    const std::string rule = "in_range: x mod c0 => x if lb(x) >= 0 && ub(x) < c0\n";
+    const std::vector<Interval> bounds = {Interval{0, 9}, Interval::all()};
+    EXPECT_EQ(apply_rule(rule, "d0 mod 16", bounds), "v0");
+    EXPECT_EQ(apply_rule(rule, "d0 mod 8", bounds), "<no match>");
+    EXPECT_EQ(apply_rule(rule, "d1 mod 16", bounds), "<no match>");
+    auto rules = rules::parse_rules(rule, "t.rules");
+    ASSERT_TRUE(rules.ok());
+    const CompiledRule& c = RuleTable(*rules).rules().at(0);
+    EXPECT_EQ(c.conjunct_vars, 0b11u);  // x and c0
+    EXPECT_FALSE(c.has_variable_free_conjunct);
+    // A conjunct without variables is evaluated at the end, in order.
+    const std::string fixed = "never: x mod c0 => x if c0 > 0 && 1 > 2\n";
+    EXPECT_EQ(apply_rule(fixed, "d0 mod 16", bounds), "<no match>");
+    auto fixed_rules = rules::parse_rules(fixed, "t.rules");
+    ASSERT_TRUE(fixed_rules.ok());
+    EXPECT_TRUE(RuleTable(*fixed_rules).rules().at(0).has_variable_free_conjunct);
+}
+
 TEST(RuleMatcher, RulesBeyondTheConjunctLimitGiveTheSameMatches) {
     const size_t over = CompiledRule::kMaxTrackedConjuncts + 1;
     const std::vector<Interval> bounds = {Interval{0, 9}, Interval{0, 9}};
