@@ -130,6 +130,13 @@ class FewTermCandidates {
 public:
     static constexpr size_t kMaxTerms = 3;
 
+    /// True if `terms` has at most kMaxTerms set bits (without counting
+    /// them all).
+    static bool fits(uint64_t terms) {
+        for (size_t i = 0; i < kMaxTerms; ++i)
+            terms &= terms - 1;
+        return terms == 0;
+    }
     /// `remaining` has at most kMaxTerms set bits.
     explicit FewTermCandidates(uint64_t remaining);
     /// Stores the next candidate in `subset`; false when there is none left.

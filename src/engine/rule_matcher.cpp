@@ -379,33 +379,42 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
     // it): enumerating the subsets of those terms visits the same
     // candidates in the same order, when both enumerations are exhaustive.
     const uint64_t pool = multiples_of_scale_divisor(sp, terms, remaining);
-    const size_t remaining_terms = static_cast<size_t>(popcount64(remaining));
-    const bool exhaustive = remaining_terms <= PartitionCandidates::kMaxExhaustiveTerms;
-    const uint64_t from = exhaustive ? pool : remaining;
     RejectedScales rejected;
+    // At most FewTermCandidates::kMaxTerms remaining terms are enumerated
+    // exhaustively (from the pool: every candidate is within it), counted
+    // without a popcount. Without a rest Y only the candidate of every
+    // remaining term can match (try_partition refuses the others): an
+    // exhaustive enumeration yields it first, so it stops after one.
+    if (FewTermCandidates::fits(remaining) && FewTermCandidates::fits(pool)) {
+        // Few terms (the usual case): the same candidates in the same order
+        // (FewTermCandidates), each scale term by term as PartitionScales
+        // computes it below its memo's threshold, without setting up either.
+        FewTermCandidates candidates(pool);
+        for (uint64_t subset = 0; candidates.next(subset);) {
+            std::optional<int64_t> scale = partition_scale(terms, subset, bound_scale);
+            if (try_partition(sp, terms, remaining, subset, scale, rejected, k)) return true;
+            if (sp.rest < 0) break;
+        }
+        return false;
+    }
+    return match_enumerated_partition(sp, terms, remaining, pool, bound_scale, rejected, k);
+}
+
+// Out of line: the enumerators' large frame is set up only for the sums
+// that need them, not on every partition.
+__attribute__((noinline)) bool RuleMatcher::match_enumerated_partition(
+    const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t remaining, uint64_t pool,
+    std::optional<int64_t> bound_scale, RejectedScales& rejected, Continuation k) {
+    const bool exhaustive =
+        static_cast<size_t>(popcount64(remaining)) <= PartitionCandidates::kMaxExhaustiveTerms;
+    const uint64_t from = exhaustive ? pool : remaining;
+    PartitionCandidates candidates(terms, from);
     // Without a rest Y only the candidate of every remaining term can match
     // (try_partition refuses the others): an exhaustive enumeration yields
     // it first, so it stops after one candidate, whose scale is computed
     // directly (the same gcd, folded in the same order, without the memo
     // of all 2^n subsets).
-    const bool first_only = sp.rest < 0 && exhaustive;
-    const size_t from_terms =
-        from == remaining ? remaining_terms : static_cast<size_t>(popcount64(from));
-    if (from_terms <= FewTermCandidates::kMaxTerms) {
-        // Few terms (the usual case): the same candidates in the same order
-        // (FewTermCandidates), each scale term by term as PartitionScales
-        // computes it below its memo's threshold, without setting up either.
-        // So few terms are enumerated exhaustively, from the pool: every
-        // candidate is within it.
-        FewTermCandidates candidates(from);
-        for (uint64_t subset = 0; candidates.next(subset);) {
-            std::optional<int64_t> scale = partition_scale(terms, subset, bound_scale);
-            if (try_partition(sp, terms, remaining, subset, scale, rejected, k)) return true;
-            if (first_only) break;
-        }
-        return false;
-    }
-    PartitionCandidates candidates(terms, from);
+    const bool first_only = sp.rest < 0 && candidates.exhaustive();
     PartitionScales scales(terms, from, bound_scale, candidates.exhaustive() && !first_only);
     for (uint64_t subset = 0; candidates.next(subset);) {
         if (!(subset & ~pool)) {

@@ -158,6 +158,13 @@ private:
                              Continuation k);
     bool match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
                          Continuation k);
+    /// match_partition for more than FewTermCandidates::kMaxTerms
+    /// candidate terms: the candidates of PartitionCandidates over the pool
+    /// (exhaustive) or all of `remaining`.
+    bool match_enumerated_partition(const SumPattern& sp, const std::vector<SumTerm>& terms,
+                                    uint64_t remaining, uint64_t pool,
+                                    std::optional<int64_t> bound_scale, RejectedScales& rejected,
+                                    Continuation k);
     /// The terms of `remaining` whose coefficient is a multiple of the
     /// pattern's scale divisor (SumPattern::scale_divisor) once that is
     /// bound to a non-zero constant; all of `remaining` otherwise.

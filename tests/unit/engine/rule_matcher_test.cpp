@@ -134,6 +134,15 @@ TEST(FewTermCandidates, TheSameCandidatesInTheSameOrder) {
     EXPECT_EQ(sets, 1u + 7u + 21u + 35u);
 }
 
+TEST(FewTermCandidates, FitsCountsUpToTheLimit) {
+    // fits() decides the matcher's few-term path: at most kMaxTerms bits.
+    for (uint64_t m : std::vector<uint64_t>{0, 1, 0b1010, 0b111, uint64_t{1} << 63 | 0b11, 0b1111,
+                                            0b10101010, ~uint64_t{0}})
+        EXPECT_EQ(FewTermCandidates::fits(m),
+                  popcount64(m) <= static_cast<int>(FewTermCandidates::kMaxTerms))
+            << m;
+}
+
 TEST(PartitionScales, TermByTermScaleIsTheScaleOfEachCandidate) {
     // partition_scale (the few-term path) against the reference, with and
     // without a bound scale, on gcds that are zero or overflow.
