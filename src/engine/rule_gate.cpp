@@ -363,7 +363,9 @@ bool shared_vars_hold(const SumGate& g, Expr e) {
     return true;
 }
 
-inline bool sum_admits(const SumGate& g, const SumFacts& f) {
+/// True if the sum facts `f` meet the sum gate `g`. Forced inline: the
+/// rewriter's gate loop calls it for most sum rules it turns away.
+__attribute__((always_inline)) inline bool sum_admits(const SumGate& g, const SumFacts& f) {
     if (f.terms < g.min_terms || f.terms > RuleMatcher::kMaxSumTerms) return false;
     if (g.needs_constant && !f.constant) return false;
     for (uint16_t k : g.scaled_kinds)
