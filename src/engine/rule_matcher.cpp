@@ -709,10 +709,7 @@ bool RuleMatcher::finish() {
 static_assert(std::is_trivially_destructible<RuleMatcher::Binding>::value,
               "inline bindings need no destructor");
 
-void RuleMatcher::reset(const CompiledRule& rule) {
-    compiled_ = &rule;
-    rule_ = &rule.rule;
-    size_t n = rule_->vars.size();
+__attribute__((noinline)) void RuleMatcher::prepare_bindings(size_t n) {
     if (n <= kInlineVars) {
         // Bindings constructed now start Unbound, like the earlier ones.
         for (; inline_ready_ < n; ++inline_ready_)
@@ -722,6 +719,17 @@ void RuleMatcher::reset(const CompiledRule& rule) {
         if (heap_b_.size() < n) heap_b_.resize(n);
         b_ = heap_b_.data();
     }
+}
+
+__attribute__((always_inline)) inline void RuleMatcher::reset(const CompiledRule& rule) {
+    compiled_ = &rule;
+    rule_ = &rule.rule;
+    const size_t n = rule_->vars.size();
+    // The usual case, inline: bindings constructed for an earlier rule.
+    if (n <= inline_ready_)
+        b_ = std::launder(reinterpret_cast<Binding*>(inline_storage_));
+    else
+        prepare_bindings(n);
     // Every binding is Unbound already: a match that fails undoes each
     // binding it made (bind_step), and the callers that keep bindings (a
     // match that succeeded, condition_verdicts) call unbind_all() once done.

@@ -227,6 +227,9 @@ private:
     const FlatNode& flat(int n) const { return compiled_->flat[static_cast<size_t>(n)]; }
     /// Prepares the bindings for `rule` (all Unbound: see unbind_all).
     void reset(const CompiledRule& rule);
+    /// reset() for `n` variables beyond the inline bindings constructed so
+    /// far: constructs the missing ones, or takes the heap bindings.
+    void prepare_bindings(size_t n);
     /// Unbinds every variable of the current rule, after a match that
     /// succeeded (a failed one leaves nothing bound).
     void unbind_all();

@@ -351,7 +351,8 @@ TEST(RuleMatcher, BindingsStartUnboundInDirtyMemory) {
     // The bytes must really be there: no dead-store elimination of the fill.
     asm volatile("" : : "r"(storage) : "memory");
     auto* matcher = new (storage) RuleMatcher(ranges, divisibility);
-    // Two variables, then four (two more constructed), then two again.
+    // Two variables, then four (two more constructed by prepare_bindings),
+    // then two again (reset's inline path, nothing to construct).
     for (const auto& [rule, expr, want] : std::vector<std::tuple<size_t, std::string, std::string>>{
              {0, "d0 + 7", "v0 + 14"},
              {1, "(d0 * 16 + d1 * 3) floordiv 8", "v0 * 2 + (v1 * 3) floordiv 8"},
