@@ -652,17 +652,30 @@ Expr RuleMatcher::build_node(int n) {
     }
     const rules::Node& nd = node(n);
     if (nd.op == Op::SumVar) return materialize(b_[static_cast<size_t>(nd.value)]);
-    SmallVector<Expr, 4> ops;  // on the stack: operators take two operands
-    for (int c : nd.children) {
+    const std::vector<int>& children = nd.children;
+    if (children.size() == 2) {  // the usual operator: no operand vector
+        const Expr a = build(children[0]);
+        if (!a) return Expr();
+        const Expr b = build(children[1]);
+        if (!b) return Expr();
+        const Expr ops[2] = {a, b};
+        return build_operator(nd.op, ops, 2);
+    }
+    SmallVector<Expr, 4> ops;  // on the stack for the usual few operands
+    for (int c : children) {
         Expr e = build(c);
         if (!e) return Expr();
         ops.push_back(e);
     }
-    std::optional<ExprKind> expr_kind = rules::expr_kind(nd.op);
+    return build_operator(nd.op, ops.data(), ops.size());
+}
+
+Expr RuleMatcher::build_operator(rules::Op op, const Expr* ops, size_t n) {
+    std::optional<ExprKind> expr_kind = rules::expr_kind(op);
     if (!expr_kind) return Expr();
     ExprKind kind = *expr_kind;
     if (is_division(kind) && is_const(ops[1], 0)) return Expr();
-    Expr out = detail::build(kind, ops.data(), ops.size());
+    Expr out = detail::build(kind, ops, n);
     // A fold that would overflow leaves constants unfolded: refuse.
     if (has_unfolded_constants(out)) return Expr();
     return out;

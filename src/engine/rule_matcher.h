@@ -209,6 +209,9 @@ private:
     Expr build(int n);
     /// build for an operator, a sum variable or a constant subtree.
     Expr build_node(int n);
+    /// The node of operator `op` over the `n` built operands `ops`; null as
+    /// for build.
+    Expr build_operator(rules::Op op, const Expr* ops, size_t n);
     Expr materialize(const Binding& b);
     Interval var_range(int var);
     /// The range of a sub-sum binding: the sum of its terms' ranges times
