@@ -452,7 +452,8 @@ Interval RuleMatcher::var_range(int var) {
     return Interval::all();
 }
 
-Interval RuleMatcher::sub_sum_range(const Binding& b) {
+// Out of line: its frame would otherwise be set up on every var_range call.
+__attribute__((noinline)) Interval RuleMatcher::sub_sum_range(const Binding& b) {
     // Fast path: finite term ranges whose products and partial sums fit
     // int64. Exact integer sums of the ends, which is what the interval
     // operations below compute then (their own fast paths).
