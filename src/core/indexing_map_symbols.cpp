@@ -203,38 +203,61 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
 /// position).
 struct Renumbering {
     std::vector<int64_t> new_id;  // old id -> new id, -1 for removed ones
+    /// The dims' names after the move, or empty when every dim keeps its name.
     std::vector<std::string> dim_names;
     IndexingVariables range_vars;
     IndexingVariables rt_vars;
 };
+
+/// The prefix of the default names of variables of `kind`.
+const char* default_prefix(VariableKind kind) {
+    return kind == VariableKind::Dimension ? "d" : kind == VariableKind::Range ? "s" : "rt";
+}
+
+/// The index of variable `id` among the variables of its kind in `m`.
+int64_t index_in_kind(const IndexingMap& m, int64_t id, VariableKind kind) {
+    if (kind == VariableKind::Dimension) return id;
+    if (kind == VariableKind::Range) return id - m.num_dims();
+    return id - m.num_dims() - m.num_range_vars();
+}
 
 Renumbering renumber(const IndexingMap& m, const VariableSet& needed) {
     const auto nu = static_cast<size_t>(m.num_variables());
     const auto d = static_cast<size_t>(m.num_dims());
     Renumbering r;
     r.new_id.assign(nu, -1);
+    // Every kept variable with its default name (the common case): each gets
+    // the default name of its new position, as names_after_move gives it, so
+    // only the ones whose index changes are renamed (no dim moves: all stay).
+    bool all_default = true;
+    for (size_t v = 0; v < nu && all_default; ++v) {
+        if (!has_variable(needed, v)) continue;
+        const auto id = static_cast<int64_t>(v);
+        const VariableKind kind = m.variable_kind(id);
+        all_default = detail::is_default_variable_name(m.variable(id).name, default_prefix(kind),
+                                                       index_in_kind(m, id, kind));
+    }
     std::vector<detail::MovedName> moved;
-    moved.reserve(nu);
+    if (!all_default) moved.reserve(nu);
     int64_t next = 0;
     for (size_t v = 0; v < nu; ++v) {
         if (!has_variable(needed, v)) continue;
         r.new_id[v] = next++;
         const auto id = static_cast<int64_t>(v);
         const VariableKind kind = m.variable_kind(id);
-        detail::MovedName move{m.variable(id).name, "d", id, id};
-        if (kind == VariableKind::Range) {
-            move.prefix = "s";
-            move.old_index = id - m.num_dims();
-            move.new_index = static_cast<int64_t>(r.range_vars.size());
-            r.range_vars.push_back(m.variable(id));
-        } else if (kind == VariableKind::Runtime) {
-            move.prefix = "rt";
-            move.old_index = id - m.num_dims() - m.num_range_vars();
-            move.new_index = static_cast<int64_t>(r.rt_vars.size());
-            r.rt_vars.push_back(m.variable(id));
+        IndexingVariables* into = kind == VariableKind::Range     ? &r.range_vars
+                                  : kind == VariableKind::Runtime ? &r.rt_vars
+                                                                  : nullptr;
+        const int64_t old_index = index_in_kind(m, id, kind);
+        const int64_t new_index = into ? static_cast<int64_t>(into->size()) : id;
+        if (into) into->push_back(m.variable(id));
+        if (!all_default) {
+            moved.push_back({m.variable(id).name, default_prefix(kind), old_index, new_index});
+        } else if (into && new_index != old_index) {
+            into->back().name = detail::default_variable_name(default_prefix(kind), new_index);
         }
-        moved.push_back(move);
     }
+    if (all_default) return r;
     std::vector<std::string> names = detail::names_after_move(moved);
     for (size_t i = 0; i < r.range_vars.size(); ++i)
         r.range_vars[i].name = std::move(names[d + i]);
@@ -258,8 +281,8 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
     if (!p.removes_something(dims_.size(), static_cast<size_t>(num_variables()))) return false;
 
     Renumbering r = renumber(*this, p.needed);
-    for (size_t i = 0; i < dims_.size(); ++i)
-        dims_[i].name = r.dim_names[i];
+    for (size_t i = 0; i < r.dim_names.size(); ++i)
+        dims_[i].name = std::move(r.dim_names[i]);
     std::vector<Expr> new_results;
     new_results.reserve(results().size());
     for (Expr e : results())

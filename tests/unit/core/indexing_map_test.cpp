@@ -551,6 +551,23 @@ TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsCustomNames) {
     EXPECT_EQ(m.to_string(), "(d0)[b] -> (d0 + b),\ndomain:\nd0 in [0, 9],\nb in [0, 2]");
 }
 
+TEST_F(IndexingMapTest, RemoveUnusedVariablesRenamesDefaultNamesByPosition) {
+    // Every name a default one: s0 keeps its name, s2 becomes s1, the dims
+    // and rt0 stay as they are.
+    IndexingMap m = parse(
+        "(d0, d1)[s0, s1, s2]{rt0} -> (d0 + d1 + s0 + s2 + rt0), domain: d0 in [0, 9], "
+        "d1 in [0, 9], s0 in [0, 3], s1 in [0, 3], s2 in [0, 5], rt0 in [0, 7]");
+    EXPECT_TRUE(m.remove_unused_range_variables());
+    EXPECT_EQ(m.to_string(),
+              "(d0, d1)[s0, s1]{rt0} -> (d0 + d1 + s0 + s1 + rt0),\ndomain:\nd0 in [0, 9],\n"
+              "d1 in [0, 9],\ns0 in [0, 3],\ns1 in [0, 5],\nrt0 in [0, 7]");
+    // A custom dim name that a moved default name takes: the dim is renamed.
+    IndexingMap taken =
+        parse("(s0)[a, s1] -> (s0 + s1), domain: s0 in [0, 9], a in [0, 3], s1 in [0, 2]");
+    EXPECT_TRUE(taken.remove_unused_range_variables());
+    EXPECT_EQ(taken.to_string(), "(d0)[s0] -> (d0 + s0),\ndomain:\nd0 in [0, 9],\ns0 in [0, 2]");
+}
+
 TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsSymbolsTiedToUsedVariables) {
     // s0 only appears in a constraint with d0: removing it would change d0's domain.
     IndexingMap m = parse(
