@@ -19,43 +19,61 @@ namespace provix {
 
 namespace {
 
-// Renames variable ids by `new_id` (old id -> new id), keeping the tree's
-// shape exactly (Context::make), so a non-canonical expression stays as
-// written. `new_id` must be increasing on the ids that occur, so a canonical
-// expression stays canonical (the term order only compares ids).
-Expr rename_variables(Expr e, const std::vector<int64_t>& new_id) {
-    // Every variable of `e` keeps its id (all below 64, read from the node's
-    // mask) and no node divides by the constant 0 (the one shape of a node
-    // that Context::make refuses): make would return every node itself, so
-    // the renamed expression is `e`.
-    const detail::ExprNode* n = detail::node_of(e);
-    if (!n->has_high_var && !n->zero_divisor) {
-        bool same = true;
-        for (uint64_t m = n->var_mask; m && same; m &= m - 1) {
-            const auto id = static_cast<size_t>(__builtin_ctzll(m));
-            same = new_id[id] == static_cast<int64_t>(id);
-        }
-        if (same) return e;
+/// Renames variable ids by `new_id` (old id -> new id), keeping the tree's
+/// shape exactly (Context::make), so a non-canonical expression stays as
+/// written. `new_id` must be increasing on the ids that occur, so a canonical
+/// expression stays canonical (the term order only compares ids). One
+/// renamer serves all the expressions of a map: nodes they share are renamed
+/// once.
+class VariableRenamer {
+public:
+    explicit VariableRenamer(const std::vector<int64_t>& new_id) : new_id_(new_id) {
+        for (size_t id = 0; id < new_id.size() && id < 64; ++id)
+            if (new_id[id] != static_cast<int64_t>(id)) moved_ |= uint64_t{1} << id;
     }
-    Context& ctx = e.context();
-    engine::IdMap<Expr> memo;  // renamed node by old node id
-    auto known = [&](Expr node) { return memo.find(node.id()) != nullptr; };
-    std::vector<Expr> ops;
-    detail::for_each_post_order(e, known, [&](Expr node) {
-        if (node.is_constant()) {
-            memo.set(node.id(), node);
-        } else if (node.is_variable()) {
-            memo.set(node.id(), ctx.variable(new_id[static_cast<size_t>(node.variable_id())]));
-        } else {
-            ops.clear();
-            for (size_t i = 0; i < node.num_operands(); ++i)
-                ops.push_back(*memo.find(node.operand(i).id()));
-            Result<Expr> made = ctx.make(node.kind(), ops);
-            memo.set(node.id(), made ? *made : build(node.kind(), ops));
-        }
-    });
-    return *memo.find(e.id());
-}
+
+    /// `e` with its variables renamed.
+    Expr rename(Expr e) {
+        if (keeps_ids(e)) return e;
+        Context& ctx = e.context();
+        // A node that keeps its ids is known (as itself) without a memo
+        // entry, so the walk does not descend into it.
+        auto known = [&](Expr node) { return keeps_ids(node) || memo_.find(node.id()) != nullptr; };
+        auto renamed = [&](Expr node) {
+            if (keeps_ids(node)) return node;
+            return *memo_.find(node.id());
+        };
+        detail::for_each_post_order(e, known, [&](Expr node) {
+            if (node.is_variable()) {
+                memo_.set(node.id(),
+                          ctx.variable(new_id_[static_cast<size_t>(node.variable_id())]));
+            } else {
+                ops_.clear();
+                for (size_t i = 0; i < node.num_operands(); ++i)
+                    ops_.push_back(renamed(node.operand(i)));
+                Result<Expr> made = ctx.make(node.kind(), ops_);
+                memo_.set(node.id(), made ? *made : build(node.kind(), ops_));
+            }
+        });
+        return *memo_.find(e.id());
+    }
+
+private:
+    /// True if every variable of `e` keeps its id (all below 64, read from
+    /// the node's mask) and no node of it divides by the constant 0 (the one
+    /// shape of a node that Context::make refuses): make would return every
+    /// node itself, so the renamed expression is `e` (constants included).
+    bool keeps_ids(Expr e) const {
+        const detail::ExprNode* n = detail::node_of(e);
+        return !n->has_high_var && !n->zero_divisor && (n->var_mask & moved_) == 0;
+    }
+
+    const std::vector<int64_t>& new_id_;
+    /// Variables (ids below 64) whose id changes.
+    uint64_t moved_ = 0;
+    engine::IdMap<Expr> memo_;  // renamed node by old node id
+    std::vector<Expr> ops_;
+};
 
 /// A set of variable ids: bit `i % 64` of word `i / 64` (one word inline, so
 /// a map with fewer than 64 variables allocates nothing for it).
@@ -283,16 +301,16 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
     Renumbering r = renumber(*this, p.needed);
     for (size_t i = 0; i < r.dim_names.size(); ++i)
         dims_[i].name = std::move(r.dim_names[i]);
+    VariableRenamer renamer(r.new_id);
     std::vector<Expr> new_results;
     new_results.reserve(results().size());
     for (Expr e : results())
-        new_results.push_back(rename_variables(e, r.new_id));
+        new_results.push_back(renamer.rename(e));
     std::vector<Constraint> kept;
     kept.reserve(constraints_.size());
     for (size_t i = 0; i < constraints_.size(); ++i) {
         if (p.fate[i] == Fate::Keep) {
-            kept.push_back(
-                {rename_variables(constraints_[i].expr, r.new_id), constraints_[i].range});
+            kept.push_back({renamer.rename(constraints_[i].expr), constraints_[i].range});
         }
     }
     const auto num_symbols = static_cast<int64_t>(r.range_vars.size() + r.rt_vars.size());
