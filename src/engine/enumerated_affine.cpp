@@ -479,7 +479,7 @@ Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
     Box box;
     int64_t points = 1;
     for (size_t i = 0; i < k; ++i) {
-        const Interval r = ranges.range(ctx.variable(ids[i]));
+        const Interval r = ranges.variable_range(ctx, ids[i]);
         if (!r.is_bounded() || r.is_empty()) return Expr();
         const __int128 width = static_cast<__int128>(r.hi()) - r.lo() + 1;
         if (width > kMaxEnumeratedPoints) return Expr();

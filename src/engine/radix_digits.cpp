@@ -186,7 +186,7 @@ std::optional<Digit> as_digit(Expr t, size_t position) {
 bool in_block(const Linear& r, int64_t k, RangeAnalysis& ranges, Context& ctx) {
     __int128 lo = r.constant, hi = r.constant;
     for (const auto& [id, coef] : r.terms) {
-        const Interval v = ranges.range(ctx.variable(id));
+        const Interval v = ranges.variable_range(ctx, id);
         if (!v.is_bounded() || v.is_empty()) return false;
         const __int128 a = static_cast<__int128>(v.lo()) * coef;
         const __int128 b = static_cast<__int128>(v.hi()) * coef;
