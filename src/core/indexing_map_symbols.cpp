@@ -19,6 +19,9 @@ namespace provix {
 
 namespace {
 
+/// New variable ids by old id (inline for a map with few variables).
+using NewIds = SmallVector<int64_t, 16>;
+
 /// Renames variable ids by `new_id` (old id -> new id), keeping the tree's
 /// shape exactly (Context::make), so a non-canonical expression stays as
 /// written. `new_id` must be increasing on the ids that occur, so a canonical
@@ -27,7 +30,7 @@ namespace {
 /// once.
 class VariableRenamer {
 public:
-    explicit VariableRenamer(const std::vector<int64_t>& new_id) : new_id_(new_id) {
+    explicit VariableRenamer(const NewIds& new_id) : new_id_(new_id) {
         for (size_t id = 0; id < new_id.size() && id < 64; ++id)
             if (new_id[id] != static_cast<int64_t>(id)) moved_ |= uint64_t{1} << id;
     }
@@ -68,7 +71,7 @@ private:
         return !n->has_high_var && !n->zero_divisor && (n->var_mask & moved_) == 0;
     }
 
-    const std::vector<int64_t>& new_id_;
+    const NewIds& new_id_;
     /// Variables (ids below 64) whose id changes.
     uint64_t moved_ = 0;
     engine::IdMap<Expr> memo_;  // renamed node by old node id
@@ -146,7 +149,7 @@ enum class Fate { Undecided, Keep, Drop };
 /// (by id) and, per constraint, whether it stays.
 struct Pruning {
     VariableSet needed;
-    std::vector<Fate> fate;
+    SmallVector<Fate, 16> fate;  // inline for a map with few constraints
 
     /// True if a range or runtime variable or a constraint goes.
     bool removes_something(size_t num_dims, size_t num_vars) const {
@@ -183,12 +186,13 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
     const int64_t n = m.num_variables();
     const auto nu = static_cast<size_t>(n);
     const std::vector<Constraint>& constraints = m.constraints();
-    Pruning p{variables_needed_by_results(m, keep_runtime),
-              std::vector<Fate>(constraints.size(), Fate::Undecided)};
-    std::vector<VariableSet> vars;
+    Pruning p{variables_needed_by_results(m, keep_runtime), {}};
+    SmallVector<VariableSet, 8> vars;
     vars.reserve(constraints.size());
-    for (const Constraint& c : constraints)
+    for (const Constraint& c : constraints) {
+        p.fate.push_back(Fate::Undecided);
         vars.push_back(variables_of(c.expr, nu));
+    }
     auto keep = [&](size_t i) {
         p.fate[i] = Fate::Keep;
         unite(p.needed, vars[i]);
@@ -202,9 +206,10 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
             changed = true;
         }
     }
-    const std::vector<Interval> bounds = m.variable_bounds();
+    std::vector<Interval> bounds;  // taken when a constraint is still undecided
     for (size_t i = 0; i < constraints.size(); ++i) {
         if (p.fate[i] != Fate::Undecided) continue;
+        if (bounds.empty()) bounds = m.variable_bounds();
         bool may_fail = false;
         Interval values = interval_of(constraints[i].expr, bounds, &may_fail);
         p.fate[i] =
@@ -220,7 +225,7 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
 /// move (renamed like composition does: default names follow the new
 /// position).
 struct Renumbering {
-    std::vector<int64_t> new_id;  // old id -> new id, -1 for removed ones
+    NewIds new_id;  // old id -> new id, -1 for removed ones
     /// The dims' names after the move, or empty when every dim keeps its name.
     std::vector<std::string> dim_names;
     IndexingVariables range_vars;
@@ -243,7 +248,9 @@ Renumbering renumber(const IndexingMap& m, const VariableSet& needed) {
     const auto nu = static_cast<size_t>(m.num_variables());
     const auto d = static_cast<size_t>(m.num_dims());
     Renumbering r;
-    r.new_id.assign(nu, -1);
+    r.new_id.reserve(nu);
+    for (size_t v = 0; v < nu; ++v)
+        r.new_id.push_back(-1);
     // Every kept variable with its default name (the common case): each gets
     // the default name of its new position, as names_after_move gives it, so
     // only the ones whose index changes are renamed (no dim moves: all stay).
