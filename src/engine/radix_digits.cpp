@@ -13,7 +13,6 @@
 #include "provix/semantics.h"
 #include "provix/small_vector.h"
 #include "range_analysis.h"
-#include "sum_term.h"
 
 namespace provix::engine {
 
@@ -37,14 +36,22 @@ struct Linear {
 /// `e` as a Linear, or nullopt when it is not affine.
 std::optional<Linear> as_linear(Expr e) {
     Linear out;
-    for (const SumTerm& t : sum_terms(e)) {
-        if (!t.monomial) {
+    // The sum's terms read in place (split_sum_term, nothing built): a term
+    // is a constant, or a monomial times a coefficient, and only a variable
+    // monomial is affine (a product of several operands never is).
+    const bool sum = e.kind() == ExprKind::Add;
+    const size_t n = sum ? e.num_operands() : 1;
+    for (size_t i = 0; i < n; ++i) {
+        const Expr t = sum ? e.operand(i) : e;
+        const detail::TermSplit split = detail::split_sum_term(t);
+        const Expr monomial = detail::monomial_node(t, split);
+        if (split.monomial == detail::TermSplit::Monomial::None) {
             // One constant, or several when folding them overflowed.
-            const std::optional<int64_t> c = checked_add(out.constant, t.coef);
+            const std::optional<int64_t> c = checked_add(out.constant, split.coef);
             if (!c) return std::nullopt;
             out.constant = *c;
-        } else if (t.monomial.kind() == ExprKind::Variable) {
-            out.terms.emplace_back(t.monomial.variable_id(), t.coef);
+        } else if (monomial && monomial.kind() == ExprKind::Variable) {
+            out.terms.emplace_back(monomial.variable_id(), split.coef);
         } else {
             return std::nullopt;
         }
