@@ -19,43 +19,64 @@ namespace provix {
 
 namespace {
 
-// Renames variable ids by `new_id` (old id -> new id), keeping the tree's
-// shape exactly (Context::make), so a non-canonical expression stays as
-// written. `new_id` must be increasing on the ids that occur, so a canonical
-// expression stays canonical (the term order only compares ids).
-Expr rename_variables(Expr e, const std::vector<int64_t>& new_id) {
-    // Every variable of `e` keeps its id (all below 64, read from the node's
-    // mask) and no node divides by the constant 0 (the one shape of a node
-    // that Context::make refuses): make would return every node itself, so
-    // the renamed expression is `e`.
-    const detail::ExprNode* n = detail::node_of(e);
-    if (!n->has_high_var && !n->zero_divisor) {
-        bool same = true;
-        for (uint64_t m = n->var_mask; m && same; m &= m - 1) {
-            const auto id = static_cast<size_t>(__builtin_ctzll(m));
-            same = new_id[id] == static_cast<int64_t>(id);
-        }
-        if (same) return e;
+/// New variable ids by old id (inline for a map with few variables).
+using NewIds = SmallVector<int64_t, 16>;
+
+/// Renames variable ids by `new_id` (old id -> new id), keeping the tree's
+/// shape exactly (Context::make), so a non-canonical expression stays as
+/// written. `new_id` must be increasing on the ids that occur, so a canonical
+/// expression stays canonical (the term order only compares ids). One
+/// renamer serves all the expressions of a map: nodes they share are renamed
+/// once.
+class VariableRenamer {
+public:
+    explicit VariableRenamer(const NewIds& new_id) : new_id_(new_id) {
+        for (size_t id = 0; id < new_id.size() && id < 64; ++id)
+            if (new_id[id] != static_cast<int64_t>(id)) moved_ |= uint64_t{1} << id;
     }
-    Context& ctx = e.context();
-    engine::IdMap<Expr> memo;  // renamed node by old node id
-    auto known = [&](Expr node) { return memo.find(node.id()) != nullptr; };
-    std::vector<Expr> ops;
-    detail::for_each_post_order(e, known, [&](Expr node) {
-        if (node.is_constant()) {
-            memo.set(node.id(), node);
-        } else if (node.is_variable()) {
-            memo.set(node.id(), ctx.variable(new_id[static_cast<size_t>(node.variable_id())]));
-        } else {
-            ops.clear();
-            for (size_t i = 0; i < node.num_operands(); ++i)
-                ops.push_back(*memo.find(node.operand(i).id()));
-            Result<Expr> made = ctx.make(node.kind(), ops);
-            memo.set(node.id(), made ? *made : build(node.kind(), ops));
-        }
-    });
-    return *memo.find(e.id());
-}
+
+    /// `e` with its variables renamed.
+    Expr rename(Expr e) {
+        if (keeps_ids(e)) return e;
+        Context& ctx = e.context();
+        // A node that keeps its ids is known (as itself) without a memo
+        // entry, so the walk does not descend into it.
+        auto known = [&](Expr node) { return keeps_ids(node) || memo_.find(node.id()) != nullptr; };
+        auto renamed = [&](Expr node) {
+            if (keeps_ids(node)) return node;
+            return *memo_.find(node.id());
+        };
+        detail::for_each_post_order(e, known, [&](Expr node) {
+            if (node.is_variable()) {
+                memo_.set(node.id(),
+                          ctx.variable(new_id_[static_cast<size_t>(node.variable_id())]));
+            } else {
+                ops_.clear();
+                for (size_t i = 0; i < node.num_operands(); ++i)
+                    ops_.push_back(renamed(node.operand(i)));
+                Result<Expr> made = ctx.make(node.kind(), ops_);
+                memo_.set(node.id(), made ? *made : build(node.kind(), ops_));
+            }
+        });
+        return *memo_.find(e.id());
+    }
+
+private:
+    /// True if every variable of `e` keeps its id (all below 64, read from
+    /// the node's mask) and no node of it divides by the constant 0 (the one
+    /// shape of a node that Context::make refuses): make would return every
+    /// node itself, so the renamed expression is `e` (constants included).
+    bool keeps_ids(Expr e) const {
+        const detail::ExprNode* n = detail::node_of(e);
+        return !n->has_high_var && !n->zero_divisor && (n->var_mask & moved_) == 0;
+    }
+
+    const NewIds& new_id_;
+    /// Variables (ids below 64) whose id changes.
+    uint64_t moved_ = 0;
+    engine::IdMap<Expr> memo_;  // renamed node by old node id
+    std::vector<Expr> ops_;
+};
 
 /// A set of variable ids: bit `i % 64` of word `i / 64` (one word inline, so
 /// a map with fewer than 64 variables allocates nothing for it).
@@ -128,7 +149,7 @@ enum class Fate { Undecided, Keep, Drop };
 /// (by id) and, per constraint, whether it stays.
 struct Pruning {
     VariableSet needed;
-    std::vector<Fate> fate;
+    SmallVector<Fate, 16> fate;  // inline for a map with few constraints
 
     /// True if a range or runtime variable or a constraint goes.
     bool removes_something(size_t num_dims, size_t num_vars) const {
@@ -165,12 +186,13 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
     const int64_t n = m.num_variables();
     const auto nu = static_cast<size_t>(n);
     const std::vector<Constraint>& constraints = m.constraints();
-    Pruning p{variables_needed_by_results(m, keep_runtime),
-              std::vector<Fate>(constraints.size(), Fate::Undecided)};
-    std::vector<VariableSet> vars;
+    Pruning p{variables_needed_by_results(m, keep_runtime), {}};
+    SmallVector<VariableSet, 8> vars;
     vars.reserve(constraints.size());
-    for (const Constraint& c : constraints)
+    for (const Constraint& c : constraints) {
+        p.fate.push_back(Fate::Undecided);
         vars.push_back(variables_of(c.expr, nu));
+    }
     auto keep = [&](size_t i) {
         p.fate[i] = Fate::Keep;
         unite(p.needed, vars[i]);
@@ -184,9 +206,10 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
             changed = true;
         }
     }
-    const std::vector<Interval> bounds = m.variable_bounds();
+    std::vector<Interval> bounds;  // taken when a constraint is still undecided
     for (size_t i = 0; i < constraints.size(); ++i) {
         if (p.fate[i] != Fate::Undecided) continue;
+        if (bounds.empty()) bounds = m.variable_bounds();
         bool may_fail = false;
         Interval values = interval_of(constraints[i].expr, bounds, &may_fail);
         p.fate[i] =
@@ -202,39 +225,64 @@ Pruning plan_pruning(const IndexingMap& m, bool keep_runtime) {
 /// move (renamed like composition does: default names follow the new
 /// position).
 struct Renumbering {
-    std::vector<int64_t> new_id;  // old id -> new id, -1 for removed ones
+    NewIds new_id;  // old id -> new id, -1 for removed ones
+    /// The dims' names after the move, or empty when every dim keeps its name.
     std::vector<std::string> dim_names;
     IndexingVariables range_vars;
     IndexingVariables rt_vars;
 };
 
+/// The prefix of the default names of variables of `kind`.
+const char* default_prefix(VariableKind kind) {
+    return kind == VariableKind::Dimension ? "d" : kind == VariableKind::Range ? "s" : "rt";
+}
+
+/// The index of variable `id` among the variables of its kind in `m`.
+int64_t index_in_kind(const IndexingMap& m, int64_t id, VariableKind kind) {
+    if (kind == VariableKind::Dimension) return id;
+    if (kind == VariableKind::Range) return id - m.num_dims();
+    return id - m.num_dims() - m.num_range_vars();
+}
+
 Renumbering renumber(const IndexingMap& m, const VariableSet& needed) {
     const auto nu = static_cast<size_t>(m.num_variables());
     const auto d = static_cast<size_t>(m.num_dims());
     Renumbering r;
-    r.new_id.assign(nu, -1);
+    r.new_id.reserve(nu);
+    for (size_t v = 0; v < nu; ++v)
+        r.new_id.push_back(-1);
+    // Every kept variable with its default name (the common case): each gets
+    // the default name of its new position, as names_after_move gives it, so
+    // only the ones whose index changes are renamed (no dim moves: all stay).
+    bool all_default = true;
+    for (size_t v = 0; v < nu && all_default; ++v) {
+        if (!has_variable(needed, v)) continue;
+        const auto id = static_cast<int64_t>(v);
+        const VariableKind kind = m.variable_kind(id);
+        all_default = detail::is_default_variable_name(m.variable(id).name, default_prefix(kind),
+                                                       index_in_kind(m, id, kind));
+    }
     std::vector<detail::MovedName> moved;
-    moved.reserve(nu);
+    if (!all_default) moved.reserve(nu);
     int64_t next = 0;
     for (size_t v = 0; v < nu; ++v) {
         if (!has_variable(needed, v)) continue;
         r.new_id[v] = next++;
         const auto id = static_cast<int64_t>(v);
         const VariableKind kind = m.variable_kind(id);
-        detail::MovedName move{m.variable(id).name, "d", id, id};
-        if (kind == VariableKind::Range) {
-            move.prefix = "s";
-            move.old_index = id - m.num_dims();
-            move.new_index = static_cast<int64_t>(r.range_vars.size());
-            r.range_vars.push_back(m.variable(id));
-        } else if (kind == VariableKind::Runtime) {
-            move.prefix = "rt";
-            move.old_index = id - m.num_dims() - m.num_range_vars();
-            move.new_index = static_cast<int64_t>(r.rt_vars.size());
-            r.rt_vars.push_back(m.variable(id));
+        IndexingVariables* into = kind == VariableKind::Range     ? &r.range_vars
+                                  : kind == VariableKind::Runtime ? &r.rt_vars
+                                                                  : nullptr;
+        const int64_t old_index = index_in_kind(m, id, kind);
+        const int64_t new_index = into ? static_cast<int64_t>(into->size()) : id;
+        if (into) into->push_back(m.variable(id));
+        if (!all_default) {
+            moved.push_back({m.variable(id).name, default_prefix(kind), old_index, new_index});
+        } else if (into && new_index != old_index) {
+            into->back().name = detail::default_variable_name(default_prefix(kind), new_index);
         }
-        moved.push_back(move);
     }
+    if (all_default) return r;
     std::vector<std::string> names = detail::names_after_move(moved);
     for (size_t i = 0; i < r.range_vars.size(); ++i)
         r.range_vars[i].name = std::move(names[d + i]);
@@ -258,18 +306,18 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
     if (!p.removes_something(dims_.size(), static_cast<size_t>(num_variables()))) return false;
 
     Renumbering r = renumber(*this, p.needed);
-    for (size_t i = 0; i < dims_.size(); ++i)
-        dims_[i].name = r.dim_names[i];
+    for (size_t i = 0; i < r.dim_names.size(); ++i)
+        dims_[i].name = std::move(r.dim_names[i]);
+    VariableRenamer renamer(r.new_id);
     std::vector<Expr> new_results;
     new_results.reserve(results().size());
     for (Expr e : results())
-        new_results.push_back(rename_variables(e, r.new_id));
+        new_results.push_back(renamer.rename(e));
     std::vector<Constraint> kept;
     kept.reserve(constraints_.size());
     for (size_t i = 0; i < constraints_.size(); ++i) {
         if (p.fate[i] == Fate::Keep) {
-            kept.push_back(
-                {rename_variables(constraints_[i].expr, r.new_id), constraints_[i].range});
+            kept.push_back({renamer.rename(constraints_[i].expr), constraints_[i].range});
         }
     }
     const auto num_symbols = static_cast<int64_t>(r.range_vars.size() + r.rt_vars.size());

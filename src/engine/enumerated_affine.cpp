@@ -413,6 +413,26 @@ bool far_corner_agrees(Expr e, RangeAnalysis& ranges, uint64_t mask, const Ids& 
     return !*kept || affine_matches(guess, x.data(), k, y);
 }
 
+/// False if the points `(a, ya)` and `(b, yb)` (`k` coordinates) differ in
+/// exactly one coordinate and the difference of their values is not a
+/// multiple of the difference there: then no affine form with integer
+/// coefficients takes both values. True otherwise (nothing shown).
+bool integral_step(const std::array<int64_t, kMaxVariables>& a, int64_t ya,
+                   const std::array<int64_t, kMaxVariables>& b, int64_t yb, size_t k) {
+    size_t apart = k;
+    for (size_t i = 0; i < k; ++i) {
+        if (a[i] == b[i]) continue;
+        if (apart != k) return true;  // two coordinates differ
+        apart = i;
+    }
+    if (apart == k) return true;  // the same point
+    // The box is at most kMaxEnumeratedPoints wide: the differences are exact
+    // in 128 bits.
+    const __int128 dx = static_cast<__int128>(b[apart]) - a[apart];
+    const __int128 dy = static_cast<__int128>(yb) - ya;
+    return dy % dx == 0;
+}
+
 /// Enumerates the box (the first variable fastest) from `at` at its first
 /// corner, and returns the coefficients of the affine form equal to `e` at
 /// every point that may be a domain point, checked at each of them.
@@ -450,6 +470,12 @@ std::optional<Coefficients> fit_points(Expr e, RangeAnalysis& ranges, uint64_t m
             ++n;
             continue;
         }
+        // Two kept points apart along one variable only fix its
+        // coefficient to the quotient of the differences: when that is not
+        // an integer, no affine form with integer coefficients passes
+        // through both, and the fit could only fail (its final check covers
+        // every kept point).
+        if (n > 0 && !integral_step(kept[n - 1], values[n - 1], x, y, k)) return std::nullopt;
         if (!fit.add(x.data(), y)) return std::nullopt;
         kept[n] = x;
         values[n] = y;
@@ -479,7 +505,7 @@ Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
     Box box;
     int64_t points = 1;
     for (size_t i = 0; i < k; ++i) {
-        const Interval r = ranges.range(ctx.variable(ids[i]));
+        const Interval r = ranges.variable_range(ctx, ids[i]);
         if (!r.is_bounded() || r.is_empty()) return Expr();
         const __int128 width = static_cast<__int128>(r.hi()) - r.lo() + 1;
         if (width > kMaxEnumeratedPoints) return Expr();

@@ -13,7 +13,6 @@
 #include "provix/semantics.h"
 #include "provix/small_vector.h"
 #include "range_analysis.h"
-#include "sum_term.h"
 
 namespace provix::engine {
 
@@ -37,14 +36,22 @@ struct Linear {
 /// `e` as a Linear, or nullopt when it is not affine.
 std::optional<Linear> as_linear(Expr e) {
     Linear out;
-    for (const SumTerm& t : sum_terms(e)) {
-        if (!t.monomial) {
+    // The sum's terms read in place (split_sum_term, nothing built): a term
+    // is a constant, or a monomial times a coefficient, and only a variable
+    // monomial is affine (a product of several operands never is).
+    const bool sum = e.kind() == ExprKind::Add;
+    const size_t n = sum ? e.num_operands() : 1;
+    for (size_t i = 0; i < n; ++i) {
+        const Expr t = sum ? e.operand(i) : e;
+        const detail::TermSplit split = detail::split_sum_term(t);
+        const Expr monomial = detail::monomial_node(t, split);
+        if (split.monomial == detail::TermSplit::Monomial::None) {
             // One constant, or several when folding them overflowed.
-            const std::optional<int64_t> c = checked_add(out.constant, t.coef);
+            const std::optional<int64_t> c = checked_add(out.constant, split.coef);
             if (!c) return std::nullopt;
             out.constant = *c;
-        } else if (t.monomial.kind() == ExprKind::Variable) {
-            out.terms.emplace_back(t.monomial.variable_id(), t.coef);
+        } else if (monomial && monomial.kind() == ExprKind::Variable) {
+            out.terms.emplace_back(monomial.variable_id(), split.coef);
         } else {
             return std::nullopt;
         }
@@ -186,7 +193,7 @@ std::optional<Digit> as_digit(Expr t, size_t position) {
 bool in_block(const Linear& r, int64_t k, RangeAnalysis& ranges, Context& ctx) {
     __int128 lo = r.constant, hi = r.constant;
     for (const auto& [id, coef] : r.terms) {
-        const Interval v = ranges.range(ctx.variable(id));
+        const Interval v = ranges.variable_range(ctx, id);
         if (!v.is_bounded() || v.is_empty()) return false;
         const __int128 a = static_cast<__int128>(v.lo()) * coef;
         const __int128 b = static_cast<__int128>(v.hi()) * coef;

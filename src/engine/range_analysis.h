@@ -55,6 +55,16 @@ public:
     /// `d1 mod 2` with `d1 mod 8 in [7, 7]` is [1, 1].
     Interval range(Expr e);
 
+    /// range() of variable `id` (>= 0) of `ctx`: `range(ctx.variable(id))`,
+    /// read from the bounds without making the node when no constraint
+    /// narrows a node (a variable's range is then its bound, as leaf_range
+    /// finds it).
+    Interval variable_range(Context& ctx, int64_t id) {
+        if (!known_.empty()) return range(ctx.variable(id));
+        const auto i = static_cast<size_t>(id);
+        return i < bounds_.size() ? bounds_[i] : Interval::all();
+    }
+
     /// True unless `e` is shown to be defined at every domain point: some
     /// divisor inside it has a range holding 0 (`d0 floordiv s0` with
     /// s0 in [0, 2]) or is the constant 0. False for total expressions

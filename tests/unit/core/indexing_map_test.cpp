@@ -545,10 +545,48 @@ TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsExpressionsWhoseIdsStay) {
     EXPECT_EQ(m.num_variables(), 3);
 }
 
+TEST_F(IndexingMapTest, RemoveUnusedSymbolsRenamesOnlyNodesWithMovedIds) {
+    // In `raw + rt0` only rt0 moves (to id 1): the raw operand over d0 stays
+    // the very same node inside the rebuilt one, and the constraint that
+    // shares the result is renamed to the same node.
+    const Expr d0 = ctx.variable(0), rt0 = ctx.variable(3);
+    const Expr raw = *ctx.make(ExprKind::Add, {d0, ctx.constant(0)});
+    const Expr shared = *ctx.make(ExprKind::Add, {raw, rt0});
+    IndexingMap m = *IndexingMap::get(
+        *SymbolicMap::get(ctx, 1, 3, {shared}), {IndexingVariable{Interval(0, 9), ""}},
+        {IndexingVariable{Interval(0, 3), ""}, IndexingVariable{Interval(0, 3), ""}},
+        {IndexingVariable{Interval(0, 7), ""}}, {{shared, Interval(0, 12)}});
+    EXPECT_TRUE(m.remove_unused_symbols());
+    ASSERT_EQ(m.num_results(), 1);
+    const Expr r = m.results()[0];
+    ASSERT_EQ(r.num_operands(), 2u);
+    EXPECT_EQ(r.operand(0), raw);
+    EXPECT_EQ(r.operand(1), ctx.variable(1));
+    ASSERT_EQ(m.constraints().size(), 1u);
+    EXPECT_EQ(m.constraints()[0].expr, r);
+}
+
 TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsCustomNames) {
     IndexingMap m = parse("(d0)[a, b] -> (d0 + b), domain: d0 in [0, 9], a in [0, 3], b in [0, 2]");
     EXPECT_TRUE(m.remove_unused_symbols());
     EXPECT_EQ(m.to_string(), "(d0)[b] -> (d0 + b),\ndomain:\nd0 in [0, 9],\nb in [0, 2]");
+}
+
+TEST_F(IndexingMapTest, RemoveUnusedVariablesRenamesDefaultNamesByPosition) {
+    // Every name a default one: s0 keeps its name, s2 becomes s1, the dims
+    // and rt0 stay as they are.
+    IndexingMap m = parse(
+        "(d0, d1)[s0, s1, s2]{rt0} -> (d0 + d1 + s0 + s2 + rt0), domain: d0 in [0, 9], "
+        "d1 in [0, 9], s0 in [0, 3], s1 in [0, 3], s2 in [0, 5], rt0 in [0, 7]");
+    EXPECT_TRUE(m.remove_unused_range_variables());
+    EXPECT_EQ(m.to_string(),
+              "(d0, d1)[s0, s1]{rt0} -> (d0 + d1 + s0 + s1 + rt0),\ndomain:\nd0 in [0, 9],\n"
+              "d1 in [0, 9],\ns0 in [0, 3],\ns1 in [0, 5],\nrt0 in [0, 7]");
+    // A custom dim name that a moved default name takes: the dim is renamed.
+    IndexingMap taken =
+        parse("(s0)[a, s1] -> (s0 + s1), domain: s0 in [0, 9], a in [0, 3], s1 in [0, 2]");
+    EXPECT_TRUE(taken.remove_unused_range_variables());
+    EXPECT_EQ(taken.to_string(), "(d0)[s0] -> (d0 + s0),\ndomain:\nd0 in [0, 9],\ns0 in [0, 2]");
 }
 
 TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsSymbolsTiedToUsedVariables) {

@@ -28,6 +28,24 @@ std::string enumerated(const std::string& map_text) {
     return r ? to_string(r) : std::string();
 }
 
+TEST(EnumeratedAffine, KeptPointsApartAlongOneVariableNeedAnIntegralStep) {
+    // d0 = 2 is no domain point (no guess from the unit steps): the odd
+    // points are enumerated. (d0 - 1) floordiv 2 rises by 1 for every 2 of
+    // d0, a slope of 1/2: no affine form with integer coefficients.
+    EXPECT_EQ(enumerated("(d0) -> ((d0 - 1) floordiv 2), domain: d0 in [1, 11], "
+                         "(d0 - 1) mod 2 in [0, 0]"),
+              "");
+    // (d0 floordiv 2) * 2 + 1 rises by 2 for every 2 of d0 there: d0.
+    EXPECT_EQ(enumerated("(d0) -> ((d0 floordiv 2) * 2 + 1), domain: d0 in [1, 11], "
+                         "(d0 - 1) mod 2 in [0, 0]"),
+              "v0");
+    // Two variables, the second fixed along the first's steps: slope 3 in d0
+    // (points apart by 2, values by 6), 1 in d1.
+    EXPECT_EQ(enumerated("(d0, d1) -> ((d0 floordiv 2) * 6 + d1), domain: d0 in [1, 7], "
+                         "d1 in [0, 2], (d0 - 1) mod 2 in [0, 0]"),
+              "v0 * 3 + v1 - 3");
+}
+
 TEST(EnumeratedAffine, FarCornerOutsideTheDomainDoesNotStopTheStep) {
     // d0 = 4 (the far corner, where d0 mod 4 leaves the line d0) is no
     // domain point: the other points lie on the line.

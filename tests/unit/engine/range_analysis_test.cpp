@@ -44,6 +44,19 @@ TEST(RangeAnalysis, AConstraintOnAVariableNarrowsItAsAnOperandToo) {
     EXPECT_EQ(ranges.range(d1), Interval(0, 9));      // not the variable inside it
 }
 
+TEST(RangeAnalysis, AVariablesRangeByIdIsItsRangeAsANode) {
+    Context ctx;
+    // Without constraints: the bounds, and any value beyond them.
+    RangeAnalysis bare({Interval(0, 9), Interval(-2, 3)});
+    EXPECT_EQ(bare.variable_range(ctx, 1), Interval(-2, 3));
+    EXPECT_EQ(bare.variable_range(ctx, 5), Interval::all());
+    // A constraint on the variable itself narrows it there too.
+    RangeAnalysis narrowed({Interval(0, 9), Interval(0, 9)},
+                           {Constraint{ctx.variable(0), Interval(2, 3)}});
+    EXPECT_EQ(narrowed.variable_range(ctx, 0), Interval(2, 3));
+    EXPECT_EQ(narrowed.variable_range(ctx, 1), Interval(0, 9));
+}
+
 TEST(RangeAnalysis, TheConstraintsDivisorsAreNonZero) {
     Context ctx;
     const Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
