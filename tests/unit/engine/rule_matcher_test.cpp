@@ -385,7 +385,8 @@ TEST(RuleMatcher, RecordedVerdictsDecideACompleteMatch) {
     EXPECT_EQ(apply_rule(rule, "d1 mod 16", bounds), "<no match>");
     auto rules = rules::parse_rules(rule, "t.rules");
     ASSERT_TRUE(rules.ok());
-    const CompiledRule& c = RuleTable(*rules).rules().at(0);
+    const RuleTable table(*rules);
+    const CompiledRule& c = table.rules().at(0);
     EXPECT_EQ(c.conjunct_vars, 0b11u);  // x and c0
     EXPECT_FALSE(c.has_variable_free_conjunct);
     // A conjunct without variables is evaluated at the end, in order.
