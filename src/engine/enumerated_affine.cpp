@@ -8,7 +8,6 @@
 #include <optional>
 #include <vector>
 
-#include "bit_count.h"
 #include "expr_node.h"
 #include "expr_steps.h"
 #include "provix/semantics.h"
@@ -307,11 +306,12 @@ bool within_size(Expr e, size_t* budget) {
 /// count in *k, or false.
 bool variables_of(Expr e, std::array<int64_t, kMaxVariables>& ids, size_t* k) {
     const detail::ExprNode* n = node_of(e);
-    if (n->has_high_var || n->var_mask == 0 || popcount64(n->var_mask) > kMaxVariables)
-        return false;
+    if (n->has_high_var || n->var_mask == 0) return false;
     *k = 0;
-    for (uint64_t m = n->var_mask; m; m &= m - 1)
+    for (uint64_t m = n->var_mask; m; m &= m - 1) {
+        if (*k == kMaxVariables) return false;  // a seventh variable
         ids[(*k)++] = __builtin_ctzll(m);
+    }
     return true;
 }
 
@@ -334,16 +334,53 @@ bool may_be_domain_point(RangeAnalysis& ranges, uint64_t mask, const int64_t* at
     return true;
 }
 
-using Box = std::array<Interval, kMaxVariables>;
+/// A variable's bounded range in the box.
+struct Span {
+    int64_t lo;
+    int64_t hi;
+};
+using Box = std::array<Span, kMaxVariables>;
 using Ids = std::array<int64_t, kMaxVariables>;
 using Coefficients = std::array<int64_t, kCols>;
 
+/// True if some constraint or constraint divisor is over the variables of
+/// `mask` only: may_be_domain_point can exclude a point only then (it
+/// skips every other one), so without one every point may be a domain point.
+bool has_point_filter(RangeAnalysis& ranges, uint64_t mask) {
+    for (const Constraint& c : ranges.constraints()) {
+        const detail::ExprNode* n = node_of(c.expr);
+        if (!n->has_high_var && (n->var_mask & ~mask) == 0) return true;
+    }
+    for (Expr d : ranges.constraint_divisors()) {
+        const detail::ExprNode* n = node_of(d);
+        if (!n->has_high_var && (n->var_mask & ~mask) == 0) return true;
+    }
+    return false;
+}
+
+/// The points of the box and what the step needs to evaluate there.
+struct PointContext {
+    Expr e;
+    RangeAnalysis& ranges;
+    uint64_t mask;       ///< The variables of e.
+    bool filter_points;  ///< has_point_filter(ranges, mask): false skips may_be_domain_point.
+};
+
 /// The value of `e` at `at` when `at` may be a domain point: *y set, true;
 /// false when it cannot be one; nullopt when e is undefined there.
-std::optional<bool> value_at(Expr e, RangeAnalysis& ranges, uint64_t mask, const int64_t* at,
-                             int64_t* y) {
-    if (!may_be_domain_point(ranges, mask, at)) return false;
-    const std::optional<int64_t> v = evaluate_at(e, at);
+std::optional<bool> value_at(const PointContext& pc, const int64_t* at, int64_t* y) {
+    if (pc.filter_points && !may_be_domain_point(pc.ranges, pc.mask, at)) return false;
+    // evaluate_at, its int64 evaluation called directly: the 128-bit one
+    // (through evaluate_at) only when a value leaves int64.
+    switch (evaluate_narrow_at(node_of(pc.e), at, y)) {
+        case Narrow::kValue:
+            return true;
+        case Narrow::kUndefined:
+            return std::nullopt;
+        case Narrow::kWide:
+            break;
+    }
+    const std::optional<int64_t> v = evaluate_at(pc.e, at);
     if (!v) return std::nullopt;
     *y = *v;
     return true;
@@ -353,26 +390,25 @@ std::optional<bool> value_at(Expr e, RangeAnalysis& ranges, uint64_t mask, const
 /// step along each variable (a variable of one value gets coefficient 0),
 /// when all of them may be domain points: the only candidate, so the points
 /// need no elimination, only a check. nullopt otherwise.
-std::optional<Coefficients> unit_step_guess(Expr e, RangeAnalysis& ranges, uint64_t mask,
-                                            const Ids& ids, size_t k, const Box& box,
-                                            std::array<int64_t, 64>& at) {
+std::optional<Coefficients> unit_step_guess(const PointContext& pc, const Ids& ids, size_t k,
+                                            const Box& box, std::array<int64_t, 64>& at) {
     int64_t y0 = 0;
-    std::optional<bool> base = value_at(e, ranges, mask, at.data(), &y0);
+    std::optional<bool> base = value_at(pc, at.data(), &y0);
     if (!base || !*base) return std::nullopt;
     Coefficients c{};
     __int128 c0 = y0;
     for (size_t i = 0; i < k; ++i) {
-        if (box[i].lo() == box[i].hi()) continue;
+        if (box[i].lo == box[i].hi) continue;
         int64_t& v = at[static_cast<size_t>(ids[i])];
         ++v;
         int64_t yi = 0;
-        std::optional<bool> step = value_at(e, ranges, mask, at.data(), &yi);
+        std::optional<bool> step = value_at(pc, at.data(), &yi);
         --v;
         if (!step || !*step) return std::nullopt;
         std::optional<int64_t> d = checked_sub(yi, y0);
         if (!d) return std::nullopt;
         c[i + 1] = *d;
-        c0 -= static_cast<__int128>(*d) * box[i].lo();
+        c0 -= static_cast<__int128>(*d) * box[i].lo;
     }
     if (c0 < kInt64Min || c0 > kInt64Max) return std::nullopt;
     c[0] = static_cast<int64_t>(c0);
@@ -398,17 +434,17 @@ bool affine_matches(const Coefficients& c, const int64_t* x, size_t k, int64_t y
 /// periodic or stepped function (`d0 mod 4`, `d0 floordiv 4` over [0, 20])
 /// has most likely left the line through the first two points; the points
 /// are enumerated only when it agrees. `at` is left as it was.
-bool far_corner_agrees(Expr e, RangeAnalysis& ranges, uint64_t mask, const Ids& ids, size_t k,
-                       const Box& box, const Coefficients& guess, std::array<int64_t, 64>& at) {
+bool far_corner_agrees(const PointContext& pc, const Ids& ids, size_t k, const Box& box,
+                       const Coefficients& guess, std::array<int64_t, 64>& at) {
     std::array<int64_t, kMaxVariables> x{};
     for (size_t i = 0; i < k; ++i) {
-        x[i] = box[i].hi();
+        x[i] = box[i].hi;
         at[static_cast<size_t>(ids[i])] = x[i];
     }
     int64_t y = 0;
-    const std::optional<bool> kept = value_at(e, ranges, mask, at.data(), &y);
+    const std::optional<bool> kept = value_at(pc, at.data(), &y);
     for (size_t i = 0; i < k; ++i)
-        at[static_cast<size_t>(ids[i])] = box[i].lo();
+        at[static_cast<size_t>(ids[i])] = box[i].lo;
     if (!kept) return false;  // undefined at a possible domain point
     return !*kept || affine_matches(guess, x.data(), k, y);
 }
@@ -436,12 +472,11 @@ bool integral_step(const std::array<int64_t, kMaxVariables>& a, int64_t ya,
 /// Enumerates the box (the first variable fastest) from `at` at its first
 /// corner, and returns the coefficients of the affine form equal to `e` at
 /// every point that may be a domain point, checked at each of them.
-std::optional<Coefficients> fit_points(Expr e, RangeAnalysis& ranges, uint64_t mask, const Ids& ids,
-                                       size_t k, const Box& box, int64_t points,
+std::optional<Coefficients> fit_points(const PointContext& pc, const Ids& ids, size_t k,
+                                       const Box& box, int64_t points,
                                        std::array<int64_t, 64>& at) {
-    const std::optional<Coefficients> guess = unit_step_guess(e, ranges, mask, ids, k, box, at);
-    if (guess && points > 2 && !far_corner_agrees(e, ranges, mask, ids, k, box, *guess, at))
-        return std::nullopt;
+    const std::optional<Coefficients> guess = unit_step_guess(pc, ids, k, box, at);
+    if (guess && points > 2 && !far_corner_agrees(pc, ids, k, box, *guess, at)) return std::nullopt;
     AffineFit fit(k);
     // Without a guess: the points kept and the values there, for the check.
     std::array<std::array<int64_t, kMaxVariables>, kMaxEnumeratedPoints> kept;
@@ -451,15 +486,15 @@ std::optional<Coefficients> fit_points(Expr e, RangeAnalysis& ranges, uint64_t m
         if (p > 0) {  // next point of the box
             for (size_t i = 0; i < k; ++i) {
                 int64_t& v = at[static_cast<size_t>(ids[i])];
-                if (v < box[i].hi()) {
+                if (v < box[i].hi) {
                     ++v;
                     break;
                 }
-                v = box[i].lo();
+                v = box[i].lo;
             }
         }
         int64_t y = 0;
-        std::optional<bool> kept_point = value_at(e, ranges, mask, at.data(), &y);
+        std::optional<bool> kept_point = value_at(pc, at.data(), &y);
         if (!kept_point) return std::nullopt;  // undefined at a possible domain point
         if (!*kept_point) continue;
         std::array<int64_t, kMaxVariables> x{};
@@ -502,7 +537,8 @@ Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
     if (!variables_of(e, ids, &k)) return Expr();
     // The pre-check: the box of the variables' ranges is small.
     Context& ctx = e.context();
-    Box box;
+    // Only the first k spans are read: left uninitialised.
+    Box box;  // NOLINT(cppcoreguidelines-pro-type-member-init)
     int64_t points = 1;
     for (size_t i = 0; i < k; ++i) {
         const Interval r = ranges.variable_range(ctx, ids[i]);
@@ -511,7 +547,7 @@ Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
         if (width > kMaxEnumeratedPoints) return Expr();
         points *= static_cast<int64_t>(width);
         if (points > kMaxEnumeratedPoints) return Expr();
-        box[i] = r;
+        box[i] = {r.lo(), r.hi()};
     }
     size_t budget = kMaxTreeSize;
     if (!within_size(e, &budget)) return Expr();
@@ -520,9 +556,9 @@ Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
     // by e and by the constraints over them).
     std::array<int64_t, 64> at;
     for (size_t i = 0; i < k; ++i)
-        at[static_cast<size_t>(ids[i])] = box[i].lo();
-    const std::optional<std::array<int64_t, kCols>> c =
-        fit_points(e, ranges, mask, ids, k, box, points, at);
+        at[static_cast<size_t>(ids[i])] = box[i].lo;
+    const PointContext pc{e, ranges, mask, has_point_filter(ranges, mask)};
+    const std::optional<std::array<int64_t, kCols>> c = fit_points(pc, ids, k, box, points, at);
     if (!c) return Expr();
     Expr out = ctx.constant((*c)[0]);
     for (size_t i = 0; i < k; ++i)

@@ -74,5 +74,26 @@ TEST(EnumeratedAffine, FarCornerWhereTheExpressionIsUndefined) {
               "0");
 }
 
+TEST(EnumeratedAffine, OnlyConstraintsOverTheVariablesFilterThePoints) {
+    // A constraint over another variable leaves every point of the box: the
+    // far corner d0 = 4 refutes the line d0.
+    EXPECT_EQ(enumerated("(d0, d1) -> (d0 mod 4), domain: d0 in [0, 4], d1 in [0, 10], "
+                         "d1 floordiv 4 in [0, 0]"),
+              "");
+    // A constraint over d0 and d1 is not checked, but its divisor over d0
+    // alone is: d0 = 4 (a zero divisor) is left out.
+    EXPECT_EQ(enumerated("(d0, d1) -> (d0 mod 4), domain: d0 in [0, 4], d1 in [0, 10], "
+                         "d1 floordiv (d0 - 4) in [-10, 10]"),
+              "v0");
+}
+
+TEST(EnumeratedAffine, ValuesBeyondInt64AreEvaluatedExactly) {
+    // At the far corner d0 = 2, d0 * 2^62 is 2^63 (beyond int64): the
+    // 128-bit evaluation gives 2, on the line d0.
+    EXPECT_EQ(enumerated("(d0) -> ((d0 * 4611686018427387904) floordiv 4611686018427387904), "
+                         "domain: d0 in [0, 2]"),
+              "v0");
+}
+
 }  // namespace
 }  // namespace provix::engine
