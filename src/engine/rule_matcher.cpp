@@ -647,7 +647,7 @@ __attribute__((always_inline)) inline Expr RuleMatcher::build(int n) {
 
 Expr RuleMatcher::build_node(int n) {
     if (compiled_->constant_subtree[static_cast<size_t>(n)]) {
-        auto v = eval_int(n);
+        auto v = value(n);
         if (!v) return Expr();
         return ctx_->constant(*v);
     }
@@ -759,15 +759,9 @@ void RuleMatcher::unbind_all() {
 
 RuleMatcher::ConditionVerdicts RuleMatcher::condition_verdicts(
     const CompiledRule& rule, const std::vector<Binding>& bindings) {
-    reset(rule);
+    bind_given(rule, bindings);
     ConditionVerdicts out;
     size_t n = std::min(bindings.size(), rule.rule.vars.size());
-    for (size_t v = 0; v < n; ++v) {
-        b_[v] = bindings[v];
-        if (b_[v].kind == Binding::Kind::Expr) ctx_ = &b_[v].expr.context();
-        if (b_[v].kind == Binding::Kind::Sum && !b_[v].terms->empty())
-            ctx_ = &b_[v].terms->front().whole.context();
-    }
     for (const CompiledRule::Conjunct& c : rule.conjuncts)
         out.conjuncts.push_back(conjunct_verdict(c));
     if (rule.rule.condition >= 0) {
@@ -781,6 +775,27 @@ RuleMatcher::ConditionVerdicts RuleMatcher::condition_verdicts(
         if (!out.binds.back()) break;
     }
     out.unknown = unknown_conjuncts_;
+    unbind_all();
+    return out;
+}
+
+void RuleMatcher::bind_given(const CompiledRule& rule, const std::vector<Binding>& bindings) {
+    reset(rule);
+    size_t n = std::min(bindings.size(), rule.rule.vars.size());
+    for (size_t v = 0; v < n; ++v) {
+        b_[v] = bindings[v];
+        if (b_[v].kind == Binding::Kind::Expr) ctx_ = &b_[v].expr.context();
+        if (b_[v].kind == Binding::Kind::Sum && !b_[v].terms->empty())
+            ctx_ = &b_[v].terms->front().whole.context();
+    }
+}
+
+std::vector<std::optional<int64_t>> RuleMatcher::constant_part_values(
+    const CompiledRule& rule, const std::vector<Binding>& bindings, const std::vector<int>& parts) {
+    bind_given(rule, bindings);
+    std::vector<std::optional<int64_t>> out;
+    for (int n : parts)
+        out.push_back(value(n));
     unbind_all();
     return out;
 }
@@ -815,8 +830,8 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
         if (!divisors_nonzero()) return false;
         if (!condition_holds()) return false;
         Expr e = build(rule.rhs);
-        auto lo = eval_int(rule.rhs_lo);
-        auto hi = eval_int(rule.rhs_hi);
+        auto lo = value(rule.rhs_lo);
+        auto hi = value(rule.rhs_hi);
         if (!e || !lo || !hi) return false;
         out = Constraint{e, Interval{*lo, *hi}};
         return true;

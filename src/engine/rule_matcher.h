@@ -95,6 +95,13 @@ public:
     ///         matcher.condition_verdicts(interpreted_copy, b)
     ConditionVerdicts condition_verdicts(const CompiledRule& rule,
                                          const std::vector<Binding>& bindings);
+    /// The value the right-side builder gives each of `parts` (constant
+    /// parts of `rule`'s right side, by node index) for `bindings`, bound
+    /// as condition_verdicts binds them: the generated code of the
+    /// built-in table where it has some, else the interpreter.
+    std::vector<std::optional<int64_t>> constant_part_values(const CompiledRule& rule,
+                                                             const std::vector<Binding>& bindings,
+                                                             const std::vector<int>& parts);
 
     // The leaves of conditions, shared by the interpreter and the generated
     // code (provix_rulegen): each reads the binding of variable `var`.
@@ -201,6 +208,13 @@ private:
         return c.compiled ? c.compiled(*this) : eval_cond(c.node);
     }
     std::optional<int64_t> eval_int(int n);
+    /// eval_int(n) for a constant part of the right side: its generated
+    /// code when the table has it (the same value), else the interpreter.
+    std::optional<int64_t> value(int n) {
+        const CompiledValue f =
+            compiled_->values ? compiled_->values[static_cast<size_t>(n)] : nullptr;
+        return f ? f(*this) : eval_int(n);
+    }
     std::optional<int64_t> eval_operand(int n);
     /// The right-side subtree at node `n` built for the current bindings;
     /// null if it cannot be (a constant that does not fit, a zero divisor).
@@ -233,6 +247,9 @@ private:
     /// reset() for `n` variables beyond the inline bindings constructed so
     /// far: constructs the missing ones, or takes the heap bindings.
     void prepare_bindings(size_t n);
+    /// reset(rule), then `bindings` copied in (the first ones, up to the
+    /// rule's variables), for the checks that take bindings as given.
+    void bind_given(const CompiledRule& rule, const std::vector<Binding>& bindings);
     /// Unbinds every variable of the current rule, after a match that
     /// succeeded (a failed one leaves nothing bound).
     void unbind_all();

@@ -255,6 +255,7 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
             c.compiled_condition = code.conditions[static_cast<size_t>(c.rule.condition)];
         if (!c.conjuncts.empty() && same_conjuncts(c, code.conjunct_nodes))
             c.bound_hooks = code.bound_hooks;
+        c.values = code.values;
     }
     // Rules whose left side is a bare variable (fixed_value) are the most
     // decisive and cheapest: try them first; the rest keep table order.
@@ -287,7 +288,7 @@ std::vector<RuleTable::GeneratedCode> RuleTable::generated_code() {
     std::vector<GeneratedCode> out;
     for (int r = 0; r < generated::kNumRules; ++r) {
         const generated::RuleRecord& rec = generated::kRules[r];
-        out.push_back({rec.conditions, rec.conjunct_nodes, rec.bound_hooks});
+        out.push_back({rec.conditions, rec.conjunct_nodes, rec.bound_hooks, rec.values});
     }
     return out;
 }

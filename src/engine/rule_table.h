@@ -4,6 +4,8 @@
 /// provix_rulegen, indexed by the kind of node their left side can match.
 
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,11 @@ using CompiledCondition = Tri (*)(RuleMatcher&);
 /// the conjuncts that read the variable and whose variables are now all
 /// bound, in conjunct order; false as soon as one of them is false.
 using BoundHook = bool (*)(RuleMatcher&);
+
+/// A constant part of a right side (`c1 floordiv c0`) compiled to C++ by
+/// provix_rulegen: its value for the matcher's current bindings, the same
+/// as the matcher's interpreter (RuleMatcher::eval_int) gives for the node.
+using CompiledValue = std::optional<int64_t> (*)(RuleMatcher&);
 
 /// A sum pattern (`t1 + p * c0 * X + Y ...`) split into its roles once, so
 /// the matcher does not re-walk the pattern tree.
@@ -119,6 +126,9 @@ struct CompiledRule {
     /// null entry: no conjunct reads the variable), or null: the matcher
     /// walks `var_conjuncts` instead.
     const BoundHook* bound_hooks = nullptr;
+    /// The generated values of the right side's constant parts by node
+    /// index (the built-in table; a null entry: interpreted), or null.
+    const CompiledValue* values = nullptr;
     /// For each variable index: the conjuncts that read it (a bit per
     /// conjunct index). Sized like `rule.vars` when `conjuncts` is not empty.
     std::vector<uint64_t> var_conjuncts;
@@ -162,6 +172,7 @@ private:
         const CompiledCondition* conditions;
         const int* conjunct_nodes;  ///< ends with -1
         const BoundHook* bound_hooks;
+        const CompiledValue* values;
     };
     /// `generated[i]`: the generated code of rule i, attached to its
     /// conjuncts.

@@ -40,6 +40,9 @@ struct RuleRecord {
     const int* conjunct_nodes;
     /// For each variable index: its bound hook, or null.
     const BoundHook* bound_hooks;
+    /// For each node index: the node's value compiled to C++ if the node is
+    /// a constant part of the right side or a new range end, else null.
+    const CompiledValue* values;
 };
 
 extern const RuleRecord kRules[];

@@ -3,6 +3,7 @@
 
 #include "condition_codegen.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <sstream>
@@ -86,8 +87,28 @@ public:
         is_condition_.push_back(n);
     }
 
+    /// Emits the integer functions of the right side's constant parts
+    /// under node `n` (RuleMatcher::build_node evaluates them): the
+    /// topmost constant subtrees that are operators (a literal or a
+    /// constant variable is read in place).
+    void right_side(int n) {
+        if (n < 0) return;
+        const Node& nd = node(n);
+        if (nd.op == Op::Literal || nd.op == Op::ConstVar || nd.op == Op::ExprVar ||
+            nd.op == Op::SumVar)
+            return;
+        if (!is_constant_subtree(rule_, n)) {
+            for (int c : nd.children)
+                right_side(c);
+            return;
+        }
+        integer(n);
+        is_value_.push_back(n);
+    }
+
     std::string functions() const { return out_.str(); }
     const std::vector<int>& condition_nodes() const { return is_condition_; }
+    const std::vector<int>& value_nodes() const { return is_value_; }
 
 private:
     const Node& node(int n) const { return rule_.nodes[static_cast<size_t>(n)]; }
@@ -117,8 +138,10 @@ private:
         return int_name(n) + "(m)";
     }
 
-    /// Emits the integer function of node `n` (RuleMatcher::eval_int).
+    /// Emits the integer function of node `n` (RuleMatcher::eval_int), once.
     void integer(int n) {
+        if (std::find(is_integer_.begin(), is_integer_.end(), n) != is_integer_.end()) return;
+        is_integer_.push_back(n);
         std::ostringstream body;
         const Node& nd = node(n);
         int a = child(n, 0), b = child(n, 1);
@@ -147,6 +170,8 @@ private:
     std::string index_;
     std::ostringstream out_;
     std::vector<int> is_condition_;
+    std::vector<int> is_integer_;  ///< the nodes whose integer function is emitted
+    std::vector<int> is_value_;    ///< the right side's constant parts (right_side)
 };
 
 /// Conjunct and variable sets are 64-bit masks (the matcher's limits,
@@ -202,6 +227,22 @@ std::string condition_code(const Rule& rule, size_t index) {
     out << emitter.functions() << "const CompiledCondition kConditions" << id << "[] = {";
     for (size_t n = 0; n < rule.nodes.size(); ++n)
         out << (has[n] ? "&cond_" + id + "_" + std::to_string(n) : "nullptr") << ", ";
+    out << "nullptr};\n";
+    // The right side's constant parts (and a constraint rule's new range
+    // ends), for the matcher's right-side builder.
+    Emitter values(rule, index);
+    values.right_side(rule.rhs);
+    values.right_side(rule.rhs_lo);
+    values.right_side(rule.rhs_hi);
+    std::vector<bool> value(rule.nodes.size(), false);
+    for (int n : values.value_nodes())
+        value[static_cast<size_t>(n)] = true;
+    out << "namespace values" << id << " {\n"
+        << values.functions() << "}  // namespace values" << id << "\n";
+    out << "const CompiledValue kValues" << id << "[] = {";
+    for (size_t n = 0; n < rule.nodes.size(); ++n)
+        out << (value[n] ? "&values" + id + "::int_" + id + "_" + std::to_string(n) : "nullptr")
+            << ", ";
     out << "nullptr};\n";
     std::vector<int> conjuncts;
     if (rule.vars.size() <= kMaxTracked) conjuncts = condition_conjuncts(rule);

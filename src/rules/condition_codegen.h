@@ -28,7 +28,11 @@ namespace provix::rules {
 /// `kConditions<index>` with one CompiledCondition per node of the rule
 /// (the node's function if the node is a condition, else nullptr); the
 /// condition's top-level conjuncts `kConjunctNodes<index>` (node indices,
-/// ending with -1); and `kBoundHooks<index>`, one BoundHook per variable:
+/// ending with -1); `kValues<index>`, one CompiledValue per node (the
+/// integer function, in namespace `values<index>`, of a topmost constant
+/// part of the right side that is an operator, `c1 floordiv c0`, or of a
+/// constraint rule's new range end, else nullptr: the matcher builds right
+/// sides with them); and `kBoundHooks<index>`, one BoundHook per variable:
 /// the conjuncts that read the variable, each checked when its last
 /// variable is bound (RuleMatcher::bound), as straight-line code:
 ///

@@ -2,7 +2,8 @@
 // verdicts: every built-in rule, its conjuncts and its whole condition,
 // over random bindings of its variables (constants near zero and at the
 // int64 ends, expressions with finite, half-open and unbounded ranges,
-// expressions that may divide by zero, sub-sums with a scale).
+// expressions that may divide by zero, sub-sums with a scale). The
+// constant parts of right sides it compiles give the interpreter's values.
 
 #include <gtest/gtest.h>
 
@@ -206,6 +207,76 @@ TEST(CompiledConditions, AgreeWithTheInterpreterOnRandomBindings) {
     EXPECT_GT(seen[static_cast<size_t>(Tri::False)], 0u);
     EXPECT_GT(seen[static_cast<size_t>(Tri::True)], 0u);
     EXPECT_GT(seen[static_cast<size_t>(Tri::Unknown)], 0u);
+}
+
+/// True if every topmost constant operator part under node `n` of `c`'s
+/// right side has generated code (CompiledRule::values).
+bool constant_parts_generated(const CompiledRule& c, int n) {
+    if (n < 0) return true;
+    const rules::Node& nd = c.rule.nodes[static_cast<size_t>(n)];
+    if (nd.op == rules::Op::Literal || nd.op == rules::Op::ConstVar) return true;
+    if (c.constant_subtree[static_cast<size_t>(n)])
+        return c.values && c.values[static_cast<size_t>(n)] != nullptr;
+    for (int child : nd.children)
+        if (!constant_parts_generated(c, child)) return false;
+    return true;
+}
+
+TEST(CompiledConditions, EveryRightSideConstantPartHasGeneratedCode) {
+    size_t parts = 0;
+    for (const CompiledRule& c : RuleTable::builtin().rules()) {
+        EXPECT_TRUE(constant_parts_generated(c, c.rule.rhs)) << c.rule.name;
+        EXPECT_TRUE(constant_parts_generated(c, c.rule.rhs_lo)) << c.rule.name;
+        EXPECT_TRUE(constant_parts_generated(c, c.rule.rhs_hi)) << c.rule.name;
+        for (size_t n = 0; n < c.rule.nodes.size(); ++n)
+            parts += c.values && c.values[n];
+    }
+    EXPECT_GT(parts, 10u);
+    std::vector<rules::Rule> copies;
+    for (const CompiledRule& c : RuleTable::builtin().rules())
+        copies.push_back(c.rule);
+    RuleTable interpreted(copies);
+    for (const CompiledRule& c : interpreted.rules())
+        EXPECT_EQ(c.values, nullptr) << c.rule.name;
+}
+
+TEST(CompiledConditions, RightSideValuesAgreeWithTheInterpreter) {
+    const RuleTable& builtin = RuleTable::builtin();
+    std::vector<rules::Rule> copies;
+    for (const CompiledRule& c : builtin.rules())
+        copies.push_back(c.rule);
+    RuleTable interpreted(copies);
+    ASSERT_EQ(interpreted.rules().size(), builtin.rules().size());
+    size_t values = 0, undefined = 0;  // over every part and trial
+    for (size_t r = 0; r < builtin.rules().size(); ++r) {
+        const CompiledRule& compiled = builtin.rules()[r];
+        std::vector<int> parts;  // the nodes with generated values
+        for (size_t n = 0; n < compiled.rule.nodes.size(); ++n)
+            if (compiled.values && compiled.values[n]) parts.push_back(static_cast<int>(n));
+        if (parts.empty()) continue;
+        BindingSource source(0x7a1e0000u + r);
+        for (int trial = 0; trial < 200; ++trial) {
+            Context ctx;
+            std::deque<std::vector<SumTerm>> terms;
+            std::vector<Binding> bindings;
+            for (const rules::Var& v : compiled.rule.vars)
+                bindings.push_back(source.binding(ctx, v.kind, terms));
+            RangeAnalysis ranges({source.range(), source.range()});
+            DivisibilityAnalysis divisibility;
+            RuleMatcher matcher(ranges, divisibility);
+            std::vector<std::optional<int64_t>> want =
+                matcher.constant_part_values(interpreted.rules()[r], bindings, parts);
+            std::vector<std::optional<int64_t>> got =
+                matcher.constant_part_values(compiled, bindings, parts);
+            ASSERT_EQ(got, want) << compiled.rule.text << " (trial " << trial << ")";
+            for (const std::optional<int64_t>& v : got)
+                ++(v ? values : undefined);
+        }
+    }
+    // Both outcomes occur: a value, and none (an unbound constant, an
+    // overflow, a zero divisor, an infinite end).
+    EXPECT_GT(values, 0u);
+    EXPECT_GT(undefined, 0u);
 }
 
 }  // namespace
