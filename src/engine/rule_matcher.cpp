@@ -633,26 +633,20 @@ __attribute__((always_inline)) inline Expr RuleMatcher::build(int n) {
     const FlatNode& f = flat(n);
     switch (f.op) {
         case Op::Literal:  // what eval_int gives for these leaves, without it
-            return ctx_->constant(f.value);
-        case Op::ConstVar: {
-            std::optional<int64_t> v = constant_of(static_cast<int>(f.value));
-            return v ? ctx_->constant(*v) : Expr();
-        }
+            return constant_node(f.value);
+        case Op::ConstVar:
+            return constant_node(constant_of(static_cast<int>(f.value)));
         case Op::ExprVar:
-            return b_[static_cast<size_t>(f.value)].expr;
+            return expr_var_node(static_cast<int>(f.value));
         default:
             return build_node(n);
     }
 }
 
 Expr RuleMatcher::build_node(int n) {
-    if (compiled_->constant_subtree[static_cast<size_t>(n)]) {
-        auto v = value(n);
-        if (!v) return Expr();
-        return ctx_->constant(*v);
-    }
+    if (compiled_->constant_subtree[static_cast<size_t>(n)]) return constant_node(value(n));
     const rules::Node& nd = node(n);
-    if (nd.op == Op::SumVar) return materialize(b_[static_cast<size_t>(nd.value)]);
+    if (nd.op == Op::SumVar) return sum_var_node(static_cast<int>(nd.value));
     const std::vector<int>& children = nd.children;
     if (children.size() == 2) {  // the usual operator: no operand vector
         const Expr a = build(children[0]);
@@ -713,7 +707,7 @@ bool RuleMatcher::divisors_nonzero() {
 bool RuleMatcher::finish() {
     if (!divisors_nonzero()) return false;
     if (!condition_holds()) return false;
-    Expr r = build(rule_->rhs);
+    Expr r = build_right_side();
     if (!r) return false;
     result_ = r;
     return true;
@@ -800,6 +794,15 @@ std::vector<std::optional<int64_t>> RuleMatcher::constant_part_values(
     return out;
 }
 
+Expr RuleMatcher::right_side_for(const CompiledRule& rule, const std::vector<Binding>& bindings,
+                                 Context& ctx) {
+    bind_given(rule, bindings);
+    ctx_ = &ctx;
+    const Expr r = build_right_side();
+    unbind_all();
+    return r;
+}
+
 std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {
     reset(compiled);
     const rules::Rule& rule = compiled.rule;
@@ -829,7 +832,7 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
     auto k = [&]() -> bool {
         if (!divisors_nonzero()) return false;
         if (!condition_holds()) return false;
-        Expr e = build(rule.rhs);
+        Expr e = build_right_side();
         auto lo = value(rule.rhs_lo);
         auto hi = value(rule.rhs_hi);
         if (!e || !lo || !hi) return false;

@@ -102,6 +102,27 @@ public:
     std::vector<std::optional<int64_t>> constant_part_values(const CompiledRule& rule,
                                                              const std::vector<Binding>& bindings,
                                                              const std::vector<int>& parts);
+    /// The right side of `rule` built for `bindings` (bound as
+    /// condition_verdicts binds them) in `ctx`: the built-in table's
+    /// generated builder when it has one, else the interpreter (build).
+    Expr right_side_for(const CompiledRule& rule, const std::vector<Binding>& bindings,
+                        Context& ctx);
+
+    // The leaves of right sides, shared by the interpreter (build) and the
+    // generated builders (provix_rulegen), as build reads them.
+
+    /// The constant `v` as a node.
+    Expr constant_node(int64_t v) { return ctx_->constant(v); }
+    /// The constant `v` as a node; null for none (a constant part that has
+    /// no value: an unbound constant, an overflow, a zero divisor).
+    Expr constant_node(std::optional<int64_t> v) { return v ? ctx_->constant(*v) : Expr(); }
+    /// The expression bound to expression variable `var`.
+    Expr expr_var_node(int var) const { return b_[static_cast<size_t>(var)].expr; }
+    /// The sub-sum bound to sum variable `var`, built.
+    Expr sum_var_node(int var) { return materialize(b_[static_cast<size_t>(var)]); }
+    /// The node of operator `op` over the `n` built operands `ops`; null if
+    /// there is none (a zero divisor, a fold that would overflow).
+    Expr build_operator(rules::Op op, const Expr* ops, size_t n);
 
     // The leaves of conditions, shared by the interpreter and the generated
     // code (provix_rulegen): each reads the binding of variable `var`.
@@ -223,9 +244,11 @@ private:
     Expr build(int n);
     /// build for an operator, a sum variable or a constant subtree.
     Expr build_node(int n);
-    /// The node of operator `op` over the `n` built operands `ops`; null as
-    /// for build.
-    Expr build_operator(rules::Op op, const Expr* ops, size_t n);
+    /// The current rule's right side, built (its generated builder, else
+    /// build).
+    Expr build_right_side() {
+        return compiled_->build_rhs ? compiled_->build_rhs(*this) : build(rule_->rhs);
+    }
     Expr materialize(const Binding& b);
     Interval var_range(int var);
     /// The range of a sub-sum binding: the sum of its terms' ranges times

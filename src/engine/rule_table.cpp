@@ -256,6 +256,7 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
         if (!c.conjuncts.empty() && same_conjuncts(c, code.conjunct_nodes))
             c.bound_hooks = code.bound_hooks;
         c.values = code.values;
+        c.build_rhs = code.build_rhs;
     }
     // Rules whose left side is a bare variable (fixed_value) are the most
     // decisive and cheapest: try them first; the rest keep table order.
@@ -288,7 +289,8 @@ std::vector<RuleTable::GeneratedCode> RuleTable::generated_code() {
     std::vector<GeneratedCode> out;
     for (int r = 0; r < generated::kNumRules; ++r) {
         const generated::RuleRecord& rec = generated::kRules[r];
-        out.push_back({rec.conditions, rec.conjunct_nodes, rec.bound_hooks, rec.values});
+        out.push_back(
+            {rec.conditions, rec.conjunct_nodes, rec.bound_hooks, rec.values, rec.build_rhs});
     }
     return out;
 }

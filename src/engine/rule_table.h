@@ -39,6 +39,11 @@ using BoundHook = bool (*)(RuleMatcher&);
 /// as the matcher's interpreter (RuleMatcher::eval_int) gives for the node.
 using CompiledValue = std::optional<int64_t> (*)(RuleMatcher&);
 
+/// A rule's right side compiled to C++ by provix_rulegen: the node it
+/// builds for the matcher's current bindings (null if none), the same as
+/// the matcher's interpreter (RuleMatcher::build) builds, in the same order.
+using CompiledBuild = Expr (*)(RuleMatcher&);
+
 /// A sum pattern (`t1 + p * c0 * X + Y ...`) split into its roles once, so
 /// the matcher does not re-walk the pattern tree.
 struct SumPattern {
@@ -129,6 +134,9 @@ struct CompiledRule {
     /// The generated values of the right side's constant parts by node
     /// index (the built-in table; a null entry: interpreted), or null.
     const CompiledValue* values = nullptr;
+    /// The generated builder of the right side (the built-in table), or
+    /// null: interpreted.
+    CompiledBuild build_rhs = nullptr;
     /// For each variable index: the conjuncts that read it (a bit per
     /// conjunct index). Sized like `rule.vars` when `conjuncts` is not empty.
     std::vector<uint64_t> var_conjuncts;
@@ -173,6 +181,7 @@ private:
         const int* conjunct_nodes;  ///< ends with -1
         const BoundHook* bound_hooks;
         const CompiledValue* values;
+        CompiledBuild build_rhs;
     };
     /// `generated[i]`: the generated code of rule i, attached to its
     /// conjuncts.

@@ -43,6 +43,8 @@ struct RuleRecord {
     /// For each node index: the node's value compiled to C++ if the node is
     /// a constant part of the right side or a new range end, else null.
     const CompiledValue* values;
+    /// The right side's builder compiled to C++ (null without a right side).
+    CompiledBuild build_rhs;
 };
 
 extern const RuleRecord kRules[];

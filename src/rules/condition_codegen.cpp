@@ -106,6 +106,50 @@ public:
         is_value_.push_back(n);
     }
 
+    /// The C++ expression building right-side node `n` as RuleMatcher::build
+    /// does (a leaf inline, a constant part through its integer function,
+    /// an operator through its builder function, emitted now).
+    std::string built(int n) {
+        const Node& nd = node(n);
+        const std::string v = std::to_string(nd.value);
+        switch (nd.op) {
+            case Op::Literal:
+                return "m.constant_node(" + int_literal(nd.value) + ")";
+            case Op::ConstVar:
+                return "m.constant_node(m.constant_of(" + v + "))";
+            case Op::ExprVar:
+                return "m.expr_var_node(" + v + ")";
+            case Op::SumVar:
+                return "m.sum_var_node(" + v + ")";
+            default:
+                break;
+        }
+        if (is_constant_subtree(rule_, n)) {
+            integer(n);
+            return "m.constant_node(" + int_name(n) + "(m))";
+        }
+        const std::string name = "build_" + index_ + "_" + std::to_string(n);
+        if (std::find(is_built_.begin(), is_built_.end(), n) != is_built_.end())
+            return name + "(m)";
+        is_built_.push_back(n);
+        // The operands in order, each checked before the next is built.
+        std::ostringstream body;
+        std::string ops;
+        for (size_t i = 0; i < nd.children.size(); ++i) {
+            const std::string o = "o" + std::to_string(i);
+            body << "    const Expr " << o << " = " << built(nd.children[i]) << ";\n"
+                 << "    if (!" << o << ") return Expr();\n";
+            ops += (i ? ", " : "") + o;
+        }
+        body << "    const Expr ops[] = {" << ops << "};\n"
+             << "    return m.build_operator(" << op_code(nd.op) << ", ops, " << nd.children.size()
+             << ");\n";
+        out_ << "// " << to_string(rule_, n) << "\n"
+             << "inline Expr " << name << "(RuleMatcher& m) {\n"
+             << body.str() << "}\n";
+        return name + "(m)";
+    }
+
     std::string functions() const { return out_.str(); }
     const std::vector<int>& condition_nodes() const { return is_condition_; }
     const std::vector<int>& value_nodes() const { return is_value_; }
@@ -172,6 +216,7 @@ private:
     std::vector<int> is_condition_;
     std::vector<int> is_integer_;  ///< the nodes whose integer function is emitted
     std::vector<int> is_value_;    ///< the right side's constant parts (right_side)
+    std::vector<int> is_built_;    ///< the nodes whose builder function is emitted
 };
 
 /// Conjunct and variable sets are 64-bit masks (the matcher's limits,
@@ -234,6 +279,8 @@ std::string condition_code(const Rule& rule, size_t index) {
     values.right_side(rule.rhs);
     values.right_side(rule.rhs_lo);
     values.right_side(rule.rhs_hi);
+    std::string build_rhs;
+    if (rule.rhs >= 0) build_rhs = values.built(rule.rhs);
     std::vector<bool> value(rule.nodes.size(), false);
     for (int n : values.value_nodes())
         value[static_cast<size_t>(n)] = true;
@@ -244,6 +291,16 @@ std::string condition_code(const Rule& rule, size_t index) {
         out << (value[n] ? "&values" + id + "::int_" + id + "_" + std::to_string(n) : "nullptr")
             << ", ";
     out << "nullptr};\n";
+    // The right side's builder.
+    if (build_rhs.empty()) {
+        out << "const CompiledBuild kBuild" << id << " = nullptr;\n";
+    } else {
+        out << "namespace values" << id << " {\n"
+            << "inline Expr build_" << id << "(RuleMatcher& m) { return " << build_rhs << "; }\n"
+            << "}  // namespace values" << id << "\n"
+            << "const CompiledBuild kBuild" << id << " = &values" << id << "::build_" << id
+            << ";\n";
+    }
     std::vector<int> conjuncts;
     if (rule.vars.size() <= kMaxTracked) conjuncts = condition_conjuncts(rule);
     if (conjuncts.size() > kMaxTracked) conjuncts.clear();

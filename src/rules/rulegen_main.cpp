@@ -156,7 +156,8 @@ int main(int argc, char** argv) {
             << r << ", kVars" << r << ", " << rule.vars.size() << ", " << rule.lhs << ", "
             << rule.rhs << ", " << rule.condition << ", " << rule.lhs_lo << ", " << rule.lhs_hi
             << ", " << rule.rhs_lo << ", " << rule.rhs_hi << ", kConditions" << r
-            << ", kConjunctNodes" << r << ", kBoundHooks" << r << ", kValues" << r << "},\n";
+            << ", kConjunctNodes" << r << ", kBoundHooks" << r << ", kValues" << r << ", kBuild"
+            << r << "},\n";
     }
     out << "};\n";
     out << "const int kNumRules = " << all.size() << ";\n\n";

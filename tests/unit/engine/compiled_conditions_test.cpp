@@ -3,7 +3,8 @@
 // over random bindings of its variables (constants near zero and at the
 // int64 ends, expressions with finite, half-open and unbounded ranges,
 // expressions that may divide by zero, sub-sums with a scale). The
-// constant parts of right sides it compiles give the interpreter's values.
+// constant parts of right sides it compiles give the interpreter's values,
+// and the right sides it compiles build the interpreter's nodes.
 
 #include <gtest/gtest.h>
 
@@ -277,6 +278,42 @@ TEST(CompiledConditions, RightSideValuesAgreeWithTheInterpreter) {
     // overflow, a zero divisor, an infinite end).
     EXPECT_GT(values, 0u);
     EXPECT_GT(undefined, 0u);
+}
+
+TEST(CompiledConditions, RightSidesAreBuiltAsTheInterpreterBuildsThem) {
+    const RuleTable& builtin = RuleTable::builtin();
+    std::vector<rules::Rule> copies;
+    for (const CompiledRule& c : builtin.rules())
+        copies.push_back(c.rule);
+    RuleTable interpreted(copies);
+    ASSERT_EQ(interpreted.rules().size(), builtin.rules().size());
+    size_t built = 0, refused = 0;  // over every rule and trial
+    for (size_t r = 0; r < builtin.rules().size(); ++r) {
+        const CompiledRule& compiled = builtin.rules()[r];
+        const CompiledRule& plain = interpreted.rules()[r];
+        EXPECT_EQ(plain.build_rhs, nullptr) << compiled.rule.name;
+        if (compiled.rule.rhs < 0) continue;
+        EXPECT_NE(compiled.build_rhs, nullptr) << compiled.rule.name;
+        BindingSource source(0xb1d0000u + r);
+        for (int trial = 0; trial < 200; ++trial) {
+            Context ctx;
+            std::deque<std::vector<SumTerm>> terms;
+            std::vector<Binding> bindings;
+            for (const rules::Var& v : compiled.rule.vars)
+                bindings.push_back(source.binding(ctx, v.kind, terms));
+            RangeAnalysis ranges({source.range(), source.range()});
+            DivisibilityAnalysis divisibility;
+            RuleMatcher matcher(ranges, divisibility);
+            const Expr want = matcher.right_side_for(plain, bindings, ctx);
+            const Expr got = matcher.right_side_for(compiled, bindings, ctx);
+            ASSERT_EQ(got, want) << compiled.rule.text << " (trial " << trial << ")";
+            ++(got ? built : refused);
+        }
+    }
+    // Both outcomes occur: a right side, and none (an unbound constant, a
+    // constant part without a value, a zero divisor).
+    EXPECT_GT(built, 0u);
+    EXPECT_GT(refused, 0u);
 }
 
 }  // namespace
