@@ -315,19 +315,24 @@ bool variables_of(Expr e, std::array<int64_t, kMaxVariables>& ids, size_t* k) {
     return true;
 }
 
+/// True if `e` reads no variable outside `mask` (its value at a point of
+/// those variables is known).
+bool only_over(Expr e, uint64_t mask) {
+    const detail::ExprNode* n = node_of(e);
+    return !n->has_high_var && (n->var_mask & ~mask) == 0;
+}
+
 /// True if a point (values of the variables of `mask`) can be a domain
 /// point: every constraint over those variables holds or cannot be
 /// evaluated (beyond 128 bits: kept), and no constraint divisor over them
 /// is zero.
 bool may_be_domain_point(RangeAnalysis& ranges, uint64_t mask, const int64_t* at) {
     for (const Constraint& c : ranges.constraints()) {
-        const detail::ExprNode* n = node_of(c.expr);
-        if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
+        if (!only_over(c.expr, mask)) continue;
         if (excluded_at(c.expr, c.range, at)) return false;
     }
     for (Expr d : ranges.constraint_divisors()) {
-        const detail::ExprNode* n = node_of(d);
-        if (n->has_high_var || (n->var_mask & ~mask) != 0) continue;
+        if (!only_over(d, mask)) continue;
         const std::optional<int64_t> v = evaluate_at(d, at);
         if (v && *v == 0) return false;
     }
@@ -347,14 +352,10 @@ using Coefficients = std::array<int64_t, kCols>;
 /// `mask` only: may_be_domain_point can exclude a point only then (it
 /// skips every other one), so without one every point may be a domain point.
 bool has_point_filter(RangeAnalysis& ranges, uint64_t mask) {
-    for (const Constraint& c : ranges.constraints()) {
-        const detail::ExprNode* n = node_of(c.expr);
-        if (!n->has_high_var && (n->var_mask & ~mask) == 0) return true;
-    }
-    for (Expr d : ranges.constraint_divisors()) {
-        const detail::ExprNode* n = node_of(d);
-        if (!n->has_high_var && (n->var_mask & ~mask) == 0) return true;
-    }
+    for (const Constraint& c : ranges.constraints())
+        if (only_over(c.expr, mask)) return true;
+    for (Expr d : ranges.constraint_divisors())
+        if (only_over(d, mask)) return true;
     return false;
 }
 

@@ -32,7 +32,9 @@ namespace provix::rules {
 /// integer function, in namespace `values<index>`, of a topmost constant
 /// part of the right side that is an operator, `c1 floordiv c0`, or of a
 /// constraint rule's new range end, else nullptr: the matcher builds right
-/// sides with them); and `kBoundHooks<index>`, one BoundHook per variable:
+/// sides with them); `kBuild<index>`, the CompiledBuild of the right side
+/// (one function per operator node, in namespace `values<index>`; nullptr
+/// for a rule without one); and `kBoundHooks<index>`, one BoundHook per variable:
 /// the conjuncts that read the variable, each checked when its last
 /// variable is bound (RuleMatcher::bound), as straight-line code:
 ///
