@@ -126,11 +126,46 @@ public:
         return b;
     }
 
+    /// One binding per variable of `rule`, in order (sub-sums' terms kept
+    /// in `terms`).
+    std::vector<Binding> bindings(Context& ctx, const rules::Rule& rule,
+                                  std::deque<std::vector<SumTerm>>& terms) {
+        std::vector<Binding> out;
+        for (const rules::Var& v : rule.vars)
+            out.push_back(binding(ctx, v.kind, terms));
+        return out;
+    }
+
 private:
     size_t pick(size_t n) { return static_cast<size_t>(rng_() % n); }
 
     std::mt19937_64 rng_;
 };
+
+/// One random trial of a rule: bindings of its variables (drawn first) and
+/// a matcher over random ranges of d0 and d1.
+struct Trial {
+    Trial(BindingSource& source, const rules::Rule& rule)
+        : bindings(source.bindings(ctx, rule, terms)),
+          ranges({source.range(), source.range()}),
+          matcher(ranges, divisibility) {}
+
+    Context ctx;
+    std::deque<std::vector<SumTerm>> terms;  ///< the sub-sums' terms
+    std::vector<Binding> bindings;
+    RangeAnalysis ranges;
+    DivisibilityAnalysis divisibility;
+    RuleMatcher matcher;
+};
+
+/// The rules of `table` in a table built at run time: interpreted, with no
+/// generated code.
+RuleTable interpreted_copy(const RuleTable& table) {
+    std::vector<rules::Rule> copies;
+    for (const CompiledRule& c : table.rules())
+        copies.push_back(c.rule);
+    return RuleTable(copies);
+}
 
 TEST(CompiledConditions, EveryBuiltinConjunctHasGeneratedCode) {
     size_t conditions = 0;
@@ -146,10 +181,7 @@ TEST(CompiledConditions, EveryBuiltinConjunctHasGeneratedCode) {
     }
     EXPECT_GT(conditions, 20u);
     // A table built from rules at run time is interpreted.
-    std::vector<rules::Rule> copies;
-    for (const CompiledRule& c : RuleTable::builtin().rules())
-        copies.push_back(c.rule);
-    RuleTable interpreted(copies);
+    const RuleTable interpreted = interpreted_copy(RuleTable::builtin());
     for (const CompiledRule& c : interpreted.rules()) {
         EXPECT_EQ(c.compiled_condition, nullptr) << c.rule.name;
         EXPECT_EQ(c.bound_hooks, nullptr) << c.rule.name;
@@ -160,10 +192,7 @@ TEST(CompiledConditions, EveryBuiltinConjunctHasGeneratedCode) {
 
 TEST(CompiledConditions, AgreeWithTheInterpreterOnRandomBindings) {
     const RuleTable& builtin = RuleTable::builtin();
-    std::vector<rules::Rule> copies;
-    for (const CompiledRule& c : builtin.rules())
-        copies.push_back(c.rule);
-    RuleTable interpreted(copies);
+    const RuleTable interpreted = interpreted_copy(builtin);
     ASSERT_EQ(interpreted.rules().size(), builtin.rules().size());
     constexpr int kTrials = 400;
     size_t seen[3] = {0, 0, 0};  // False, True, Unknown over every verdict
@@ -176,16 +205,9 @@ TEST(CompiledConditions, AgreeWithTheInterpreterOnRandomBindings) {
         size_t rejected = 0;  // trials where a binding's conjuncts were false
         bool any_false = false;
         for (int trial = 0; trial < kTrials; ++trial) {
-            Context ctx;
-            std::deque<std::vector<SumTerm>> terms;
-            std::vector<Binding> bindings;
-            for (const rules::Var& v : compiled.rule.vars)
-                bindings.push_back(source.binding(ctx, v.kind, terms));
-            RangeAnalysis ranges({source.range(), source.range()});
-            DivisibilityAnalysis divisibility;
-            RuleMatcher matcher(ranges, divisibility);
-            RuleMatcher::ConditionVerdicts want = matcher.condition_verdicts(plain, bindings);
-            RuleMatcher::ConditionVerdicts got = matcher.condition_verdicts(compiled, bindings);
+            Trial t(source, compiled.rule);
+            RuleMatcher::ConditionVerdicts want = t.matcher.condition_verdicts(plain, t.bindings);
+            RuleMatcher::ConditionVerdicts got = t.matcher.condition_verdicts(compiled, t.bindings);
             ASSERT_EQ(got.conjuncts, want.conjuncts)
                 << compiled.rule.text << " (trial " << trial << ")";
             ASSERT_EQ(got.binds, want.binds) << compiled.rule.text << " (trial " << trial << ")";
@@ -233,20 +255,14 @@ TEST(CompiledConditions, EveryRightSideConstantPartHasGeneratedCode) {
             parts += c.values && c.values[n];
     }
     EXPECT_GT(parts, 10u);
-    std::vector<rules::Rule> copies;
-    for (const CompiledRule& c : RuleTable::builtin().rules())
-        copies.push_back(c.rule);
-    RuleTable interpreted(copies);
+    const RuleTable interpreted = interpreted_copy(RuleTable::builtin());
     for (const CompiledRule& c : interpreted.rules())
         EXPECT_EQ(c.values, nullptr) << c.rule.name;
 }
 
 TEST(CompiledConditions, RightSideValuesAgreeWithTheInterpreter) {
     const RuleTable& builtin = RuleTable::builtin();
-    std::vector<rules::Rule> copies;
-    for (const CompiledRule& c : builtin.rules())
-        copies.push_back(c.rule);
-    RuleTable interpreted(copies);
+    const RuleTable interpreted = interpreted_copy(builtin);
     ASSERT_EQ(interpreted.rules().size(), builtin.rules().size());
     size_t values = 0, undefined = 0;  // over every part and trial
     for (size_t r = 0; r < builtin.rules().size(); ++r) {
@@ -257,18 +273,11 @@ TEST(CompiledConditions, RightSideValuesAgreeWithTheInterpreter) {
         if (parts.empty()) continue;
         BindingSource source(0x7a1e0000u + r);
         for (int trial = 0; trial < 200; ++trial) {
-            Context ctx;
-            std::deque<std::vector<SumTerm>> terms;
-            std::vector<Binding> bindings;
-            for (const rules::Var& v : compiled.rule.vars)
-                bindings.push_back(source.binding(ctx, v.kind, terms));
-            RangeAnalysis ranges({source.range(), source.range()});
-            DivisibilityAnalysis divisibility;
-            RuleMatcher matcher(ranges, divisibility);
+            Trial t(source, compiled.rule);
             std::vector<std::optional<int64_t>> want =
-                matcher.constant_part_values(interpreted.rules()[r], bindings, parts);
+                t.matcher.constant_part_values(interpreted.rules()[r], t.bindings, parts);
             std::vector<std::optional<int64_t>> got =
-                matcher.constant_part_values(compiled, bindings, parts);
+                t.matcher.constant_part_values(compiled, t.bindings, parts);
             ASSERT_EQ(got, want) << compiled.rule.text << " (trial " << trial << ")";
             for (const std::optional<int64_t>& v : got)
                 ++(v ? values : undefined);
@@ -282,10 +291,7 @@ TEST(CompiledConditions, RightSideValuesAgreeWithTheInterpreter) {
 
 TEST(CompiledConditions, RightSidesAreBuiltAsTheInterpreterBuildsThem) {
     const RuleTable& builtin = RuleTable::builtin();
-    std::vector<rules::Rule> copies;
-    for (const CompiledRule& c : builtin.rules())
-        copies.push_back(c.rule);
-    RuleTable interpreted(copies);
+    const RuleTable interpreted = interpreted_copy(builtin);
     ASSERT_EQ(interpreted.rules().size(), builtin.rules().size());
     size_t built = 0, refused = 0;  // over every rule and trial
     for (size_t r = 0; r < builtin.rules().size(); ++r) {
@@ -296,16 +302,9 @@ TEST(CompiledConditions, RightSidesAreBuiltAsTheInterpreterBuildsThem) {
         EXPECT_NE(compiled.build_rhs, nullptr) << compiled.rule.name;
         BindingSource source(0xb1d0000u + r);
         for (int trial = 0; trial < 200; ++trial) {
-            Context ctx;
-            std::deque<std::vector<SumTerm>> terms;
-            std::vector<Binding> bindings;
-            for (const rules::Var& v : compiled.rule.vars)
-                bindings.push_back(source.binding(ctx, v.kind, terms));
-            RangeAnalysis ranges({source.range(), source.range()});
-            DivisibilityAnalysis divisibility;
-            RuleMatcher matcher(ranges, divisibility);
-            const Expr want = matcher.right_side_for(plain, bindings, ctx);
-            const Expr got = matcher.right_side_for(compiled, bindings, ctx);
+            Trial t(source, compiled.rule);
+            const Expr want = t.matcher.right_side_for(plain, t.bindings, t.ctx);
+            const Expr got = t.matcher.right_side_for(compiled, t.bindings, t.ctx);
             ASSERT_EQ(got, want) << compiled.rule.text << " (trial " << trial << ")";
             ++(got ? built : refused);
         }
