@@ -23,9 +23,7 @@ using rules::Op;
 namespace {
 
 using detail::const_value;
-using detail::has_unfolded_constants;
 using detail::is_const;
-using detail::is_division;
 using detail::kind_of;
 using detail::num_ops;
 using detail::op_at;
@@ -174,6 +172,18 @@ bool RuleMatcher::match_const(int p, int64_t v, Continuation k) {
     const rules::Node& n = node(p);
     if (n.op == Op::Literal) return n.value == v && k();
     return bind_const(n.value, v, k);
+}
+
+SumTerm RuleMatcher::term_of(Expr e) { return split(e); }
+
+inline bool RuleMatcher::match_lhs(Expr e, Continuation k) {
+    const CompiledMatch generated = compiled_->match_lhs;
+    if (!generated) return match(rule_->lhs, e, k);
+    uint64_t fresh = 0;
+    if (!generated(*this, e, fresh)) return false;
+    if (k()) return true;
+    unbind_fresh(fresh);
+    return false;
 }
 
 bool RuleMatcher::match(int p, Expr e, Continuation k) {
@@ -593,89 +603,6 @@ Tri RuleMatcher::eval_cond(int n) {
     return compare(nd.op, *a, *b);
 }
 
-// ---------------------------------------------------------------------------
-// Right sides.
-
-namespace {
-
-/// `t.monomial * c` as the canonical product builds it, without
-/// building it when the answer is known: `m * 1` is `m` for a monomial that
-/// is not a product (nothing to flatten, reorder or fold), and a term
-/// `m * coef` of two operands with such an `m` is the product itself.
-Expr scaled_monomial(const SumTerm& t, int64_t c) {
-    ExprKind mk = kind_of(t.monomial);
-    bool plain = mk != ExprKind::Mul && mk != ExprKind::Add && mk != ExprKind::Constant;
-    if (c == 1 && mk != ExprKind::Mul && mk != ExprKind::Constant) return t.monomial;
-    if (plain && c == t.coef && c != 0 && t.whole != t.monomial && num_ops(t.whole) == 2 &&
-        op_at(t.whole, 0) == t.monomial)
-        return t.whole;
-    return t.monomial * c;
-}
-
-}  // namespace
-
-Expr RuleMatcher::materialize(const Binding& b) {
-    // The term of lowest index in `m`, divided by the scale.
-    auto part = [&](uint64_t m) {
-        const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
-        int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
-        return t.monomial ? scaled_monomial(t, c) : ctx_->constant(c);
-    };
-    if (b.mask == 0) return ctx_->constant(0);
-    if ((b.mask & (b.mask - 1)) == 0) return part(b.mask);  // one term: no sum to build
-    SmallVector<Expr, 8> parts;  // on the stack for the usual short sub-sum
-    for (uint64_t m = b.mask; m; m &= m - 1)
-        parts.push_back(part(m));
-    return detail::build(ExprKind::Add, parts.data(), parts.size());
-}
-
-__attribute__((always_inline)) inline Expr RuleMatcher::build(int n) {
-    const FlatNode& f = flat(n);
-    switch (f.op) {
-        case Op::Literal:  // what eval_int gives for these leaves, without it
-            return constant_node(f.value);
-        case Op::ConstVar:
-            return constant_node(constant_of(static_cast<int>(f.value)));
-        case Op::ExprVar:
-            return expr_var_node(static_cast<int>(f.value));
-        default:
-            return build_node(n);
-    }
-}
-
-Expr RuleMatcher::build_node(int n) {
-    if (compiled_->constant_subtree[static_cast<size_t>(n)]) return constant_node(value(n));
-    const rules::Node& nd = node(n);
-    if (nd.op == Op::SumVar) return sum_var_node(static_cast<int>(nd.value));
-    const std::vector<int>& children = nd.children;
-    if (children.size() == 2) {  // the usual operator: no operand vector
-        const Expr a = build(children[0]);
-        if (!a) return Expr();
-        const Expr b = build(children[1]);
-        if (!b) return Expr();
-        const Expr ops[2] = {a, b};
-        return build_operator(nd.op, ops, 2);
-    }
-    SmallVector<Expr, 4> ops;  // on the stack for the usual few operands
-    for (int c : children) {
-        Expr e = build(c);
-        if (!e) return Expr();
-        ops.push_back(e);
-    }
-    return build_operator(nd.op, ops.data(), ops.size());
-}
-
-Expr RuleMatcher::build_operator(rules::Op op, const Expr* ops, size_t n) {
-    std::optional<ExprKind> expr_kind = rules::expr_kind(op);
-    if (!expr_kind) return Expr();
-    ExprKind kind = *expr_kind;
-    if (is_division(kind) && is_const(ops[1], 0)) return Expr();
-    Expr out = detail::build(kind, ops, n);
-    // A fold that would overflow leaves constants unfolded: refuse.
-    if (has_unfolded_constants(out)) return Expr();
-    return out;
-}
-
 bool RuleMatcher::is_defined(int var) {
     const Binding& b = b_[static_cast<size_t>(var)];
     switch (b.kind) {
@@ -794,22 +721,31 @@ std::vector<std::optional<int64_t>> RuleMatcher::constant_part_values(
     return out;
 }
 
-Expr RuleMatcher::right_side_for(const CompiledRule& rule, const std::vector<Binding>& bindings,
-                                 Context& ctx) {
-    bind_given(rule, bindings);
-    ctx_ = &ctx;
-    const Expr r = build_right_side();
-    unbind_all();
-    return r;
+std::optional<std::vector<RuleMatcher::Binding>> RuleMatcher::first_match(const CompiledRule& rule,
+                                                                          Expr e) {
+    reset(rule);
+    ctx_ = &e.context();
+    std::optional<std::vector<Binding>> out;
+    auto k = [&] {
+        out.emplace(b_, b_ + rule_->vars.size());
+        return true;
+    };
+    if (match_lhs(e, k)) unbind_all();
+    return out;
 }
 
 std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {
     reset(compiled);
-    const rules::Rule& rule = compiled.rule;
     ctx_ = &e.context();
     result_.reset();
+    if (const CompiledMatch generated = compiled.match_lhs) {
+        // match_lhs with finish() as the continuation, called directly.
+        uint64_t fresh = 0;
+        if (generated(*this, e, fresh)) finish() ? unbind_all() : void(unbind_fresh(fresh));
+        return result_;
+    }
     auto k = [&] { return finish(); };
-    if (match(rule.lhs, e, k)) unbind_all();
+    if (match(compiled.rule.lhs, e, k)) unbind_all();
     return result_;
 }
 
@@ -840,7 +776,7 @@ std::optional<Constraint> RuleMatcher::apply_constraint(const CompiledRule& comp
         return true;
     };
     auto with_bounds = [&] {
-        auto after_hi = [&] { return match(rule.lhs, c.expr, k); };
+        auto after_hi = [&] { return match_lhs(c.expr, k); };
         return match_const(rule.lhs_hi, c.range.hi(), after_hi);
     };
     if (match_const(rule.lhs_lo, c.range.lo(), with_bounds)) unbind_all();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "divisibility.h"
+#include "expr_node.h"
 #include "provix/indexing_map.h"
 #include "provix/rules/op_semantics.h"
 #include "provix/rules/rule.h"
@@ -108,6 +109,14 @@ public:
     Expr right_side_for(const CompiledRule& rule, const std::vector<Binding>& bindings,
                         Context& ctx);
 
+    /// The bindings (one per variable) of the first match of `rule`'s left
+    /// side against `e` that passes the conjuncts decided while binding,
+    /// through its generated matcher if it has one, else the interpreter;
+    /// none if there is no such match. Tests compare the two:
+    ///
+    ///     first_match(builtin_rule, e) == first_match(interpreted_copy, e)
+    std::optional<std::vector<Binding>> first_match(const CompiledRule& rule, Expr e);
+
     // The leaves of right sides, shared by the interpreter (build) and the
     // generated builders (provix_rulegen), as build reads them.
 
@@ -165,7 +174,58 @@ public:
         return *holds ? Tri::True : Tri::False;
     }
 
+    // The steps of the generated left-side matchers (provix_rulegen, see
+    // CompiledMatch), taken as the interpreter takes them.
+
+    /// True if pattern node `p` may match a node of `e`'s kind (match()'s
+    /// kind check).
+    bool kind_fits(int p, Expr e) const {
+        return compiled_->kinds[static_cast<size_t>(p)] & kind_bit(detail::kind_of(e));
+    }
+    /// `e` as a sum term, as a pattern `x * c` splits it (monomial null for
+    /// a constant).
+    static SumTerm term_of(Expr e);
+    /// bind_expr's step: true if `var` is bound to `e` already, or is
+    /// bound to it now (its bit set in `fresh`) and passes the conjuncts it
+    /// decides; false otherwise, with `var` as it was.
+    bool bind_expr_step(int var, Expr e, uint64_t& fresh) {
+        Binding& b = b_[static_cast<size_t>(var)];
+        if (b.kind == Binding::Kind::Expr) return b.expr == e;  // bound earlier
+        b.kind = Binding::Kind::Expr;
+        b.expr = e;
+        b.range_known = false;
+        return bound_fresh(var, fresh);
+    }
+    /// bind_const's step, as bind_expr_step.
+    bool bind_const_step(int var, int64_t value, uint64_t& fresh) {
+        Binding& b = b_[static_cast<size_t>(var)];
+        if (b.kind == Binding::Kind::Const) return b.value == value;  // bound earlier
+        b.kind = Binding::Kind::Const;
+        b.value = value;
+        return bound_fresh(var, fresh);
+    }
+    /// Unbinds the variables of `fresh` (a bit per variable index): a
+    /// generated match that failed. Returns false.
+    bool unbind_fresh(uint64_t fresh) {
+        for (; fresh; fresh &= fresh - 1)
+            unbind(__builtin_ctzll(fresh));
+        return false;
+    }
+
 private:
+    /// bind_step for a generated matcher: checks the conjuncts `var` makes
+    /// decidable; on success sets its bit in `fresh`, else unbinds it.
+    bool bound_fresh(int var, uint64_t& fresh) {
+        if (!bound(var)) {
+            unbind(var);
+            return false;
+        }
+        fresh |= uint64_t{1} << var;
+        return true;
+    }
+    /// The current rule's left side against `e` (its generated matcher,
+    /// else match()), then `k`; what a failure bound is unbound again.
+    bool match_lhs(Expr e, Continuation k);
     /// The pattern at `p` against `e`: its kind check, then match_checked.
     bool match(int p, Expr e, Continuation k);
     /// match() once `e`'s kind is known to fit the pattern: a variable or

@@ -257,6 +257,10 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
             c.bound_hooks = code.bound_hooks;
         c.values = code.values;
         c.build_rhs = code.build_rhs;
+        // The generated matcher follows the interpreter for left sides
+        // without sum patterns only (find_sums marked none).
+        if (std::find(c.is_sum.begin(), c.is_sum.end(), 1) == c.is_sum.end())
+            c.match_lhs = code.match_lhs;
     }
     // Rules whose left side is a bare variable (fixed_value) are the most
     // decisive and cheapest: try them first; the rest keep table order.
@@ -289,8 +293,8 @@ std::vector<RuleTable::GeneratedCode> RuleTable::generated_code() {
     std::vector<GeneratedCode> out;
     for (int r = 0; r < generated::kNumRules; ++r) {
         const generated::RuleRecord& rec = generated::kRules[r];
-        out.push_back(
-            {rec.conditions, rec.conjunct_nodes, rec.bound_hooks, rec.values, rec.build_rhs});
+        out.push_back({rec.conditions, rec.conjunct_nodes, rec.bound_hooks, rec.values,
+                       rec.build_rhs, rec.match_lhs});
     }
     return out;
 }

@@ -44,6 +44,14 @@ using CompiledValue = std::optional<int64_t> (*)(RuleMatcher&);
 /// the matcher's interpreter (RuleMatcher::build) builds, in the same order.
 using CompiledBuild = Expr (*)(RuleMatcher&);
 
+/// A left side without sum patterns compiled to C++ by provix_rulegen:
+/// matches `e` as RuleMatcher::match would (no backtracking is needed
+/// without sums), binding the variables and running their bound hooks in
+/// the interpreter's order, and stops where it would stop. True: every
+/// variable is bound, those it bound are set in `fresh` (a bit per
+/// variable index). False: it left nothing bound that was not bound before.
+using CompiledMatch = bool (*)(RuleMatcher&, Expr, uint64_t& fresh);
+
 /// A sum pattern (`t1 + p * c0 * X + Y ...`) split into its roles once, so
 /// the matcher does not re-walk the pattern tree.
 struct SumPattern {
@@ -137,6 +145,9 @@ struct CompiledRule {
     /// The generated builder of the right side (the built-in table), or
     /// null: interpreted.
     CompiledBuild build_rhs = nullptr;
+    /// The generated matcher of the left side (the built-in table, a left
+    /// side without sum patterns), or null: interpreted.
+    CompiledMatch match_lhs = nullptr;
     /// For each variable index: the conjuncts that read it (a bit per
     /// conjunct index). Sized like `rule.vars` when `conjuncts` is not empty.
     std::vector<uint64_t> var_conjuncts;
@@ -182,6 +193,7 @@ private:
         const BoundHook* bound_hooks;
         const CompiledValue* values;
         CompiledBuild build_rhs;
+        CompiledMatch match_lhs;
     };
     /// `generated[i]`: the generated code of rule i, attached to its
     /// conjuncts.

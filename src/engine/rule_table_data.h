@@ -45,6 +45,9 @@ struct RuleRecord {
     const CompiledValue* values;
     /// The right side's builder compiled to C++ (null without a right side).
     CompiledBuild build_rhs;
+    /// The left side's matcher compiled to C++ (null for a left side with
+    /// a sum pattern).
+    CompiledMatch match_lhs;
 };
 
 extern const RuleRecord kRules[];

@@ -4,10 +4,12 @@
 // int64 ends, expressions with finite, half-open and unbounded ranges,
 // expressions that may divide by zero, sub-sums with a scale). The
 // constant parts of right sides it compiles give the interpreter's values,
-// and the right sides it compiles build the interpreter's nodes.
+// the right sides it compiles build the interpreter's nodes, and the left
+// sides it compiles match random expressions as the interpreter does.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -20,6 +22,7 @@
 
 #include "divisibility.h"
 #include "provix/parser.h"
+#include "provix/rules/op_semantics.h"
 #include "provix/semantics.h"
 #include "range_analysis.h"
 #include "rule_matcher.h"
@@ -313,6 +316,125 @@ TEST(CompiledConditions, RightSidesAreBuiltAsTheInterpreterBuildsThem) {
     // constant part without a value, a zero divisor).
     EXPECT_GT(built, 0u);
     EXPECT_GT(refused, 0u);
+}
+
+/// A random expression shaped like node `p` of `rule`'s left side (no sum
+/// pattern): each variable occurrence a random constant or expression (a
+/// repeated variable often the same one), a literal mostly its value, and
+/// now and then any node replaced by a random expression.
+class PatternInstance {
+public:
+    PatternInstance(BindingSource& source, uint64_t seed) : source_(source), rng_(seed) {}
+
+    Expr of(Context& ctx, const rules::Rule& rule, int p) {
+        chosen_.assign(rule.vars.size(), Expr());
+        return node(ctx, rule, p);
+    }
+
+private:
+    Expr node(Context& ctx, const rules::Rule& rule, int p) {
+        const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
+        if (rng_() % 12 == 0) return any(ctx);
+        switch (n.op) {
+            case rules::Op::Literal:
+                return ctx.constant(rng_() % 8 == 0 ? source_.constant() : n.value);
+            case rules::Op::ConstVar:
+            case rules::Op::ExprVar: {
+                Expr& c = chosen_[static_cast<size_t>(n.value)];
+                if (!c || rng_() % 4 == 0)
+                    c = n.op == rules::Op::ConstVar ? ctx.constant(source_.constant()) : any(ctx);
+                return c;
+            }
+            default:
+                break;
+        }
+        std::vector<Expr> ops;
+        for (int c : n.children)
+            ops.push_back(node(ctx, rule, c));
+        Result<Expr> e = ctx.make(*rules::expr_kind(n.op), ops);
+        return e ? *e : ops[0];  // no node (a zero divisor): its first operand
+    }
+    Expr any(Context& ctx) { return *parse_expr(ctx, source_.expr_text(), {"d0", "d1"}); }
+
+    BindingSource& source_;
+    std::mt19937_64 rng_;
+    std::vector<Expr> chosen_;  ///< by variable index
+};
+
+bool same_bindings(const std::vector<Binding>& a, const std::vector<Binding>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (a[i].kind != b[i].kind) return false;
+        if (a[i].kind == Binding::Kind::Expr && a[i].expr != b[i].expr) return false;
+        if (a[i].kind == Binding::Kind::Const && a[i].value != b[i].value) return false;
+    }
+    return true;
+}
+
+TEST(CompiledMatchers, EveryLeftSideWithoutSumsHasOne) {
+    size_t generated = 0;
+    for (const CompiledRule& c : RuleTable::builtin().rules()) {
+        const bool has_sum = std::find(c.is_sum.begin(), c.is_sum.end(), 1) != c.is_sum.end();
+        if (has_sum) {
+            EXPECT_EQ(c.match_lhs, nullptr) << c.rule.name;
+        } else {
+            EXPECT_NE(c.match_lhs, nullptr) << c.rule.name;
+        }
+        generated += c.match_lhs != nullptr;
+    }
+    EXPECT_GT(generated, 20u);
+    const RuleTable interpreted = interpreted_copy(RuleTable::builtin());
+    for (const CompiledRule& c : interpreted.rules())
+        EXPECT_EQ(c.match_lhs, nullptr) << c.rule.name;
+}
+
+TEST(CompiledMatchers, MatchAsTheInterpreterMatches) {
+    const RuleTable& builtin = RuleTable::builtin();
+    const RuleTable interpreted = interpreted_copy(builtin);
+    ASSERT_EQ(interpreted.rules().size(), builtin.rules().size());
+    size_t matched = 0, unmatched = 0, fired = 0;  // over every rule and trial
+    for (size_t r = 0; r < builtin.rules().size(); ++r) {
+        const CompiledRule& compiled = builtin.rules()[r];
+        const CompiledRule& plain = interpreted.rules()[r];
+        if (!compiled.match_lhs) continue;
+        BindingSource source(0x3a7c0000u + r);
+        PatternInstance instance(source, 0x3a7c0000u + r);
+        size_t rule_matched = 0;
+        for (int trial = 0; trial < 300; ++trial) {
+            Trial t(source, compiled.rule);
+            const Expr e = instance.of(t.ctx, compiled.rule, compiled.rule.lhs);
+            const auto want = t.matcher.first_match(plain, e);
+            const auto got = t.matcher.first_match(compiled, e);
+            ASSERT_EQ(got.has_value(), want.has_value()) << compiled.rule.text << " at " << e;
+            if (got) {
+                ASSERT_TRUE(same_bindings(*got, *want)) << compiled.rule.text << " at " << e;
+            }
+            ++(got ? rule_matched : unmatched);
+            if (compiled.rule.is_constraint()) {
+                const int64_t lo = (source.constant() & 15) - 8;
+                const Constraint c{e, Interval(lo, lo + (source.constant() & 7))};
+                const auto want_c = t.matcher.apply_constraint(plain, c);
+                const auto got_c = t.matcher.apply_constraint(compiled, c);
+                ASSERT_EQ(got_c.has_value(), want_c.has_value()) << compiled.rule.text;
+                if (got_c) {
+                    ASSERT_EQ(got_c->expr, want_c->expr) << compiled.rule.text;
+                    ASSERT_EQ(got_c->range, want_c->range) << compiled.rule.text;
+                }
+                fired += got_c.has_value();
+            } else {
+                const std::optional<Expr> want_e = t.matcher.apply(plain, e);
+                const std::optional<Expr> got_e = t.matcher.apply(compiled, e);
+                ASSERT_EQ(got_e, want_e) << compiled.rule.text << " at " << e;
+                fired += got_e.has_value();
+            }
+        }
+        // Each rule's instances match now and then.
+        EXPECT_GT(rule_matched, 0u) << compiled.rule.text;
+        matched += rule_matched;
+    }
+    EXPECT_GT(matched, 0u);
+    EXPECT_GT(unmatched, 0u);
+    EXPECT_GT(fired, 0u);
 }
 
 }  // namespace
