@@ -178,7 +178,10 @@ SumTerm RuleMatcher::term_of(Expr e) { return split(e); }
 
 inline bool RuleMatcher::match_lhs(Expr e, Continuation k) {
     const CompiledMatch generated = compiled_->match_lhs;
-    if (!generated) return match(rule_->lhs, e, k);
+    if (!generated) {
+        const CompiledSumMatch summed = compiled_->match_lhs_sum;
+        return summed ? summed(*this, e, k) : match(rule_->lhs, e, k);
+    }
     uint64_t fresh = 0;
     if (!generated(*this, e, fresh)) return false;
     if (k()) return true;
@@ -745,7 +748,7 @@ std::optional<Expr> RuleMatcher::apply(const CompiledRule& compiled, Expr e) {
         return result_;
     }
     auto k = [&] { return finish(); };
-    if (match(compiled.rule.lhs, e, k)) unbind_all();
+    if (match_lhs(e, k)) unbind_all();
     return result_;
 }
 

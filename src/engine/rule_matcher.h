@@ -204,6 +204,9 @@ public:
         b.value = value;
         return bound_fresh(var, fresh);
     }
+    /// The sum pattern at `p` against `e` (whose kind fits), then `k`, as
+    /// the interpreter matches it.
+    bool match_sum_step(int p, Expr e, Continuation k) { return match_sum(p, e, k); }
     /// Unbinds the variables of `fresh` (a bit per variable index): a
     /// generated match that failed. Returns false.
     bool unbind_fresh(uint64_t fresh) {

@@ -261,6 +261,8 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
         // without sum patterns only (find_sums marked none).
         if (std::find(c.is_sum.begin(), c.is_sum.end(), 1) == c.is_sum.end())
             c.match_lhs = code.match_lhs;
+        else
+            c.match_lhs_sum = code.match_lhs_sum;
     }
     // Rules whose left side is a bare variable (fixed_value) are the most
     // decisive and cheapest: try them first; the rest keep table order.
@@ -294,7 +296,7 @@ std::vector<RuleTable::GeneratedCode> RuleTable::generated_code() {
     for (int r = 0; r < generated::kNumRules; ++r) {
         const generated::RuleRecord& rec = generated::kRules[r];
         out.push_back({rec.conditions, rec.conjunct_nodes, rec.bound_hooks, rec.values,
-                       rec.build_rhs, rec.match_lhs});
+                       rec.build_rhs, rec.match_lhs, rec.match_lhs_sum});
     }
     return out;
 }

@@ -52,6 +52,16 @@ using CompiledBuild = Expr (*)(RuleMatcher&);
 /// variable index). False: it left nothing bound that was not bound before.
 using CompiledMatch = bool (*)(RuleMatcher&, Expr, uint64_t& fresh);
 
+class Continuation;
+
+/// A left side whose last step is its only sum pattern (`(c0 * X + Y)
+/// floordiv c1`) compiled to C++ by provix_rulegen: the steps before the
+/// sum as CompiledMatch takes them, then the sum matched by the interpreter
+/// (RuleMatcher::match_sum_step) with the continuation `k`. True if `k`
+/// matched (the bindings stay); false with nothing left bound that was
+/// not bound before.
+using CompiledSumMatch = bool (*)(RuleMatcher&, Expr, Continuation k);
+
 /// A sum pattern (`t1 + p * c0 * X + Y ...`) split into its roles once, so
 /// the matcher does not re-walk the pattern tree.
 struct SumPattern {
@@ -148,6 +158,9 @@ struct CompiledRule {
     /// The generated matcher of the left side (the built-in table, a left
     /// side without sum patterns), or null: interpreted.
     CompiledMatch match_lhs = nullptr;
+    /// The generated matcher of a left side ending in its only sum pattern
+    /// (the built-in table), or null.
+    CompiledSumMatch match_lhs_sum = nullptr;
     /// For each variable index: the conjuncts that read it (a bit per
     /// conjunct index). Sized like `rule.vars` when `conjuncts` is not empty.
     std::vector<uint64_t> var_conjuncts;
@@ -194,6 +207,7 @@ private:
         const CompiledValue* values;
         CompiledBuild build_rhs;
         CompiledMatch match_lhs;
+        CompiledSumMatch match_lhs_sum;
     };
     /// `generated[i]`: the generated code of rule i, attached to its
     /// conjuncts.

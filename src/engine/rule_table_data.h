@@ -48,6 +48,8 @@ struct RuleRecord {
     /// The left side's matcher compiled to C++ (null for a left side with
     /// a sum pattern).
     CompiledMatch match_lhs;
+    /// The matcher of a left side ending in its only sum pattern, or null.
+    CompiledSumMatch match_lhs_sum;
 };
 
 extern const RuleRecord kRules[];

@@ -20,15 +20,20 @@ std::string int_literal(int64_t v) {
 /// statement, in the order the interpreter's continuations run them.
 class MatchEmitter {
 public:
-    explicit MatchEmitter(const Rule& rule) : rule_(rule) {}
+    /// `with_sum`: the left side may end in one sum pattern, matched by
+    /// the interpreter (RuleMatcher::match_sum_step) with the continuation.
+    MatchEmitter(const Rule& rule, bool with_sum) : rule_(rule), with_sum_(with_sum) {}
 
     /// The statements of the match, or false if the left side has a node
-    /// this generator does not compile (the interpreter matches it).
+    /// this generator does not compile (the interpreter matches it): with
+    /// `with_sum`, a left side whose last step is its only sum pattern.
     bool emit() {
         match(rule_.lhs, "e");
-        return ok_;
+        return ok_ && (with_sum_ ? summed_ : !summed_);
     }
     std::string body() const { return out_.str(); }
+    /// True if the match binds a variable (it then tracks them in `fresh`).
+    bool binds() const { return may_have_bound_; }
 
 private:
     const Node& node(int n) const { return rule_.nodes[static_cast<size_t>(n)]; }
@@ -42,6 +47,16 @@ private:
         return may_have_bound_ ? "return m.unbind_fresh(fresh);" : "return false;";
     }
 
+    /// True if node `p`, outside any sum, is matched as a sum (as
+    /// compile_rule's find_sums marks it): an Add, a sum variable or a
+    /// partition `c0 * X`.
+    bool is_sum_root(int p) const {
+        const Node& n = node(p);
+        return n.op == Op::Add || n.op == Op::SumVar ||
+               (n.op == Op::Mul && node(n.children[0]).op == Op::ConstVar &&
+                node(n.children[1]).op == Op::SumVar);
+    }
+
     /// RuleMatcher::match: the kind check, then match_checked.
     void match(int p, const std::string& e) {
         out_ << "    if (!m.kind_fits(" << p << ", " << e << ")) " << fail() << "\n";
@@ -50,8 +65,16 @@ private:
 
     /// RuleMatcher::match_checked (the node's kind fits).
     void checked(int p, const std::string& e) {
+        if (summed_) ok_ = false;  // a step after the sum: not straight-line
         const Node& n = node(p);
-        if (n.op == Op::ExprVar) {
+        if (is_sum_root(p)) {
+            // The sum and everything after it (the continuation k); what
+            // was bound before is undone if they fail.
+            if (!with_sum_) ok_ = false;
+            out_ << "    if (m.match_sum_step(" << p << ", " << e << ", k)) return true;\n"
+                 << "    " << fail() << "\n";
+            summed_ = true;
+        } else if (n.op == Op::ExprVar) {
             out_ << "    if (!m.bind_expr_step(" << n.value << ", " << e << ", fresh)) " << fail()
                  << "\n";
             may_have_bound_ = true;
@@ -118,7 +141,9 @@ private:
 
     const Rule& rule_;
     std::ostringstream out_;
+    const bool with_sum_;
     bool ok_ = true;
+    bool summed_ = false;  ///< the sum step is written
     bool may_have_bound_ = false;
 };
 
@@ -129,14 +154,26 @@ constexpr size_t kMaxVariables = 64;
 
 std::string match_code(const Rule& rule, size_t index) {
     const std::string id = std::to_string(index);
-    MatchEmitter emitter(rule);
-    if (rule.lhs < 0 || rule.vars.size() > kMaxVariables || !emitter.emit())
-        return "const CompiledMatch kMatch" + id + " = nullptr;\n";
     std::ostringstream out;
-    out << "// " << to_string(rule, rule.lhs) << "\n"
-        << "inline bool match_" << id << "(RuleMatcher& m, Expr e, uint64_t& fresh) {\n"
-        << emitter.body() << "    return true;\n}\n"
-        << "const CompiledMatch kMatch" << id << " = &match_" << id << ";\n";
+    MatchEmitter plain(rule, false);
+    MatchEmitter summed(rule, true);
+    const bool fits = rule.lhs >= 0 && rule.vars.size() <= kMaxVariables;
+    if (fits && plain.emit()) {
+        out << "// " << to_string(rule, rule.lhs) << "\n"
+            << "inline bool match_" << id << "(RuleMatcher& m, Expr e, uint64_t& fresh) {\n"
+            << plain.body() << "    return true;\n}\n"
+            << "const CompiledMatch kMatch" << id << " = &match_" << id << ";\n";
+    } else {
+        out << "const CompiledMatch kMatch" << id << " = nullptr;\n";
+    }
+    if (fits && summed.emit()) {
+        out << "// " << to_string(rule, rule.lhs) << "\n"
+            << "inline bool match_sum_" << id << "(RuleMatcher& m, Expr e, Continuation k) {\n"
+            << (summed.binds() ? "    uint64_t fresh = 0;\n" : "") << summed.body() << "}\n"
+            << "const CompiledSumMatch kMatchSum" << id << " = &match_sum_" << id << ";\n";
+    } else {
+        out << "const CompiledSumMatch kMatchSum" << id << " = nullptr;\n";
+    }
     return out.str();
 }
 

@@ -18,8 +18,11 @@
 ///         return true;
 ///     }
 ///
-/// A left side with a sum pattern (or an operator the matcher does not
-/// take apart) has none: the matcher interprets it.
+/// A left side whose last step is its only sum pattern (`(c0 * X + Y)
+/// floordiv c1`) gets the steps before the sum as above, then hands the sum
+/// and the continuation to the interpreter (`match_sum_<index>`, a
+/// CompiledSumMatch). Other left sides with sums (or with an operator the
+/// matcher does not take apart) have none: the matcher interprets them.
 
 #include <string>
 
@@ -27,10 +30,11 @@
 
 namespace provix::rules {
 
-/// The C++ of rule number `index`'s left-side matcher: a function
-/// `match_<index>` (a CompiledMatch) and `const CompiledMatch
-/// kMatch<index>` pointing to it, or nullptr for a left side it does not
-/// compile.
+/// The C++ of rule number `index`'s left-side matchers: `const
+/// CompiledMatch kMatch<index>` (a left side without sums, its function
+/// `match_<index>`) and `const CompiledSumMatch kMatchSum<index>` (a left
+/// side ending in its only sum, `match_sum_<index>`), each nullptr where
+/// it does not apply.
 std::string match_code(const Rule& rule, size_t index);
 
 }  // namespace provix::rules

@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
             << rule.rhs << ", " << rule.condition << ", " << rule.lhs_lo << ", " << rule.lhs_hi
             << ", " << rule.rhs_lo << ", " << rule.rhs_hi << ", kConditions" << r
             << ", kConjunctNodes" << r << ", kBoundHooks" << r << ", kValues" << r << ", kBuild"
-            << r << ", kMatch" << r << "},\n";
+            << r << ", kMatch" << r << ", kMatchSum" << r << "},\n";
     }
     out << "};\n";
     out << "const int kNumRules = " << all.size() << ";\n\n";

@@ -318,8 +318,8 @@ TEST(CompiledConditions, RightSidesAreBuiltAsTheInterpreterBuildsThem) {
     EXPECT_GT(refused, 0u);
 }
 
-/// A random expression shaped like node `p` of `rule`'s left side (no sum
-/// pattern): each variable occurrence a random constant or expression (a
+/// A random expression shaped like node `p` of `rule`'s left side: each
+/// variable occurrence a random constant or expression (a
 /// repeated variable often the same one), a literal mostly its value, and
 /// now and then any node replaced by a random expression.
 class PatternInstance {
@@ -339,7 +339,8 @@ private:
             case rules::Op::Literal:
                 return ctx.constant(rng_() % 8 == 0 ? source_.constant() : n.value);
             case rules::Op::ConstVar:
-            case rules::Op::ExprVar: {
+            case rules::Op::ExprVar:
+            case rules::Op::SumVar: {
                 Expr& c = chosen_[static_cast<size_t>(n.value)];
                 if (!c || rng_() % 4 == 0)
                     c = n.op == rules::Op::ConstVar ? ctx.constant(source_.constant()) : any(ctx);
@@ -367,25 +368,34 @@ bool same_bindings(const std::vector<Binding>& a, const std::vector<Binding>& b)
         if (a[i].kind != b[i].kind) return false;
         if (a[i].kind == Binding::Kind::Expr && a[i].expr != b[i].expr) return false;
         if (a[i].kind == Binding::Kind::Const && a[i].value != b[i].value) return false;
+        // Sub-sums of the same sum's terms (split alike from the same node).
+        if (a[i].kind == Binding::Kind::Sum && (a[i].mask != b[i].mask || a[i].scale != b[i].scale))
+            return false;
     }
     return true;
 }
 
 TEST(CompiledMatchers, EveryLeftSideWithoutSumsHasOne) {
-    size_t generated = 0;
+    size_t generated = 0, summed = 0;
     for (const CompiledRule& c : RuleTable::builtin().rules()) {
         const bool has_sum = std::find(c.is_sum.begin(), c.is_sum.end(), 1) != c.is_sum.end();
         if (has_sum) {
             EXPECT_EQ(c.match_lhs, nullptr) << c.rule.name;
         } else {
             EXPECT_NE(c.match_lhs, nullptr) << c.rule.name;
+            EXPECT_EQ(c.match_lhs_sum, nullptr) << c.rule.name;
         }
         generated += c.match_lhs != nullptr;
+        summed += c.match_lhs_sum != nullptr;
     }
     EXPECT_GT(generated, 20u);
+    // Left sides ending in their only sum: `(c0 * X + Y) floordiv c1`.
+    EXPECT_GT(summed, 10u);
     const RuleTable interpreted = interpreted_copy(RuleTable::builtin());
-    for (const CompiledRule& c : interpreted.rules())
+    for (const CompiledRule& c : interpreted.rules()) {
         EXPECT_EQ(c.match_lhs, nullptr) << c.rule.name;
+        EXPECT_EQ(c.match_lhs_sum, nullptr) << c.rule.name;
+    }
 }
 
 TEST(CompiledMatchers, MatchAsTheInterpreterMatches) {
@@ -393,10 +403,11 @@ TEST(CompiledMatchers, MatchAsTheInterpreterMatches) {
     const RuleTable interpreted = interpreted_copy(builtin);
     ASSERT_EQ(interpreted.rules().size(), builtin.rules().size());
     size_t matched = 0, unmatched = 0, fired = 0;  // over every rule and trial
+    size_t summed_matched = 0;                     // of those, left sides with a sum
     for (size_t r = 0; r < builtin.rules().size(); ++r) {
         const CompiledRule& compiled = builtin.rules()[r];
         const CompiledRule& plain = interpreted.rules()[r];
-        if (!compiled.match_lhs) continue;
+        if (!compiled.match_lhs && !compiled.match_lhs_sum) continue;
         BindingSource source(0x3a7c0000u + r);
         PatternInstance instance(source, 0x3a7c0000u + r);
         size_t rule_matched = 0;
@@ -428,11 +439,16 @@ TEST(CompiledMatchers, MatchAsTheInterpreterMatches) {
                 fired += got_e.has_value();
             }
         }
-        // Each rule's instances match now and then.
-        EXPECT_GT(rule_matched, 0u) << compiled.rule.text;
+        // Each rule's instances without sums match now and then (a sum
+        // rule's conjuncts, `c1 == c0 * c2`, seldom hold for random ones).
+        if (compiled.match_lhs) {
+            EXPECT_GT(rule_matched, 0u) << compiled.rule.text;
+        }
         matched += rule_matched;
+        summed_matched += compiled.match_lhs_sum ? rule_matched : 0;
     }
     EXPECT_GT(matched, 0u);
+    EXPECT_GT(summed_matched, 0u);
     EXPECT_GT(unmatched, 0u);
     EXPECT_GT(fired, 0u);
 }
