@@ -38,14 +38,17 @@ ScratchStack<std::vector<SumTerm>>& term_buffers() {
 
 /// The product of the operands of the product `e` but its last (`d0 * d1`
 /// for `d0 * d1 * 4`): the monomial split_sum_term leaves unbuilt.
-Expr product_but_last(Expr e) {
+[[gnu::noinline]] Expr product_but_last(Expr e) {
     std::vector<Expr> rest = e.operands();
     rest.pop_back();
     return *e.context().make(ExprKind::Mul, rest);
 }
 
 /// `e` as a sum term (split_sum_term), its monomial built if it is no node.
-SumTerm split(Expr e) {
+/// Forced inline into its callers (every sum's terms, every `x * c`
+/// pattern): the call cost more than the usual split, a check of the kind
+/// and of the last operand (the rare product's monomial stays a call).
+[[gnu::always_inline]] inline SumTerm split(Expr e) {
     const detail::TermSplit s = detail::split_sum_term(e);
     if (s.monomial != detail::TermSplit::Monomial::AllButLast)
         return {detail::monomial_node(e, s), s.coef, e};
