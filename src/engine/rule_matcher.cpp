@@ -61,7 +61,7 @@ bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op =
 
 namespace {
 
-void append_terms(Expr e, std::vector<SumTerm>& out) {
+[[gnu::always_inline]] inline void append_terms(Expr e, std::vector<SumTerm>& out) {
     out.clear();
     if (kind_of(e) == ExprKind::Add) {
         size_t n = num_ops(e);
@@ -266,6 +266,9 @@ bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
     if (sp.const_term >= 0 && !has_constant_term(e)) return false;  // nothing for it to take
     ScopedScratch<std::vector<SumTerm>> terms(term_buffers());
     append_terms(e, *terms);
+    // Without term patterns or a constant term (`c0 * X + Y`) the steps
+    // before the partition pass it on as it is: taken directly.
+    if (sp.general.empty() && sp.const_term < 0) return match_partition(sp, *terms, 0, k);
     if (!terms_can_match(sp, *terms)) return false;
     return assign_terms(sp, *terms, 0, 0, k);
 }
