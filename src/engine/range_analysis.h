@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "divisibility.h"
+#include "expr_node.h"
 #include "id_map.h"
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
@@ -54,6 +55,25 @@ public:
     /// constraints, `x mod c` has only the values of x's residue class:
     /// `d1 mod 2` with `d1 mod 8 in [7, 7]` is [1, 1].
     Interval range(Expr e);
+
+    /// `range(e).is_point()`, without computing the range of a sum or a
+    /// product that has a term `t` or `t * c` (c != 0) whose range, read
+    /// from the bounds (a variable) or found before, is not one point: that
+    /// term's range is infinite at an end or spans two exact ends, and so
+    /// does the whole (interval sums and products by a constant are exact
+    /// before the ends widen, widening keeps two distinct ends apart, and an
+    /// empty term makes the whole empty), unless a constraint narrows the
+    /// node or the product. `d0 * 4 + d1 floordiv 8` with d0 in [0, 3] is
+    /// no point, whatever `d1 floordiv 8` spans.
+    bool is_point(Expr e) {
+        const detail::ExprNode* n = detail::node_of(e);
+        if (n->kind == ExprKind::Constant || n->kind == ExprKind::Variable)
+            return leaf_range(n).is_point();
+        if (const Interval* m = memo_.find(n->id)) return m->is_point();
+        if ((n->kind == ExprKind::Add || n->kind == ExprKind::Mul) && spans_two_points(n))
+            return false;
+        return range_of_new(e).is_point();
+    }
 
     /// range() of variable `id` (>= 0) of `ctx`: `range(ctx.variable(id))`,
     /// read from the bounds without making the node when no constraint
@@ -103,8 +123,21 @@ private:
     /// mostly answers from the bounds or the memo).
     __attribute__((noinline)) Interval range_of_new(Expr e);
     Interval compute(Expr e);
+    /// True if the sum or product `n`, which no constraint narrows, has a
+    /// term `t` or `t * c` (c != 0, no constraint on the product) whose
+    /// range, from the bounds or the memo, is not one point (see is_point).
+    bool spans_two_points(const detail::ExprNode* n) const;
     /// range() of a constant or a variable (inline in the analysis).
-    Interval leaf_range(const detail::ExprNode* n) const;
+    __attribute__((always_inline)) Interval leaf_range(const detail::ExprNode* n) const {
+        if (n->kind == ExprKind::Constant) return Interval::point(n->value);
+        // A variable is not memoized: the bounds are at hand, a memo entry costs more.
+        auto id = static_cast<size_t>(n->value);
+        Interval r = id < bounds_.size() ? bounds_[id] : Interval::all();
+        if (!known_.empty()) {
+            if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
+        }
+        return r;
+    }
     /// range() of operand `i` of `n`, inline when it is a constant or a
     /// variable (the usual operands).
     Interval operand_range(const detail::ExprNode* n, size_t i);
