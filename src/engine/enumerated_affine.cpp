@@ -359,6 +359,76 @@ bool has_point_filter(RangeAnalysis& ranges, uint64_t mask) {
     return false;
 }
 
+/// True if `t` is affine in the variables: a constant, a variable, or a
+/// variable times a constant.
+bool is_affine_term(const detail::ExprNode* t) {
+    if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
+        t->operands[1]->kind == ExprKind::Constant)
+        t = t->operands[0];
+    return t->kind == ExprKind::Constant || t->kind == ExprKind::Variable;
+}
+
+/// True if `e` is, on the box, an affine expression plus a non-zero
+/// multiple of one stepped term `(v + b) op c` (op floordiv, ceildiv or mod,
+/// b an optional constant, c a constant with |c| >= 2) whose variable v
+/// takes at least three values on the box, across a step of the quotient:
+/// q(lo + b) != q(hi + b) for [lo, hi] the span of v and q the quotient of
+/// op (ceiling for ceildiv, floor for the others). Then, with every point of
+/// the box kept (no point filter), no affine form equals `e` there, and the
+/// step could only fail: along v (the other variables fixed) such a term
+/// rises by 0 or by one step (floordiv, ceildiv) or by 1 or 1 - |c| (mod)
+/// from one value of v to the next, by the other (a step) at most once in
+/// any |c| consecutive moves; three values across a step make two moves, one
+/// of each kind, which no affine form does (the rest of `e` is affine, and
+/// the multiple is not zero). `d0 mod 4` over [0, 20], `d1 + (d0 + 1)
+/// floordiv 3` with d0 in [0, 5]; not `d0 mod 4` over [4, 7] (one block:
+/// `d0 - 4`).
+bool crosses_a_step(Expr e, const Ids& ids, size_t k, const Box& box) {
+    const detail::ExprNode* n = node_of(e);
+    const detail::ExprNode* stepped = nullptr;
+    if (n->kind == ExprKind::Add) {
+        for (size_t i = 0; i < n->num_operands; ++i) {
+            const detail::ExprNode* t = n->operands[i];
+            if (is_affine_term(t)) continue;
+            if (stepped) return false;  // two terms that are not affine
+            if (t->kind == ExprKind::Mul) {
+                if (t->num_operands != 2 || t->operands[1]->kind != ExprKind::Constant ||
+                    t->operands[1]->value == 0)
+                    return false;
+                t = t->operands[0];
+            }
+            stepped = t;
+        }
+    } else {
+        stepped = n;
+    }
+    if (!stepped || (stepped->kind != ExprKind::FloorDiv && stepped->kind != ExprKind::CeilDiv &&
+                     stepped->kind != ExprKind::Mod))
+        return false;
+    const detail::ExprNode* c = stepped->operands[1];
+    if (c->kind != ExprKind::Constant || (c->value > -2 && c->value < 2)) return false;
+    const detail::ExprNode* x = stepped->operands[0];
+    Wide b = 0;
+    if (x->kind == ExprKind::Add && x->num_operands == 2) {
+        const detail::ExprNode* p = x->operands[0];
+        const detail::ExprNode* q = x->operands[1];
+        if (p->kind == ExprKind::Constant) std::swap(p, q);
+        if (p->kind != ExprKind::Variable || q->kind != ExprKind::Constant) return false;
+        b = q->value;
+        x = p;
+    }
+    if (x->kind != ExprKind::Variable) return false;
+    for (size_t i = 0; i < k; ++i) {
+        if (ids[i] != x->value) continue;
+        const Wide lo = Wide{box[i].lo} + b, hi = Wide{box[i].hi} + b;
+        if (hi - lo < 2) return false;  // two values: some line passes through both
+        const Wide d = c->value;
+        return stepped->kind == ExprKind::CeilDiv ? ceil_quotient(lo, d) != ceil_quotient(hi, d)
+                                                  : floor_quotient(lo, d) != floor_quotient(hi, d);
+    }
+    return false;
+}
+
 /// The points of the box and what the step needs to evaluate there.
 struct PointContext {
     Expr e;
@@ -550,15 +620,17 @@ Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
         if (points > kMaxEnumeratedPoints) return Expr();
         box[i] = {r.lo(), r.hi()};
     }
+    const uint64_t mask = node_of(e)->var_mask;
+    const bool filter_points = has_point_filter(ranges, mask);
+    if (!filter_points && crosses_a_step(e, ids, k, box)) return Expr();
     size_t budget = kMaxTreeSize;
     if (!within_size(e, &budget)) return Expr();
-    const uint64_t mask = node_of(e)->var_mask;
     // Values by variable id (ids are below 64; only the ids of e are read,
     // by e and by the constraints over them).
     std::array<int64_t, 64> at;
     for (size_t i = 0; i < k; ++i)
         at[static_cast<size_t>(ids[i])] = box[i].lo;
-    const PointContext pc{e, ranges, mask, has_point_filter(ranges, mask)};
+    const PointContext pc{e, ranges, mask, filter_points};
     const std::optional<std::array<int64_t, kCols>> c = fit_points(pc, ids, k, box, points, at);
     if (!c) return Expr();
     Expr out = ctx.constant((*c)[0]);
