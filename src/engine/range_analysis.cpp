@@ -76,28 +76,6 @@ Interval RangeAnalysis::range(Expr e) {
     return range_of_new(e);
 }
 
-bool RangeAnalysis::spans_two_points(const detail::ExprNode* n) const {
-    if (!known_.empty() && known_.find(n->id)) return false;
-    // The node itself as a one-term sum when it is a product.
-    const detail::ExprNode* const* terms = n->kind == ExprKind::Add ? n->operands : &n;
-    const size_t count = n->kind == ExprKind::Add ? n->num_operands : 1;
-    for (size_t i = 0; i < count; ++i) {
-        const detail::ExprNode* t = terms[i];
-        if (t->kind == ExprKind::Mul) {
-            if (t->num_operands != 2 || t->operands[1]->kind != ExprKind::Constant ||
-                t->operands[1]->value == 0 || (!known_.empty() && known_.find(t->id)))
-                continue;
-            t = t->operands[0];
-        }
-        if (t->kind == ExprKind::Variable) {
-            if (!leaf_range(t).is_point()) return true;
-        } else if (t->kind != ExprKind::Constant) {
-            if (const Interval* m = memo_.find(t->id); m && !m->is_point()) return true;
-        }
-    }
-    return false;
-}
-
 __attribute__((always_inline)) inline Interval RangeAnalysis::operand_range(
     const detail::ExprNode* n, size_t i) {
     const detail::ExprNode* op = n->operands[i];

@@ -126,6 +126,7 @@ private:
     /// True if the sum or product `n`, which no constraint narrows, has a
     /// term `t` or `t * c` (c != 0, no constraint on the product) whose
     /// range, from the bounds or the memo, is not one point (see is_point).
+    /// Inline (below the class): the gates ask it of most new sums.
     bool spans_two_points(const detail::ExprNode* n) const;
     /// range() of a constant or a variable (inline in the analysis).
     __attribute__((always_inline)) Interval leaf_range(const detail::ExprNode* n) const {
@@ -164,5 +165,33 @@ private:
     /// (On the heap: most maps have none, and the analysis is large.)
     std::unique_ptr<DivisibilityAnalysis> congruences_;
 };
+
+inline bool RangeAnalysis::spans_two_points(const detail::ExprNode* n) const {
+    const bool narrowed = !known_.empty();  // some constraint narrows a node
+    if (narrowed && known_.find(n->id)) return false;
+    // The node itself as a one-term sum when it is a product.
+    const detail::ExprNode* const* terms = n->operands;
+    size_t count = n->num_operands;
+    if (n->kind == ExprKind::Mul) terms = &n, count = 1;
+    for (size_t i = 0; i < count; ++i) {
+        const detail::ExprNode* t = terms[i];
+        if (t->kind == ExprKind::Mul) {
+            if (t->num_operands != 2 || t->operands[1]->kind != ExprKind::Constant ||
+                t->operands[1]->value == 0 || (narrowed && known_.find(t->id)))
+                continue;
+            t = t->operands[0];
+        }
+        if (t->kind == ExprKind::Variable) {
+            // leaf_range, read in place when no constraint narrows a node.
+            const auto id = static_cast<size_t>(t->value);
+            if (narrowed ? !leaf_range(t).is_point()
+                         : id >= bounds_.size() || !bounds_[id].is_point())
+                return true;
+        } else if (t->kind != ExprKind::Constant) {
+            if (const Interval* m = memo_.find(t->id); m && !m->is_point()) return true;
+        }
+    }
+    return false;
+}
 
 }  // namespace provix::engine
