@@ -408,7 +408,7 @@ bool crosses_a_step(Expr e, const Ids& ids, size_t k, const Box& box) {
     const detail::ExprNode* c = stepped->operands[1];
     if (c->kind != ExprKind::Constant || (c->value > -2 && c->value < 2)) return false;
     const detail::ExprNode* x = stepped->operands[0];
-    Wide b = 0;
+    int64_t b = 0;
     if (x->kind == ExprKind::Add && x->num_operands == 2) {
         const detail::ExprNode* p = x->operands[0];
         const detail::ExprNode* q = x->operands[1];
@@ -420,11 +420,17 @@ bool crosses_a_step(Expr e, const Ids& ids, size_t k, const Box& box) {
     if (x->kind != ExprKind::Variable) return false;
     for (size_t i = 0; i < k; ++i) {
         if (ids[i] != x->value) continue;
-        const Wide lo = Wide{box[i].lo} + b, hi = Wide{box[i].hi} + b;
-        if (hi - lo < 2) return false;  // two values: some line passes through both
-        const Wide d = c->value;
-        return stepped->kind == ExprKind::CeilDiv ? ceil_quotient(lo, d) != ceil_quotient(hi, d)
-                                                  : floor_quotient(lo, d) != floor_quotient(hi, d);
+        // Two values (hi - lo == 1): some line passes through both.
+        if (static_cast<uint64_t>(box[i].hi) - static_cast<uint64_t>(box[i].lo) < 2) return false;
+        const bool ceil = stepped->kind == ExprKind::CeilDiv;
+        int64_t lo = 0, hi = 0;
+        if (!__builtin_add_overflow(box[i].lo, b, &lo) &&
+            !__builtin_add_overflow(box[i].hi, b, &hi))
+            return ceil ? ceil_quotient(lo, c->value) != ceil_quotient(hi, c->value)
+                        : floor_quotient(lo, c->value) != floor_quotient(hi, c->value);
+        const Wide wlo = Wide{box[i].lo} + b, whi = Wide{box[i].hi} + b, d = c->value;
+        return ceil ? ceil_quotient(wlo, d) != ceil_quotient(whi, d)
+                    : floor_quotient(wlo, d) != floor_quotient(whi, d);
     }
     return false;
 }
@@ -603,20 +609,21 @@ Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
     // The cheap shape check: a non-affine node, or a sum with a non-affine
     // term (`t` or `t * c`).
     if (!may_rewrite_whole(e)) return Expr();
-    Ids ids{};
+    // Only the first k ids and spans are read: left uninitialised.
+    Ids ids;  // NOLINT(cppcoreguidelines-pro-type-member-init)
     size_t k = 0;
     if (!variables_of(e, ids, &k)) return Expr();
     // The pre-check: the box of the variables' ranges is small.
     Context& ctx = e.context();
-    // Only the first k spans are read: left uninitialised.
     Box box;  // NOLINT(cppcoreguidelines-pro-type-member-init)
     int64_t points = 1;
     for (size_t i = 0; i < k; ++i) {
         const Interval r = ranges.variable_range(ctx, ids[i]);
         if (!r.is_bounded() || r.is_empty()) return Expr();
-        const __int128 width = static_cast<__int128>(r.hi()) - r.lo() + 1;
-        if (width > kMaxEnumeratedPoints) return Expr();
-        points *= static_cast<int64_t>(width);
+        // hi - lo exactly (it is below 2^64 for lo <= hi): the width less one.
+        const uint64_t span = static_cast<uint64_t>(r.hi()) - static_cast<uint64_t>(r.lo());
+        if (span >= kMaxEnumeratedPoints) return Expr();
+        points *= static_cast<int64_t>(span + 1);
         if (points > kMaxEnumeratedPoints) return Expr();
         box[i] = {r.lo(), r.hi()};
     }

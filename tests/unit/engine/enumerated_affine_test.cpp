@@ -146,6 +146,14 @@ TEST(EnumeratedAffine, RefusedAcrossAStepOnlyWhereNoAffineFormFits) {
                         }
     EXPECT_GT(fits, 1000);
     EXPECT_GT(refused, 1000);
+    // v + b beyond int64: (d0 + 5) is 2^63 .. 2^63 + 2 in one block of 8,
+    // a constant; 2^63 - 2 .. 2^63 crosses one.
+    EXPECT_EQ(enumerated("(d0) -> ((d0 + 5) floordiv 8), domain: "
+                         "d0 in [9223372036854775803, 9223372036854775805]"),
+              "1152921504606846976");
+    EXPECT_EQ(enumerated("(d0) -> ((d0 + 5) floordiv 8), domain: "
+                         "d0 in [9223372036854775801, 9223372036854775803]"),
+              "");
 }
 
 }  // namespace
