@@ -64,13 +64,20 @@ public:
     /// before the ends widen, widening keeps two distinct ends apart, and an
     /// empty term makes the whole empty), unless a constraint narrows the
     /// node or the product. `d0 * 4 + d1 floordiv 8` with d0 in [0, 3] is
-    /// no point, whatever `d1 floordiv 8` spans.
+    /// no point, whatever `d1 floordiv 8` spans. Likewise, where no
+    /// constraint narrows any node, a quotient by a constant c whose
+    /// dividend's terms span at least |c| between their ends: `(d0 * 4 +
+    /// d1) floordiv 8` with d0 in [0, 3] (the ends of the dividend are 12 or
+    /// more apart, so their quotients differ).
     bool is_point(Expr e) {
         const detail::ExprNode* n = detail::node_of(e);
         if (n->kind == ExprKind::Constant || n->kind == ExprKind::Variable)
             return leaf_range(n).is_point();
         if (const Interval* m = memo_.find(n->id)) return m->is_point();
         if ((n->kind == ExprKind::Add || n->kind == ExprKind::Mul) && spans_two_points(n))
+            return false;
+        if ((n->kind == ExprKind::FloorDiv || n->kind == ExprKind::CeilDiv) && known_.empty() &&
+            quotient_spans_two_points(n))
             return false;
         return range_of_new(e).is_point();
     }
@@ -128,6 +135,12 @@ private:
     /// range, from the bounds or the memo, is not one point (see is_point).
     /// Inline (below the class): the gates ask it of most new sums.
     bool spans_two_points(const detail::ExprNode* n) const;
+    /// True if the floordiv or ceildiv node `n` divides by a constant c != 0
+    /// a dividend whose range (found before) or whose terms `v` and `v * a`
+    /// span at least |c| between their ends (the other terms only widen a
+    /// sum, or empty it), so the quotient spans two values. No constraint
+    /// may narrow a node (known_ empty).
+    bool quotient_spans_two_points(const detail::ExprNode* n) const;
     /// range() of a constant or a variable (inline in the analysis).
     __attribute__((always_inline)) Interval leaf_range(const detail::ExprNode* n) const {
         if (n->kind == ExprKind::Constant) return Interval::point(n->value);

@@ -139,7 +139,7 @@ TEST(RangeAnalysis, IsPointAnswersAsTheRangeDoes) {
         for (int step = 0; step < 5; ++step) {
             const Expr a = pool[pick(pool.size())], b = pool[pick(pool.size())];
             const int64_t c = static_cast<int64_t>(pick(9)) - 4;
-            switch (pick(7)) {
+            switch (pick(9)) {
                 case 0:
                     pool.push_back(a + b);
                     break;
@@ -157,6 +157,12 @@ TEST(RangeAnalysis, IsPointAnswersAsTheRangeDoes) {
                     break;
                 case 5:
                     pool.push_back(min(a, b));
+                    break;
+                case 6:
+                    pool.push_back(ceil_div(a * c + b, c == 0 ? -3 : c * 2));
+                    break;
+                case 7:
+                    pool.push_back(floor_div(a * c + b, c == 0 ? 5 : c * 3));
                     break;
                 default:
                     pool.push_back(*ctx.make(ExprKind::Add, {a, a * -1}));
