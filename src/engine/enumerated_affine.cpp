@@ -359,6 +359,82 @@ bool has_point_filter(RangeAnalysis& ranges, uint64_t mask) {
     return false;
 }
 
+/// True if `t` is affine in the variables: a constant, a variable, or a
+/// variable times a constant.
+bool is_affine_term(const detail::ExprNode* t) {
+    if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
+        t->operands[1]->kind == ExprKind::Constant)
+        t = t->operands[0];
+    return t->kind == ExprKind::Constant || t->kind == ExprKind::Variable;
+}
+
+/// True if `e` is, on the box, an affine expression plus a non-zero
+/// multiple of one stepped term `(v + b) op c` (op floordiv, ceildiv or mod,
+/// b an optional constant, c a constant with |c| >= 2) whose variable v
+/// takes at least three values on the box, across a step of the quotient:
+/// q(lo + b) != q(hi + b) for [lo, hi] the span of v and q the quotient of
+/// op (ceiling for ceildiv, floor for the others). Then, with every point of
+/// the box kept (no point filter), no affine form equals `e` there, and the
+/// step could only fail: along v (the other variables fixed) such a term
+/// rises by 0 or by one step (floordiv, ceildiv) or by 1 or 1 - |c| (mod)
+/// from one value of v to the next, by the other (a step) at most once in
+/// any |c| consecutive moves; three values across a step make two moves, one
+/// of each kind, which no affine form does (the rest of `e` is affine, and
+/// the multiple is not zero). `d0 mod 4` over [0, 20], `d1 + (d0 + 1)
+/// floordiv 3` with d0 in [0, 5]; not `d0 mod 4` over [4, 7] (one block:
+/// `d0 - 4`).
+bool crosses_a_step(Expr e, const Ids& ids, size_t k, const Box& box) {
+    const detail::ExprNode* n = node_of(e);
+    const detail::ExprNode* stepped = nullptr;
+    if (n->kind == ExprKind::Add) {
+        for (size_t i = 0; i < n->num_operands; ++i) {
+            const detail::ExprNode* t = n->operands[i];
+            if (is_affine_term(t)) continue;
+            if (stepped) return false;  // two terms that are not affine
+            if (t->kind == ExprKind::Mul) {
+                if (t->num_operands != 2 || t->operands[1]->kind != ExprKind::Constant ||
+                    t->operands[1]->value == 0)
+                    return false;
+                t = t->operands[0];
+            }
+            stepped = t;
+        }
+    } else {
+        stepped = n;
+    }
+    if (!stepped || (stepped->kind != ExprKind::FloorDiv && stepped->kind != ExprKind::CeilDiv &&
+                     stepped->kind != ExprKind::Mod))
+        return false;
+    const detail::ExprNode* c = stepped->operands[1];
+    if (c->kind != ExprKind::Constant || (c->value > -2 && c->value < 2)) return false;
+    const detail::ExprNode* x = stepped->operands[0];
+    int64_t b = 0;
+    if (x->kind == ExprKind::Add && x->num_operands == 2) {
+        const detail::ExprNode* p = x->operands[0];
+        const detail::ExprNode* q = x->operands[1];
+        if (p->kind == ExprKind::Constant) std::swap(p, q);
+        if (p->kind != ExprKind::Variable || q->kind != ExprKind::Constant) return false;
+        b = q->value;
+        x = p;
+    }
+    if (x->kind != ExprKind::Variable) return false;
+    for (size_t i = 0; i < k; ++i) {
+        if (ids[i] != x->value) continue;
+        // Two values (hi - lo == 1): some line passes through both.
+        if (static_cast<uint64_t>(box[i].hi) - static_cast<uint64_t>(box[i].lo) < 2) return false;
+        const bool ceil = stepped->kind == ExprKind::CeilDiv;
+        int64_t lo = 0, hi = 0;
+        if (!__builtin_add_overflow(box[i].lo, b, &lo) &&
+            !__builtin_add_overflow(box[i].hi, b, &hi))
+            return ceil ? ceil_quotient(lo, c->value) != ceil_quotient(hi, c->value)
+                        : floor_quotient(lo, c->value) != floor_quotient(hi, c->value);
+        const Wide wlo = Wide{box[i].lo} + b, whi = Wide{box[i].hi} + b, d = c->value;
+        return ceil ? ceil_quotient(wlo, d) != ceil_quotient(whi, d)
+                    : floor_quotient(wlo, d) != floor_quotient(whi, d);
+    }
+    return false;
+}
+
 /// The points of the box and what the step needs to evaluate there.
 struct PointContext {
     Expr e;
@@ -533,32 +609,35 @@ Expr enumerated_affine(Expr e, RangeAnalysis& ranges) {
     // The cheap shape check: a non-affine node, or a sum with a non-affine
     // term (`t` or `t * c`).
     if (!may_rewrite_whole(e)) return Expr();
-    Ids ids{};
+    // Only the first k ids and spans are read: left uninitialised.
+    Ids ids;  // NOLINT(cppcoreguidelines-pro-type-member-init)
     size_t k = 0;
     if (!variables_of(e, ids, &k)) return Expr();
     // The pre-check: the box of the variables' ranges is small.
     Context& ctx = e.context();
-    // Only the first k spans are read: left uninitialised.
     Box box;  // NOLINT(cppcoreguidelines-pro-type-member-init)
     int64_t points = 1;
     for (size_t i = 0; i < k; ++i) {
         const Interval r = ranges.variable_range(ctx, ids[i]);
         if (!r.is_bounded() || r.is_empty()) return Expr();
-        const __int128 width = static_cast<__int128>(r.hi()) - r.lo() + 1;
-        if (width > kMaxEnumeratedPoints) return Expr();
-        points *= static_cast<int64_t>(width);
+        // hi - lo exactly (it is below 2^64 for lo <= hi): the width less one.
+        const uint64_t span = static_cast<uint64_t>(r.hi()) - static_cast<uint64_t>(r.lo());
+        if (span >= kMaxEnumeratedPoints) return Expr();
+        points *= static_cast<int64_t>(span + 1);
         if (points > kMaxEnumeratedPoints) return Expr();
         box[i] = {r.lo(), r.hi()};
     }
+    const uint64_t mask = node_of(e)->var_mask;
+    const bool filter_points = has_point_filter(ranges, mask);
+    if (!filter_points && crosses_a_step(e, ids, k, box)) return Expr();
     size_t budget = kMaxTreeSize;
     if (!within_size(e, &budget)) return Expr();
-    const uint64_t mask = node_of(e)->var_mask;
     // Values by variable id (ids are below 64; only the ids of e are read,
     // by e and by the constraints over them).
     std::array<int64_t, 64> at;
     for (size_t i = 0; i < k; ++i)
         at[static_cast<size_t>(ids[i])] = box[i].lo;
-    const PointContext pc{e, ranges, mask, has_point_filter(ranges, mask)};
+    const PointContext pc{e, ranges, mask, filter_points};
     const std::optional<std::array<int64_t, kCols>> c = fit_points(pc, ids, k, box, points, at);
     if (!c) return Expr();
     Expr out = ctx.constant((*c)[0]);

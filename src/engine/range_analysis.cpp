@@ -76,16 +76,51 @@ Interval RangeAnalysis::range(Expr e) {
     return range_of_new(e);
 }
 
-__attribute__((always_inline)) inline Interval RangeAnalysis::leaf_range(
-    const detail::ExprNode* n) const {
-    if (n->kind == ExprKind::Constant) return Interval::point(n->value);
-    // A variable is not memoized: the bounds are at hand, a memo entry costs more.
-    auto id = static_cast<size_t>(n->value);
-    Interval r = id < bounds_.size() ? bounds_[id] : Interval::all();
-    if (!known_.empty()) {
-        if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
+bool RangeAnalysis::quotient_spans_two_points(const detail::ExprNode* n) const {
+    const detail::ExprNode* c = n->operands[1];
+    if (c->kind != ExprKind::Constant || c->value == 0) return false;
+    const uint64_t need = c->value < 0 ? uint64_t{0} - static_cast<uint64_t>(c->value)
+                                       : static_cast<uint64_t>(c->value);
+    // hi - lo of an interval, or true (`*wide`) when it is empty or has an
+    // infinite end (the quotient's range is then empty or infinite too).
+    bool wide = false;
+    auto width = [&](const Interval& r) -> uint64_t {
+        if (r.is_empty() || !r.is_bounded()) {
+            wide = true;
+            return 0;
+        }
+        return static_cast<uint64_t>(r.hi()) - static_cast<uint64_t>(r.lo());
+    };
+    const detail::ExprNode* x = n->operands[0];
+    if (const Interval* m = memo_.find(x->id)) return width(*m) >= need || wide;
+    const detail::ExprNode* const* terms = &x;
+    size_t count = 1;
+    if (x->kind == ExprKind::Add) terms = x->operands, count = x->num_operands;
+    uint64_t total = 0;
+    for (size_t i = 0; i < count; ++i) {
+        const detail::ExprNode* t = terms[i];
+        uint64_t scale = 1;
+        if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
+            t->operands[1]->kind == ExprKind::Constant) {
+            const int64_t a = t->operands[1]->value;
+            scale = a < 0 ? uint64_t{0} - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
+            t = t->operands[0];
+        }
+        uint64_t w = 0;
+        if (t->kind == ExprKind::Variable) {
+            const auto id = static_cast<size_t>(t->value);
+            if (id >= bounds_.size()) return true;  // any value
+            w = width(bounds_[id]);
+        }
+        if (wide) return true;
+        if (w != 0 && scale != 0) {
+            // The term's width times |a|, and the total, saturating.
+            if (w > UINT64_MAX / scale) return true;
+            total = total > UINT64_MAX - w * scale ? UINT64_MAX : total + w * scale;
+            if (total >= need) return true;
+        }
     }
-    return r;
+    return false;
 }
 
 __attribute__((always_inline)) inline Interval RangeAnalysis::operand_range(

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "divisibility.h"
+#include "expr_node.h"
 #include "id_map.h"
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
@@ -54,6 +55,32 @@ public:
     /// constraints, `x mod c` has only the values of x's residue class:
     /// `d1 mod 2` with `d1 mod 8 in [7, 7]` is [1, 1].
     Interval range(Expr e);
+
+    /// `range(e).is_point()`, without computing the range of a sum or a
+    /// product that has a term `t` or `t * c` (c != 0) whose range, read
+    /// from the bounds (a variable) or found before, is not one point: that
+    /// term's range is infinite at an end or spans two exact ends, and so
+    /// does the whole (interval sums and products by a constant are exact
+    /// before the ends widen, widening keeps two distinct ends apart, and an
+    /// empty term makes the whole empty), unless a constraint narrows the
+    /// node or the product. `d0 * 4 + d1 floordiv 8` with d0 in [0, 3] is
+    /// no point, whatever `d1 floordiv 8` spans. Likewise, where no
+    /// constraint narrows any node, a quotient by a constant c whose
+    /// dividend's terms span at least |c| between their ends: `(d0 * 4 +
+    /// d1) floordiv 8` with d0 in [0, 3] (the ends of the dividend are 12 or
+    /// more apart, so their quotients differ).
+    bool is_point(Expr e) {
+        const detail::ExprNode* n = detail::node_of(e);
+        if (n->kind == ExprKind::Constant || n->kind == ExprKind::Variable)
+            return leaf_range(n).is_point();
+        if (const Interval* m = memo_.find(n->id)) return m->is_point();
+        if ((n->kind == ExprKind::Add || n->kind == ExprKind::Mul) && spans_two_points(n))
+            return false;
+        if ((n->kind == ExprKind::FloorDiv || n->kind == ExprKind::CeilDiv) && known_.empty() &&
+            quotient_spans_two_points(n))
+            return false;
+        return range_of_new(e).is_point();
+    }
 
     /// range() of variable `id` (>= 0) of `ctx`: `range(ctx.variable(id))`,
     /// read from the bounds without making the node when no constraint
@@ -103,8 +130,28 @@ private:
     /// mostly answers from the bounds or the memo).
     __attribute__((noinline)) Interval range_of_new(Expr e);
     Interval compute(Expr e);
+    /// True if the sum or product `n`, which no constraint narrows, has a
+    /// term `t` or `t * c` (c != 0, no constraint on the product) whose
+    /// range, from the bounds or the memo, is not one point (see is_point).
+    /// Inline (below the class): the gates ask it of most new sums.
+    bool spans_two_points(const detail::ExprNode* n) const;
+    /// True if the floordiv or ceildiv node `n` divides by a constant c != 0
+    /// a dividend whose range (found before) or whose terms `v` and `v * a`
+    /// span at least |c| between their ends (the other terms only widen a
+    /// sum, or empty it), so the quotient spans two values. No constraint
+    /// may narrow a node (known_ empty).
+    bool quotient_spans_two_points(const detail::ExprNode* n) const;
     /// range() of a constant or a variable (inline in the analysis).
-    Interval leaf_range(const detail::ExprNode* n) const;
+    __attribute__((always_inline)) Interval leaf_range(const detail::ExprNode* n) const {
+        if (n->kind == ExprKind::Constant) return Interval::point(n->value);
+        // A variable is not memoized: the bounds are at hand, a memo entry costs more.
+        auto id = static_cast<size_t>(n->value);
+        Interval r = id < bounds_.size() ? bounds_[id] : Interval::all();
+        if (!known_.empty()) {
+            if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
+        }
+        return r;
+    }
     /// range() of operand `i` of `n`, inline when it is a constant or a
     /// variable (the usual operands).
     Interval operand_range(const detail::ExprNode* n, size_t i);
@@ -131,5 +178,33 @@ private:
     /// (On the heap: most maps have none, and the analysis is large.)
     std::unique_ptr<DivisibilityAnalysis> congruences_;
 };
+
+inline bool RangeAnalysis::spans_two_points(const detail::ExprNode* n) const {
+    const bool narrowed = !known_.empty();  // some constraint narrows a node
+    if (narrowed && known_.find(n->id)) return false;
+    // The node itself as a one-term sum when it is a product.
+    const detail::ExprNode* const* terms = n->operands;
+    size_t count = n->num_operands;
+    if (n->kind == ExprKind::Mul) terms = &n, count = 1;
+    for (size_t i = 0; i < count; ++i) {
+        const detail::ExprNode* t = terms[i];
+        if (t->kind == ExprKind::Mul) {
+            if (t->num_operands != 2 || t->operands[1]->kind != ExprKind::Constant ||
+                t->operands[1]->value == 0 || (narrowed && known_.find(t->id)))
+                continue;
+            t = t->operands[0];
+        }
+        if (t->kind == ExprKind::Variable) {
+            // leaf_range, read in place when no constraint narrows a node.
+            const auto id = static_cast<size_t>(t->value);
+            if (narrowed ? !leaf_range(t).is_point()
+                         : id >= bounds_.size() || !bounds_[id].is_point())
+                return true;
+        } else if (t->kind != ExprKind::Constant) {
+            if (const Interval* m = memo_.find(t->id); m && !m->is_point()) return true;
+        }
+    }
+    return false;
+}
 
 }  // namespace provix::engine

@@ -545,7 +545,7 @@ void NodeFacts::compute_sum(size_t which) {
 uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }
 
 bool RuleGate::range_is_point(NodeFacts& facts, RangeAnalysis& ranges) {
-    return ranges.range(facts.expr()).is_point();
+    return ranges.is_point(facts.expr());
 }
 
 bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {

@@ -165,14 +165,18 @@ __attribute__((noinline)) bool simplify_domain(IndexingMap& map, const RuleTable
         return bounds_ranges;
     };
     bool any = false;
-    for (int round = 0; round < kMaxRounds && !map.is_known_empty(); ++round) {
+    // Every step acts through the constraints (each reads them, and finds
+    // nothing to do or report without one): the rounds stop once the last
+    // constraint is gone.
+    auto active = [&] { return !map.is_known_empty() && !map.constraints().empty(); };
+    for (int round = 0; round < kMaxRounds && active(); ++round) {
         bool changed = quiet.run(
             0, [&] { return simplify_constraints(map, table, log, current_bounds_ranges()); });
-        if (!map.is_known_empty())
+        if (active())
             changed |= quiet.run(1, [&] {
                 return engine::drop_decided_constraints(map, current_bounds_ranges(), log);
             });
-        for (size_t p = 0; p < std::size(kDomainPasses) && !map.is_known_empty(); ++p)
+        for (size_t p = 0; p < std::size(kDomainPasses) && active(); ++p)
             changed |= quiet.run(p + 2, [&] { return kDomainPasses[p](map, log); });
         any |= changed;
         if (!changed) break;

@@ -1,7 +1,8 @@
 // Probing a constraint over one variable with few values, called directly: it
 // decides nothing where evaluation overflows, nor over a range past its limit.
 // Merging congruences finds the ones on the same expression wherever they
-// stand.
+// stand. Without constraints no pass acts (the simplifier's rounds stop once
+// the last constraint is gone).
 // What the domain passes do to maps is checked by the examples in
 // examples/domain_reasoning.map (simplify_examples_test.cpp).
 
@@ -12,6 +13,8 @@
 #include <vector>
 
 #include "domain_passes.h"
+#include "enumerated_bounds.h"
+#include "nonzero_divisors.h"
 #include "provix/parser.h"
 
 namespace provix {
@@ -63,6 +66,38 @@ TEST(MergeCongruences, FindsTheCongruencesOnOneExpressionAmongOthers) {
                                     "d0 mod 6 in [2, 2], d1 mod 4 in [0, 0], d0 + d1 in [3, 150]");
     ASSERT_TRUE(apart.ok());
     EXPECT_FALSE(engine::merge_congruences(*apart));
+}
+
+TEST(DomainPasses, WithoutConstraintsNoPassActs) {
+    // Results that divide by a variable whose bounds hold 0, a range
+    // variable of few values, bounds a residue could align: none of it is a
+    // constraint, so every pass the simplifier's rounds run (simplify.cpp,
+    // kDomainPasses and drop_decided_constraints) leaves the map as it is
+    // and reports nothing.
+    using Pass = bool (*)(IndexingMap&, engine::RewriteLog);
+    const Pass passes[] = {
+        engine::exclude_zero_divisors_at_bounds,
+        engine::merge_congruences,
+        engine::tighten_bounds_from_linear_constraints,
+        engine::align_bounds_to_residues,
+        engine::tighten_by_probing,
+        engine::tighten_bounds_by_enumeration,
+        engine::rescale_symbols,
+        engine::drop_decided_constraints,
+    };
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0, d1)[s0] -> (d0 floordiv s0 + d1 mod 4, s0 * 3 + 1), "
+                                "domain: d0 in [0, 9], d1 in [-3, 7], s0 in [0, 2]");
+    ASSERT_TRUE(m.ok());
+    ASSERT_TRUE(m->constraints().empty());
+    const std::string before = m->to_string();
+    for (Pass pass : passes) {
+        std::vector<std::string> trace;
+        EXPECT_FALSE(pass(*m, engine::RewriteLog{&trace, nullptr}));
+        EXPECT_TRUE(trace.empty());
+        EXPECT_EQ(m->to_string(), before);
+    }
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // The affine form of an expression over few points: the far-corner probe
 // (the last corner of the box is checked against the line through the first
 // points before the box is enumerated) only ends the step early where some
-// possible domain point refutes the guess.
+// possible domain point refutes the guess; the step refused before any
+// point is evaluated only where a stepped term crosses a step.
 
 #include "enumerated_affine.h"
 
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "expr_steps.h"
 #include "provix/parser.h"
 #include "range_analysis.h"
 
@@ -93,6 +95,65 @@ TEST(EnumeratedAffine, ValuesBeyondInt64AreEvaluatedExactly) {
     EXPECT_EQ(enumerated("(d0) -> ((d0 * 4611686018427387904) floordiv 4611686018427387904), "
                          "domain: d0 in [0, 2]"),
               "v0");
+}
+
+TEST(EnumeratedAffine, RefusedAcrossAStepOnlyWhereNoAffineFormFits) {
+    // e = A + k * ((d0 + b) op c) over d0 in [lo, hi], d1 in [0, 1] (every
+    // point a domain point), for every op, small c, b, lo, hi and a few
+    // affine parts A and multiples k: the step gives an affine form exactly
+    // when the unit steps from the first corner predict every point (the
+    // one candidate when every point is kept), and that form is equal to e
+    // at every point.
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    int fits = 0, refused = 0;
+    for (int op = 0; op < 3; ++op)
+        for (int64_t c = -5; c <= 5; ++c)
+            for (int64_t b : {-2, 0, 3})
+                for (int64_t lo = -5; lo <= 5; ++lo)
+                    for (int64_t hi = lo; hi <= lo + 8; ++hi)
+                        for (int shape = 0; shape < 4; ++shape) {
+                            if (c >= -1 && c <= 1) continue;
+                            const Expr x = d0 + b;
+                            const Expr g = op == 0   ? floor_div(x, c)
+                                           : op == 1 ? ceil_div(x, c)
+                                                     : mod(x, c);
+                            const Expr e = shape == 0   ? g
+                                           : shape == 1 ? d1 * 2 + g + 3
+                                           : shape == 2 ? d0 * 3 + g * -2
+                                                        : d1 + g * 5;
+                            auto at = [&](int64_t x0, int64_t x1) {
+                                return *evaluate(e, {x0, x1});
+                            };
+                            const int64_t y0 = at(lo, 0);
+                            const int64_t s0 = hi > lo ? at(lo + 1, 0) - y0 : 0;
+                            const int64_t s1 = at(lo, 1) - y0;
+                            bool fit = true;
+                            for (int64_t x0 = lo; x0 <= hi; ++x0)
+                                for (int64_t x1 = 0; x1 <= 1; ++x1)
+                                    fit &= at(x0, x1) == y0 + s0 * (x0 - lo) + s1 * x1;
+                            RangeAnalysis ranges({Interval(lo, hi), Interval(0, 1)});
+                            const Expr r = enumerated_affine(e, ranges);
+                            if (!may_rewrite_whole(e)) continue;  // folded to an affine node
+                            ASSERT_EQ(static_cast<bool>(r), fit)
+                                << to_string(e) << " over [" << lo << ", " << hi << "]";
+                            fits += fit;
+                            refused += !fit;
+                            if (!r) continue;
+                            for (int64_t x0 = lo; x0 <= hi; ++x0)
+                                for (int64_t x1 = 0; x1 <= 1; ++x1)
+                                    ASSERT_EQ(*evaluate(r, {x0, x1}), at(x0, x1)) << to_string(e);
+                        }
+    EXPECT_GT(fits, 1000);
+    EXPECT_GT(refused, 1000);
+    // v + b beyond int64: (d0 + 5) is 2^63 .. 2^63 + 2 in one block of 8,
+    // a constant; 2^63 - 2 .. 2^63 crosses one.
+    EXPECT_EQ(enumerated("(d0) -> ((d0 + 5) floordiv 8), domain: "
+                         "d0 in [9223372036854775803, 9223372036854775805]"),
+              "1152921504606846976");
+    EXPECT_EQ(enumerated("(d0) -> ((d0 + 5) floordiv 8), domain: "
+                         "d0 in [9223372036854775801, 9223372036854775803]"),
+              "");
 }
 
 }  // namespace
