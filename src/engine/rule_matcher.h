@@ -261,6 +261,10 @@ private:
     /// bound to a non-zero constant; all of `remaining` otherwise.
     uint64_t multiples_of_scale_divisor(const SumPattern& sp, const std::vector<SumTerm>& terms,
                                         uint64_t remaining) const;
+    /// bind_sum without its continuation: binds sum variable `var` to the
+    /// terms of `mask` divided by `scale`; true if it passes the conjuncts
+    /// it decides, else false with `var` unbound again.
+    bool bound_sum(int64_t var, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale);
     bool bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale,
                   Continuation k);
     /// Tries `subset` as the X of the partition `c0 * X + Y` with c0 =

@@ -80,6 +80,9 @@ bool is_partition(const Rule& rule, const rules::Node& n) {
            rule.nodes[static_cast<size_t>(n.children[1])].op == Op::SumVar;
 }
 
+/// The value of node `n` of `rule` (a variable node's variable index).
+int64_t node_value(const Rule& rule, int n) { return rule.nodes[static_cast<size_t>(n)].value; }
+
 /// Marks the sum patterns of the left side below node `p`.
 void find_sums(CompiledRule& c, int p, bool inside_sum) {
     const Rule& rule = c.rule;
@@ -93,9 +96,12 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
             const rules::Node& tn = rule.nodes[static_cast<size_t>(t)];
             if (tn.op == Op::SumVar) {
                 sp.rest = t;
+                sp.rest_var = static_cast<int>(tn.value);
             } else if (is_partition(rule, tn)) {
                 sp.part_const = tn.children[0];
                 sp.part_sum = tn.children[1];
+                sp.part_const_var = static_cast<int>(node_value(rule, sp.part_const));
+                sp.part_sum_var = static_cast<int>(node_value(rule, sp.part_sum));
             } else if (tn.op == Op::Literal || tn.op == Op::ConstVar) {
                 sp.const_term = t;
             } else {
