@@ -273,9 +273,8 @@ bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
         if (v >= 0 && b_[static_cast<size_t>(v)].kind != Binding::Kind::Unbound)
             return false;  // a sub-sum is bound once
     // Quick reject: too few terms for the term patterns.
-    size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
     size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
-    if (have < needed || have > kMaxSumTerms) return false;
+    if (have < sp.min_terms || have > kMaxSumTerms) return false;
     if (sp.const_term >= 0 && !has_constant_term(e)) return false;  // nothing for it to take
     ScopedScratch<std::vector<SumTerm>> terms(term_buffers());
     append_terms(e, *terms);
@@ -687,15 +686,21 @@ static_assert(std::is_trivially_destructible<RuleMatcher::Binding>::value,
               "inline bindings need no destructor");
 
 __attribute__((noinline)) void RuleMatcher::prepare_bindings(size_t n) {
-    if (n <= kInlineVars) {
-        // Bindings constructed now start Unbound, like the earlier ones.
-        for (; inline_ready_ < n; ++inline_ready_)
-            new (inline_storage_ + inline_ready_ * sizeof(Binding)) Binding();
-        b_ = std::launder(reinterpret_cast<Binding*>(inline_storage_));
-    } else {
-        if (heap_b_.size() < n) heap_b_.resize(n);
-        b_ = heap_b_.data();
-    }
+    if (n > kInlineVars) return prepare_heap_bindings(n);
+    // Bindings constructed now start Unbound, like the earlier ones. (A
+    // local count: the stores of the bindings need not reload it.)
+    size_t ready = inline_ready_;
+    for (; ready < n; ++ready)
+        new (inline_storage_ + ready * sizeof(Binding)) Binding();
+    inline_ready_ = ready;
+    b_ = std::launder(reinterpret_cast<Binding*>(inline_storage_));
+}
+
+// Out of line: the vector's growth path is set up only for the rules with
+// more than kInlineVars variables, not on every prepare_bindings.
+__attribute__((noinline)) void RuleMatcher::prepare_heap_bindings(size_t n) {
+    if (heap_b_.size() < n) heap_b_.resize(n);
+    b_ = heap_b_.data();
 }
 
 __attribute__((always_inline)) inline void RuleMatcher::reset(const CompiledRule& rule) {

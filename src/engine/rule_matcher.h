@@ -337,6 +337,8 @@ private:
     /// reset() for `n` variables beyond the inline bindings constructed so
     /// far: constructs the missing ones, or takes the heap bindings.
     void prepare_bindings(size_t n);
+    /// prepare_bindings for more than kInlineVars variables: the heap ones.
+    void prepare_heap_bindings(size_t n);
     /// reset(rule), then `bindings` copied in (the first ones, up to the
     /// rule's variables), for the checks that take bindings as given.
     void bind_given(const CompiledRule& rule, const std::vector<Binding>& bindings);

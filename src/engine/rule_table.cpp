@@ -108,6 +108,7 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
                 sp.general.push_back(t);
             }
         }
+        sp.min_terms = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
         c.sums[static_cast<size_t>(p)] = sp;
         c.is_sum[static_cast<size_t>(p)] = 1;
         for (int t : sp.general)
@@ -131,8 +132,7 @@ uint16_t node_kinds(const CompiledRule& c, int p) {
     const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
     if (c.is_sum[static_cast<size_t>(p)]) {
         const SumPattern& sp = c.sums[static_cast<size_t>(p)];
-        size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
-        return needed >= 2 ? kind_bit(ExprKind::Add) : kAllKinds;
+        return sp.min_terms >= 2 ? kind_bit(ExprKind::Add) : kAllKinds;
     }
     switch (n.op) {
         case Op::Literal:

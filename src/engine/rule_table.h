@@ -75,6 +75,9 @@ struct SumPattern {
     int part_const_var = -1;
     int part_sum_var = -1;
     int rest_var = -1;
+    /// The fewest terms a sum it matches has: one per term pattern, one for
+    /// the constant term, one for X.
+    size_t min_terms = 0;
     /// The constant variable c1 of a conjunct `c0 mod c1 == 0` on the
     /// partition's scale c0 (-1 if none): only terms whose coefficient is
     /// a multiple of c1 can be in X.
