@@ -158,7 +158,7 @@ bool RuleMatcher::bound_interpreted(int64_t var) {
     return true;
 }
 
-bool RuleMatcher::condition_holds() {
+bool RuleMatcher::condition_holds_in_full() {
     if (rule_->condition < 0) return true;
     const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
     if (conjuncts.empty()) {
@@ -269,9 +269,11 @@ bool RuleMatcher::match_term(int p, const SumTerm& t, Continuation k) {
 
 bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
     const SumPattern& sp = compiled_->sums[static_cast<size_t>(p)];
-    for (int v : {sp.rest_var, sp.part_sum_var})
-        if (v >= 0 && b_[static_cast<size_t>(v)].kind != Binding::Kind::Unbound)
-            return false;  // a sub-sum is bound once
+    if (sp.sub_sum_repeated) {
+        for (int v : {sp.rest_var, sp.part_sum_var})
+            if (v >= 0 && b_[static_cast<size_t>(v)].kind != Binding::Kind::Unbound)
+                return false;  // a sub-sum is bound once
+    }
     // Quick reject: too few terms for the term patterns.
     size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
     if (have < sp.min_terms || have > kMaxSumTerms) return false;

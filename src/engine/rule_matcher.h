@@ -327,7 +327,18 @@ private:
     bool is_defined(int var);
     /// True if the rule's condition holds for the current (complete)
     /// bindings, reusing the conjunct verdicts bound() recorded.
-    bool condition_holds();
+    bool condition_holds() {
+        // The usual case inline: conjuncts, each with variables, all bound
+        // (a complete match), so the verdicts recorded while binding decide,
+        // as condition_holds_in_full decides it then.
+        const CompiledRule& c = *compiled_;
+        if (rule_->condition >= 0 && !c.conjuncts.empty() && !c.has_variable_free_conjunct &&
+            !(c.conjunct_vars & ~bound_))
+            return unknown_conjuncts_ == 0;
+        return condition_holds_in_full();
+    }
+    /// condition_holds for any rule and bindings.
+    bool condition_holds_in_full();
     bool finish();
 
     const rules::Node& node(int n) const { return rule_->nodes[static_cast<size_t>(n)]; }

@@ -83,6 +83,16 @@ bool is_partition(const Rule& rule, const rules::Node& n) {
 /// The value of node `n` of `rule` (a variable node's variable index).
 int64_t node_value(const Rule& rule, int n) { return rule.nodes[static_cast<size_t>(n)].value; }
 
+/// How many sum-variable nodes for variable `var` the pattern below node
+/// `p` has.
+int sum_var_occurrences(const Rule& rule, int p, int64_t var) {
+    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
+    int count = n.op == Op::SumVar && n.value == var;
+    for (int ch : n.children)
+        count += sum_var_occurrences(rule, ch, var);
+    return count;
+}
+
 /// Marks the sum patterns of the left side below node `p`.
 void find_sums(CompiledRule& c, int p, bool inside_sum) {
     const Rule& rule = c.rule;
@@ -109,6 +119,8 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
             }
         }
         sp.min_terms = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
+        for (int v : {sp.rest_var, sp.part_sum_var})
+            if (v >= 0 && sum_var_occurrences(rule, rule.lhs, v) > 1) sp.sub_sum_repeated = true;
         c.sums[static_cast<size_t>(p)] = sp;
         c.is_sum[static_cast<size_t>(p)] = 1;
         for (int t : sp.general)

@@ -78,6 +78,10 @@ struct SumPattern {
     /// The fewest terms a sum it matches has: one per term pattern, one for
     /// the constant term, one for X.
     size_t min_terms = 0;
+    /// True if X or Y occurs more than once in the left side. Only then can
+    /// it be bound already when the sum is matched: bindings start unbound,
+    /// and a variable's one occurrence is bound only by this sum.
+    bool sub_sum_repeated = false;
     /// The constant variable c1 of a conjunct `c0 mod c1 == 0` on the
     /// partition's scale c0 (-1 if none): only terms whose coefficient is
     /// a multiple of c1 can be in X.
