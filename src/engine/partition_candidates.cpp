@@ -68,16 +68,24 @@ PartitionCandidates::PartitionCandidates(const std::vector<SumTerm>& terms, uint
     for (uint64_t m = remaining; m; m &= m - 1) {
         int64_t f = terms[static_cast<size_t>(__builtin_ctzll(m))].coef;
         if (f == 0 || f == kInt64Min) continue;
-        // A positive power of two divides the coefficients whose low bits
-        // are zero (the usual strides, without a division per term).
-        const bool pow2 = f > 0 && (f & (f - 1)) == 0;
+        // The terms whose coefficient f divides, one loop per case (chosen
+        // once, not per term).
         uint64_t s = 0;
-        for (uint64_t r = remaining; r; r &= r - 1) {
-            size_t j = static_cast<size_t>(__builtin_ctzll(r));
-            int64_t coef = terms[j].coef;
-            // f = -1 divides everything (and INT64_MIN % -1 would overflow).
-            bool divides = pow2 ? (coef & (f - 1)) == 0 : (f == -1 || coef % f == 0);
-            if (divides) s |= uint64_t{1} << j;
+        if (f > 0 && (f & (f - 1)) == 0) {
+            // A positive power of two divides the coefficients whose low
+            // bits are zero (the usual strides, without a division per term).
+            const int64_t low = f - 1;
+            for (uint64_t r = remaining; r; r &= r - 1) {
+                size_t j = static_cast<size_t>(__builtin_ctzll(r));
+                if ((terms[j].coef & low) == 0) s |= uint64_t{1} << j;
+            }
+        } else if (f == -1) {
+            s = remaining;  // -1 divides everything (and INT64_MIN % -1 would overflow)
+        } else {
+            for (uint64_t r = remaining; r; r &= r - 1) {
+                size_t j = static_cast<size_t>(__builtin_ctzll(r));
+                if (terms[j].coef % f == 0) s |= uint64_t{1} << j;
+            }
         }
         if (std::find(candidates_, candidates_ + count_, s) != candidates_ + count_) continue;
         // Insert after every candidate at least as large: larger first, ties

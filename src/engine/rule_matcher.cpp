@@ -133,6 +133,19 @@ bool RuleMatcher::bind_sum(int var_node, const std::vector<SumTerm>& terms, uint
     return bind_step(var, k) == Step::Matched;
 }
 
+inline bool RuleMatcher::bound_sum(int64_t var, const std::vector<SumTerm>& terms, uint64_t mask,
+                                   int64_t scale) {
+    Binding& b = b_[static_cast<size_t>(var)];
+    b.kind = Binding::Kind::Sum;
+    b.terms = &terms;
+    b.mask = mask;
+    b.scale = scale;
+    b.range_known = false;
+    if (bound(var)) return true;
+    unbind(var);
+    return false;
+}
+
 bool RuleMatcher::bound_interpreted(int64_t var) {
     const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
     // The conjuncts reading `var`, in order (a bit per conjunct index).
@@ -145,7 +158,7 @@ bool RuleMatcher::bound_interpreted(int64_t var) {
     return true;
 }
 
-bool RuleMatcher::condition_holds() {
+bool RuleMatcher::condition_holds_in_full() {
     if (rule_->condition < 0) return true;
     const std::vector<CompiledRule::Conjunct>& conjuncts = compiled_->conjuncts;
     if (conjuncts.empty()) {
@@ -256,13 +269,14 @@ bool RuleMatcher::match_term(int p, const SumTerm& t, Continuation k) {
 
 bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
     const SumPattern& sp = compiled_->sums[static_cast<size_t>(p)];
-    for (int v : {sp.rest, sp.part_sum})
-        if (v >= 0 && b_[static_cast<size_t>(node(v).value)].kind != Binding::Kind::Unbound)
-            return false;  // a sub-sum is bound once
+    if (sp.sub_sum_repeated) {
+        for (int v : {sp.rest_var, sp.part_sum_var})
+            if (v >= 0 && b_[static_cast<size_t>(v)].kind != Binding::Kind::Unbound)
+                return false;  // a sub-sum is bound once
+    }
     // Quick reject: too few terms for the term patterns.
-    size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
     size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
-    if (have < needed || have > kMaxSumTerms) return false;
+    if (have < sp.min_terms || have > kMaxSumTerms) return false;
     if (sp.const_term >= 0 && !has_constant_term(e)) return false;  // nothing for it to take
     ScopedScratch<std::vector<SumTerm>> terms(term_buffers());
     append_terms(e, *terms);
@@ -339,20 +353,40 @@ __attribute__((always_inline)) inline bool RuleMatcher::try_partition(
     const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t remaining, uint64_t subset,
     std::optional<int64_t> scale, RejectedScales& rejected, Continuation k) {
     if (!scale) return false;
-    int64_t c0_var = node(sp.part_const).value;  // c0 is a ConstVar (see is_partition)
+    const int64_t c0_var = sp.part_const_var;  // c0 is a ConstVar (see is_partition)
     Binding& cb = b_[static_cast<size_t>(c0_var)];
-    bool bound_scale = cb.kind == Binding::Kind::Const;
+    const bool fresh_scale = cb.kind != Binding::Kind::Const;  // else bound before this sum
     uint64_t others = remaining & ~subset;
     if (sp.rest < 0 && others != 0) return false;
-    auto with_rest = [&] { return sp.rest < 0 ? k() : bind_sum(sp.rest, terms, others, 1, k); };
-    auto with_x = [&] { return bind_sum(sp.part_sum, terms, subset, *scale, with_rest); };
-    if (bound_scale) return with_x();  // c0 was bound before this sum
-    if (rejected.contains(*scale)) return false;
-    cb.kind = Binding::Kind::Const;
-    cb.value = *scale;
-    Step step = bind_step(c0_var, with_x);
-    if (step == Step::Rejected) rejected.add(*scale);
-    return step == Step::Matched;
+    // The bind steps of c0 (unless bound before), X, then Y, then `k`,
+    // written out rather than chained through continuations: the same
+    // bindings and checks in the same order, each unbound again when what
+    // follows it fails. Only a scale whose own check failed is rejected.
+    if (fresh_scale) {
+        if (rejected.contains(*scale)) return false;
+        cb.kind = Binding::Kind::Const;
+        cb.value = *scale;
+        if (!bound(c0_var)) {
+            unbind(c0_var);
+            rejected.add(*scale);
+            return false;
+        }
+    }
+    const int64_t x_var = sp.part_sum_var;
+    if (bound_sum(x_var, terms, subset, *scale)) {
+        if (sp.rest < 0) {
+            if (k()) return true;
+        } else {
+            const int64_t y_var = sp.rest_var;
+            if (bound_sum(y_var, terms, others, 1)) {
+                if (k()) return true;
+                unbind(y_var);
+            }
+        }
+        unbind(x_var);
+    }
+    if (fresh_scale) unbind(c0_var);
+    return false;
 }
 
 uint64_t RuleMatcher::multiples_of_scale_divisor(const SumPattern& sp,
@@ -390,7 +424,7 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
     // `c0 * X + Y`: X takes each candidate subset in turn (largest first).
     // c0 is bound before the sum or by each candidate in turn (and unbound
     // again when it fails): its binding here holds for every candidate.
-    const Binding& cb = b_[static_cast<size_t>(node(sp.part_const).value)];
+    const Binding& cb = b_[static_cast<size_t>(sp.part_const_var)];
     std::optional<int64_t> bound_scale;
     if (cb.kind == Binding::Kind::Const) bound_scale = cb.value;
     // With a condition `c0 mod c1 == 0` and c1 bound, X takes only terms
@@ -654,15 +688,21 @@ static_assert(std::is_trivially_destructible<RuleMatcher::Binding>::value,
               "inline bindings need no destructor");
 
 __attribute__((noinline)) void RuleMatcher::prepare_bindings(size_t n) {
-    if (n <= kInlineVars) {
-        // Bindings constructed now start Unbound, like the earlier ones.
-        for (; inline_ready_ < n; ++inline_ready_)
-            new (inline_storage_ + inline_ready_ * sizeof(Binding)) Binding();
-        b_ = std::launder(reinterpret_cast<Binding*>(inline_storage_));
-    } else {
-        if (heap_b_.size() < n) heap_b_.resize(n);
-        b_ = heap_b_.data();
-    }
+    if (n > kInlineVars) return prepare_heap_bindings(n);
+    // Bindings constructed now start Unbound, like the earlier ones. (A
+    // local count: the stores of the bindings need not reload it.)
+    size_t ready = inline_ready_;
+    for (; ready < n; ++ready)
+        new (inline_storage_ + ready * sizeof(Binding)) Binding();
+    inline_ready_ = ready;
+    b_ = std::launder(reinterpret_cast<Binding*>(inline_storage_));
+}
+
+// Out of line: the vector's growth path is set up only for the rules with
+// more than kInlineVars variables, not on every prepare_bindings.
+__attribute__((noinline)) void RuleMatcher::prepare_heap_bindings(size_t n) {
+    if (heap_b_.size() < n) heap_b_.resize(n);
+    b_ = heap_b_.data();
 }
 
 __attribute__((always_inline)) inline void RuleMatcher::reset(const CompiledRule& rule) {

@@ -261,6 +261,10 @@ private:
     /// bound to a non-zero constant; all of `remaining` otherwise.
     uint64_t multiples_of_scale_divisor(const SumPattern& sp, const std::vector<SumTerm>& terms,
                                         uint64_t remaining) const;
+    /// bind_sum without its continuation: binds sum variable `var` to the
+    /// terms of `mask` divided by `scale`; true if it passes the conjuncts
+    /// it decides, else false with `var` unbound again.
+    bool bound_sum(int64_t var, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale);
     bool bind_sum(int var_node, const std::vector<SumTerm>& terms, uint64_t mask, int64_t scale,
                   Continuation k);
     /// Tries `subset` as the X of the partition `c0 * X + Y` with c0 =
@@ -323,7 +327,18 @@ private:
     bool is_defined(int var);
     /// True if the rule's condition holds for the current (complete)
     /// bindings, reusing the conjunct verdicts bound() recorded.
-    bool condition_holds();
+    bool condition_holds() {
+        // The usual case inline: conjuncts, each with variables, all bound
+        // (a complete match), so the verdicts recorded while binding decide,
+        // as condition_holds_in_full decides it then.
+        const CompiledRule& c = *compiled_;
+        if (rule_->condition >= 0 && !c.conjuncts.empty() && !c.has_variable_free_conjunct &&
+            !(c.conjunct_vars & ~bound_))
+            return unknown_conjuncts_ == 0;
+        return condition_holds_in_full();
+    }
+    /// condition_holds for any rule and bindings.
+    bool condition_holds_in_full();
     bool finish();
 
     const rules::Node& node(int n) const { return rule_->nodes[static_cast<size_t>(n)]; }
@@ -333,6 +348,8 @@ private:
     /// reset() for `n` variables beyond the inline bindings constructed so
     /// far: constructs the missing ones, or takes the heap bindings.
     void prepare_bindings(size_t n);
+    /// prepare_bindings for more than kInlineVars variables: the heap ones.
+    void prepare_heap_bindings(size_t n);
     /// reset(rule), then `bindings` copied in (the first ones, up to the
     /// rule's variables), for the checks that take bindings as given.
     void bind_given(const CompiledRule& rule, const std::vector<Binding>& bindings);

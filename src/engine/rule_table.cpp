@@ -80,6 +80,19 @@ bool is_partition(const Rule& rule, const rules::Node& n) {
            rule.nodes[static_cast<size_t>(n.children[1])].op == Op::SumVar;
 }
 
+/// The value of node `n` of `rule` (a variable node's variable index).
+int64_t node_value(const Rule& rule, int n) { return rule.nodes[static_cast<size_t>(n)].value; }
+
+/// How many sum-variable nodes for variable `var` the pattern below node
+/// `p` has.
+int sum_var_occurrences(const Rule& rule, int p, int64_t var) {
+    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
+    int count = n.op == Op::SumVar && n.value == var;
+    for (int ch : n.children)
+        count += sum_var_occurrences(rule, ch, var);
+    return count;
+}
+
 /// Marks the sum patterns of the left side below node `p`.
 void find_sums(CompiledRule& c, int p, bool inside_sum) {
     const Rule& rule = c.rule;
@@ -93,15 +106,21 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
             const rules::Node& tn = rule.nodes[static_cast<size_t>(t)];
             if (tn.op == Op::SumVar) {
                 sp.rest = t;
+                sp.rest_var = static_cast<int>(tn.value);
             } else if (is_partition(rule, tn)) {
                 sp.part_const = tn.children[0];
                 sp.part_sum = tn.children[1];
+                sp.part_const_var = static_cast<int>(node_value(rule, sp.part_const));
+                sp.part_sum_var = static_cast<int>(node_value(rule, sp.part_sum));
             } else if (tn.op == Op::Literal || tn.op == Op::ConstVar) {
                 sp.const_term = t;
             } else {
                 sp.general.push_back(t);
             }
         }
+        sp.min_terms = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
+        for (int v : {sp.rest_var, sp.part_sum_var})
+            if (v >= 0 && sum_var_occurrences(rule, rule.lhs, v) > 1) sp.sub_sum_repeated = true;
         c.sums[static_cast<size_t>(p)] = sp;
         c.is_sum[static_cast<size_t>(p)] = 1;
         for (int t : sp.general)
@@ -125,8 +144,7 @@ uint16_t node_kinds(const CompiledRule& c, int p) {
     const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
     if (c.is_sum[static_cast<size_t>(p)]) {
         const SumPattern& sp = c.sums[static_cast<size_t>(p)];
-        size_t needed = sp.general.size() + (sp.const_term >= 0) + (sp.part_sum >= 0);
-        return needed >= 2 ? kind_bit(ExprKind::Add) : kAllKinds;
+        return sp.min_terms >= 2 ? kind_bit(ExprKind::Add) : kAllKinds;
     }
     switch (n.op) {
         case Op::Literal:

@@ -70,6 +70,18 @@ struct SumPattern {
     int part_const = -1;       ///< c0 of a partition `c0 * X`
     int part_sum = -1;         ///< X of a partition
     int rest = -1;             ///< a rest variable Y
+    /// The variable indices of c0, X and Y (-1 where the node is -1), for
+    /// the matcher's bindings without a look at the nodes.
+    int part_const_var = -1;
+    int part_sum_var = -1;
+    int rest_var = -1;
+    /// The fewest terms a sum it matches has: one per term pattern, one for
+    /// the constant term, one for X.
+    size_t min_terms = 0;
+    /// True if X or Y occurs more than once in the left side. Only then can
+    /// it be bound already when the sum is matched: bindings start unbound,
+    /// and a variable's one occurrence is bound only by this sum.
+    bool sub_sum_repeated = false;
     /// The constant variable c1 of a conjunct `c0 mod c1 == 0` on the
     /// partition's scale c0 (-1 if none): only terms whose coefficient is
     /// a multiple of c1 can be in X.

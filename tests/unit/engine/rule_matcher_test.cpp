@@ -374,6 +374,41 @@ TEST(RuleMatcher, AConstantTermPatternNeedsAConstant) {
     EXPECT_EQ(apply_rule(rule, "d0 + d1", bounds), "<no match>");
 }
 
+TEST(RuleMatcher, ASubSumOccurringTwiceIsBoundOnce) {
+    // The parser refuses a sum variable twice on a left side; a rule built
+    // otherwise may have one: `X floordiv (Y + c0) => X` with Y's node made
+    // X. X is bound by the left operand; the sum `X + c0` must not bind it
+    // again (the check runs only for sum patterns whose X or Y repeats).
+    auto rules = rules::parse_rules(
+        "twice: X floordiv (Y + c0) => X\n" + pull_rule(1, "c0 mod c1 == 0"), "t.rules");
+    ASSERT_TRUE(rules.ok()) << rules.error().message;
+    std::vector<rules::Rule> parsed = *rules;
+    int64_t x = -1;
+    for (rules::Node& n : parsed[0].nodes) {
+        if (n.op != rules::Op::SumVar) continue;
+        if (x < 0) x = n.value;  // the first sum variable: X
+        n.value = x;
+    }
+    RuleTable table(parsed);
+    auto repeated = [](const CompiledRule& c) {
+        size_t n = 0;
+        for (size_t p = 0; p < c.is_sum.size(); ++p)
+            n += c.is_sum[p] && c.sums[p].sub_sum_repeated;
+        return n;
+    };
+    EXPECT_EQ(repeated(table.rules().at(0)), 2u);  // both sums of X
+    EXPECT_EQ(repeated(table.rules().at(1)), 0u);
+    Context ctx;
+    RangeAnalysis ranges({Interval{0, 9}, Interval{0, 9}});
+    DivisibilityAnalysis divisibility;
+    RuleMatcher matcher(ranges, divisibility);
+    for (const char* expr : {"d0 floordiv (d1 + 1)", "d0 floordiv (d0 + 1)"}) {
+        auto e = parse_expr(ctx, expr, {"d0", "d1"});
+        ASSERT_TRUE(e.ok());
+        EXPECT_FALSE(matcher.apply(table.rules().at(0), *e).has_value()) << expr;
+    }
+}
+
 TEST(RuleMatcher, RecordedVerdictsDecideACompleteMatch) {
     // Every conjunct reads a variable: the verdicts recorded while binding
     // decide the condition once the match is complete. An unknown one (d1's
