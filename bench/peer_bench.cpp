@@ -16,10 +16,14 @@
 //
 // Timing: each measurement repeats the call in a batch long enough for the
 // thread's CPU clock (CLOCK_THREAD_CPUTIME_ID: the machines are shared, wall
-// time counts waiting for a core), takes several batches and keeps the
-// median time per call. Prints one line per map, then per peer the median,
-// p90 and worst per-map time and the ratios provix/MLIR and isl/provix
-// (medians of the per-map ratios).
+// time counts waiting for a core) and keeps the median time per call of
+// several batches. The batches are taken in passes over the whole corpus
+// (one batch of every call per pass), not one map after the other, so a
+// change of the machine's speed during the run (a shared VM) reaches every
+// map alike and leaves the spread between maps (p99 / median) alone.
+// Prints one line per map, then per peer the median, p90, p99 and worst
+// per-map time and the ratios provix/MLIR and isl/provix (medians of the
+// per-map ratios).
 //
 //     ./build/bench/provix_bench_peer                 # bench/corpus/maps.map,
 //                                                     # large.map (+ tests/peer/xla_*.map)
@@ -69,30 +73,61 @@ struct Timing {
     int batches = 7;
 };
 
-/// Median CPU seconds per call of `f` (see the file comment).
-double measure(const std::function<void()>& f, const Timing& t) {
+/// A call to time: its batch size is calibrated when it is added, its
+/// batches are taken by `run_passes`, and the median time per call is
+/// written to `*out`.
+struct Measurement {
+    std::function<void()> call;
+    double* out;
     int64_t reps = 1;
-    for (;;) {  // calibrate the batch size
-        double start = thread_cpu_seconds();
-        for (int64_t i = 0; i < reps; ++i)
-            f();
-        double spent = thread_cpu_seconds() - start;
-        if (spent >= t.batch_seconds || reps >= (int64_t{1} << 24)) break;
-        reps = spent <= 0 ? reps * 10
-                          : std::max<int64_t>(
-                                reps + 1,
-                                static_cast<int64_t>(double(reps) * t.batch_seconds / spent * 1.2));
-    }
     std::vector<double> per_call;
-    for (int b = 0; b < t.batches; ++b) {
-        double start = thread_cpu_seconds();
+};
+
+/// The calls to time, calibrated one by one, then timed in passes (see the
+/// file comment).
+class Measurements {
+public:
+    explicit Measurements(const Timing& t) : timing_(t) {}
+
+    /// Calibrates `call` (repetitions per batch) and queues it; `*out`
+    /// receives its median CPU seconds per call after run_passes().
+    void add(std::function<void()> call, double* out) {
+        int64_t reps = 1;
+        for (;;) {
+            const double spent = time_batch(call, reps);
+            if (spent >= timing_.batch_seconds || reps >= (int64_t{1} << 24)) break;
+            reps = spent <= 0
+                       ? reps * 10
+                       : std::max<int64_t>(
+                             reps + 1, static_cast<int64_t>(double(reps) * timing_.batch_seconds /
+                                                            spent * 1.2));
+        }
+        items_.push_back(Measurement{std::move(call), out, reps, {}});
+    }
+
+    /// `timing.batches` passes, each timing one batch of every call in the
+    /// order added; then each call's median per call goes to its `out`.
+    void run_passes() {
+        for (int b = 0; b < timing_.batches; ++b)
+            for (Measurement& m : items_)
+                m.per_call.push_back(time_batch(m.call, m.reps) / double(m.reps));
+        for (Measurement& m : items_) {
+            std::sort(m.per_call.begin(), m.per_call.end());
+            *m.out = m.per_call[m.per_call.size() / 2];
+        }
+    }
+
+private:
+    static double time_batch(const std::function<void()>& f, int64_t reps) {
+        const double start = thread_cpu_seconds();
         for (int64_t i = 0; i < reps; ++i)
             f();
-        per_call.push_back((thread_cpu_seconds() - start) / double(reps));
+        return thread_cpu_seconds() - start;
     }
-    std::sort(per_call.begin(), per_call.end());
-    return per_call[per_call.size() / 2];
-}
+
+    Timing timing_;
+    std::vector<Measurement> items_;
+};
 
 /// provix expressions as MLIR AffineExprs (dims are dims; range and runtime
 /// variables are symbols), or why MLIR cannot express them.
@@ -275,65 +310,74 @@ int main(int argc, char** argv) {
     solvers::Limits sets_only;
     sets_only.isl_integer_programs = false;
     auto isl_sets = solvers::make_isl_oracle(sets_only);
+    // Every call is calibrated and queued first, then all are timed in
+    // passes; `rows` does not grow after a pointer into it is queued.
+    Measurements measurements(timing);
     std::vector<Row> rows;
-    for (const auto& [name, input] : maps) {
-        Row r;
-        r.name = name;
-        r.provix = measure(
-            [&] {
-                IndexingMap m = input;
+    rows.reserve(maps.size());
+    for (const auto& entry : maps) {
+        const IndexingMap* input = &entry.second;
+        Row& r = rows.emplace_back();
+        r.name = entry.first;
+        measurements.add(
+            [input] {
+                IndexingMap m = *input;
                 simplify(m);
                 sink(m);
             },
-            timing);
-        if (input.state() != IndexingMap::State::Normal) {
+            &r.provix);
+        if (input->state() != IndexingMap::State::Normal) {
             r.mlir_skip = r.isl_skip = "not a normal map";
-            rows.push_back(r);
             continue;
         }
         // MLIR: the results and the constraint expressions in one map.
-        ToMlir to_mlir(mlir_ctx, input.num_dims());
+        ToMlir to_mlir(mlir_ctx, input->num_dims());
         std::vector<mlir::AffineExpr> exprs;
         bool expressible = true;
-        for (Expr e : input.results()) {
+        for (Expr e : input->results()) {
             auto x = to_mlir(e);
             expressible = expressible && x;
             if (x) exprs.push_back(*x);
         }
-        for (const Constraint& c : input.constraints()) {
+        for (const Constraint& c : input->constraints()) {
             auto x = to_mlir(c.expr);
             expressible = expressible && x;
             if (x) exprs.push_back(*x);
         }
         if (expressible) {
             mlir::AffineMap am =
-                mlir::AffineMap::get(static_cast<unsigned>(input.num_dims()),
-                                     static_cast<unsigned>(input.num_symbols()), exprs, &mlir_ctx);
-            r.mlir = measure(
-                [&] {
+                mlir::AffineMap::get(static_cast<unsigned>(input->num_dims()),
+                                     static_cast<unsigned>(input->num_symbols()), exprs, &mlir_ctx);
+            measurements.add(
+                [am] {
                     mlir::AffineMap s = mlir::simplifyAffineMap(am);
                     sink(s);
                 },
-                timing);
+                &r.mlir.emplace());
         } else {
             r.mlir_skip = to_mlir.why_not();
         }
         // isl: deciding the simplification.
-        IndexingMap output = input;
+        IndexingMap output = *input;
         simplify(output);
-        if (!isl->supports(input) || !isl->supports(output)) {
+        if (!isl->supports(*input) || !isl->supports(output)) {
             r.isl_skip = "outside isl's fragment";
         } else {
-            solvers::Decision d = isl->equivalent(input, output);
+            solvers::Decision d = isl->equivalent(*input, output);
             if (d.verdict != solvers::Verdict::Proven) {
                 r.isl_skip = std::string("isl: ") + solvers::verdict_name(d.verdict);
             } else {
-                r.isl = measure([&] { sink(isl->equivalent(input, output)); }, timing);
-                r.isl_sets = measure([&] { sink(isl_sets->equivalent(input, output)); }, timing);
+                solvers::Oracle* exact = isl.get();
+                solvers::Oracle* sets = isl_sets.get();
+                measurements.add(
+                    [exact, input, output] { sink(exact->equivalent(*input, output)); },
+                    &r.isl.emplace());
+                measurements.add([sets, input, output] { sink(sets->equivalent(*input, output)); },
+                                 &r.isl_sets.emplace());
             }
         }
-        rows.push_back(r);
     }
+    measurements.run_passes();
 
     // Per map.
     std::printf("%-24s %12s %12s %12s %12s %10s %10s\n", "map", "provix us", "mlir us", "isl us",
