@@ -5,6 +5,8 @@
 /// rule cannot express. Each keeps the set of domain points exactly, as the
 /// lemma it names in the log (rules/domain.lemmas) states.
 
+#include "enumerated_bounds.h"
+#include "nonzero_divisors.h"
 #include "provix/indexing_map.h"
 #include "rewrite_log.h"
 
@@ -62,5 +64,22 @@ bool drop_decided_constraints(IndexingMap& map, RewriteLog log = {});
 ///     RangeAnalysis ranges(map, RangeAnalysis::Domain::Bounds);
 ///     drop_decided_constraints(map, ranges, log);
 bool drop_decided_constraints(IndexingMap& map, RangeAnalysis& bounds_ranges, RewriteLog log);
+
+/// A domain pass: true if it changed `map`.
+using DomainPass = bool (*)(IndexingMap&, RewriteLog);
+
+/// The domain passes each round of `simplify` runs after the constraint
+/// rules and drop_decided_constraints, in this order.
+///
+///     for (DomainPass pass : kDomainPasses) changed |= pass(map, log);
+inline constexpr DomainPass kDomainPasses[] = {
+    exclude_zero_divisors_at_bounds,
+    merge_congruences,
+    tighten_bounds_from_linear_constraints,
+    align_bounds_to_residues,
+    tighten_by_probing,
+    tighten_bounds_by_enumeration,
+    rescale_symbols,
+};
 
 }  // namespace provix::engine

@@ -120,18 +120,7 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
     return changed;
 }
 
-/// The domain passes after the constraint rules and
-/// engine::drop_decided_constraints, in the order each round runs them.
-using DomainPass = bool (*)(IndexingMap&, engine::RewriteLog);
-constexpr DomainPass kDomainPasses[] = {
-    engine::exclude_zero_divisors_at_bounds,
-    engine::merge_congruences,
-    engine::tighten_bounds_from_linear_constraints,
-    engine::align_bounds_to_residues,
-    engine::tighten_by_probing,
-    engine::tighten_bounds_by_enumeration,
-    engine::rescale_symbols,
-};
+using engine::kDomainPasses;
 static_assert(std::size(kDomainPasses) + 2 <= engine::QuietPasses::kMaxPasses);
 
 /// True if `ranges` was built over the variable bounds `map` has now.
