@@ -28,7 +28,7 @@ using rules::Rule;
 
 const rules::Node& node_at(const Rule& rule, int p) { return rule.nodes[static_cast<size_t>(p)]; }
 
-bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }
+using rules::is_coefficient;
 
 /// The kind bit of the monomial of the sum term `e` (as RuleMatcher's
 /// split(e) finds it), 0 for a constant.

@@ -58,8 +58,6 @@ ScratchStack<std::vector<SumTerm>>& term_buffers() {
     return {product_but_last(e), s.coef, e};
 }
 
-bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }
-
 }  // namespace
 
 namespace {
@@ -211,8 +209,7 @@ inline bool RuleMatcher::match_lhs(Expr e, Continuation k) {
 }
 
 bool RuleMatcher::match(int p, Expr e, Continuation k) {
-    if (!(compiled_->kinds[static_cast<size_t>(p)] & kind_bit(kind_of(e)))) return false;
-    return match_checked(p, e, k);
+    return kind_fits(p, e) && match_checked(p, e, k);
 }
 
 __attribute__((always_inline)) inline bool RuleMatcher::match_checked(int p, Expr e,

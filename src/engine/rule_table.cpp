@@ -75,11 +75,6 @@ void flatten_pattern(const Rule& rule, int p, std::vector<int>& out) {
     }
 }
 
-bool is_partition(const Rule& rule, const rules::Node& n) {
-    return n.op == Op::Mul && rule.nodes[static_cast<size_t>(n.children[0])].op == Op::ConstVar &&
-           rule.nodes[static_cast<size_t>(n.children[1])].op == Op::SumVar;
-}
-
 /// The value of node `n` of `rule` (a variable node's variable index).
 int64_t node_value(const Rule& rule, int n) { return rule.nodes[static_cast<size_t>(n)].value; }
 
@@ -112,7 +107,7 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
                 sp.part_sum = tn.children[1];
                 sp.part_const_var = static_cast<int>(node_value(rule, sp.part_const));
                 sp.part_sum_var = static_cast<int>(node_value(rule, sp.part_sum));
-            } else if (tn.op == Op::Literal || tn.op == Op::ConstVar) {
+            } else if (is_coefficient(tn)) {
                 sp.const_term = t;
             } else {
                 sp.general.push_back(t);
@@ -133,8 +128,6 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
     for (int ch : n.children)
         find_sums(c, ch, child_inside);
 }
-
-bool is_coefficient(const rules::Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }
 
 /// The kinds of expression node `p` can match (see RuleMatcher::match): a
 /// sum needing two or more terms only matches an Add; `p * c` with a

@@ -23,12 +23,6 @@ std::string op_code(Op op) {
     return std::string("rules::Op::") + kOpNames[static_cast<size_t>(op)];
 }
 
-/// An int64 literal as C++ (INT64_MIN has no literal of its own).
-std::string int_literal(int64_t v) {
-    if (v == std::numeric_limits<int64_t>::min()) return "(int64_t{-9223372036854775807} - 1)";
-    return "int64_t{" + std::to_string(v) + "}";
-}
-
 bool is_comparison(Op op) {
     return op == Op::Eq || op == Op::Ne || op == Op::Lt || op == Op::Le || op == Op::Gt ||
            op == Op::Ge;
@@ -306,6 +300,11 @@ std::string condition_code(const Rule& rule, size_t index) {
     if (conjuncts.size() > kMaxTracked) conjuncts.clear();
     out << bound_hooks(rule, id, conjuncts) << "\n";
     return out.str();
+}
+
+std::string int_literal(int64_t v) {
+    if (v == std::numeric_limits<int64_t>::min()) return "(int64_t{-9223372036854775807} - 1)";
+    return "int64_t{" + std::to_string(v) + "}";
 }
 
 }  // namespace provix::rules

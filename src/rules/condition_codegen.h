@@ -17,6 +17,7 @@
 ///
 /// The provers read the rule files, not this code.
 
+#include <cstdint>
 #include <string>
 
 #include "provix/rules/rule.h"
@@ -47,5 +48,9 @@ namespace provix::rules {
 ///         return true;
 ///     }
 std::string condition_code(const Rule& rule, size_t index);
+
+/// An int64 literal as C++ for the generated code (INT64_MIN has no literal
+/// of its own): `int64_t{-4}`, `(int64_t{-9223372036854775807} - 1)`.
+std::string int_literal(int64_t v);
 
 }  // namespace provix::rules

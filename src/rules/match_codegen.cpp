@@ -4,17 +4,12 @@
 #include "match_codegen.h"
 
 #include <cstdint>
-#include <limits>
 #include <sstream>
+
+#include "condition_codegen.h"
 
 namespace provix::rules {
 namespace {
-
-/// An int64 literal as C++ (INT64_MIN has no literal of its own).
-std::string int_literal(int64_t v) {
-    if (v == std::numeric_limits<int64_t>::min()) return "(int64_t{-9223372036854775807} - 1)";
-    return "int64_t{" + std::to_string(v) + "}";
-}
 
 /// Writes one left side's matcher: each step of RuleMatcher::match as a
 /// statement, in the order the interpreter's continuations run them.
@@ -37,9 +32,6 @@ public:
 
 private:
     const Node& node(int n) const { return rule_.nodes[static_cast<size_t>(n)]; }
-    static bool is_coefficient(const Node& n) {
-        return n.op == Op::Literal || n.op == Op::ConstVar;
-    }
     static std::string name(int n) { return "e" + std::to_string(n); }
     /// The statement leaving the match: nothing to undo before the first
     /// binding.
@@ -52,9 +44,7 @@ private:
     /// partition `c0 * X`.
     bool is_sum_root(int p) const {
         const Node& n = node(p);
-        return n.op == Op::Add || n.op == Op::SumVar ||
-               (n.op == Op::Mul && node(n.children[0]).op == Op::ConstVar &&
-                node(n.children[1]).op == Op::SumVar);
+        return n.op == Op::Add || n.op == Op::SumVar || is_partition(rule_, n);
     }
 
     /// RuleMatcher::match: the kind check, then match_checked.

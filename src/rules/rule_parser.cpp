@@ -561,7 +561,7 @@ private:
     /// constant, the right side is a value and the condition a statement.
     void validate_rule(bool constraint) {
         const Node& l = rule_.nodes[static_cast<size_t>(rule_.lhs)];
-        if (l.op == Op::Literal || l.op == Op::ConstVar) {
+        if (is_coefficient(l)) {
             fail(cols_[static_cast<size_t>(rule_.lhs)], "a left side must not be a constant");
             return;
         }

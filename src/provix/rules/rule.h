@@ -95,6 +95,10 @@ struct Node {
     std::vector<int> children;  ///< indices into Rule::nodes
 };
 
+/// True for a node that matches only a constant: a literal or a constant
+/// variable (`4`, `c0`), as a coefficient `X * c0` or a divisor.
+inline bool is_coefficient(const Node& n) { return n.op == Op::Literal || n.op == Op::ConstVar; }
+
 /// Kinds of pattern variables.
 enum class VarKind : uint8_t { Expr, Const, Sum };
 
@@ -128,6 +132,13 @@ struct Rule {
     /// Index of the variable `name`, or -1.
     int find_var(std::string_view name) const;
 };
+
+/// True if node `n` of `rule` is a partition pattern `c0 * X`: a constant
+/// variable times a sum variable (matched as part of a sum's terms).
+inline bool is_partition(const Rule& rule, const Node& n) {
+    return n.op == Op::Mul && rule.nodes[static_cast<size_t>(n.children[0])].op == Op::ConstVar &&
+           rule.nodes[static_cast<size_t>(n.children[1])].op == Op::SumVar;
+}
 
 /// A lemma: a statement over integers that a transformation written in C++
 /// relies on (a domain pass, an analysis, the folding kernel). Every
