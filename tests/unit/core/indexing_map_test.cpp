@@ -657,6 +657,31 @@ TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsNonCanonicalShapes) {
     EXPECT_EQ(m->results(), expected->results());
 }
 
+TEST_F(IndexingMapTest, CopiesShareVariablesAndConstraintsUntilOneChanges) {
+    const IndexingMap original =
+        parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], d0 + s0 in [0, 10]");
+    IndexingMap copy = original;
+    EXPECT_EQ(&copy.dims(), &original.dims());  // shared, not copied
+    EXPECT_EQ(&copy.constraints(), &original.constraints());
+    copy.set_variable_bounds(0, Interval{0, 4});
+    EXPECT_NE(&copy.dims(), &original.dims());
+    EXPECT_EQ(original.variable(0).bounds, (Interval{0, 9}));
+    EXPECT_EQ(copy.variable(0).bounds, (Interval{0, 4}));
+    EXPECT_EQ(&copy.constraints(), &original.constraints());  // still shared
+    copy.add_constraint(copy.results()[0], Interval{1, 10});
+    EXPECT_EQ(original.constraints().size(), 1u);
+    EXPECT_EQ(original.constraints()[0].range, (Interval{0, 10}));
+    EXPECT_EQ(copy.constraints()[0].range, (Interval{1, 10}));
+    IndexingMap other = original;
+    other.set_constraints({});
+    EXPECT_TRUE(other.constraints().empty());
+    EXPECT_EQ(original.constraints().size(), 1u);
+    EXPECT_EQ(original, parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], "
+                              "d0 + s0 in [0, 10]"));
+    EXPECT_NE(copy, original);
+    EXPECT_EQ(IndexingMap(original), original);
+}
+
 TEST_F(IndexingMapTest, ConvertSymbolsToDimsKeepsIdsBoundsAndNames) {
     IndexingMap m = parse(
         "(d0)[s0]{rt0} -> (d0 + s0 * 2 + rt0), domain: d0 in [0, 9], s0 in [0, 3], "
