@@ -220,22 +220,18 @@ void IndexingMap::set_constraints(std::vector<Constraint> constraints) {
     for (const Constraint& c : constraints) {
         check_expr_ids(c.expr, num_variables(), "IndexingMap::set_constraints");
     }
-    clear_constraints(constraints.size());
+    clear_constraints();
     for (const Constraint& c : constraints) {
         add_constraint(c.expr, c.range);
         if (state_ != State::Normal) return;
     }
 }
 
-void IndexingMap::clear_constraints(size_t room) {
-    if (constraints_.is_unique()) {
+void IndexingMap::clear_constraints() {
+    if (constraints_.is_unique())
         constraints_.write().clear();  // keeps the storage for the new ones
-        return;
-    }
-    // Without copying the shared ones first.
-    std::vector<Constraint> fresh;
-    fresh.reserve(room);
-    constraints_.assign(std::move(fresh));
+    else
+        constraints_ = {};  // the shared empty list: allocates nothing
 }
 
 void IndexingMap::mark_known_empty() {

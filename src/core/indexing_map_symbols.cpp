@@ -327,7 +327,7 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
     map_ = *SymbolicMap::get(*map_.context(), num_dims(), num_symbols, std::move(new_results));
     vars.range_vars = std::move(r.range_vars);
     vars.rt_vars = std::move(r.rt_vars);
-    clear_constraints(kept.size());
+    clear_constraints();
     for (const Constraint& c : kept)
         add_constraint(c.expr, c.range);
     return true;

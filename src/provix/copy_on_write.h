@@ -56,18 +56,6 @@ public:
         return block_->value;
     }
 
-    /// Replaces the value by `value` (without copying the old one when it
-    /// is shared).
-    void assign(T value) {
-        if (is_unique()) {
-            block_->value = std::move(value);
-        } else {
-            Block* own = new Block(std::move(value));
-            release(block_);
-            block_ = own;
-        }
-    }
-
     /// True if no other holder shares this holder's value (so `write` will
     /// not copy it).
     bool is_unique() const { return block_->refs.load(std::memory_order_acquire) == 1; }

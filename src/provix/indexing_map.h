@@ -225,9 +225,8 @@ private:
     };
 
     bool remove_unused(bool keep_runtime);
-    /// Removes every constraint (without copying them when they are
-    /// shared), with room for `room` new ones.
-    void clear_constraints(size_t room);
+    /// Removes every constraint (without copying them when they are shared).
+    void clear_constraints();
     /// Fails the precondition of `function`: no variable has id `id`.
     [[noreturn]] static void no_variable(const char* function, int64_t id);
 
