@@ -34,15 +34,20 @@ Result<bool> name_variables(std::vector<IndexingVariable>& vars, std::string_vie
     return true;
 }
 
+/// Fails the precondition check_expr_ids found violated (out of line: the
+/// check that passes stays small).
+[[noreturn]] __attribute__((noinline)) void expr_ids_failed(Expr e, int64_t num_vars,
+                                                            const char* what) {
+    if (!e) detail::precondition_failed(what, "null expression");
+    detail::precondition_failed(what, "expression " + to_string(e) +
+                                          " uses a variable beyond the map's " +
+                                          std::to_string(num_vars));
+}
+
 /// Precondition of the setters: `e` is non-null and uses only the map's
 /// `num_vars` variables.
-void check_expr_ids(Expr e, int64_t num_vars, const char* what) {
-    if (!e) detail::precondition_failed(what, "null expression");
-    if (detail::num_variables_used_dag(e) > num_vars) {
-        detail::precondition_failed(what, "expression " + to_string(e) +
-                                              " uses a variable beyond the map's " +
-                                              std::to_string(num_vars));
-    }
+inline void check_expr_ids(Expr e, int64_t num_vars, const char* what) {
+    if (!e || detail::num_variables_used_dag(e) > num_vars) expr_ids_failed(e, num_vars, what);
 }
 
 }  // namespace
