@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "expr_dag.h"
+#include "expr_node.h"
 #include "variable_names.h"
 
 namespace provix {
@@ -295,10 +296,24 @@ bool map_if_changed(const In& in, F f, std::vector<T>& out) {
     return changed;
 }
 
+/// True if `canonicalize` has nothing to do on `m`: every result and
+/// constraint expression is flagged canonical (provix::canonicalize returns
+/// it as it is) and no result divides by the constant 0. The usual case
+/// (parsed and simplified maps), decided in one pass without the general
+/// path's lists.
+bool canonical_already(const IndexingMap& m) {
+    for (Expr r : m.results())
+        if (!detail::node_of(r)->canonical || detail::has_zero_divisor(r)) return false;
+    for (const Constraint& c : m.constraints())
+        if (!detail::node_of(c.expr)->canonical) return false;
+    return true;
+}
+
 }  // namespace
 
 bool IndexingMap::canonicalize() {
     if (state_ != State::Normal) return false;
+    if (canonical_already(*this)) return false;
     std::vector<Expr> results;
     bool changed = map_if_changed(
         map_.results(), [](Expr r) { return provix::canonicalize(r); }, results);
