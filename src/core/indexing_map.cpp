@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "expr_dag.h"
+#include "expr_node.h"
 #include "variable_names.h"
 
 namespace provix {
@@ -34,15 +35,20 @@ Result<bool> name_variables(std::vector<IndexingVariable>& vars, std::string_vie
     return true;
 }
 
+/// Fails the precondition check_expr_ids found violated (out of line: the
+/// check that passes stays small).
+[[noreturn]] __attribute__((noinline)) void expr_ids_failed(Expr e, int64_t num_vars,
+                                                            const char* what) {
+    if (!e) detail::precondition_failed(what, "null expression");
+    detail::precondition_failed(what, "expression " + to_string(e) +
+                                          " uses a variable beyond the map's " +
+                                          std::to_string(num_vars));
+}
+
 /// Precondition of the setters: `e` is non-null and uses only the map's
 /// `num_vars` variables.
-void check_expr_ids(Expr e, int64_t num_vars, const char* what) {
-    if (!e) detail::precondition_failed(what, "null expression");
-    if (detail::num_variables_used_dag(e) > num_vars) {
-        detail::precondition_failed(what, "expression " + to_string(e) +
-                                              " uses a variable beyond the map's " +
-                                              std::to_string(num_vars));
-    }
+inline void check_expr_ids(Expr e, int64_t num_vars, const char* what) {
+    if (!e || detail::num_variables_used_dag(e) > num_vars) expr_ids_failed(e, num_vars, what);
 }
 
 }  // namespace
@@ -81,11 +87,12 @@ Result<IndexingMap> IndexingMap::get(SymbolicMap map, std::vector<IndexingVariab
     }
     IndexingMap m;
     m.map_ = std::move(map);
-    m.dims_.assign(std::make_move_iterator(dims.begin()), std::make_move_iterator(dims.end()));
-    m.range_vars_.assign(std::make_move_iterator(range_vars.begin()),
-                         std::make_move_iterator(range_vars.end()));
-    m.rt_vars_.assign(std::make_move_iterator(rt_vars.begin()),
-                      std::make_move_iterator(rt_vars.end()));
+    Variables& vars = m.vars_.write();
+    vars.dims.assign(std::make_move_iterator(dims.begin()), std::make_move_iterator(dims.end()));
+    vars.range_vars.assign(std::make_move_iterator(range_vars.begin()),
+                           std::make_move_iterator(range_vars.end()));
+    vars.rt_vars.assign(std::make_move_iterator(rt_vars.begin()),
+                        std::make_move_iterator(rt_vars.end()));
     for (int64_t id = 0; id < m.num_variables(); ++id) {
         if (m.variable(id).bounds.is_empty()) {
             m.mark_known_empty();
@@ -143,7 +150,7 @@ void IndexingMap::no_variable(const char* function, int64_t id) {
 std::vector<Interval> IndexingMap::variable_bounds() const {
     std::vector<Interval> out;
     out.reserve(static_cast<size_t>(num_variables()));
-    for (const auto* vars : {&dims_, &range_vars_, &rt_vars_}) {
+    for (const auto* vars : {&vars_->dims, &vars_->range_vars, &vars_->rt_vars}) {
         for (const IndexingVariable& v : *vars)
             out.push_back(v.bounds);
     }
@@ -172,14 +179,15 @@ void IndexingMap::add_constraint(Expr expr, Interval range) {
         set_variable_bounds(id, variable(id).bounds.intersect(range));
         return;
     }
-    auto it = std::lower_bound(constraints_.begin(), constraints_.end(), expr,
+    std::vector<Constraint>& constraints = constraints_.write();
+    auto it = std::lower_bound(constraints.begin(), constraints.end(), expr,
                                [](const Constraint& c, Expr e) { return compare(c.expr, e) < 0; });
-    if (it != constraints_.end() && it->expr == expr) {
+    if (it != constraints.end() && it->expr == expr) {
         it->range = it->range.intersect(range);
         if (it->range.is_empty()) mark_known_empty();
         return;
     }
-    constraints_.insert(it, Constraint{expr, range});
+    constraints.insert(it, Constraint{expr, range});
 }
 
 void IndexingMap::set_results(std::vector<Expr> results) {
@@ -203,12 +211,13 @@ void IndexingMap::set_variable_bounds(int64_t id, Interval bounds) {
         return;
     }
     size_t i = static_cast<size_t>(id);
+    Variables& vars = vars_.write();
     if (kind == VariableKind::Dimension) {
-        dims_[i].bounds = bounds;
+        vars.dims[i].bounds = bounds;
     } else if (kind == VariableKind::Range) {
-        range_vars_[i - dims_.size()].bounds = bounds;
+        vars.range_vars[i - vars.dims.size()].bounds = bounds;
     } else {
-        rt_vars_[i - dims_.size() - range_vars_.size()].bounds = bounds;
+        vars.rt_vars[i - vars.dims.size() - vars.range_vars.size()].bounds = bounds;
     }
 }
 
@@ -217,11 +226,18 @@ void IndexingMap::set_constraints(std::vector<Constraint> constraints) {
     for (const Constraint& c : constraints) {
         check_expr_ids(c.expr, num_variables(), "IndexingMap::set_constraints");
     }
-    constraints_.clear();
+    clear_constraints();
     for (const Constraint& c : constraints) {
         add_constraint(c.expr, c.range);
         if (state_ != State::Normal) return;
     }
+}
+
+void IndexingMap::clear_constraints() {
+    if (constraints_.is_unique())
+        constraints_.write().clear();  // keeps the storage for the new ones
+    else
+        constraints_ = {};  // the shared empty list: allocates nothing
 }
 
 void IndexingMap::mark_known_empty() {
@@ -237,7 +253,7 @@ bool IndexingMap::constraints_satisfied(const std::vector<int64_t>& values) cons
     for (int64_t id = 0; id < num_variables(); ++id) {
         if (!variable(id).bounds.contains(values[static_cast<size_t>(id)])) return false;
     }
-    for (const Constraint& c : constraints_) {
+    for (const Constraint& c : *constraints_) {
         Result<int64_t> v = provix::evaluate(c.expr, values);
         if (!v || !c.range.contains(*v)) return false;
     }
@@ -280,16 +296,30 @@ bool map_if_changed(const In& in, F f, std::vector<T>& out) {
     return changed;
 }
 
+/// True if `canonicalize` has nothing to do on `m`: every result and
+/// constraint expression is flagged canonical (provix::canonicalize returns
+/// it as it is) and no result divides by the constant 0. The usual case
+/// (parsed and simplified maps), decided in one pass without the general
+/// path's lists.
+bool canonical_already(const IndexingMap& m) {
+    for (Expr r : m.results())
+        if (!detail::node_of(r)->canonical || detail::has_zero_divisor(r)) return false;
+    for (const Constraint& c : m.constraints())
+        if (!detail::node_of(c.expr)->canonical) return false;
+    return true;
+}
+
 }  // namespace
 
 bool IndexingMap::canonicalize() {
     if (state_ != State::Normal) return false;
+    if (canonical_already(*this)) return false;
     std::vector<Expr> results;
     bool changed = map_if_changed(
         map_.results(), [](Expr r) { return provix::canonicalize(r); }, results);
     std::vector<Constraint> constraints;
     bool constraints_changed = map_if_changed(
-        constraints_,
+        *constraints_,
         [](const Constraint& c) {
             return Constraint{provix::canonicalize(c.expr), c.range};
         },
@@ -310,8 +340,12 @@ bool IndexingMap::canonicalize() {
 }
 
 bool IndexingMap::operator==(const IndexingMap& o) const {
-    return state_ == o.state_ && map_ == o.map_ && dims_ == o.dims_ &&
-           range_vars_ == o.range_vars_ && rt_vars_ == o.rt_vars_ && constraints_ == o.constraints_;
+    if (state_ != o.state_ || !(map_ == o.map_)) return false;
+    if (!vars_.shares_with(o.vars_) &&
+        !(vars_->dims == o.vars_->dims && vars_->range_vars == o.vars_->range_vars &&
+          vars_->rt_vars == o.vars_->rt_vars))
+        return false;
+    return constraints_.shares_with(o.constraints_) || *constraints_ == *o.constraints_;
 }
 
 std::ostream& operator<<(std::ostream& os, const IndexingMap& m) { return os << m.to_string(); }

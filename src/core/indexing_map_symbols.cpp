@@ -303,28 +303,31 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
     if (state_ != State::Normal) return false;
     if (nothing_to_remove_fast(*this, keep_runtime)) return false;
     const Pruning p = plan_pruning(*this, keep_runtime);
-    if (!p.removes_something(dims_.size(), static_cast<size_t>(num_variables()))) return false;
+    if (!p.removes_something(vars_->dims.size(), static_cast<size_t>(num_variables())))
+        return false;
 
     Renumbering r = renumber(*this, p.needed);
+    Variables& vars = vars_.write();
     for (size_t i = 0; i < r.dim_names.size(); ++i)
-        dims_[i].name = std::move(r.dim_names[i]);
+        vars.dims[i].name = std::move(r.dim_names[i]);
     VariableRenamer renamer(r.new_id);
     std::vector<Expr> new_results;
     new_results.reserve(results().size());
     for (Expr e : results())
         new_results.push_back(renamer.rename(e));
     std::vector<Constraint> kept;
-    kept.reserve(constraints_.size());
-    for (size_t i = 0; i < constraints_.size(); ++i) {
+    const std::vector<Constraint>& constraints = *constraints_;
+    kept.reserve(constraints.size());
+    for (size_t i = 0; i < constraints.size(); ++i) {
         if (p.fate[i] == Fate::Keep) {
-            kept.push_back({renamer.rename(constraints_[i].expr), constraints_[i].range});
+            kept.push_back({renamer.rename(constraints[i].expr), constraints[i].range});
         }
     }
     const auto num_symbols = static_cast<int64_t>(r.range_vars.size() + r.rt_vars.size());
     map_ = *SymbolicMap::get(*map_.context(), num_dims(), num_symbols, std::move(new_results));
-    range_vars_ = std::move(r.range_vars);
-    rt_vars_ = std::move(r.rt_vars);
-    constraints_.clear();
+    vars.range_vars = std::move(r.range_vars);
+    vars.rt_vars = std::move(r.rt_vars);
+    clear_constraints();
     for (const Constraint& c : kept)
         add_constraint(c.expr, c.range);
     return true;
@@ -333,12 +336,12 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
 IndexingMap IndexingMap::convert_symbols_to_dims() const {
     if (state_ != State::Normal) return *this;
     IndexingMap m = *this;
-    for (const IndexingVariables* symbols : {&range_vars_, &rt_vars_}) {
+    Variables& vars = m.vars_.write();
+    for (IndexingVariables* symbols : {&vars.range_vars, &vars.rt_vars}) {
         for (const IndexingVariable& v : *symbols)
-            m.dims_.push_back(v);
+            vars.dims.push_back(v);
+        symbols->clear();
     }
-    m.range_vars_.clear();
-    m.rt_vars_.clear();
     // Ids do not change: symbols already follow the dims.
     m.map_ = *SymbolicMap::get(*map_.context(), num_variables(), 0, results().to_vector());
     return m;

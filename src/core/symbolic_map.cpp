@@ -91,8 +91,13 @@ void SymbolicMap::set_result(int64_t i, Expr e) {
     if (i < 0 || i >= num_results()) {
         detail::precondition_failed("SymbolicMap::set_result", "no result " + std::to_string(i));
     }
-    Result<bool> ok = check_expr(*ctx_, e, num_dims_ + num_symbols_, "SymbolicMap::set_result");
-    if (!ok) detail::precondition_failed("SymbolicMap::set_result", ok.error().message);
+    // check_expr's conditions, tested here first so that the usual valid
+    // expression makes no Result; check_expr words the failure.
+    const int64_t num_vars = num_dims_ + num_symbols_;
+    if (!e || &e.context() != ctx_ || detail::num_variables_used_dag(e) > num_vars) {
+        Result<bool> ok = check_expr(*ctx_, e, num_vars, "SymbolicMap::set_result");
+        detail::precondition_failed("SymbolicMap::set_result", ok.error().message);
+    }
     results_[static_cast<size_t>(i)] = e;
 }
 

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "provix/copy_on_write.h"
 #include "provix/expr.h"
 #include "provix/interval.h"
 #include "provix/result.h"
@@ -66,7 +67,8 @@ struct Constraint {
 };
 
 /// An indexing map. A value type; copying is cheap (expression handles, and
-/// a few variables held inline).
+/// the variables and constraints shared with the copy until either changes
+/// them).
 class IndexingMap {
 public:
     enum class State : uint8_t { Normal, KnownEmpty, Undefined };
@@ -105,26 +107,27 @@ public:
     const ResultExprs& results() const { return map_.results(); }
     int64_t num_results() const { return map_.num_results(); }
 
-    int64_t num_dims() const { return static_cast<int64_t>(dims_.size()); }
-    int64_t num_range_vars() const { return static_cast<int64_t>(range_vars_.size()); }
-    int64_t num_rt_vars() const { return static_cast<int64_t>(rt_vars_.size()); }
+    int64_t num_dims() const { return static_cast<int64_t>(vars_->dims.size()); }
+    int64_t num_range_vars() const { return static_cast<int64_t>(vars_->range_vars.size()); }
+    int64_t num_rt_vars() const { return static_cast<int64_t>(vars_->rt_vars.size()); }
     int64_t num_symbols() const { return num_range_vars() + num_rt_vars(); }
     int64_t num_variables() const { return num_dims() + num_symbols(); }
 
-    const IndexingVariables& dims() const { return dims_; }
-    const IndexingVariables& range_vars() const { return range_vars_; }
-    const IndexingVariables& rt_vars() const { return rt_vars_; }
+    const IndexingVariables& dims() const { return vars_->dims; }
+    const IndexingVariables& range_vars() const { return vars_->range_vars; }
+    const IndexingVariables& rt_vars() const { return vars_->rt_vars; }
     /// The variable with id `id` (dims, then range vars, then runtime vars).
     /// Precondition: `0 <= id < num_variables()`. (Inline: the analyses
     /// and domain passes read bounds in their loops.)
     const IndexingVariable& variable(int64_t id) const {
         // A negative id wraps to a huge index and fails every test.
+        const Variables& vars = *vars_;
         size_t i = static_cast<size_t>(id);
-        if (i < dims_.size()) return dims_[i];
-        i -= dims_.size();
-        if (i < range_vars_.size()) return range_vars_[i];
-        i -= range_vars_.size();
-        if (i < rt_vars_.size()) return rt_vars_[i];
+        if (i < vars.dims.size()) return vars.dims[i];
+        i -= vars.dims.size();
+        if (i < vars.range_vars.size()) return vars.range_vars[i];
+        i -= vars.range_vars.size();
+        if (i < vars.rt_vars.size()) return vars.rt_vars[i];
         no_variable("IndexingMap::variable", id);
     }
     /// Which kind variable `id` is. Precondition: `0 <= id < num_variables()`.
@@ -139,7 +142,7 @@ public:
 
     /// The constraints, ordered by `compare` on their expressions (each
     /// expression at most once; none on a bare variable).
-    const std::vector<Constraint>& constraints() const { return constraints_; }
+    const std::vector<Constraint>& constraints() const { return *constraints_; }
 
     /// Adds `expr in range`: a bare variable intersects its bounds; an
     /// existing constraint on the same expression is intersected; a constant
@@ -214,16 +217,26 @@ public:
     std::string expr_to_string(Expr e) const;
 
 private:
+    /// The variables of each kind, in id order.
+    struct Variables {
+        IndexingVariables dims;
+        IndexingVariables range_vars;
+        IndexingVariables rt_vars;
+    };
+
     bool remove_unused(bool keep_runtime);
+    /// Removes every constraint (without copying them when they are shared).
+    void clear_constraints();
     /// Fails the precondition of `function`: no variable has id `id`.
     [[noreturn]] static void no_variable(const char* function, int64_t id);
 
     State state_ = State::Normal;
     SymbolicMap map_;
-    IndexingVariables dims_;
-    IndexingVariables range_vars_;
-    IndexingVariables rt_vars_;
-    std::vector<Constraint> constraints_;
+    // Shared with copies of the map until either changes them: copying a
+    // map, as `simplify`'s callers do before simplifying, copies neither
+    // the variables' names nor the constraints.
+    CopyOnWrite<Variables> vars_;
+    CopyOnWrite<std::vector<Constraint>> constraints_;
 };
 
 /// XLA's `ComposeIndexingMaps(first, second)`: `second ∘ first`, the results

@@ -46,16 +46,16 @@ std::string IndexingMap::to_string() const {
     if (state_ == State::KnownEmpty) return "KNOWN EMPTY";
     if (state_ == State::Undefined) return "UNDEFINED";
     std::string out;
-    append_names(out, dims_, '(', ')', true);
-    append_names(out, range_vars_, '[', ']', false);
-    append_names(out, rt_vars_, '{', '}', false);
+    append_names(out, dims(), '(', ')', true);
+    append_names(out, range_vars(), '[', ']', false);
+    append_names(out, rt_vars(), '{', '}', false);
     out += " -> (";
     for (size_t i = 0; i < results().size(); ++i) {
         if (i) out += ", ";
         out += expr_to_string(results()[i]);
     }
     out += ")";
-    if (num_variables() == 0 && constraints_.empty()) return out;
+    if (num_variables() == 0 && constraints().empty()) return out;
     out += ",\ndomain:";
     const char* sep = "\n";
     for (int64_t id = 0; id < num_variables(); ++id) {
@@ -64,7 +64,7 @@ std::string IndexingMap::to_string() const {
         out += v.name + " in " + interval_text(v.bounds);
         sep = ",\n";
     }
-    for (const Constraint& c : constraints_) {
+    for (const Constraint& c : constraints()) {
         out += sep;
         out += expr_to_string(c.expr) + " in " + interval_text(c.range);
         sep = ",\n";

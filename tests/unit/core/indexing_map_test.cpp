@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "expr_node.h"
 #include "provix/parser.h"
 #include "provix/semantics.h"
 #include "support/parsed_map.h"
@@ -657,6 +658,31 @@ TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsNonCanonicalShapes) {
     EXPECT_EQ(m->results(), expected->results());
 }
 
+TEST_F(IndexingMapTest, CopiesShareVariablesAndConstraintsUntilOneChanges) {
+    const IndexingMap original =
+        parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], d0 + s0 in [0, 10]");
+    IndexingMap copy = original;
+    EXPECT_EQ(&copy.dims(), &original.dims());  // shared, not copied
+    EXPECT_EQ(&copy.constraints(), &original.constraints());
+    copy.set_variable_bounds(0, Interval{0, 4});
+    EXPECT_NE(&copy.dims(), &original.dims());
+    EXPECT_EQ(original.variable(0).bounds, (Interval{0, 9}));
+    EXPECT_EQ(copy.variable(0).bounds, (Interval{0, 4}));
+    EXPECT_EQ(&copy.constraints(), &original.constraints());  // still shared
+    copy.add_constraint(copy.results()[0], Interval{1, 10});
+    EXPECT_EQ(original.constraints().size(), 1u);
+    EXPECT_EQ(original.constraints()[0].range, (Interval{0, 10}));
+    EXPECT_EQ(copy.constraints()[0].range, (Interval{1, 10}));
+    IndexingMap other = original;
+    other.set_constraints({});
+    EXPECT_TRUE(other.constraints().empty());
+    EXPECT_EQ(original.constraints().size(), 1u);
+    EXPECT_EQ(original, parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], "
+                              "d0 + s0 in [0, 10]"));
+    EXPECT_NE(copy, original);
+    EXPECT_EQ(IndexingMap(original), original);
+}
+
 TEST_F(IndexingMapTest, ConvertSymbolsToDimsKeepsIdsBoundsAndNames) {
     IndexingMap m = parse(
         "(d0)[s0]{rt0} -> (d0 + s0 * 2 + rt0), domain: d0 in [0, 9], s0 in [0, 3], "
@@ -688,6 +714,36 @@ TEST_F(IndexingMapTest, CanonicalizeRebuildsResultsAndConstraints) {
               "(d0, d1) -> (d0, d1),\ndomain:\nd0 in [0, 9],\nd1 in [2, 5],\nd0 mod 4 in [0, 0]");
     EXPECT_FALSE(m->canonicalize());
     EXPECT_EQ(*m, parse(m->to_string()));
+}
+
+TEST_F(IndexingMapTest, CanonicalizeLooksAtEveryExpressionBeforeFindingNothingToDo) {
+    // canonicalize answers "nothing to do" at once when every expression is
+    // flagged canonical and no result divides by the constant 0; a map
+    // with one expression that is not, anywhere, takes the general path.
+    const Expr d0 = ctx.variable(0);
+    const Expr raw = *ctx.make(ExprKind::Add, {d0, ctx.constant(0)});  // not canonical
+    ASSERT_FALSE(detail::node_of(raw)->canonical);
+    auto map_of = [&](std::vector<Expr> results, std::vector<Constraint> cs) {
+        return *IndexingMap::get(*SymbolicMap::get(ctx, 1, 0, std::move(results)),
+                                 {IndexingVariable{Interval(0, 9), ""}}, {}, {}, std::move(cs));
+    };
+    IndexingMap done = map_of({d0 * 2, d0 + 1}, {{floor_div(d0, 2), Interval(0, 3)}});
+    const IndexingMap before = done;
+    EXPECT_FALSE(done.canonicalize());
+    EXPECT_EQ(done, before);
+    IndexingMap last_result = map_of({d0 * 2, raw}, {{floor_div(d0, 2), Interval(0, 3)}});
+    EXPECT_TRUE(last_result.canonicalize());
+    EXPECT_EQ(last_result.results()[1], d0);
+    IndexingMap last_constraint =
+        map_of({d0 * 2}, {{floor_div(d0, 2), Interval(0, 3)}, {raw, Interval(2, 5)}});
+    EXPECT_TRUE(last_constraint.canonicalize());
+    EXPECT_EQ(last_constraint.variable(0).bounds, (Interval{2, 5}));
+    EXPECT_EQ(last_constraint.constraints().size(), 1u);
+    const Expr by_zero = floor_div(d0, ctx.constant(0));
+    ASSERT_TRUE(detail::node_of(by_zero)->canonical);  // flagged, yet undefined everywhere
+    IndexingMap divides_by_zero = map_of({d0, by_zero}, {});
+    EXPECT_TRUE(divides_by_zero.canonicalize());
+    EXPECT_TRUE(divides_by_zero.is_undefined());
 }
 
 TEST_F(IndexingMapTest, CanonicalizeOfADivisorFoldingToZero) {

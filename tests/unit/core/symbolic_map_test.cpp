@@ -59,6 +59,20 @@ TEST_F(SymbolicMapTest, GetRejectsAResultUsingAnUnknownVariable) {
     EXPECT_FALSE(SymbolicMap::get(ctx, 1, 0, {other.variable(0)}).ok());
 }
 
+TEST_F(SymbolicMapTest, SetResultChecksTheExpressionAsGetDoes) {
+    SymbolicMap m = map(1, 1, {"d0 + s0"});
+    m.set_result(0, expr(1, 1, "s0 * 2"));  // the valid case, without a Result
+    EXPECT_EQ(m.results()[0], expr(1, 1, "s0 * 2"));
+    m.set_result(0, ctx.variable(1));  // the last variable is in range
+    EXPECT_EQ(m.results()[0], ctx.variable(1));
+    EXPECT_DEATH(m.set_result(0, ctx.variable(2)),
+                 "precondition violated: SymbolicMap::set_result: SymbolicMap::set_result: "
+                 "expression v2 uses a variable beyond the map's 2 variables");
+    EXPECT_DEATH(m.set_result(0, Expr()), "SymbolicMap::set_result: null expression");
+    Context other;
+    EXPECT_DEATH(m.set_result(0, other.variable(0)), "belongs to another context");
+}
+
 TEST_F(SymbolicMapTest, IdentityMapsEveryDimToItself) {
     EXPECT_EQ(SymbolicMap::identity(ctx, 3).to_string(), "(d0, d1, d2) -> (d0, d1, d2)");
     EXPECT_EQ(SymbolicMap::identity(ctx, 0).to_string(), "() -> ()");
