@@ -32,6 +32,7 @@ public:
     /// holder's former value).
     CopyOnWrite(CopyOnWrite&& o) noexcept : CopyOnWrite() { std::swap(block_, o.block_); }
     CopyOnWrite& operator=(const CopyOnWrite& o) {
+        if (this == &o) return *this;
         retain(o.block_);
         release(block_);
         block_ = o.block_;
