@@ -33,12 +33,6 @@ using detail::op_at;
 using detail::ScopedScratch;
 using detail::ScratchStack;
 
-/// Buffers reused across matches and matchers (see core/scratch_stack.h).
-ScratchStack<std::vector<SumTerm>>& term_buffers() {
-    thread_local ScratchStack<std::vector<SumTerm>> stack;
-    return stack;
-}
-
 /// The product of the operands of the product `e` but its last (`d0 * d1`
 /// for `d0 * d1 * 4`): the monomial split_sum_term leaves unbuilt.
 [[gnu::noinline]] Expr product_but_last(Expr e) {
@@ -84,6 +78,12 @@ bool has_constant_term(Expr e) {
 }
 
 }  // namespace
+
+// Buffers reused across matches and matchers (see core/scratch_stack.h).
+ScratchStack<std::vector<SumTerm>>& RuleMatcher::term_buffers() {
+    thread_local ScratchStack<std::vector<SumTerm>> stack;
+    return stack;
+}
 
 std::vector<SumTerm> sum_terms(Expr e) {
     std::vector<SumTerm> out;
@@ -269,8 +269,7 @@ bool RuleMatcher::match_term(int p, const SumTerm& t, Continuation k) {
     return match(p, t.whole, k);
 }
 
-bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
-    const SumPattern& sp = compiled_->sums[static_cast<size_t>(p)];
+inline bool RuleMatcher::sum_may_match(const SumPattern& sp, Expr e) const {
     if (sp.sub_sum_repeated) {
         for (int v : {sp.rest_var, sp.part_sum_var})
             if (v >= 0 && b_[static_cast<size_t>(v)].kind != Binding::Kind::Unbound)
@@ -279,7 +278,19 @@ bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
     // Quick reject: too few terms for the term patterns.
     size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
     if (have < sp.min_terms || have > kMaxSumTerms) return false;
-    if (sp.const_term >= 0 && !has_constant_term(e)) return false;  // nothing for it to take
+    return sp.const_term < 0 || has_constant_term(e);  // else nothing for it to take
+}
+
+bool RuleMatcher::sum_terms_step(int p, Expr e, std::vector<SumTerm>& terms) {
+    const SumPattern& sp = compiled_->sums[static_cast<size_t>(p)];
+    if (!sum_may_match(sp, e)) return false;
+    append_terms(e, terms);
+    return terms_can_match(sp, terms);
+}
+
+bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
+    const SumPattern& sp = compiled_->sums[static_cast<size_t>(p)];
+    if (!sum_may_match(sp, e)) return false;
     ScopedScratch<std::vector<SumTerm>> terms(term_buffers());
     append_terms(e, *terms);
     // Without term patterns or a constant term (`c0 * X + Y`) the steps

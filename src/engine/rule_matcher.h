@@ -15,6 +15,7 @@
 #include "provix/rules/rule.h"
 #include "range_analysis.h"
 #include "rule_table.h"
+#include "scratch_stack.h"
 #include "sum_term.h"
 
 namespace provix::engine {
@@ -207,6 +208,20 @@ public:
     /// The sum pattern at `p` against `e` (whose kind fits), then `k`, as
     /// the interpreter matches it.
     bool match_sum_step(int p, Expr e, Continuation k) { return match_sum(p, e, k); }
+    /// The buffers of the terms of the sums being matched, one per sum in
+    /// progress (the interpreter's and the generated sum matchers').
+    static detail::ScratchStack<std::vector<SumTerm>>& term_buffers();
+    /// match_sum's steps before the term assignment, for a generated sum
+    /// matcher: false if the sum pattern at `p` cannot match `e` (a sub-sum
+    /// bound already, too few or too many terms, no constant term for its
+    /// constant, a term pattern with no term of a kind it can match);
+    /// otherwise true with `e`'s terms in `terms`.
+    bool sum_terms_step(int p, Expr e, std::vector<SumTerm>& terms);
+    /// match_partition for the sum pattern at `p` once its term patterns
+    /// and constant took the terms of `used`: the partition, then `k`.
+    bool partition_step(int p, const std::vector<SumTerm>& terms, uint64_t used, Continuation k) {
+        return match_partition(compiled_->sums[static_cast<size_t>(p)], terms, used, k);
+    }
     /// Unbinds the variables of `fresh` (a bit per variable index): a
     /// generated match that failed. Returns false.
     bool unbind_fresh(uint64_t fresh) {
@@ -239,6 +254,8 @@ private:
     bool match_const(int p, int64_t v, Continuation k);
     bool match_term(int p, const SumTerm& t, Continuation k);
     bool match_sum(int p, Expr e, Continuation k);
+    /// match_sum's quick rejects of `e` for `sp`, before its terms are split.
+    bool sum_may_match(const SumPattern& sp, Expr e) const;
     /// False if some term pattern of `sp` has no term of a kind it can
     /// match (the sum cannot match, whatever the assignment): `(x floordiv
     /// c0) * c1 + Y` needs a term whose monomial is a FloorDiv.
