@@ -211,11 +211,13 @@ public:
     /// The buffers of the terms of the sums being matched, one per sum in
     /// progress (the interpreter's and the generated sum matchers').
     static detail::ScratchStack<std::vector<SumTerm>>& term_buffers();
-    /// match_sum's steps before the term assignment, for a generated sum
-    /// matcher: false if the sum pattern at `p` cannot match `e` (a sub-sum
-    /// bound already, too few or too many terms, no constant term for its
-    /// constant, a term pattern with no term of a kind it can match);
-    /// otherwise true with `e`'s terms in `terms`.
+    /// match_sum's quick rejects, for a generated sum matcher: false if the
+    /// sum pattern at `p` cannot match `e` (a sub-sum bound already, too
+    /// few or too many terms, no constant term for its constant);
+    /// otherwise true with `e`'s terms in `terms`. The term patterns'
+    /// kinds are left to the generated term loops: a term that cannot
+    /// match is rejected there by a kind check that binds nothing, so this
+    /// skips match_sum's terms_can_match.
     bool sum_terms_step(int p, Expr e, std::vector<SumTerm>& terms);
     /// match_partition for the sum pattern at `p` once its term patterns
     /// and constant took the terms of `used`: the partition, then `k`.

@@ -205,11 +205,18 @@ private:
                  << ind_ << "const SumTerm& " << u << " = terms[" << j << "];\n"
                  << ind_ << "[[maybe_unused]] uint64_t f" << i << " = 0;\n";
             scopes_.push_back({"f" + std::to_string(i), true});
-            // RuleMatcher::match_term.
+            // RuleMatcher::match_term. For `x * c` the monomial's kind is
+            // checked before c is bound rather than after: a check without
+            // effects, so a term it rejects leaves the bindings and their
+            // recorded verdicts as binding c and unbinding it again would
+            // (a conjunct's verdict is recorded anew whenever the last of
+            // its variables is bound).
             const Node& g = node(general[i]);
             if (g.op == Op::Mul && is_coefficient(node(g.children[1]))) {
+                out_ << ind_ << "if (!m.kind_fits(" << g.children[0] << ", " << u << ".monomial)) "
+                     << fail() << "\n";
                 constant(g.children[1], u + ".coef");
-                match(g.children[0], u + ".monomial");
+                checked(g.children[0], u + ".monomial");
             } else {
                 match(general[i], u + ".whole");
             }
