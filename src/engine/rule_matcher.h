@@ -219,10 +219,22 @@ public:
     /// match is rejected there by a kind check that binds nothing, so this
     /// skips match_sum's terms_can_match.
     bool sum_terms_step(int p, Expr e, std::vector<SumTerm>& terms);
+    /// The shape of a sum pattern's partition `c0 * X + Y` (a bit each), as
+    /// a generated sum matcher knows it from the rule's nodes: with
+    /// kShapeOfPattern it is read from the SumPattern instead (the
+    /// interpreter's case).
+    enum PartitionShape : unsigned {
+        kPartitionX = 1,      ///< a partition `c0 * X` (SumPattern::part_sum)
+        kPartitionY = 2,      ///< a rest Y (SumPattern::rest)
+        kShapeOfPattern = 4,  ///< the shape read from the pattern
+    };
     /// match_partition for the sum pattern at `p` once its term patterns
     /// and constant took the terms of `used`: the partition, then `k`.
+    /// `kShape` is the pattern's shape (PartitionShape bits), which lets
+    /// the compiler drop the branches of the shapes it is not.
+    template <unsigned kShape>
     bool partition_step(int p, const std::vector<SumTerm>& terms, uint64_t used, Continuation k) {
-        return match_partition(compiled_->sums[static_cast<size_t>(p)], terms, used, k);
+        return match_partition<kShape>(compiled_->sums[static_cast<size_t>(p)], terms, used, k);
     }
     /// Unbinds the variables of `fresh` (a bit per variable index): a
     /// generated match that failed. Returns false.
@@ -266,6 +278,10 @@ private:
                       uint64_t used, Continuation k);
     bool match_constant_term(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
                              Continuation k);
+    /// The partition `c0 * X + Y` of `sp` over the terms not in `used`,
+    /// then `k`; `kShape` as for partition_step (explicitly instantiated
+    /// for each shape in rule_matcher.cpp).
+    template <unsigned kShape = kShapeOfPattern>
     bool match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
                          Continuation k);
     /// match_partition for more than FewTermCandidates::kMaxTerms
@@ -288,6 +304,7 @@ private:
                   Continuation k);
     /// Tries `subset` as the X of the partition `c0 * X + Y` with c0 =
     /// `scale` (see match_partition and PartitionScales; none: no match).
+    template <unsigned kShape>
     bool try_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t remaining,
                        uint64_t subset, std::optional<int64_t> scale, RejectedScales& rejected,
                        Continuation k);

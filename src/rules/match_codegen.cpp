@@ -162,9 +162,15 @@ private:
         std::vector<int> terms, general;
         flatten(p, terms);
         int const_term = -1;
+        // The partition's shape (RuleMatcher::PartitionShape), as
+        // find_sums sets SumPattern::part_sum and SumPattern::rest.
+        bool with_x = false, with_y = false;
         for (int t : terms) {
             const Node& tn = node(t);
-            if (tn.op == Op::SumVar || is_partition(rule_, tn)) continue;
+            if (tn.op == Op::SumVar || is_partition(rule_, tn)) {
+                (tn.op == Op::SumVar ? with_y : with_x) = true;
+                continue;
+            }
             if (is_coefficient(tn))
                 const_term = t;
             else
@@ -228,7 +234,12 @@ private:
             constant(const_term, "terms[jc].coef");
             used += " | (uint64_t{1} << jc)";
         }
-        out_ << ind_ << "if (m.partition_step(" << p << ", terms, " << used
+        const std::string shape = with_x && with_y
+                                      ? "RuleMatcher::kPartitionX | RuleMatcher::kPartitionY"
+                                  : with_x ? "RuleMatcher::kPartitionX"
+                                  : with_y ? "RuleMatcher::kPartitionY"
+                                           : "0";
+        out_ << ind_ << "if (m.partition_step<" << shape << ">(" << p << ", terms, " << used
              << ", k)) return true;\n";
         for (size_t i = general.size(); i-- > 0;) {
             if (scopes_.back().bound) out_ << ind_ << "m.unbind_fresh(f" << i << ");\n";

@@ -25,14 +25,15 @@
 /// loops, one per term pattern over the sum's unused terms in increasing
 /// order (as assign_terms visits them), each loop's bindings in a mask of
 /// its own, undone before it takes its next term; then the constant term;
-/// then the partition and the continuation (RuleMatcher::partition_step).
+/// then the partition and the continuation (RuleMatcher::partition_step,
+/// instantiated for the partition's shape: `c0 * X` and a rest Y or not).
 ///
 ///     for (size_t j0 = 0; j0 < n_terms; ++j0) {
 ///         if (!terms[j0].monomial) continue;
 ///         ...
 ///         if (!m.bind_const_step(2, u0.coef, f0)) { m.unbind_fresh(f0); continue; }
 ///         ...
-///         if (m.partition_step(12, terms, used0, k)) return true;
+///         if (m.partition_step<RuleMatcher::kPartitionY>(12, terms, used0, k)) return true;
 ///         m.unbind_fresh(f0);
 ///     }
 ///

@@ -465,7 +465,8 @@ void collect_nodes(Expr e, std::vector<Expr>& out) {
 // generated sum matchers must visit the terms in the interpreter's order
 // (term pattern i over the unused terms in increasing order) to find its
 // first match (`x` is d0 here, not d1), and undo a term pattern's
-// bindings before its next term.
+// bindings before its next term; and their partitions must have the
+// shape (a rest Y or none) the interpreter reads from the pattern.
 TEST(CompiledMatchers, SumsWithSeveralAssignmentsMatchAsTheInterpreterMatches) {
     const RuleTable& builtin = RuleTable::builtin();
     const RuleTable interpreted = interpreted_copy(builtin);
@@ -479,6 +480,11 @@ TEST(CompiledMatchers, SumsWithSeveralAssignmentsMatchAsTheInterpreterMatches) {
         "min(d0 + d1, d0 + d1 + 4) + max(d1, d1 + 3) + min(d2, d2 - 1)",
         "(d0 * 4 + d1 * 8 + d2 + 6) floordiv 4 + (d0 * 6 + d1 * 9 + 3) mod 3",
         "(d0 * 4 + d1 * 8 + d2 * 2 + 6) ceildiv 2 + (d0 * 4 + 2) floordiv 4",
+        // Partitions with and without a rest Y (the shapes partition_step
+        // is generated for): a rest takes what X leaves, none leaves nothing.
+        "(d0 * 4 + d1 * 8 + d2 floordiv 2) floordiv 4 + (d0 * 6 + d1 * 4) mod 2",
+        "(d0 * 4 + d1 * 6 + (d2 floordiv 2) * -1) floordiv 4 + (d0 + d1 + 5) mod 4",
+        "min(d0 + d1, d0 + d1 + d2 + 4) + max(d0 * 2, d0 * 2 + 3)",
     };
     Context ctx;
     RangeAnalysis ranges({Interval(0, 63), Interval(0, 15), Interval(0, 7)});
