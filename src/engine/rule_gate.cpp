@@ -47,35 +47,42 @@ inline uint16_t monomial_bit(Expr e) {
     return kind_bit(kind_of(e));
 }
 
-/// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
-/// nodes' fields in one pass over the terms, each monomial's kind as
+/// The kind bit of the monomial of the non-constant sum term `t`, as
 /// monomial_bit finds it: a product `p * c` (two operands, a constant last
 /// after a non-constant) has p's kind, any other product (`d0 * d1 * 4`,
-/// an unfolded `2 * 3`) Mul's, a non-product its own. Forced inline into
-/// NodeFacts::compute_sum, the rewriter's per-node call.
+/// an unfolded `2 * 3`) Mul's, a non-product its own.
+[[gnu::always_inline]] inline uint16_t monomial_kind_bit(const detail::ExprNode* t) {
+    if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
+        t->operands[1]->kind == ExprKind::Constant && t->operands[0]->kind != ExprKind::Constant)
+        return kind_bit(t->operands[0]->kind);
+    return kind_bit(t->kind);
+}
+
+/// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
+/// nodes' fields: a node that is no sum as its one term (the usual case of
+/// a binary node's left operand, without the loop's set-up), a sum in one
+/// pass over its terms. Forced inline into NodeFacts::compute_sum, the
+/// rewriter's per-node call.
 [[gnu::always_inline]] inline void fill_sum_facts(const detail::ExprNode* n, SumFacts& f) {
-    const detail::ExprNode* const* terms = &n;
-    size_t count = 1;
-    if (n->kind == ExprKind::Add) {
-        terms = n->operands;
-        count = n->num_operands;
+    if (n->kind != ExprKind::Add) {  // a sum of one term
+        const bool constant = n->kind == ExprKind::Constant;
+        f.terms = 1;
+        f.monomial_kinds = constant ? 0 : monomial_kind_bit(n);
+        f.whole_kinds = constant ? 0 : kind_bit(n->kind);
+        f.constant = constant;
+        return;
     }
     uint16_t monomials = 0, wholes = 0;
     bool constant = false;
+    const size_t count = n->num_operands;
     for (size_t i = 0; i < count; ++i) {
-        const detail::ExprNode* t = terms[i];
+        const detail::ExprNode* t = n->operands[i];
         if (t->kind == ExprKind::Constant) {
             constant = true;
             continue;
         }
-        const uint16_t whole = kind_bit(t->kind);
-        uint16_t monomial = whole;
-        if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
-            t->operands[1]->kind == ExprKind::Constant &&
-            t->operands[0]->kind != ExprKind::Constant)
-            monomial = kind_bit(t->operands[0]->kind);
-        monomials = static_cast<uint16_t>(monomials | monomial);
-        wholes = static_cast<uint16_t>(wholes | whole);
+        monomials = static_cast<uint16_t>(monomials | monomial_kind_bit(t));
+        wholes = static_cast<uint16_t>(wholes | kind_bit(t->kind));
     }
     f.terms = static_cast<uint32_t>(count);
     f.monomial_kinds = monomials;
