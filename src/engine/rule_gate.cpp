@@ -47,14 +47,47 @@ inline uint16_t monomial_bit(Expr e) {
     return kind_bit(kind_of(e));
 }
 
-void add_term(SumFacts& f, Expr t) {
-    uint16_t m = monomial_bit(t);
-    if (m == 0) {  // the constant term
-        f.constant = true;
+/// The kind bit of the monomial of the non-constant sum term `t`, as
+/// monomial_bit finds it: a product `p * c` (two operands, a constant last
+/// after a non-constant) has p's kind, any other product (`d0 * d1 * 4`,
+/// an unfolded `2 * 3`) Mul's, a non-product its own.
+[[gnu::always_inline]] inline uint16_t monomial_kind_bit(const detail::ExprNode* t) {
+    if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
+        t->operands[1]->kind == ExprKind::Constant && t->operands[0]->kind != ExprKind::Constant)
+        return kind_bit(t->operands[0]->kind);
+    return kind_bit(t->kind);
+}
+
+/// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
+/// nodes' fields: a node that is no sum as its one term (the usual case of
+/// a binary node's left operand, without the loop's set-up), a sum in one
+/// pass over its terms. Forced inline into NodeFacts::compute_sum, the
+/// rewriter's per-node call.
+[[gnu::always_inline]] inline void fill_sum_facts(const detail::ExprNode* n, SumFacts& f) {
+    if (n->kind != ExprKind::Add) {  // a sum of one term
+        const bool constant = n->kind == ExprKind::Constant;
+        f.terms = 1;
+        f.monomial_kinds = constant ? 0 : monomial_kind_bit(n);
+        f.whole_kinds = constant ? 0 : kind_bit(n->kind);
+        f.constant = constant;
         return;
     }
-    f.monomial_kinds = static_cast<uint16_t>(f.monomial_kinds | m);
-    f.whole_kinds = static_cast<uint16_t>(f.whole_kinds | kind_bit(kind_of(t)));
+    uint16_t monomials = 0, wholes = 0;
+    bool constant = false;
+    const size_t count = n->num_operands;
+    for (size_t i = 0; i < count; ++i) {
+        const detail::ExprNode* t = n->operands[i];
+        if (t->kind == ExprKind::Constant) {
+            constant = true;
+            continue;
+        }
+        monomials = static_cast<uint16_t>(monomials | monomial_kind_bit(t));
+        wholes = static_cast<uint16_t>(wholes | kind_bit(t->kind));
+    }
+    f.terms = static_cast<uint32_t>(count);
+    f.monomial_kinds = monomials;
+    f.whole_kinds = wholes;
+    f.constant = constant;
 }
 
 /// True if conjunct `p` is `lb(v) == ub(v)` for the expression variable v.
@@ -525,20 +558,13 @@ RuleGate gate_of(const CompiledRule& c) {
 
 SumFacts sum_facts(Expr e) {
     SumFacts f;
-    if (kind_of(e) == ExprKind::Add) {
-        size_t n = num_ops(e);
-        f.terms = static_cast<uint32_t>(n);
-        for (size_t i = 0; i < n; ++i)
-            add_term(f, op_at(e, i));
-    } else {
-        f.terms = 1;
-        add_term(f, e);
-    }
+    fill_sum_facts(e.node(), f);
     return f;
 }
 
 void NodeFacts::compute_sum(size_t which) {
-    sums_[which] = sum_facts(which == 0 ? e_ : op_at(e_, 0));
+    const detail::ExprNode* n = e_.node();
+    fill_sum_facts(which == 0 ? n : n->operands[0], sums_[which]);
     have_sum_[which] = true;
 }
 

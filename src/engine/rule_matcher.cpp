@@ -33,12 +33,6 @@ using detail::op_at;
 using detail::ScopedScratch;
 using detail::ScratchStack;
 
-/// Buffers reused across matches and matchers (see core/scratch_stack.h).
-ScratchStack<std::vector<SumTerm>>& term_buffers() {
-    thread_local ScratchStack<std::vector<SumTerm>> stack;
-    return stack;
-}
-
 /// The product of the operands of the product `e` but its last (`d0 * d1`
 /// for `d0 * d1 * 4`): the monomial split_sum_term leaves unbuilt.
 [[gnu::noinline]] Expr product_but_last(Expr e) {
@@ -84,6 +78,12 @@ bool has_constant_term(Expr e) {
 }
 
 }  // namespace
+
+// Buffers reused across matches and matchers (see core/scratch_stack.h).
+ScratchStack<std::vector<SumTerm>>& RuleMatcher::term_buffers() {
+    thread_local ScratchStack<std::vector<SumTerm>> stack;
+    return stack;
+}
 
 std::vector<SumTerm> sum_terms(Expr e) {
     std::vector<SumTerm> out;
@@ -269,8 +269,7 @@ bool RuleMatcher::match_term(int p, const SumTerm& t, Continuation k) {
     return match(p, t.whole, k);
 }
 
-bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
-    const SumPattern& sp = compiled_->sums[static_cast<size_t>(p)];
+inline bool RuleMatcher::sum_may_match(const SumPattern& sp, Expr e) const {
     if (sp.sub_sum_repeated) {
         for (int v : {sp.rest_var, sp.part_sum_var})
             if (v >= 0 && b_[static_cast<size_t>(v)].kind != Binding::Kind::Unbound)
@@ -279,7 +278,18 @@ bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
     // Quick reject: too few terms for the term patterns.
     size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
     if (have < sp.min_terms || have > kMaxSumTerms) return false;
-    if (sp.const_term >= 0 && !has_constant_term(e)) return false;  // nothing for it to take
+    return sp.const_term < 0 || has_constant_term(e);  // else nothing for it to take
+}
+
+bool RuleMatcher::sum_terms_step(int p, Expr e, std::vector<SumTerm>& terms) {
+    if (!sum_may_match(compiled_->sums[static_cast<size_t>(p)], e)) return false;
+    append_terms(e, terms);
+    return true;
+}
+
+bool RuleMatcher::match_sum(int p, Expr e, Continuation k) {
+    const SumPattern& sp = compiled_->sums[static_cast<size_t>(p)];
+    if (!sum_may_match(sp, e)) return false;
     ScopedScratch<std::vector<SumTerm>> terms(term_buffers());
     append_terms(e, *terms);
     // Without term patterns or a constant term (`c0 * X + Y`) the steps
@@ -351,6 +361,15 @@ struct RejectedScales {
     }
 };
 
+/// True if a pattern of shape `kShape` (RuleMatcher::PartitionShape) has
+/// the part `bit`: known at compile time unless the shape is read from `sp`.
+template <unsigned kShape>
+[[gnu::always_inline]] inline bool has_part(const SumPattern& sp, unsigned bit) {
+    if (!(kShape & RuleMatcher::kShapeOfPattern)) return (kShape & bit) != 0;
+    return (bit == RuleMatcher::kPartitionX ? sp.part_sum : sp.rest) >= 0;
+}
+
+template <unsigned kShape>
 __attribute__((always_inline)) inline bool RuleMatcher::try_partition(
     const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t remaining, uint64_t subset,
     std::optional<int64_t> scale, RejectedScales& rejected, Continuation k) {
@@ -358,8 +377,9 @@ __attribute__((always_inline)) inline bool RuleMatcher::try_partition(
     const int64_t c0_var = sp.part_const_var;  // c0 is a ConstVar (see is_partition)
     Binding& cb = b_[static_cast<size_t>(c0_var)];
     const bool fresh_scale = cb.kind != Binding::Kind::Const;  // else bound before this sum
+    const bool with_rest = has_part<kShape>(sp, kPartitionY);
     uint64_t others = remaining & ~subset;
-    if (sp.rest < 0 && others != 0) return false;
+    if (!with_rest && others != 0) return false;
     // The bind steps of c0 (unless bound before), X, then Y, then `k`,
     // written out rather than chained through continuations: the same
     // bindings and checks in the same order, each unbound again when what
@@ -376,7 +396,7 @@ __attribute__((always_inline)) inline bool RuleMatcher::try_partition(
     }
     const int64_t x_var = sp.part_sum_var;
     if (bound_sum(x_var, terms, subset, *scale)) {
-        if (sp.rest < 0) {
+        if (!with_rest) {
             if (k()) return true;
         } else {
             const int64_t y_var = sp.rest_var;
@@ -409,11 +429,13 @@ uint64_t RuleMatcher::multiples_of_scale_divisor(const SumPattern& sp,
     return out;
 }
 
+template <unsigned kShape>
 bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms,
                                   uint64_t used, Continuation k) {
     uint64_t remaining = all_terms(terms.size()) & ~used;
-    if (sp.part_sum < 0) {
-        if (sp.rest < 0) return remaining == 0 && k();
+    const bool with_rest = has_part<kShape>(sp, kPartitionY);
+    if (!has_part<kShape>(sp, kPartitionX)) {
+        if (!with_rest) return remaining == 0 && k();
         return bind_sum(sp.rest, terms, remaining, 1, k);
     }
     // A block condition no partition of these terms can meet: no
@@ -447,13 +469,29 @@ bool RuleMatcher::match_partition(const SumPattern& sp, const std::vector<SumTer
         FewTermCandidates candidates(pool);
         for (uint64_t subset = 0; candidates.next(subset);) {
             std::optional<int64_t> scale = partition_scale(terms, subset, bound_scale);
-            if (try_partition(sp, terms, remaining, subset, scale, rejected, k)) return true;
-            if (sp.rest < 0) break;
+            if (try_partition<kShape>(sp, terms, remaining, subset, scale, rejected, k))
+                return true;
+            if (!with_rest) break;
         }
         return false;
     }
     return match_enumerated_partition(sp, terms, remaining, pool, bound_scale, rejected, k);
 }
+
+// The shapes the generated sum matchers call (partition_step), and the
+// interpreter's.
+template bool RuleMatcher::match_partition<0>(const SumPattern&, const std::vector<SumTerm>&,
+                                              uint64_t, Continuation);
+template bool RuleMatcher::match_partition<RuleMatcher::kPartitionX>(const SumPattern&,
+                                                                     const std::vector<SumTerm>&,
+                                                                     uint64_t, Continuation);
+template bool RuleMatcher::match_partition<RuleMatcher::kPartitionY>(const SumPattern&,
+                                                                     const std::vector<SumTerm>&,
+                                                                     uint64_t, Continuation);
+template bool RuleMatcher::match_partition<RuleMatcher::kPartitionX | RuleMatcher::kPartitionY>(
+    const SumPattern&, const std::vector<SumTerm>&, uint64_t, Continuation);
+template bool RuleMatcher::match_partition<RuleMatcher::kShapeOfPattern>(
+    const SumPattern&, const std::vector<SumTerm>&, uint64_t, Continuation);
 
 // Out of line: the enumerators' large frame is set up only for the sums
 // that need them, not on every partition.
@@ -474,7 +512,8 @@ __attribute__((noinline)) bool RuleMatcher::match_enumerated_partition(
     for (uint64_t subset = 0; candidates.next(subset);) {
         if (!(subset & ~pool)) {
             std::optional<int64_t> scale = scales.of(subset, candidates.compact());
-            if (try_partition(sp, terms, remaining, subset, scale, rejected, k)) return true;
+            if (try_partition<kShapeOfPattern>(sp, terms, remaining, subset, scale, rejected, k))
+                return true;
         }
         if (first_only) break;
     }

@@ -15,6 +15,7 @@
 #include "provix/rules/rule.h"
 #include "range_analysis.h"
 #include "rule_table.h"
+#include "scratch_stack.h"
 #include "sum_term.h"
 
 namespace provix::engine {
@@ -207,6 +208,34 @@ public:
     /// The sum pattern at `p` against `e` (whose kind fits), then `k`, as
     /// the interpreter matches it.
     bool match_sum_step(int p, Expr e, Continuation k) { return match_sum(p, e, k); }
+    /// The buffers of the terms of the sums being matched, one per sum in
+    /// progress (the interpreter's and the generated sum matchers').
+    static detail::ScratchStack<std::vector<SumTerm>>& term_buffers();
+    /// match_sum's quick rejects, for a generated sum matcher: false if the
+    /// sum pattern at `p` cannot match `e` (a sub-sum bound already, too
+    /// few or too many terms, no constant term for its constant);
+    /// otherwise true with `e`'s terms in `terms`. The term patterns'
+    /// kinds are left to the generated term loops: a term that cannot
+    /// match is rejected there by a kind check that binds nothing, so this
+    /// skips match_sum's terms_can_match.
+    bool sum_terms_step(int p, Expr e, std::vector<SumTerm>& terms);
+    /// The shape of a sum pattern's partition `c0 * X + Y` (a bit each), as
+    /// a generated sum matcher knows it from the rule's nodes: with
+    /// kShapeOfPattern it is read from the SumPattern instead (the
+    /// interpreter's case).
+    enum PartitionShape : unsigned {
+        kPartitionX = 1,      ///< a partition `c0 * X` (SumPattern::part_sum)
+        kPartitionY = 2,      ///< a rest Y (SumPattern::rest)
+        kShapeOfPattern = 4,  ///< the shape read from the pattern
+    };
+    /// match_partition for the sum pattern at `p` once its term patterns
+    /// and constant took the terms of `used`: the partition, then `k`.
+    /// `kShape` is the pattern's shape (PartitionShape bits), which lets
+    /// the compiler drop the branches of the shapes it is not.
+    template <unsigned kShape>
+    bool partition_step(int p, const std::vector<SumTerm>& terms, uint64_t used, Continuation k) {
+        return match_partition<kShape>(compiled_->sums[static_cast<size_t>(p)], terms, used, k);
+    }
     /// Unbinds the variables of `fresh` (a bit per variable index): a
     /// generated match that failed. Returns false.
     bool unbind_fresh(uint64_t fresh) {
@@ -239,6 +268,8 @@ private:
     bool match_const(int p, int64_t v, Continuation k);
     bool match_term(int p, const SumTerm& t, Continuation k);
     bool match_sum(int p, Expr e, Continuation k);
+    /// match_sum's quick rejects of `e` for `sp`, before its terms are split.
+    bool sum_may_match(const SumPattern& sp, Expr e) const;
     /// False if some term pattern of `sp` has no term of a kind it can
     /// match (the sum cannot match, whatever the assignment): `(x floordiv
     /// c0) * c1 + Y` needs a term whose monomial is a FloorDiv.
@@ -247,6 +278,10 @@ private:
                       uint64_t used, Continuation k);
     bool match_constant_term(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
                              Continuation k);
+    /// The partition `c0 * X + Y` of `sp` over the terms not in `used`,
+    /// then `k`; `kShape` as for partition_step (explicitly instantiated
+    /// for each shape in rule_matcher.cpp).
+    template <unsigned kShape = kShapeOfPattern>
     bool match_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t used,
                          Continuation k);
     /// match_partition for more than FewTermCandidates::kMaxTerms
@@ -269,6 +304,7 @@ private:
                   Continuation k);
     /// Tries `subset` as the X of the partition `c0 * X + Y` with c0 =
     /// `scale` (see match_partition and PartitionScales; none: no match).
+    template <unsigned kShape>
     bool try_partition(const SumPattern& sp, const std::vector<SumTerm>& terms, uint64_t remaining,
                        uint64_t subset, std::optional<int64_t> scale, RejectedScales& rejected,
                        Continuation k);

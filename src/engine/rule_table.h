@@ -56,8 +56,9 @@ class Continuation;
 
 /// A left side whose last step is its only sum pattern (`(c0 * X + Y)
 /// floordiv c1`) compiled to C++ by provix_rulegen: the steps before the
-/// sum as CompiledMatch takes them, then the sum matched by the interpreter
-/// (RuleMatcher::match_sum_step) with the continuation `k`. True if `k`
+/// sum as CompiledMatch takes them, then the sum's term assignment as the
+/// interpreter takes it, then its partition with the continuation `k`
+/// (RuleMatcher::partition_step; see match_codegen.h). True if `k`
 /// matched (the bindings stay); false with nothing left bound that was
 /// not bound before.
 using CompiledSumMatch = bool (*)(RuleMatcher&, Expr, Continuation k);

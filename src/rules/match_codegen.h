@@ -19,10 +19,28 @@
 ///     }
 ///
 /// A left side whose last step is its only sum pattern (`(c0 * X + Y)
-/// floordiv c1`) gets the steps before the sum as above, then hands the sum
-/// and the continuation to the interpreter (`match_sum_<index>`, a
-/// CompiledSumMatch). Other left sides with sums (or with an operator the
-/// matcher does not take apart) have none: the matcher interprets them.
+/// floordiv c1`, `(x floordiv c0) * c1 + (x mod c0) * c2 + Y`) gets the
+/// steps before the sum as above, then the sum (`match_sum_<index>`, a
+/// CompiledSumMatch): RuleMatcher::match_sum's term assignment as nested
+/// loops, one per term pattern over the sum's unused terms in increasing
+/// order (as assign_terms visits them), each loop's bindings in a mask of
+/// its own, undone before it takes its next term; then the constant term;
+/// then the partition and the continuation (RuleMatcher::partition_step,
+/// instantiated for the partition's shape: `c0 * X` and a rest Y or not).
+///
+///     for (size_t j0 = 0; j0 < n_terms; ++j0) {
+///         if (!terms[j0].monomial) continue;
+///         ...
+///         if (!m.bind_const_step(2, u0.coef, f0)) { m.unbind_fresh(f0); continue; }
+///         ...
+///         if (m.partition_step<RuleMatcher::kPartitionY>(12, terms, used0, k)) return true;
+///         m.unbind_fresh(f0);
+///     }
+///
+/// A term pattern holding a sum of its own (choice points inside a term)
+/// leaves the whole sum to the interpreter (RuleMatcher::match_sum_step).
+/// Other left sides with sums (or with an operator the matcher does not
+/// take apart) have none: the matcher interprets them.
 
 #include <string>
 

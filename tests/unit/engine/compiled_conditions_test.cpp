@@ -5,7 +5,8 @@
 // expressions that may divide by zero, sub-sums with a scale). The
 // constant parts of right sides it compiles give the interpreter's values,
 // the right sides it compiles build the interpreter's nodes, and the left
-// sides it compiles match random expressions as the interpreter does.
+// sides it compiles (their sums too) match random expressions and sums with
+// several candidate assignments as the interpreter does.
 
 #include <gtest/gtest.h>
 
@@ -451,6 +452,70 @@ TEST(CompiledMatchers, MatchAsTheInterpreterMatches) {
     EXPECT_GT(summed_matched, 0u);
     EXPECT_GT(unmatched, 0u);
     EXPECT_GT(fired, 0u);
+}
+
+/// `e` and every node below it, parents first.
+void collect_nodes(Expr e, std::vector<Expr>& out) {
+    out.push_back(e);
+    for (const Expr& op : e.operands())
+        collect_nodes(op, out);
+}
+
+// Sums where several assignments of terms to term patterns match: the
+// generated sum matchers must visit the terms in the interpreter's order
+// (term pattern i over the unused terms in increasing order) to find its
+// first match (`x` is d0 here, not d1), and undo a term pattern's
+// bindings before its next term; and their partitions must have the
+// shape (a rest Y or none) the interpreter reads from the pattern.
+TEST(CompiledMatchers, SumsWithSeveralAssignmentsMatchAsTheInterpreterMatches) {
+    const RuleTable& builtin = RuleTable::builtin();
+    const RuleTable interpreted = interpreted_copy(builtin);
+    static const char* const kSums[] = {
+        "(d0 floordiv 8) * 8 + d0 mod 8 + (d1 floordiv 4) * 4 + d1 mod 4 + d2",
+        "(d1 floordiv 4) * 4 + d1 mod 4 + (d0 floordiv 8) * 8 + d0 mod 8",
+        "d0 * 4 + d1 * 4 + (d0 floordiv 2) * 8 + (d1 floordiv 2) * 8 + 3",
+        "(d0 floordiv 8) * 8 + ((d0 floordiv 2) mod 4) * 2 + (d1 floordiv 8) * 8 + "
+        "((d1 floordiv 2) mod 4) * 2",
+        "(d0 floordiv 4) * 8 + (d0 mod 4) * 2 + (d1 floordiv 4) * 8 + (d1 mod 4) * 2 + d2 * 16",
+        "min(d0 + d1, d0 + d1 + 4) + max(d1, d1 + 3) + min(d2, d2 - 1)",
+        "(d0 * 4 + d1 * 8 + d2 + 6) floordiv 4 + (d0 * 6 + d1 * 9 + 3) mod 3",
+        "(d0 * 4 + d1 * 8 + d2 * 2 + 6) ceildiv 2 + (d0 * 4 + 2) floordiv 4",
+        // Partitions with and without a rest Y (the shapes partition_step
+        // is generated for): a rest takes what X leaves, none leaves nothing.
+        "(d0 * 4 + d1 * 8 + d2 floordiv 2) floordiv 4 + (d0 * 6 + d1 * 4) mod 2",
+        "(d0 * 4 + d1 * 6 + (d2 floordiv 2) * -1) floordiv 4 + (d0 + d1 + 5) mod 4",
+        "min(d0 + d1, d0 + d1 + d2 + 4) + max(d0 * 2, d0 * 2 + 3)",
+    };
+    Context ctx;
+    RangeAnalysis ranges({Interval(0, 63), Interval(0, 15), Interval(0, 7)});
+    DivisibilityAnalysis divisibility;
+    RuleMatcher matcher(ranges, divisibility);
+    size_t summed_rules = 0, matched = 0, fired = 0;
+    for (size_t r = 0; r < builtin.rules().size(); ++r) {
+        const CompiledRule& compiled = builtin.rules()[r];
+        const CompiledRule& plain = interpreted.rules()[r];
+        if (!compiled.match_lhs_sum || compiled.rule.is_constraint()) continue;
+        ++summed_rules;
+        for (const char* text : kSums) {
+            std::vector<Expr> nodes;
+            collect_nodes(*parse_expr(ctx, text, {"d0", "d1", "d2"}), nodes);
+            for (const Expr& e : nodes) {
+                const auto want = matcher.first_match(plain, e);
+                const auto got = matcher.first_match(compiled, e);
+                ASSERT_EQ(got.has_value(), want.has_value()) << compiled.rule.text << " at " << e;
+                if (got) {
+                    ASSERT_TRUE(same_bindings(*got, *want)) << compiled.rule.text << " at " << e;
+                }
+                matched += got.has_value();
+                const std::optional<Expr> want_e = matcher.apply(plain, e);
+                ASSERT_EQ(matcher.apply(compiled, e), want_e) << compiled.rule.text << " at " << e;
+                fired += want_e.has_value();
+            }
+        }
+    }
+    EXPECT_GT(summed_rules, 10u);
+    EXPECT_GT(matched, 10u);
+    EXPECT_GT(fired, 5u);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "range_analysis.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
+#include "sum_term.h"
 #include "support/builtin_rule.h"
 #include "support/random_maps.h"
 
@@ -106,6 +107,45 @@ TEST(RuleGate, SumPatternsNeedTermsOfTheirKinds) {
     EXPECT_FALSE(admits("mul_exact_division", "(d0) -> (d0 * 16), domain: d0 in [0, 9]"));
     EXPECT_TRUE(
         admits("mul_exact_division", "(d0) -> ((d0 floordiv 2) * 16), domain: d0 in [0, 9]"));
+}
+
+// The sum facts the gates read are those of the terms the matcher splits
+// (sum_terms): the kinds of their monomials (`d0` in `d0 * 4`, the product
+// `d0 * d1` in `d0 * d1 * 4`), of the terms as they stand, and whether one
+// is a constant.
+TEST(RuleGate, SumFactsAreThoseOfTheMatchersTerms) {
+    static const char* const kExprs[] = {
+        "d0",
+        "7",
+        "d0 * 4",
+        "d0 * d1",
+        "d0 * d1 * 4",
+        "(d0 floordiv 4) * 3 + d1 mod 2 + 5",
+        "d0 * 4 + d1 * d0 + (d0 + d1) floordiv 2 + min(d0, d1) * -1",
+        "(d0 * d1 * 4) floordiv 3 + d1 ceildiv 2 + max(d0, 3)",
+    };
+    Context ctx;
+    for (const char* text : kExprs) {
+        const Expr e = *parse_expr(ctx, text, {"d0", "d1"});
+        SumFacts want;
+        for (const SumTerm& t : sum_terms(e)) {
+            ++want.terms;
+            if (!t.monomial) {
+                want.constant = true;
+                continue;
+            }
+            want.monomial_kinds |= kind_bit(t.monomial.kind());
+            want.whole_kinds |= kind_bit(t.whole.kind());
+        }
+        const SumFacts got = sum_facts(e);
+        EXPECT_EQ(got.terms, want.terms) << text;
+        EXPECT_EQ(got.monomial_kinds, want.monomial_kinds) << text;
+        EXPECT_EQ(got.whole_kinds, want.whole_kinds) << text;
+        EXPECT_EQ(got.constant, want.constant) << text;
+        // The per-node facts the rewriter's gates read are the same.
+        NodeFacts facts(e);
+        EXPECT_EQ(facts.sum(0).monomial_kinds, want.monomial_kinds) << text;
+    }
 }
 
 TEST(RuleGate, TermPatternsSharingAVariableNeedOneExpression) {
