@@ -63,6 +63,14 @@ bool have_shared_congruence(const std::vector<Constraint>& cs) {
     return false;
 }
 
+/// floor_remainder(a, m) for m > 0: in int64 when `a` fits (the usual case:
+/// a difference of two int64 values rarely leaves int64), which gives the
+/// same value without the __int128 division.
+int64_t residue(__int128 a, int64_t m) {
+    if (a >= kInt64Min && a <= kInt64Max) return floor_remainder(static_cast<int64_t>(a), m);
+    return static_cast<int64_t>(floor_remainder<__int128>(a, m));
+}
+
 /// A lower bound known exactly as `v`, as an int64 end: below int64 it bounds
 /// nothing (nullopt); above int64 it widens to kInt64Max (sound: every value
 /// is larger still).
@@ -82,9 +90,8 @@ bool has_value_with_residue(ModRem mr, Interval range) {
     if (range.is_empty()) return false;
     if (mr.modulus == 0) return range.contains(mr.remainder);
     if (mr.modulus == 1 || range.lo_is_inf() || range.hi_is_inf()) return true;
-    __int128 first =
-        static_cast<__int128>(range.lo()) +
-        floor_remainder<__int128>(mr.remainder - static_cast<__int128>(range.lo()), mr.modulus);
+    __int128 first = static_cast<__int128>(range.lo()) +
+                     residue(mr.remainder - static_cast<__int128>(range.lo()), mr.modulus);
     return first <= range.hi();
 }
 
@@ -389,16 +396,14 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
         std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
         bool empty = false;
         if (lo) {  // residue_lower: lo + (r - lo) mod m
-            __int128 v = static_cast<__int128>(*lo) +
-                         floor_remainder<__int128>(static_cast<__int128>(r) - *lo, m);
+            __int128 v = static_cast<__int128>(*lo) + residue(static_cast<__int128>(r) - *lo, m);
             if (v <= kInt64Max)
                 lo = static_cast<int64_t>(v);
             else
                 empty = hi.has_value();  // above every finite upper bound
         }
         if (hi) {  // residue_upper: hi - (hi - r) mod m
-            __int128 v = static_cast<__int128>(*hi) -
-                         floor_remainder<__int128>(static_cast<__int128>(*hi) - r, m);
+            __int128 v = static_cast<__int128>(*hi) - residue(static_cast<__int128>(*hi) - r, m);
             if (v >= kInt64Min)
                 hi = static_cast<int64_t>(v);
             else
@@ -431,9 +436,13 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
         // lo = m*l + r and hi = m*h + r exactly.
         __int128 lo_off = static_cast<__int128>(b.lo()) - r,
                  hi_off = static_cast<__int128>(b.hi()) - r;
-        if (floor_remainder<__int128>(lo_off, m) != 0 || floor_remainder<__int128>(hi_off, m) != 0)
-            continue;
-        auto l = static_cast<int64_t>(lo_off / m), h = static_cast<int64_t>(hi_off / m);
+        if (residue(lo_off, m) != 0 || residue(hi_off, m) != 0) continue;
+        // The quotients, in int64 when the offsets fit (m >= 2: no overflow).
+        auto quotient = [m](__int128 x) {
+            return x >= kInt64Min && x <= kInt64Max ? static_cast<int64_t>(x) / m
+                                                    : static_cast<int64_t>(x / m);
+        };
+        const int64_t l = quotient(lo_off), h = quotient(hi_off);
         // Substitute s := m * s + r everywhere.
         Context& ctx = *map.context();
         std::vector<Expr> repl(static_cast<size_t>(map.num_variables()));

@@ -17,6 +17,7 @@
 #include "enumerated_bounds.h"
 #include "nonzero_divisors.h"
 #include "provix/parser.h"
+#include "provix/semantics.h"
 
 namespace provix {
 namespace {
@@ -90,6 +91,36 @@ TEST(DomainPasses, WithoutConstraintsNoPassActs) {
         EXPECT_FALSE(pass(*m, engine::RewriteLog{&trace, nullptr}));
         EXPECT_TRUE(trace.empty());
         EXPECT_EQ(m->to_string(), before);
+    }
+}
+
+TEST(DomainPasses, ResiduesAlignBoundsUpToTheEndsOfInt64) {
+    // align_bounds_to_residues finds the residues in int64 when the offsets
+    // fit and in __int128 when not: both give the first and last value of
+    // the residue class within the bounds.
+    const __int128 kMin = kInt64Min, kMax = kInt64Max;
+    struct Case {
+        int64_t lo, hi, m, r;
+    };
+    for (Case k : {Case{-21, -2, 3, 0}, Case{kInt64Min, kInt64Max, 5, 3},
+                   Case{kInt64Min, kInt64Min + 10, 7, 6}, Case{kInt64Max - 10, kInt64Max, 7, 0},
+                   Case{-4, kInt64Max, 1000, 999}}) {
+        Context ctx;
+        auto m = parse_indexing_map(ctx, "(d0) -> (d0), domain: d0 in [0, 1], d0 mod " +
+                                             std::to_string(k.m) + " in [" + std::to_string(k.r) +
+                                             ", " + std::to_string(k.r) + "]");
+        ASSERT_TRUE(m.ok());
+        m->set_variable_bounds(0, Interval(k.lo, k.hi));
+        __int128 lo = k.lo, hi = k.hi;
+        while (((lo % k.m) + k.m) % k.m != k.r)
+            ++lo;
+        while (((hi % k.m) + k.m) % k.m != k.r)
+            --hi;
+        ASSERT_TRUE(lo >= kMin && hi <= kMax && lo <= hi);
+        EXPECT_TRUE(engine::align_bounds_to_residues(*m));
+        EXPECT_EQ(m->variable(0).bounds,
+                  Interval(static_cast<int64_t>(lo), static_cast<int64_t>(hi)))
+            << k.lo << " " << k.hi;
     }
 }
 
