@@ -7,9 +7,9 @@
 #include "domain_passes.h"
 
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "divisibility.h"
 #include "expr_node.h"
@@ -329,28 +329,35 @@ bool tighten_bounds_from_linear_constraints(IndexingMap& map, RewriteLog log) {
 
 bool merge_congruences(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
-    if (!have_shared_congruence(cs)) return false;    // nothing to merge
-    std::map<uint32_t, std::vector<size_t>> by_expr;  // node id -> constraint indices
+    if (!have_shared_congruence(cs)) return false;  // nothing to merge
+    // (node id, constraint index) of every congruence, sorted: the groups of
+    // one expression in id order, each in constraint order (the order of a
+    // map from ids to lists of indices, without its nodes and lists).
+    SmallVector<std::pair<uint32_t, size_t>, 8> by_expr;
     for (size_t i = 0; i < cs.size(); ++i) {
         Expr e;
         int64_t m, r;
-        if (as_congruence(cs[i], &e, &m, &r)) by_expr[e.id()].push_back(i);
+        if (as_congruence(cs[i], &e, &m, &r)) by_expr.push_back({e.id(), i});
     }
+    std::sort(by_expr.begin(), by_expr.end());
     bool changed = false;
     std::vector<Constraint> out;
     std::vector<char> drop(cs.size(), 0);
-    for (auto& [id, idx] : by_expr) {
-        if (idx.size() < 2) continue;
-        // Every index of `idx` is a congruence (the loop above).
+    for (size_t first = 0, last = 0; first < by_expr.size(); first = last) {
+        last = first + 1;
+        while (last < by_expr.size() && by_expr[last].first == by_expr[first].first)
+            ++last;
+        if (last - first < 2) continue;
+        // Every index of the group is a congruence (the loop above).
         Expr e;
         int64_t m = 0, r = 0;
-        as_congruence(cs[idx[0]], &e, &m, &r);
+        as_congruence(cs[by_expr[first].second], &e, &m, &r);
         ModRem acc{m, r};
         bool ok = true;
-        for (size_t k = 1; k < idx.size() && ok; ++k) {
+        for (size_t k = first + 1; k < last && ok; ++k) {
             Expr e2;
             int64_t m2 = 0, r2 = 0;
-            as_congruence(cs[idx[k]], &e2, &m2, &r2);
+            as_congruence(cs[by_expr[k].second], &e2, &m2, &r2);
             bool empty = false;
             std::optional<ModRem> merged = combine_exact(acc, ModRem{m2, r2}, &empty);
             if (empty) {
@@ -368,8 +375,8 @@ bool merge_congruences(IndexingMap& map, RewriteLog log) {
             if (ok) acc = *merged;
         }
         if (!ok) continue;  // kept apart
-        for (size_t i : idx)
-            drop[i] = 1;
+        for (size_t k = first; k < last; ++k)
+            drop[by_expr[k].second] = 1;
         out.push_back(Constraint{mod(e, acc.modulus), Interval::point(acc.remainder)});
         log.fired(lemma::crt_merge);
         changed = true;

@@ -70,6 +70,24 @@ TEST(MergeCongruences, FindsTheCongruencesOnOneExpressionAmongOthers) {
     EXPECT_FALSE(engine::merge_congruences(*apart));
 }
 
+TEST(MergeCongruences, MergesEachExpressionsGroupApart) {
+    // Congruences on d0 and on d1 interleaved, three on d0: each group
+    // merges into one congruence of its own.
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0, d1) -> (d0), domain: d0 in [0, 100], d1 in [0, 100], "
+                                "d0 mod 2 in [1, 1], d1 mod 3 in [0, 0], d0 mod 3 in [2, 2], "
+                                "d1 mod 2 in [0, 0], d0 mod 5 in [0, 0]");
+    ASSERT_TRUE(m.ok());
+    std::vector<std::string> trace;
+    EXPECT_TRUE(engine::merge_congruences(*m, {&trace, nullptr}));
+    EXPECT_EQ(trace, (std::vector<std::string>{"crt_merge", "crt_merge"}));
+    ASSERT_EQ(m->constraints().size(), 2u);
+    const std::string text = m->to_string();
+    EXPECT_NE(text.find("d0 mod 30 in [5, 5]"), std::string::npos) << text;
+    EXPECT_NE(text.find("d1 mod 6 in [0, 0]"), std::string::npos) << text;
+}
+
 TEST(DomainPasses, WithoutConstraintsNoPassActs) {
     // Results that divide by a variable whose bounds hold 0, a range
     // variable of few values, bounds a residue could align: none of it is a
