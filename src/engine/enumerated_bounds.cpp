@@ -3,6 +3,7 @@
 
 #include "enumerated_bounds.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -123,9 +124,22 @@ bool tighten_bounds_by_enumeration(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
     std::vector<Expr> divisors;
     bool have_divisors = false;
+    // The variable sets scanned since the bounds last changed other than by
+    // their own scan. A scan reads only the bounds of its variables and the
+    // constraints (which stay), so scanning such a set again finds the same
+    // hull: the bounds it set, or those it left (every point it kept lies in
+    // that hull, and the points it drops lie outside it or fail as before).
+    // (At most kRemembered of them, the first ones: a set past those is
+    // scanned again.)
+    constexpr size_t kRemembered = 8;
+    std::array<uint64_t, kRemembered> scanned;
+    size_t num_scanned = 0;
     for (const Constraint& c : cs) {
         const detail::ExprNode* n = detail::node_of(c.expr);
         if (n->has_high_var) continue;
+        if (std::find(scanned.begin(), scanned.begin() + num_scanned, n->var_mask) !=
+            scanned.begin() + num_scanned)
+            continue;
         std::optional<BoxScan> s = small_box(n->var_mask, map);
         if (!s) continue;
         if (!have_divisors) {  // only once a box is small
@@ -133,6 +147,7 @@ bool tighten_bounds_by_enumeration(IndexingMap& map, RewriteLog log) {
             have_divisors = true;
         }
         scan(*s, cs, divisors, n->var_mask);
+        bool narrowed = false;
         for (size_t i = 0; i < s->k; ++i) {
             if (s->hull[i] == s->box[i]) continue;
             if (s->hull[i].is_empty()) {
@@ -143,8 +158,10 @@ bool tighten_bounds_by_enumeration(IndexingMap& map, RewriteLog log) {
             if (s->hull[i].lo() != s->box[i].lo()) log.fired(lemma::enumerated_lower);
             if (s->hull[i].hi() != s->box[i].hi()) log.fired(lemma::enumerated_upper);
             map.set_variable_bounds(s->ids[i], s->hull[i]);
-            changed = true;
+            changed = narrowed = true;
         }
+        if (narrowed) num_scanned = 0;  // the other sets may read these bounds
+        if (num_scanned < kRemembered) scanned[num_scanned++] = n->var_mask;
     }
     return changed;
 }

@@ -143,6 +143,26 @@ TEST(DomainPasses, ResiduesAlignBoundsUpToTheEndsOfInt64) {
 }
 
 }  // namespace
+TEST(TightenBounds, AVariableSetIsScannedAgainOnceOthersNarrowItsBounds) {
+    // d0 * d1 and max(...) are over {d0, d1}; d1 * 4 + d2, between them,
+    // narrows d1 to 6. The first {d0, d1} scan gives d0 <= 5; the set is
+    // scanned again after d1 narrows (d0 <= 4), though it was scanned
+    // before in the same call.
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0, d1, d2) -> (d0), domain: d0 in [0, 7], d1 in [0, 7], "
+                                "d2 in [0, 3], d0 * d1 in [0, 49], d1 * 4 + d2 in [24, 27], "
+                                "max(d0 * 2, d1 + d0) in [0, 10]");
+    ASSERT_TRUE(m.ok());
+    ASSERT_EQ(m->constraints().size(), 3u);
+    ASSERT_EQ(to_string(m->constraints()[1].expr), "v1 * 4 + v2");  // between the two
+    EXPECT_TRUE(engine::tighten_bounds_by_enumeration(*m));
+    EXPECT_EQ(m->variable(0).bounds, Interval(0, 4));
+    EXPECT_EQ(m->variable(1).bounds, Interval(6, 6));
+    // A second call finds nothing left to narrow.
+    EXPECT_FALSE(engine::tighten_bounds_by_enumeration(*m));
+}
+
 TEST(TightenBounds, NarrowsExactlyWhenSomeTermCanNarrow) {
     // The pass skips a constraint whose terms provably narrow nothing; it
     // must still narrow at every edge. Reference: term a*v narrows v when
