@@ -429,6 +429,21 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
     return changed;
 }
 
+namespace {
+
+/// substitute(e, repl) where `repl` replaces variable `id` alone: `e` itself
+/// when it is canonical and `id` does not occur in it, without the walk (the
+/// walk would rebuild each node from its own operands, and a canonical node
+/// rebuilds to itself, as canonicalize's walk relies on).
+Expr substitute_variable(Expr e, const std::vector<Expr>& repl, int64_t id) {
+    const detail::ExprNode* n = detail::node_of(e);
+    const bool may_occur = id < 64 ? ((n->var_mask >> id) & 1) != 0 : n->has_high_var;
+    if (!may_occur && n->canonical) return e;
+    return substitute(e, repl);
+}
+
+}  // namespace
+
 bool rescale_symbols(IndexingMap& map, RewriteLog log) {
     for (const Constraint& c : map.constraints()) {
         Expr e;
@@ -458,13 +473,13 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
         // check and copy them all).
         for (size_t i = 0; i < map.results().size(); ++i) {
             const Expr res = map.results()[i];
-            const Expr s = substitute(res, repl);
+            const Expr s = substitute_variable(res, repl, id);
             if (s != res) map.set_result(static_cast<int64_t>(i), s);
         }
         std::vector<Constraint> cs;
         cs.reserve(map.constraints().size());
         for (const Constraint& k : map.constraints())
-            if (!(k == c)) cs.push_back(Constraint{substitute(k.expr, repl), k.range});
+            if (!(k == c)) cs.push_back(Constraint{substitute_variable(k.expr, repl, id), k.range});
         map.set_variable_bounds(id, Interval{l, h});
         map.set_constraints(std::move(cs));
         log.fired(lemma::rescale_forward);

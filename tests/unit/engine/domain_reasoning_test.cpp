@@ -143,6 +143,35 @@ TEST(DomainPasses, ResiduesAlignBoundsUpToTheEndsOfInt64) {
 }
 
 }  // namespace
+TEST(DomainPasses, RescaleSubstitutesWhereTheVariableOccurs) {
+    // s0 := s0 * 4: the results and constraints with s0 are substituted, the
+    // others (which skip the walk) stay the very same expressions; both as
+    // substitute gives them.
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0)[s0, s1] -> (d0, s1, s0 + d0), domain: d0 in [0, 3], "
+                                "s0 in [0, 8], s1 in [0, 5], s0 mod 4 in [0, 0], "
+                                "d0 + s1 in [0, 7], s0 + s1 in [0, 9]");
+    ASSERT_TRUE(m.ok());
+    const IndexingMap before = *m;
+    std::vector<Expr> repl(3);
+    repl[1] = ctx.variable(1) * 4;
+    ASSERT_TRUE(engine::rescale_symbols(*m));
+    EXPECT_EQ(m->variable(1).bounds, Interval(0, 2));
+    ASSERT_EQ(m->results().size(), 3u);
+    for (size_t i = 0; i < 3; ++i)
+        EXPECT_EQ(m->results()[i], substitute(before.results()[i], repl)) << i;
+    EXPECT_EQ(m->results()[0], before.results()[0]);
+    EXPECT_NE(m->results()[2], before.results()[2]);
+    std::vector<Constraint> expected;
+    for (const Constraint& c : before.constraints())
+        if (c.expr.kind() != ExprKind::Mod)
+            expected.push_back(Constraint{substitute(c.expr, repl), c.range});
+    IndexingMap want = before;
+    want.set_constraints(expected);
+    EXPECT_EQ(m->constraints(), want.constraints());
+}
+
 TEST(TightenBounds, AVariableSetIsScannedAgainOnceOthersNarrowItsBounds) {
     // d0 * d1 and max(...) are over {d0, d1}; d1 * 4 + d2, between them,
     // narrows d1 to 6. The first {d0, d1} scan gives d0 <= 5; the set is
