@@ -227,6 +227,13 @@ void IndexingMap::set_constraints(std::vector<Constraint> constraints) {
         check_expr_ids(c.expr, num_variables(), "IndexingMap::set_constraints");
     }
     clear_constraints();
+    // Room at once for the ones not on a bare variable (those become
+    // variable bounds; some others may merge) instead of the vector's growth
+    // steps; a single one is one allocation either way.
+    size_t listed = 0;
+    for (const Constraint& c : constraints)
+        listed += !c.expr.is_variable();
+    if (listed > 1) constraints_.write().reserve(listed);
     for (const Constraint& c : constraints) {
         add_constraint(c.expr, c.range);
         if (state_ != State::Normal) return;

@@ -83,6 +83,45 @@ std::optional<__int128> inverse_mod(__int128 b, __int128 q) {
     return floor_remainder(t0, q);
 }
 
+/// The moduli up to which combine_small's int64 steps cannot overflow.
+constexpr int64_t kSmallModulus = int64_t{1} << 31;
+
+/// combine_exact's general steps for two congruences in canonical form with
+/// moduli in [1, kSmallModulus], in int64: every intermediate value stays
+/// below 2^62 (l <= m1 * m2, m1 * t < m1 * (m2 / g)), and int64 `/` and `%`
+/// truncate as the __int128 ones do, so the result is the same.
+ModRem combine_small(ModRem a, ModRem b, bool* empty) {
+    const int64_t m1 = a.modulus, m2 = b.modulus, r1 = a.remainder, r2 = b.remainder;
+    uint64_t x = static_cast<uint64_t>(m1), y = static_cast<uint64_t>(m2);
+    while (y != 0) {
+        const uint64_t t = x % y;
+        x = y;
+        y = t;
+    }
+    const auto g = static_cast<int64_t>(x);
+    if ((r2 - r1) % g != 0) {
+        *empty = true;
+        return a;
+    }
+    const int64_t l = m1 / g * m2, mm = m2 / g, aa = (m1 / g) % mm;
+    int64_t target = ((r2 - r1) / g) % mm;
+    if (target < 0) target += mm;
+    // The inverse of aa modulo mm (coprime: the gcd was divided out; 0 for
+    // mm == 1), by extended Euclid on values below mm.
+    int64_t t0 = 0, t1 = 1, x0 = mm, x1 = aa;
+    while (x1 != 0) {
+        const int64_t k = x0 / x1;
+        int64_t tmp = x0 - k * x1;
+        x0 = x1;
+        x1 = tmp;
+        tmp = t0 - k * t1;
+        t0 = t1;
+        t1 = tmp;
+    }
+    const int64_t t = (target * floor_remainder(t0, mm)) % mm;
+    return {l, (r1 + m1 * t) % l};
+}
+
 /// div_add with g = gcd(m1, m2).
 ModRem add(ModRem a, ModRem b) {
     return normalize(gcd128(a.modulus, b.modulus),
@@ -136,6 +175,9 @@ std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty) {
         return a;
     }
     if (b.modulus == 0) return combine_exact(b, a, empty);
+    if (is_normal_congruence(a) && is_normal_congruence(b) && a.modulus <= kSmallModulus &&
+        b.modulus <= kSmallModulus)
+        return combine_small(a, b, empty);
     // Solve x ≡ r1 (m1), x ≡ r2 (m2).
     __int128 m1 = a.modulus, m2 = b.modulus, r1 = a.remainder, r2 = b.remainder;
     __int128 g = gcd128(m1, m2);

@@ -7,9 +7,9 @@
 #include "domain_passes.h"
 
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "divisibility.h"
 #include "expr_node.h"
@@ -63,6 +63,14 @@ bool have_shared_congruence(const std::vector<Constraint>& cs) {
     return false;
 }
 
+/// floor_remainder(a, m) for m > 0: in int64 when `a` fits (the usual case:
+/// a difference of two int64 values rarely leaves int64), which gives the
+/// same value without the __int128 division.
+int64_t residue(__int128 a, int64_t m) {
+    if (a >= kInt64Min && a <= kInt64Max) return floor_remainder(static_cast<int64_t>(a), m);
+    return static_cast<int64_t>(floor_remainder<__int128>(a, m));
+}
+
 /// A lower bound known exactly as `v`, as an int64 end: below int64 it bounds
 /// nothing (nullopt); above int64 it widens to kInt64Max (sound: every value
 /// is larger still).
@@ -82,9 +90,8 @@ bool has_value_with_residue(ModRem mr, Interval range) {
     if (range.is_empty()) return false;
     if (mr.modulus == 0) return range.contains(mr.remainder);
     if (mr.modulus == 1 || range.lo_is_inf() || range.hi_is_inf()) return true;
-    __int128 first =
-        static_cast<__int128>(range.lo()) +
-        floor_remainder<__int128>(mr.remainder - static_cast<__int128>(range.lo()), mr.modulus);
+    __int128 first = static_cast<__int128>(range.lo()) +
+                     residue(mr.remainder - static_cast<__int128>(range.lo()), mr.modulus);
     return first <= range.hi();
 }
 
@@ -322,28 +329,35 @@ bool tighten_bounds_from_linear_constraints(IndexingMap& map, RewriteLog log) {
 
 bool merge_congruences(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
-    if (!have_shared_congruence(cs)) return false;    // nothing to merge
-    std::map<uint32_t, std::vector<size_t>> by_expr;  // node id -> constraint indices
+    if (!have_shared_congruence(cs)) return false;  // nothing to merge
+    // (node id, constraint index) of every congruence, sorted: the groups of
+    // one expression in id order, each in constraint order (the order of a
+    // map from ids to lists of indices, without its nodes and lists).
+    SmallVector<std::pair<uint32_t, size_t>, 8> by_expr;
     for (size_t i = 0; i < cs.size(); ++i) {
         Expr e;
         int64_t m, r;
-        if (as_congruence(cs[i], &e, &m, &r)) by_expr[e.id()].push_back(i);
+        if (as_congruence(cs[i], &e, &m, &r)) by_expr.push_back({e.id(), i});
     }
+    std::sort(by_expr.begin(), by_expr.end());
     bool changed = false;
     std::vector<Constraint> out;
     std::vector<char> drop(cs.size(), 0);
-    for (auto& [id, idx] : by_expr) {
-        if (idx.size() < 2) continue;
-        // Every index of `idx` is a congruence (the loop above).
+    for (size_t first = 0, last = 0; first < by_expr.size(); first = last) {
+        last = first + 1;
+        while (last < by_expr.size() && by_expr[last].first == by_expr[first].first)
+            ++last;
+        if (last - first < 2) continue;
+        // Every index of the group is a congruence (the loop above).
         Expr e;
         int64_t m = 0, r = 0;
-        as_congruence(cs[idx[0]], &e, &m, &r);
+        as_congruence(cs[by_expr[first].second], &e, &m, &r);
         ModRem acc{m, r};
         bool ok = true;
-        for (size_t k = 1; k < idx.size() && ok; ++k) {
+        for (size_t k = first + 1; k < last && ok; ++k) {
             Expr e2;
             int64_t m2 = 0, r2 = 0;
-            as_congruence(cs[idx[k]], &e2, &m2, &r2);
+            as_congruence(cs[by_expr[k].second], &e2, &m2, &r2);
             bool empty = false;
             std::optional<ModRem> merged = combine_exact(acc, ModRem{m2, r2}, &empty);
             if (empty) {
@@ -361,8 +375,8 @@ bool merge_congruences(IndexingMap& map, RewriteLog log) {
             if (ok) acc = *merged;
         }
         if (!ok) continue;  // kept apart
-        for (size_t i : idx)
-            drop[i] = 1;
+        for (size_t k = first; k < last; ++k)
+            drop[by_expr[k].second] = 1;
         out.push_back(Constraint{mod(e, acc.modulus), Interval::point(acc.remainder)});
         log.fired(lemma::crt_merge);
         changed = true;
@@ -389,16 +403,14 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
         std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
         bool empty = false;
         if (lo) {  // residue_lower: lo + (r - lo) mod m
-            __int128 v = static_cast<__int128>(*lo) +
-                         floor_remainder<__int128>(static_cast<__int128>(r) - *lo, m);
+            __int128 v = static_cast<__int128>(*lo) + residue(static_cast<__int128>(r) - *lo, m);
             if (v <= kInt64Max)
                 lo = static_cast<int64_t>(v);
             else
                 empty = hi.has_value();  // above every finite upper bound
         }
         if (hi) {  // residue_upper: hi - (hi - r) mod m
-            __int128 v = static_cast<__int128>(*hi) -
-                         floor_remainder<__int128>(static_cast<__int128>(*hi) - r, m);
+            __int128 v = static_cast<__int128>(*hi) - residue(static_cast<__int128>(*hi) - r, m);
             if (v >= kInt64Min)
                 hi = static_cast<int64_t>(v);
             else
@@ -417,6 +429,21 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
     return changed;
 }
 
+namespace {
+
+/// substitute(e, repl) where `repl` replaces variable `id` alone: `e` itself
+/// when it is canonical and `id` does not occur in it, without the walk (the
+/// walk would rebuild each node from its own operands, and a canonical node
+/// rebuilds to itself, as canonicalize's walk relies on).
+Expr substitute_variable(Expr e, const std::vector<Expr>& repl, int64_t id) {
+    const detail::ExprNode* n = detail::node_of(e);
+    const bool may_occur = id < 64 ? ((n->var_mask >> id) & 1) != 0 : n->has_high_var;
+    if (!may_occur && n->canonical) return e;
+    return substitute(e, repl);
+}
+
+}  // namespace
+
 bool rescale_symbols(IndexingMap& map, RewriteLog log) {
     for (const Constraint& c : map.constraints()) {
         Expr e;
@@ -431,9 +458,13 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
         // lo = m*l + r and hi = m*h + r exactly.
         __int128 lo_off = static_cast<__int128>(b.lo()) - r,
                  hi_off = static_cast<__int128>(b.hi()) - r;
-        if (floor_remainder<__int128>(lo_off, m) != 0 || floor_remainder<__int128>(hi_off, m) != 0)
-            continue;
-        auto l = static_cast<int64_t>(lo_off / m), h = static_cast<int64_t>(hi_off / m);
+        if (residue(lo_off, m) != 0 || residue(hi_off, m) != 0) continue;
+        // The quotients, in int64 when the offsets fit (m >= 2: no overflow).
+        auto quotient = [m](__int128 x) {
+            return x >= kInt64Min && x <= kInt64Max ? static_cast<int64_t>(x) / m
+                                                    : static_cast<int64_t>(x / m);
+        };
+        const int64_t l = quotient(lo_off), h = quotient(hi_off);
         // Substitute s := m * s + r everywhere.
         Context& ctx = *map.context();
         std::vector<Expr> repl(static_cast<size_t>(map.num_variables()));
@@ -442,13 +473,13 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
         // check and copy them all).
         for (size_t i = 0; i < map.results().size(); ++i) {
             const Expr res = map.results()[i];
-            const Expr s = substitute(res, repl);
+            const Expr s = substitute_variable(res, repl, id);
             if (s != res) map.set_result(static_cast<int64_t>(i), s);
         }
         std::vector<Constraint> cs;
         cs.reserve(map.constraints().size());
         for (const Constraint& k : map.constraints())
-            if (!(k == c)) cs.push_back(Constraint{substitute(k.expr, repl), k.range});
+            if (!(k == c)) cs.push_back(Constraint{substitute_variable(k.expr, repl, id), k.range});
         map.set_variable_bounds(id, Interval{l, h});
         map.set_constraints(std::move(cs));
         log.fired(lemma::rescale_forward);

@@ -3,6 +3,7 @@
 
 #include "enumerated_bounds.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -11,6 +12,7 @@
 #include "expr_node.h"
 #include "lemma_ids.h"
 #include "nonzero_divisors.h"
+#include "provix/semantics.h"
 
 namespace provix::engine {
 namespace {
@@ -22,9 +24,18 @@ constexpr int kMaxVariables = 6;
 struct BoxScan {
     std::array<int64_t, kMaxVariables> ids{};
     std::array<Interval, kMaxVariables> box;
-    std::array<Interval, kMaxVariables> hull;
+    /// The hull of variable i's values is [hull_lo[i], hull_hi[i]], empty
+    /// while hull_lo[i] > hull_hi[i] (the values are finite: plain ends, no
+    /// Interval steps per point).
+    std::array<int64_t, kMaxVariables> hull_lo;
+    std::array<int64_t, kMaxVariables> hull_hi;
     size_t k = 0;
     int64_t points = 1;
+
+    /// The hull of variable i's values, as an Interval.
+    Interval hull(size_t i) const {
+        return hull_lo[i] > hull_hi[i] ? Interval::empty() : Interval(hull_lo[i], hull_hi[i]);
+    }
 };
 
 /// The box of the variables of `mask` under the bounds of `map` when it is
@@ -43,7 +54,8 @@ std::optional<BoxScan> small_box(uint64_t mask, const IndexingMap& map) {
         if (s.points > kMaxEnumeratedPoints) return std::nullopt;
         s.ids[s.k] = id;
         s.box[s.k] = b;
-        s.hull[s.k] = Interval::empty();
+        s.hull_lo[s.k] = kInt64Max;
+        s.hull_hi[s.k] = kInt64Min;
         ++s.k;
     }
     return s;
@@ -101,13 +113,17 @@ void scan(BoxScan& s, const std::vector<Constraint>& cs, const std::vector<Expr>
             }
         }
         bool widens = false;
-        for (size_t i = 0; i < s.k && !widens; ++i)
-            widens = !s.hull[i].contains(at[static_cast<size_t>(s.ids[i])]);
+        for (size_t i = 0; i < s.k && !widens; ++i) {
+            const int64_t v = at[static_cast<size_t>(s.ids[i])];
+            widens = v < s.hull_lo[i] || v > s.hull_hi[i];
+        }
         if (!widens || !may_hold(cs, divisors, mask, at.data())) continue;
         bool whole_box = true;
         for (size_t i = 0; i < s.k; ++i) {
-            s.hull[i] = s.hull[i].hull(Interval::point(at[static_cast<size_t>(s.ids[i])]));
-            whole_box = whole_box && s.hull[i] == s.box[i];
+            const int64_t v = at[static_cast<size_t>(s.ids[i])];
+            s.hull_lo[i] = std::min(s.hull_lo[i], v);
+            s.hull_hi[i] = std::max(s.hull_hi[i], v);
+            whole_box = whole_box && s.hull_lo[i] == s.box[i].lo() && s.hull_hi[i] == s.box[i].hi();
         }
         // Every point left lies in the hull: none can widen it.
         if (whole_box) return;
@@ -123,9 +139,22 @@ bool tighten_bounds_by_enumeration(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
     std::vector<Expr> divisors;
     bool have_divisors = false;
+    // The variable sets scanned since the bounds last changed other than by
+    // their own scan. A scan reads only the bounds of its variables and the
+    // constraints (which stay), so scanning such a set again finds the same
+    // hull: the bounds it set, or those it left (every point it kept lies in
+    // that hull, and the points it drops lie outside it or fail as before).
+    // (At most kRemembered of them, the first ones: a set past those is
+    // scanned again.)
+    constexpr size_t kRemembered = 8;
+    std::array<uint64_t, kRemembered> scanned;
+    size_t num_scanned = 0;
     for (const Constraint& c : cs) {
         const detail::ExprNode* n = detail::node_of(c.expr);
         if (n->has_high_var) continue;
+        if (std::find(scanned.begin(), scanned.begin() + num_scanned, n->var_mask) !=
+            scanned.begin() + num_scanned)
+            continue;
         std::optional<BoxScan> s = small_box(n->var_mask, map);
         if (!s) continue;
         if (!have_divisors) {  // only once a box is small
@@ -133,18 +162,22 @@ bool tighten_bounds_by_enumeration(IndexingMap& map, RewriteLog log) {
             have_divisors = true;
         }
         scan(*s, cs, divisors, n->var_mask);
+        bool narrowed = false;
         for (size_t i = 0; i < s->k; ++i) {
-            if (s->hull[i] == s->box[i]) continue;
-            if (s->hull[i].is_empty()) {
+            const Interval hull = s->hull(i);
+            if (hull == s->box[i]) continue;
+            if (hull.is_empty()) {
                 log.fired(lemma::enumerated_empty);
                 map.mark_known_empty();
                 return true;
             }
-            if (s->hull[i].lo() != s->box[i].lo()) log.fired(lemma::enumerated_lower);
-            if (s->hull[i].hi() != s->box[i].hi()) log.fired(lemma::enumerated_upper);
-            map.set_variable_bounds(s->ids[i], s->hull[i]);
-            changed = true;
+            if (hull.lo() != s->box[i].lo()) log.fired(lemma::enumerated_lower);
+            if (hull.hi() != s->box[i].hi()) log.fired(lemma::enumerated_upper);
+            map.set_variable_bounds(s->ids[i], hull);
+            changed = narrowed = true;
         }
+        if (narrowed) num_scanned = 0;  // the other sets may read these bounds
+        if (num_scanned < kRemembered) scanned[num_scanned++] = n->var_mask;
     }
     return changed;
 }

@@ -155,11 +155,19 @@ bool is_const_var(const Rule& rule, int p, int64_t v) {
 /// Sets the lone-partition test of `g` (see SumGate::lone_partition) for
 /// the sum pattern `sp` at the top of the rule's left side: c0 is unbound
 /// when the sum is matched unless a constraint rule's range binds it first.
+/// With a rest Y (`c0 * X + Y`), sets SumGate::min_part_scale instead.
 void set_lone_partition(const Rule& rule, const SumPattern& sp, const std::vector<int>& conjuncts,
                         SumGate& g) {
-    if (sp.part_sum < 0 || sp.rest >= 0 || sp.const_term >= 0 || !sp.general.empty()) return;
+    if (sp.part_sum < 0 || sp.const_term >= 0 || !sp.general.empty()) return;
     const int64_t c0 = node_at(rule, sp.part_const).value;
     if (is_const_var(rule, rule.lhs_lo, c0) || is_const_var(rule, rule.lhs_hi, c0)) return;
+    if (sp.rest >= 0) {
+        int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
+        for (int p : conjuncts)
+            narrow_by(rule, p, c0, lo, hi);
+        if (lo > 1) g.min_part_scale = lo;
+        return;
+    }
     g.lone_partition = true;
     for (int p : conjuncts)
         narrow_by(rule, p, c0, g.scale_lo, g.scale_hi);
@@ -286,6 +294,19 @@ bool lone_scale_admitted(Expr e, int64_t lo, int64_t hi) {
 
 uint64_t magnitude(int64_t v) {
     return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+}
+
+/// True if some term of `e` (as RuleMatcher's split finds them) has a
+/// coefficient of magnitude at least `lo` (> 1): the gcd of any non-empty
+/// subset of the coefficients can reach `lo` only then.
+bool some_coefficient_reaches(Expr e, int64_t lo) {
+    const bool sum = kind_of(e) == ExprKind::Add;
+    const size_t n = sum ? num_ops(e) : 1;
+    for (size_t i = 0; i < n; ++i)
+        if (magnitude(detail::split_sum_term(sum ? op_at(e, i) : e).coef) >=
+            static_cast<uint64_t>(lo))
+            return true;
+    return false;
 }
 
 /// True if some term of the sum `s` has a coefficient that passes `test`
@@ -604,6 +625,8 @@ bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
         if (!sum_admits(sums[0], facts.sum(0))) return false;
         if (sums[0].lone_partition && !lone_scale_admitted(e, sums[0].scale_lo, sums[0].scale_hi))
             return false;
+        if (sums[0].min_part_scale > 1 && !some_coefficient_reaches(e, sums[0].min_part_scale))
+            return false;
         if (!shared_vars_hold(sums[0], e)) return false;
     }
     return !point_range || range_is_point(facts, ranges);
@@ -622,6 +645,8 @@ bool RuleGate::admits_constraint(const Interval& range, NodeFacts& facts) const 
     if (sums[0].active) {
         if (!sum_admits(sums[0], facts.sum(0))) return false;
         if (sums[0].lone_partition && !lone_scale_admitted(e, sums[0].scale_lo, sums[0].scale_hi))
+            return false;
+        if (sums[0].min_part_scale > 1 && !some_coefficient_reaches(e, sums[0].min_part_scale))
             return false;
     }
     return true;

@@ -60,6 +60,13 @@ struct SumGate {
     bool lone_partition = false;
     int64_t scale_lo = std::numeric_limits<int64_t>::min();
     int64_t scale_hi = std::numeric_limits<int64_t>::max();
+    /// The pattern is a partition `c0 * X + Y` with a rest, whose scale c0
+    /// is unbound when the sum is matched and which the conjuncts comparing
+    /// c0 with literals need at least this large (0: no test; else > 1). X
+    /// takes a non-empty subset of the terms and c0 their coefficients' gcd,
+    /// at most the magnitude of each: some term's coefficient must reach it.
+    /// `d0 + d1 mod 4` (coefficients 1) fails `c0 > 1`.
+    int64_t min_part_scale = 0;
     /// Two term patterns holding one expression variable x (`x * c2 +
     /// (x floordiv c0) * c1 + Y`), a pair per such x: two distinct terms
     /// must hold one expression at those places. `d0 * 3 + (d0 floordiv 4)

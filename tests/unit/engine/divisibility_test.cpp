@@ -48,6 +48,41 @@ TEST(Divisibility, ChineseRemainders) {
     EXPECT_EQ(r->remainder, 7);
 }
 
+TEST(Divisibility, SmallModuliCombineAsByEnumeration) {
+    // combine_exact takes an int64 path for moduli up to 2^31: every pair of
+    // small congruences gives the one solution below the lcm found by
+    // enumeration, or empty when there is none.
+    for (int64_t m1 = 1; m1 <= 12; ++m1)
+        for (int64_t m2 = 1; m2 <= 12; ++m2)
+            for (int64_t r1 = 0; r1 < m1; ++r1)
+                for (int64_t r2 = 0; r2 < m2; ++r2) {
+                    int64_t l = m1;
+                    while (l % m2 != 0)
+                        l += m1;
+                    int64_t x = 0;
+                    while (x < l && (x % m1 != r1 || x % m2 != r2))
+                        ++x;
+                    bool empty = false;
+                    std::optional<ModRem> r = combine_exact({m1, r1}, {m2, r2}, &empty);
+                    ASSERT_TRUE(r);
+                    ASSERT_EQ(empty, x == l) << m1 << " " << r1 << " " << m2 << " " << r2;
+                    if (empty) continue;
+                    EXPECT_EQ(r->modulus, l);
+                    EXPECT_EQ(r->remainder, x) << m1 << " " << r1 << " " << m2 << " " << r2;
+                }
+    // At and just past the int64 path's largest modulus, the same solution.
+    for (int64_t m1 : {(int64_t{1} << 31) - 1, int64_t{1} << 31, (int64_t{1} << 31) + 1}) {
+        const int64_t m2 = (int64_t{1} << 31) - 3;  // odd, coprime with each m1
+        bool empty = true;
+        std::optional<ModRem> r = combine_exact({m1, m1 - 2}, {m2, 12345}, &empty);
+        ASSERT_TRUE(r);
+        EXPECT_FALSE(empty);
+        EXPECT_EQ(r->modulus, m1 * m2);
+        EXPECT_EQ(r->remainder % m1, m1 - 2);
+        EXPECT_EQ(r->remainder % m2, 12345);
+    }
+}
+
 TEST(Divisibility, NothingKnownCombinesToTheOtherCongruence) {
     // x == 0 (mod 1) says nothing: combined with a congruence in canonical
     // form, in either order, it gives that congruence, up to the largest

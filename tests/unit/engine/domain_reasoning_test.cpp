@@ -17,6 +17,7 @@
 #include "enumerated_bounds.h"
 #include "nonzero_divisors.h"
 #include "provix/parser.h"
+#include "provix/semantics.h"
 
 namespace provix {
 namespace {
@@ -69,6 +70,24 @@ TEST(MergeCongruences, FindsTheCongruencesOnOneExpressionAmongOthers) {
     EXPECT_FALSE(engine::merge_congruences(*apart));
 }
 
+TEST(MergeCongruences, MergesEachExpressionsGroupApart) {
+    // Congruences on d0 and on d1 interleaved, three on d0: each group
+    // merges into one congruence of its own.
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0, d1) -> (d0), domain: d0 in [0, 100], d1 in [0, 100], "
+                                "d0 mod 2 in [1, 1], d1 mod 3 in [0, 0], d0 mod 3 in [2, 2], "
+                                "d1 mod 2 in [0, 0], d0 mod 5 in [0, 0]");
+    ASSERT_TRUE(m.ok());
+    std::vector<std::string> trace;
+    EXPECT_TRUE(engine::merge_congruences(*m, {&trace, nullptr}));
+    EXPECT_EQ(trace, (std::vector<std::string>{"crt_merge", "crt_merge"}));
+    ASSERT_EQ(m->constraints().size(), 2u);
+    const std::string text = m->to_string();
+    EXPECT_NE(text.find("d0 mod 30 in [5, 5]"), std::string::npos) << text;
+    EXPECT_NE(text.find("d1 mod 6 in [0, 0]"), std::string::npos) << text;
+}
+
 TEST(DomainPasses, WithoutConstraintsNoPassActs) {
     // Results that divide by a variable whose bounds hold 0, a range
     // variable of few values, bounds a residue could align: none of it is a
@@ -93,7 +112,86 @@ TEST(DomainPasses, WithoutConstraintsNoPassActs) {
     }
 }
 
+TEST(DomainPasses, ResiduesAlignBoundsUpToTheEndsOfInt64) {
+    // align_bounds_to_residues finds the residues in int64 when the offsets
+    // fit and in __int128 when not: both give the first and last value of
+    // the residue class within the bounds.
+    const __int128 kMin = kInt64Min, kMax = kInt64Max;
+    struct Case {
+        int64_t lo, hi, m, r;
+    };
+    for (Case k : {Case{-21, -2, 3, 0}, Case{kInt64Min, kInt64Max, 5, 3},
+                   Case{kInt64Min, kInt64Min + 10, 7, 6}, Case{kInt64Max - 10, kInt64Max, 7, 0},
+                   Case{-4, kInt64Max, 1000, 999}}) {
+        Context ctx;
+        auto m = parse_indexing_map(ctx, "(d0) -> (d0), domain: d0 in [0, 1], d0 mod " +
+                                             std::to_string(k.m) + " in [" + std::to_string(k.r) +
+                                             ", " + std::to_string(k.r) + "]");
+        ASSERT_TRUE(m.ok());
+        m->set_variable_bounds(0, Interval(k.lo, k.hi));
+        __int128 lo = k.lo, hi = k.hi;
+        while (((lo % k.m) + k.m) % k.m != k.r)
+            ++lo;
+        while (((hi % k.m) + k.m) % k.m != k.r)
+            --hi;
+        ASSERT_TRUE(lo >= kMin && hi <= kMax && lo <= hi);
+        EXPECT_TRUE(engine::align_bounds_to_residues(*m));
+        EXPECT_EQ(m->variable(0).bounds,
+                  Interval(static_cast<int64_t>(lo), static_cast<int64_t>(hi)))
+            << k.lo << " " << k.hi;
+    }
+}
+
 }  // namespace
+TEST(DomainPasses, RescaleSubstitutesWhereTheVariableOccurs) {
+    // s0 := s0 * 4: the results and constraints with s0 are substituted, the
+    // others (which skip the walk) stay the very same expressions; both as
+    // substitute gives them.
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0)[s0, s1] -> (d0, s1, s0 + d0), domain: d0 in [0, 3], "
+                                "s0 in [0, 8], s1 in [0, 5], s0 mod 4 in [0, 0], "
+                                "d0 + s1 in [0, 7], s0 + s1 in [0, 9]");
+    ASSERT_TRUE(m.ok());
+    const IndexingMap before = *m;
+    std::vector<Expr> repl(3);
+    repl[1] = ctx.variable(1) * 4;
+    ASSERT_TRUE(engine::rescale_symbols(*m));
+    EXPECT_EQ(m->variable(1).bounds, Interval(0, 2));
+    ASSERT_EQ(m->results().size(), 3u);
+    for (size_t i = 0; i < 3; ++i)
+        EXPECT_EQ(m->results()[i], substitute(before.results()[i], repl)) << i;
+    EXPECT_EQ(m->results()[0], before.results()[0]);
+    EXPECT_NE(m->results()[2], before.results()[2]);
+    std::vector<Constraint> expected;
+    for (const Constraint& c : before.constraints())
+        if (c.expr.kind() != ExprKind::Mod)
+            expected.push_back(Constraint{substitute(c.expr, repl), c.range});
+    IndexingMap want = before;
+    want.set_constraints(expected);
+    EXPECT_EQ(m->constraints(), want.constraints());
+}
+
+TEST(TightenBounds, AVariableSetIsScannedAgainOnceOthersNarrowItsBounds) {
+    // d0 * d1 and max(...) are over {d0, d1}; d1 * 4 + d2, between them,
+    // narrows d1 to 6. The first {d0, d1} scan gives d0 <= 5; the set is
+    // scanned again after d1 narrows (d0 <= 4), though it was scanned
+    // before in the same call.
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0, d1, d2) -> (d0), domain: d0 in [0, 7], d1 in [0, 7], "
+                                "d2 in [0, 3], d0 * d1 in [0, 49], d1 * 4 + d2 in [24, 27], "
+                                "max(d0 * 2, d1 + d0) in [0, 10]");
+    ASSERT_TRUE(m.ok());
+    ASSERT_EQ(m->constraints().size(), 3u);
+    ASSERT_EQ(to_string(m->constraints()[1].expr), "v1 * 4 + v2");  // between the two
+    EXPECT_TRUE(engine::tighten_bounds_by_enumeration(*m));
+    EXPECT_EQ(m->variable(0).bounds, Interval(0, 4));
+    EXPECT_EQ(m->variable(1).bounds, Interval(6, 6));
+    // A second call finds nothing left to narrow.
+    EXPECT_FALSE(engine::tighten_bounds_by_enumeration(*m));
+}
+
 TEST(TightenBounds, NarrowsExactlyWhenSomeTermCanNarrow) {
     // The pass skips a constraint whose terms provably narrow nothing; it
     // must still narrow at every edge. Reference: term a*v narrows v when

@@ -288,6 +288,14 @@ TEST(RuleGate, ConstraintRulesReadTheirEndsAndSums) {
     EXPECT_TRUE(admits_constraint("cst_scale", map + "d0 * 3 in [0, 40]"));
     // A partition with other terms beside it is no lone partition.
     EXPECT_FALSE(builtin_rule("cst_residue_gap").gate.sums[0].lone_partition);
+    // Its scale c0 > 1 is the gcd of some terms' coefficients: a sum whose
+    // coefficients are all 1 or -1 (a congruence's `x mod m`, most often)
+    // has none that reaches 2.
+    EXPECT_EQ(builtin_rule("cst_residue_gap").gate.sums[0].min_part_scale, 2);
+    EXPECT_FALSE(admits_constraint("cst_residue_gap", map + "d0 mod 4 in [1, 1]"));
+    EXPECT_FALSE(admits_constraint("cst_residue_gap", map + "d0 - d1 in [5, 5]"));
+    EXPECT_TRUE(admits_constraint("cst_residue_gap", map + "d0 * -2 + d1 in [5, 5]"));
+    EXPECT_TRUE(admits_constraint("cst_residue_gap", map + "d0 + d1 + 3 in [5, 5]"));
 }
 
 /// A random constraint over d0, d1 in [0, 9] shaped like the left sides of
