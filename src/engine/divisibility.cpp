@@ -3,6 +3,8 @@
 
 #include "divisibility.h"
 
+#include <utility>
+
 #include "expr_node.h"
 #include "provix/semantics.h"
 
@@ -66,21 +68,30 @@ __int128 gcd128(__int128 a, __int128 b) {
     return x;
 }
 
-/// The inverse of b modulo q (q >= 1, 0 <= b < q; 0 for q == 1), or nullopt when they
-/// are not coprime. Extended Euclid on values below q <= 2^63.
-std::optional<__int128> inverse_mod(__int128 b, __int128 q) {
-    __int128 t0 = 0, t1 = 1, x0 = q, x1 = b;
+/// Extended Euclid on 0 <= b < q: the gcd of b and q, and a factor t with
+/// t * b == gcd (mod q); every value stays below q in magnitude, so `Int`
+/// holds them when it holds q. extended_euclid(3, 7) == {1, -2}.
+template <class Int>
+std::pair<Int, Int> extended_euclid(Int b, Int q) {
+    Int t0 = 0, t1 = 1, x0 = q, x1 = b;
     while (x1 != 0) {
-        const __int128 k = x0 / x1;
-        __int128 tmp = x0 - k * x1;
+        const Int k = x0 / x1;
+        Int tmp = x0 - k * x1;
         x0 = x1;
         x1 = tmp;
         tmp = t0 - k * t1;
         t0 = t1;
         t1 = tmp;
     }
-    if (x0 != 1) return std::nullopt;
-    return floor_remainder(t0, q);
+    return {x0, t0};
+}
+
+/// The inverse of b modulo q (q >= 1, 0 <= b < q; 0 for q == 1), or nullopt when they
+/// are not coprime. Extended Euclid on values below q <= 2^63.
+std::optional<__int128> inverse_mod(__int128 b, __int128 q) {
+    const auto [g, t] = extended_euclid<__int128>(b, q);
+    if (g != 1) return std::nullopt;
+    return floor_remainder(t, q);
 }
 
 /// The moduli up to which combine_small's int64 steps cannot overflow.
@@ -108,17 +119,8 @@ ModRem combine_small(ModRem a, ModRem b, bool* empty) {
     if (target < 0) target += mm;
     // The inverse of aa modulo mm (coprime: the gcd was divided out; 0 for
     // mm == 1), by extended Euclid on values below mm.
-    int64_t t0 = 0, t1 = 1, x0 = mm, x1 = aa;
-    while (x1 != 0) {
-        const int64_t k = x0 / x1;
-        int64_t tmp = x0 - k * x1;
-        x0 = x1;
-        x1 = tmp;
-        tmp = t0 - k * t1;
-        t0 = t1;
-        t1 = tmp;
-    }
-    const int64_t t = (target * floor_remainder(t0, mm)) % mm;
+    const int64_t inverse = floor_remainder(extended_euclid<int64_t>(aa, mm).second, mm);
+    const int64_t t = (target * inverse) % mm;
     return {l, (r1 + m1 * t) % l};
 }
 
