@@ -103,13 +103,7 @@ constexpr int64_t kSmallModulus = int64_t{1} << 31;
 /// truncate as the __int128 ones do, so the result is the same.
 ModRem combine_small(ModRem a, ModRem b, bool* empty) {
     const int64_t m1 = a.modulus, m2 = b.modulus, r1 = a.remainder, r2 = b.remainder;
-    uint64_t x = static_cast<uint64_t>(m1), y = static_cast<uint64_t>(m2);
-    while (y != 0) {
-        const uint64_t t = x % y;
-        x = y;
-        y = t;
-    }
-    const auto g = static_cast<int64_t>(x);
+    const int64_t g = *gcd(m1, m2);  // m1, m2 in [1, 2^31]: a value
     if ((r2 - r1) % g != 0) {
         *empty = true;
         return a;

@@ -296,32 +296,40 @@ uint64_t magnitude(int64_t v) {
     return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
 }
 
-/// True if some term of `e` (as RuleMatcher's split finds them) has a
-/// coefficient of magnitude at least `lo` (> 1): the gcd of any non-empty
-/// subset of the coefficients can reach `lo` only then.
-bool some_coefficient_reaches(Expr e, int64_t lo) {
-    const bool sum = kind_of(e) == ExprKind::Add;
-    const size_t n = sum ? num_ops(e) : 1;
+/// True if `passes(|c|)` for the coefficient c of some term of `s` (as
+/// RuleMatcher's split finds them).
+template <class Test>
+bool some_term_coefficient(Expr s, Test passes) {
+    const bool sum = kind_of(s) == ExprKind::Add;
+    const size_t n = sum ? num_ops(s) : 1;
     for (size_t i = 0; i < n; ++i)
-        if (magnitude(detail::split_sum_term(sum ? op_at(e, i) : e).coef) >=
-            static_cast<uint64_t>(lo))
-            return true;
+        if (passes(magnitude(detail::split_sum_term(sum ? op_at(s, i) : s).coef))) return true;
     return false;
+}
+
+/// True if some term of `e` has a coefficient of magnitude at least `lo`
+/// (> 1): the gcd of any non-empty subset of the coefficients can reach
+/// `lo` only then.
+bool some_coefficient_reaches(Expr e, int64_t lo) {
+    return some_term_coefficient(e, [lo](uint64_t c) { return c >= static_cast<uint64_t>(lo); });
 }
 
 /// True if some term of the sum `s` has a coefficient that passes `test`
 /// against the divisor c (not 0).
 bool some_coefficient(Expr s, RuleGate::ScaleTest test, int64_t c) {
     const uint64_t m = magnitude(c);
-    const bool sum = kind_of(s) == ExprKind::Add;
-    const size_t n = sum ? num_ops(s) : 1;
-    for (size_t i = 0; i < n; ++i) {
-        const uint64_t coef = magnitude(detail::split_sum_term(sum ? op_at(s, i) : s).coef);
-        const bool passes =
-            test == RuleGate::ScaleTest::MultipleOfOperand1 ? coef % m == 0 : std::gcd(coef, m) > 1;
-        if (passes) return true;
-    }
-    return false;
+    return some_term_coefficient(s, [test, m](uint64_t coef) {
+        return test == RuleGate::ScaleTest::MultipleOfOperand1 ? coef % m == 0
+                                                               : std::gcd(coef, m) > 1;
+    });
+}
+
+/// The partition tests of the sum gate `g` on `e` (the scale bounds of a
+/// lone partition, the least scale of one with a rest): false if no
+/// partition of `e`'s terms can have a scale they admit.
+bool partition_scale_admitted(const SumGate& g, Expr e) {
+    if (g.lone_partition && !lone_scale_admitted(e, g.scale_lo, g.scale_hi)) return false;
+    return g.min_part_scale <= 1 || some_coefficient_reaches(e, g.min_part_scale);
 }
 
 /// The non-constant sum term `e` split into `monomial` and `coef` as
@@ -623,10 +631,7 @@ bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
     }
     if (sums[0].active) {
         if (!sum_admits(sums[0], facts.sum(0))) return false;
-        if (sums[0].lone_partition && !lone_scale_admitted(e, sums[0].scale_lo, sums[0].scale_hi))
-            return false;
-        if (sums[0].min_part_scale > 1 && !some_coefficient_reaches(e, sums[0].min_part_scale))
-            return false;
+        if (!partition_scale_admitted(sums[0], e)) return false;
         if (!shared_vars_hold(sums[0], e)) return false;
     }
     return !point_range || range_is_point(facts, ranges);
@@ -644,10 +649,7 @@ bool RuleGate::admits_constraint(const Interval& range, NodeFacts& facts) const 
     }
     if (sums[0].active) {
         if (!sum_admits(sums[0], facts.sum(0))) return false;
-        if (sums[0].lone_partition && !lone_scale_admitted(e, sums[0].scale_lo, sums[0].scale_hi))
-            return false;
-        if (sums[0].min_part_scale > 1 && !some_coefficient_reaches(e, sums[0].min_part_scale))
-            return false;
+        if (!partition_scale_admitted(sums[0], e)) return false;
     }
     return true;
 }

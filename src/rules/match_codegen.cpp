@@ -195,7 +195,6 @@ private:
             out_ << ind_ << "size_t jc = 0;\n"
                  << ind_ << "while (jc < n_terms && terms[jc].monomial) ++jc;\n";
         }
-        const std::string base = ind_;
         for (size_t i = 0; i < general.size(); ++i) {
             const std::string j = "j" + std::to_string(i), u = "u" + std::to_string(i);
             const std::string used = "used" + std::to_string(i);
