@@ -65,16 +65,6 @@ bool same_conjuncts(const CompiledRule& c, const int* nodes) {
     return i == c.conjuncts.size();
 }
 
-void flatten_pattern(const Rule& rule, int p, std::vector<int>& out) {
-    const rules::Node& n = rule.nodes[static_cast<size_t>(p)];
-    if (n.op == Op::Add) {
-        for (int c : n.children)
-            flatten_pattern(rule, c, out);
-    } else {
-        out.push_back(p);
-    }
-}
-
 /// The value of node `n` of `rule` (a variable node's variable index).
 int64_t node_value(const Rule& rule, int n) { return rule.nodes[static_cast<size_t>(n)].value; }
 
@@ -95,9 +85,7 @@ void find_sums(CompiledRule& c, int p, bool inside_sum) {
     bool sum_root = !inside_sum && (n.op == Op::Add || n.op == Op::SumVar || is_partition(rule, n));
     if (sum_root) {
         SumPattern sp;
-        std::vector<int> terms;
-        flatten_pattern(rule, p, terms);
-        for (int t : terms) {
+        for (int t : rules::flatten(rule, p, Op::Add)) {
             const rules::Node& tn = rule.nodes[static_cast<size_t>(t)];
             if (tn.op == Op::SumVar) {
                 sp.rest = t;

@@ -159,8 +159,8 @@ private:
         // The sum's terms as find_sums splits them: the general term
         // patterns in order and the constant term; the partition and the
         // rest are partition_step's.
-        std::vector<int> terms, general;
-        flatten(p, terms);
+        const std::vector<int> terms = flatten(rule_, p, Op::Add);
+        std::vector<int> general;
         int const_term = -1;
         // The partition's shape (RuleMatcher::PartitionShape), as
         // find_sums sets SumPattern::part_sum and SumPattern::rest.
@@ -259,18 +259,6 @@ private:
         scopes_.front().bound = bound_before;
         out_ << ind_ << "if (m.match_sum_step(" << p << ", " << e << ", k)) return true;\n"
              << ind_ << leave << "\n";
-    }
-
-    /// The terms of the sum pattern at `p` (its Add nodes flattened), as
-    /// find_sums lists them.
-    void flatten(int p, std::vector<int>& out) const {
-        const Node& n = node(p);
-        if (n.op != Op::Add) {
-            out.push_back(p);
-            return;
-        }
-        for (int c : n.children)
-            flatten(c, out);
     }
 
     const Rule& rule_;

@@ -437,18 +437,11 @@ private:
     void check_sum_patterns(int n) {
         const Node& node = rule_.nodes[static_cast<size_t>(n)];
         if (node.op == Op::Add) {
-            std::vector<int> terms;
-            flatten_add(n, terms);
             int rests = 0, parts = 0;
-            for (int t : terms) {
+            for (int t : flatten(rule_, n, Op::Add)) {
                 const Node& tn = rule_.nodes[static_cast<size_t>(t)];
-                if (tn.op == Op::SumVar) {
-                    ++rests;
-                } else if (tn.op == Op::Mul &&
-                           rule_.nodes[static_cast<size_t>(tn.children[1])].op == Op::SumVar &&
-                           rule_.nodes[static_cast<size_t>(tn.children[0])].op == Op::ConstVar) {
-                    ++parts;
-                }
+                rests += tn.op == Op::SumVar;
+                parts += is_partition(rule_, tn);
             }
             if (rests > 1 || parts > 1)
                 fail(cols_[static_cast<size_t>(n)],
@@ -456,16 +449,6 @@ private:
         }
         for (int c : node.children)
             check_sum_patterns(c);
-    }
-
-    void flatten_add(int n, std::vector<int>& out) const {
-        const Node& node = rule_.nodes[static_cast<size_t>(n)];
-        if (node.op == Op::Add) {
-            for (int c : node.children)
-                flatten_add(c, out);
-        } else {
-            out.push_back(n);
-        }
     }
 
     /// Starts an entry: resets the parser, lexes `text` and reads `NAME:`
@@ -715,22 +698,27 @@ bool is_constant_subtree(const Rule& rule, int n) {
 
 namespace {
 
-void append_conjuncts(const Rule& rule, int n, std::vector<int>& out) {
+void append_operands(const Rule& rule, int n, Op op, std::vector<int>& out) {
     const Node& node = rule.nodes[static_cast<size_t>(n)];
-    if (node.op != Op::And) {
+    if (node.op != op) {
         out.push_back(n);
         return;
     }
     for (int c : node.children)
-        append_conjuncts(rule, c, out);
+        append_operands(rule, c, op, out);
 }
 
 }  // namespace
 
-std::vector<int> condition_conjuncts(const Rule& rule) {
+std::vector<int> flatten(const Rule& rule, int node, Op op) {
     std::vector<int> out;
-    if (rule.condition >= 0) append_conjuncts(rule, rule.condition, out);
+    append_operands(rule, node, op, out);
     return out;
+}
+
+std::vector<int> condition_conjuncts(const Rule& rule) {
+    if (rule.condition < 0) return {};
+    return flatten(rule, rule.condition, Op::And);
 }
 
 uint64_t variables_read(const Rule& rule, int n) {

@@ -181,6 +181,12 @@ std::string to_string(const Rule& rule, int node);
 /// computed as an integer when the rule fires).
 bool is_constant_subtree(const Rule& rule, int node);
 
+/// The operands of the nest of `op` nodes at `node`, left to right (just
+/// `node` if it is not an `op` node): with Op::Add, the terms of a sum
+/// pattern, `x + (c0 * X + Y)` giving the nodes of `x`, `c0 * X` and `Y`;
+/// with Op::And, the conjuncts of `a && (b && c)`.
+std::vector<int> flatten(const Rule& rule, int node, Op op);
+
 /// The top-level conjuncts of the rule's condition, left to right (none when
 /// it has no condition): for `c0 > 0 && (c1 > 0 && lb(X) >= 0)` the nodes of
 /// `c0 > 0`, `c1 > 0` and `lb(X) >= 0`.

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "provix/rules/rule.h"
 #include "rule_errors.h"
@@ -31,6 +32,36 @@ TEST(RuleParser, ParsesNameSidesAndCondition) {
     EXPECT_EQ(to_string(rule, rule.lhs), "(((c0 * X) + Y) floordiv c1)");
     EXPECT_EQ(to_string(rule, rule.condition), "((c0 mod c1) == 0)");
     EXPECT_FALSE(rule.is_constraint());
+}
+
+TEST(RuleParser, FlattensNestsOfOneOperator) {
+    auto r = parse_rules("f: (x + (c0 * X + Y)) mod c1 => x if c1 > 0 && (c0 > 0 && lb(Y) >= 0)\n",
+                         "t.rules");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const Rule& rule = (*r)[0];
+    const int sum = rule.nodes[static_cast<size_t>(rule.lhs)].children[0];
+    std::vector<std::string> terms;
+    for (int t : flatten(rule, sum, Op::Add))
+        terms.push_back(to_string(rule, t));
+    EXPECT_EQ(terms, (std::vector<std::string>{"x", "(c0 * X)", "Y"}));
+    // A node that is not of the operator is its own one operand.
+    EXPECT_EQ(flatten(rule, rule.lhs, Op::Add), std::vector<int>{rule.lhs});
+    std::vector<std::string> conjuncts;
+    for (int c : condition_conjuncts(rule))
+        conjuncts.push_back(to_string(rule, c));
+    EXPECT_EQ(conjuncts, (std::vector<std::string>{"(c1 > 0)", "(c0 > 0)", "(lb(Y) >= 0)"}));
+}
+
+TEST(RuleParser, OneRestAndOnePartitionPerSum) {
+    EXPECT_EQ(rule_error("r: (c0 * X + Y) mod c1 => Y mod c1\n"), "<ok>");
+    EXPECT_EQ(rule_error("r: (x + (c0 * X + Y)) mod c1 => x\n"), "<ok>");
+    const std::string two_rests = rule_error("r: (X + Y) mod c1 => X mod c1\n");
+    EXPECT_NE(two_rests.find("t.rules:1:"), std::string::npos) << two_rests;
+    EXPECT_NE(two_rests.find("at most one rest and one partition variable"), std::string::npos)
+        << two_rests;
+    const std::string two_parts = rule_error("r: (c0 * X + (c1 * Y + z)) mod c2 => z\n");
+    EXPECT_NE(two_parts.find("at most one rest and one partition variable"), std::string::npos)
+        << two_parts;
 }
 
 TEST(RuleParser, ParsesConstraintRules) {
