@@ -187,7 +187,12 @@ bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     if (map.is_known_empty()) return true;
 
     RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
-    DivisibilityAnalysis divisibility(map.constraints());
+    // The divisibility facts of the constraints: the range analysis has
+    // built them when some constraint is a congruence (the same analysis of
+    // the same constraints, shared with its memo), and there are none
+    // otherwise (only congruences give facts).
+    DivisibilityAnalysis no_facts;
+    DivisibilityAnalysis& divisibility = ranges.congruences() ? *ranges.congruences() : no_facts;
     Rewriter rewriter(table, ranges, divisibility, log);
     for (int64_t i = 0; i < map.num_results(); ++i) {
         const Expr r = map.results()[static_cast<size_t>(i)];
