@@ -192,6 +192,39 @@ std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty) {
     return normalize(l, r1 + m1 * t);
 }
 
+void keep_facts_reaching(Expr e, SmallVector<Constraint, 8>* cs) {
+    // The variables of a constraint's dividend (a constraint that is no mod
+    // gives no fact: dropped).
+    auto dividend = [](const Constraint& c) -> const detail::ExprNode* {
+        const detail::ExprNode* n = detail::node_of(c.expr);
+        return n->kind == ExprKind::Mod ? n->operands[0] : nullptr;
+    };
+    const size_t count = cs->size();
+    if (count > 64 || detail::node_of(e)->has_high_var) return;  // all kept
+    // Bit i of `taken`: constraint i is kept.
+    uint64_t taken = 0;
+    uint64_t reached = detail::node_of(e)->var_mask;
+    // A mod constraint whose dividend has a variable reached brings in its
+    // own, to a fixpoint.
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t i = 0; i < count; ++i) {
+            const detail::ExprNode* y = dividend((*cs)[i]);
+            if ((taken >> i & 1) || !y) continue;
+            if (y->has_high_var) return;  // all kept
+            if (y->var_mask != 0 && (y->var_mask & reached) == 0) continue;
+            taken |= uint64_t{1} << i;
+            grew = grew || (y->var_mask & ~reached) != 0;
+            reached |= y->var_mask;
+        }
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < count; ++i)
+        if (taken >> i & 1) (*cs)[kept++] = (*cs)[i];
+    while (cs->size() > kept)
+        cs->pop_back();
+}
+
 DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constraint* last) {
     bool sums = false;
     for (const Constraint& c : Span{first, last}) {

@@ -12,6 +12,7 @@
 #include "id_map.h"
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
+#include "provix/small_vector.h"
 
 namespace provix::engine {
 
@@ -35,6 +36,20 @@ std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty);
 /// modulus when the combined modulus does not fit int64 (a sound weakening).
 /// Sets `*empty` when no integer satisfies both.
 ModRem intersect(ModRem a, ModRem b, bool* empty);
+
+/// Keeps, of the constraints `cs` (in order), those whose facts can reach
+/// an expression over the variables of `e`, so that `DivisibilityAnalysis`
+/// of them answers `of(x)` as the analysis of all of them for every `x`
+/// over those variables: the constraints `y mod z` (the analysis reads no
+/// other) whose `y` shares a variable with `e` or, transitively, with such
+/// a `y` (a fact on a sum's term comes from the congruences of the sum's
+/// other terms), and the ones whose `y` has no variable. The others hold
+/// facts only on nodes over other variables, which no expression over those
+/// of `e` holds. All are kept when some variable id is 64 or more (the node
+/// masks do not show them) or there are more than 64 constraints. With
+/// `d0 mod 3 in [0, 0]`, `(d1 + d2) mod 4 in [1, 1]`, `d2 mod 2 in [0, 0]`
+/// and `e = d1 * 2`: the second and the third.
+void keep_facts_reaching(Expr e, SmallVector<Constraint, 8>* cs);
 
 class DivisibilityAnalysis {
 public:

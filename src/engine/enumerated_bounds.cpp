@@ -38,27 +38,27 @@ struct BoxScan {
     }
 };
 
-/// The box of the variables of `mask` under the bounds of `map` when it is
-/// small.
-std::optional<BoxScan> small_box(uint64_t mask, const IndexingMap& map) {
-    if (mask == 0 || popcount64(mask) > kMaxVariables) return std::nullopt;
-    BoxScan s;
+/// The box of the variables of `mask` under the bounds of `map` into `s`
+/// (a fresh BoxScan), when it is small; false otherwise. (Filled in place:
+/// the scan is a few hundred bytes, and most boxes are small.)
+bool small_box(uint64_t mask, const IndexingMap& map, BoxScan& s) {
+    if (mask == 0 || popcount64(mask) > kMaxVariables) return false;
     for (uint64_t m = mask; m; m &= m - 1) {
         const auto id = static_cast<int64_t>(__builtin_ctzll(m));
-        if (id >= map.num_variables()) return std::nullopt;
+        if (id >= map.num_variables()) return false;
         const Interval& b = map.variable(id).bounds;
-        if (!b.is_bounded() || b.is_empty()) return std::nullopt;
+        if (!b.is_bounded() || b.is_empty()) return false;
         const __int128 width = static_cast<__int128>(b.hi()) - b.lo() + 1;
-        if (width > kMaxEnumeratedPoints) return std::nullopt;
+        if (width > kMaxEnumeratedPoints) return false;
         s.points *= static_cast<int64_t>(width);
-        if (s.points > kMaxEnumeratedPoints) return std::nullopt;
+        if (s.points > kMaxEnumeratedPoints) return false;
         s.ids[s.k] = id;
         s.box[s.k] = b;
         s.hull_lo[s.k] = kInt64Max;
         s.hull_hi[s.k] = kInt64Min;
         ++s.k;
     }
-    return s;
+    return true;
 }
 
 /// True if every constraint over only the variables of `mask` may hold at
@@ -155,25 +155,25 @@ bool tighten_bounds_by_enumeration(IndexingMap& map, RewriteLog log) {
         if (std::find(scanned.begin(), scanned.begin() + num_scanned, n->var_mask) !=
             scanned.begin() + num_scanned)
             continue;
-        std::optional<BoxScan> s = small_box(n->var_mask, map);
-        if (!s) continue;
+        BoxScan s;
+        if (!small_box(n->var_mask, map, s)) continue;
         if (!have_divisors) {  // only once a box is small
             divisors = constraint_divisors(cs);
             have_divisors = true;
         }
-        scan(*s, cs, divisors, n->var_mask);
+        scan(s, cs, divisors, n->var_mask);
         bool narrowed = false;
-        for (size_t i = 0; i < s->k; ++i) {
-            const Interval hull = s->hull(i);
-            if (hull == s->box[i]) continue;
+        for (size_t i = 0; i < s.k; ++i) {
+            const Interval hull = s.hull(i);
+            if (hull == s.box[i]) continue;
             if (hull.is_empty()) {
                 log.fired(lemma::enumerated_empty);
                 map.mark_known_empty();
                 return true;
             }
-            if (hull.lo() != s->box[i].lo()) log.fired(lemma::enumerated_lower);
-            if (hull.hi() != s->box[i].hi()) log.fired(lemma::enumerated_upper);
-            map.set_variable_bounds(s->ids[i], hull);
+            if (hull.lo() != s.box[i].lo()) log.fired(lemma::enumerated_lower);
+            if (hull.hi() != s.box[i].hi()) log.fired(lemma::enumerated_upper);
+            map.set_variable_bounds(s.ids[i], hull);
             changed = narrowed = true;
         }
         if (narrowed) num_scanned = 0;  // the other sets may read these bounds

@@ -111,6 +111,15 @@ public:
     const std::vector<Constraint>& constraints() const {
         return map_constraints_ ? *map_constraints_ : owned_constraints_;
     }
+    /// The divisibility analysis of the domain's constraints
+    /// (`DivisibilityAnalysis(constraints())`) that narrows the ranges of mod
+    /// nodes, or null when no constraint is a congruence `e mod c in [r, r]`
+    /// (an analysis of the constraints would then hold no fact). A caller
+    /// that needs that analysis too may share it, memo included:
+    ///
+    ///     DivisibilityAnalysis none;
+    ///     DivisibilityAnalysis& facts = ranges.congruences() ? *ranges.congruences() : none;
+    DivisibilityAnalysis* congruences() { return congruences_.get(); }
     /// The divisors with variables of those constraints (constraint_divisors;
     /// found when first asked for).
     const std::vector<Expr>& constraint_divisors() {

@@ -67,9 +67,16 @@ Constraint simplify_one(const Constraint& original, const RuleTable& table, Rewr
 Constraint simplify_with_facts(const std::vector<Constraint>& originals, size_t i,
                                const Constraint* done, const RuleTable& table,
                                RangeAnalysis& ranges, engine::RewriteLog log) {
-    SmallVector<Constraint, 8> others(done, done + i);
-    for (size_t j = i + 1; j < originals.size(); ++j)
-        others.push_back(originals[j]);
+    // The others that the analysis reads (mod constraints), and of those
+    // only the ones whose facts can reach the nodes the rewriter sees (all
+    // over the variables of this constraint): their analysis answers as the
+    // one of all the others there.
+    SmallVector<Constraint, 8> others;
+    for (size_t j = 0; j < originals.size(); ++j) {
+        const Constraint& c = j < i ? done[j] : originals[j];
+        if (j != i && detail::kind_of(c.expr) == ExprKind::Mod) others.push_back(c);
+    }
+    engine::keep_facts_reaching(originals[i].expr, &others);
     DivisibilityAnalysis facts(others.begin(), others.end());
     Rewriter rewriter(table, ranges, facts, log);
     return simplify_one(originals[i], table, rewriter, log);
@@ -187,7 +194,12 @@ bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     if (map.is_known_empty()) return true;
 
     RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
-    DivisibilityAnalysis divisibility(map.constraints());
+    // The divisibility facts of the constraints: the range analysis has
+    // built them when some constraint is a congruence (the same analysis of
+    // the same constraints, shared with its memo), and there are none
+    // otherwise (only congruences give facts).
+    DivisibilityAnalysis no_facts;
+    DivisibilityAnalysis& divisibility = ranges.congruences() ? *ranges.congruences() : no_facts;
     Rewriter rewriter(table, ranges, divisibility, log);
     for (int64_t i = 0; i < map.num_results(); ++i) {
         const Expr r = map.results()[static_cast<size_t>(i)];

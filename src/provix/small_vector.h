@@ -120,6 +120,20 @@ public:
         for (; first != last; ++first)
             ::new (static_cast<void*>(data_ + size_++)) T(*first);
     }
+    /// Appends `f(0)`, ..., `f(n - 1)`: one capacity check (growing to the
+    /// size needed, like `reserve`: for a few appends of known total, after
+    /// a `reserve` of it), and the size is set once at the end, so `f` must
+    /// not throw and must not refer to this vector.
+    ///
+    ///     v.append_generated(vars.size(), [&](size_t i) { return vars[i].bounds; });
+    template <class F>
+    void append_generated(size_t n, F f) {
+        reserve(size_ + n);
+        T* out = data_ + size_;
+        for (size_t i = 0; i < n; ++i)
+            ::new (static_cast<void*>(out + i)) T(f(i));
+        size_ += n;
+    }
     /// Inserts `value` before `pos`; returns the new element's position.
     iterator insert(const_iterator pos, T value) {
         const size_t i = static_cast<size_t>(pos - data_);

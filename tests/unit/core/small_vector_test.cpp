@@ -53,6 +53,22 @@ TEST(SmallVector, PushBackOfOwnElementWhileGrowing) {
         EXPECT_EQ(s, "first element, long enough to live on the heap");
 }
 
+TEST(SmallVector, AppendGeneratedInlineAndAcrossTheHeap) {
+    SmallVector<std::string, 4> v = {"a"};
+    v.append_generated(2, [](size_t i) { return std::string(1, static_cast<char>('b' + i)); });
+    EXPECT_EQ(v.to_vector(), (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_EQ(v.capacity(), 4u);  // still inline
+    v.append_generated(0, [](size_t) -> std::string {
+        ADD_FAILURE();
+        return "";
+    });
+    EXPECT_EQ(v.size(), 3u);
+    // Beyond the inline room: one move to the heap, every element in order.
+    v.append_generated(5, [](size_t i) { return std::to_string(i); });
+    EXPECT_EQ(v.to_vector(), (std::vector<std::string>{"a", "b", "c", "0", "1", "2", "3", "4"}));
+    EXPECT_GE(v.capacity(), 8u);
+}
+
 TEST(SmallVector, InsertAndEraseKeepOrder) {
     SmallVector<int, 2> v = {1, 3};
     EXPECT_EQ(*v.insert(v.begin() + 1, 2), 2);

@@ -186,5 +186,43 @@ TEST(Divisibility, ConstraintsFromARangeAreTheSameFacts) {
     EXPECT_FALSE((first_two.of(d2).modulus == 4 && first_two.of(d2).remainder == 1));
 }
 
+TEST(Divisibility, TheFactsReachingAnExpressionAnswerAsAllTheFacts) {
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2),
+               d3 = ctx.variable(3);
+    const Constraint on_d0{mod(d0, 3), Interval::point(0)};
+    const Constraint on_sum{mod(d1 + d2, 4), Interval::point(1)};
+    const Constraint on_d2{mod(d2, 2), Interval::point(0)};
+    const Constraint on_d3{mod(d3 * 5, 7), Interval::point(3)};
+    const Constraint no_mod{d1 + d0, Interval(0, 9)};
+    const std::vector<Constraint> all = {on_d0, on_sum, no_mod, on_d2, on_d3};
+    SmallVector<Constraint, 8> kept(all.begin(), all.end());
+    // d1 reaches the sum's congruence, and through d2 the one on d2; d0 and
+    // d3 are apart, and a constraint that is no mod gives no fact.
+    keep_facts_reaching(d1 * 2, &kept);
+    ASSERT_EQ(kept.size(), 2u);
+    EXPECT_EQ(kept[0], on_sum);
+    EXPECT_EQ(kept[1], on_d2);
+    DivisibilityAnalysis full(all), reaching(kept.begin(), kept.end());
+    for (const Expr x : {d1, d2, d1 * 2, d1 + d2, d1 * 3 + 1, d2 * 4 + d1}) {
+        EXPECT_EQ(reaching.of(x).modulus, full.of(x).modulus);
+        EXPECT_EQ(reaching.of(x).remainder, full.of(x).remainder);
+    }
+    EXPECT_EQ(reaching.of(d1).modulus, 2);  // odd: d2 is even, d1 + d2 is 1 mod 4
+    // From d0 only its own congruence; from d3 only its own.
+    SmallVector<Constraint, 8> from_d0(all.begin(), all.end());
+    keep_facts_reaching(d0 + 1, &from_d0);
+    ASSERT_EQ(from_d0.size(), 1u);
+    EXPECT_EQ(from_d0[0], on_d0);
+    SmallVector<Constraint, 8> from_d3(all.begin(), all.end());
+    keep_facts_reaching(floor_div(d3, 2), &from_d3);
+    ASSERT_EQ(from_d3.size(), 1u);
+    EXPECT_EQ(from_d3[0], on_d3);
+    // A variable the node masks do not show (id 64 or more): all are kept.
+    SmallVector<Constraint, 8> high(all.begin(), all.end());
+    keep_facts_reaching(ctx.variable(70) + d0, &high);
+    EXPECT_EQ(high.size(), all.size());
+}
+
 }  // namespace
 }  // namespace provix::engine

@@ -77,6 +77,39 @@ TEST(RangeAnalysis, TheConstraintsDivisorsAreNonZero) {
     EXPECT_TRUE(bare.constraint_divisors().empty());
 }
 
+TEST(RangeAnalysis, TheCongruencesAnalysisIsTheOneOfTheConstraints) {
+    // simplify hands the rewriter this analysis in place of one of its own
+    // over the same constraints: it must exist exactly when a constraint is
+    // a congruence, and know what that one knows.
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    const std::vector<Interval> bounds = {Interval(0, 99), Interval(0, 99)};
+    const std::vector<Constraint> congruences = {{d0 + d1, Interval(0, 150)},
+                                                 {mod(d0 * 2 + d1, 8), Interval::point(5)},
+                                                 {mod(d0, 3), Interval::point(2)}};
+    RangeAnalysis ranges(bounds, congruences);
+    ASSERT_NE(ranges.congruences(), nullptr);
+    DivisibilityAnalysis own(congruences);
+    for (const Expr e : {d0, d1, d0 * 2 + d1, d0 * 6 + 4, d1 * 3 + d0 * 2}) {
+        const ModRem shared = ranges.congruences()->of(e), fresh = own.of(e);
+        EXPECT_EQ(shared.modulus, fresh.modulus);
+        EXPECT_EQ(shared.remainder, fresh.remainder);
+    }
+    EXPECT_EQ(ranges.congruences()->of(d0).modulus, 3);
+    EXPECT_EQ(ranges.congruences()->of(d1).modulus, 2);  // d1 odd: 2 * d0 + d1 is
+    // No congruence (a range of several values, a divisor that is no
+    // constant): no analysis, and one of the constraints would know nothing.
+    const std::vector<Constraint> others = {{mod(d0, 4), Interval(1, 2)},
+                                            {mod(d0, d1 + 1), Interval::point(0)},
+                                            {d0 * 2, Interval::point(6)}};
+    RangeAnalysis without(bounds, others);
+    EXPECT_EQ(without.congruences(), nullptr);
+    DivisibilityAnalysis nothing(others);
+    EXPECT_EQ(nothing.of(d0).modulus, 1);
+    EXPECT_EQ(nothing.of(d1).modulus, 1);
+    EXPECT_EQ(RangeAnalysis(bounds).congruences(), nullptr);
+}
+
 TEST(RangeAnalysis, UsingTheNewBoundsOfAMapForgetsTheOldRanges) {
     Context ctx;
     auto m = parse_indexing_map(
