@@ -482,6 +482,10 @@ bool operand_tests_admit(const RuleGate& g, NodeFacts& facts, RangeAnalysis& ran
     if (g.operand0_in_one_block) {
         const Interval r = ranges.range(x);
         if (r.is_empty() || !r.is_bounded()) return true;
+        // floor_div's quotients, computed inline: for d other than 0 and -1
+        // it is floor_quotient (no overflow); by -1 it may overflow (then
+        // unknown, as floor_div's nullopt leaves it).
+        if (d != -1) return floor_quotient(r.lo(), d) == floor_quotient(r.hi(), d);
         const std::optional<int64_t> lo = floor_div(r.lo(), d), hi = floor_div(r.hi(), d);
         if (lo && hi && *lo != *hi) return false;
     }

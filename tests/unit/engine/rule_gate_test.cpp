@@ -217,6 +217,11 @@ TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
     EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 8), domain: d0 in [8, 15]"));
     EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod -8), domain: d0 in [1, 7]"));
     EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 8), domain: d0 in [0, inf]"));
+    // Quotients of negative ends, by positive and negative divisors.
+    EXPECT_FALSE(admits("mod_in_block", "(d0) -> (d0 mod 3), domain: d0 in [-4, -3]"));
+    EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 3), domain: d0 in [-6, -4]"));
+    EXPECT_FALSE(admits("mod_in_block", "(d0) -> (d0 mod -3), domain: d0 in [-3, -2]"));
+    EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod -3), domain: d0 in [-5, -3]"));
     // Read off the conditions.
     EXPECT_TRUE(builtin_rule("mod_of_multiple").gate.operand0_divisible);
     EXPECT_FALSE(builtin_rule("mod_of_multiple").gate.operand0_in_one_block);
