@@ -672,6 +672,32 @@ int64_t multiple_scale_divisor(const Rule& rule, int64_t c0) {
     return -1;
 }
 
+void SumGateSkip::add(const CompiledRule* rule, const RuleGate& gate) {
+    // Only a gate whose first shape test is the sum test: it turns the node
+    // away when sum_admits fails (no coefficient, operand or point test).
+    const SumGate& g = gate.sums[0];
+    // One requirement suffices (each is necessary): the narrowest. A mask
+    // of scaled_kinds is tested against the monomials' kinds, one of
+    // whole_kinds against the terms' own kinds; either against the union
+    // of both is still necessary.
+    uint16_t best = 0;
+    int best_bits = 17;
+    if (g.active && !gate.coefficient && !gate.binary && !gate.point_range) {
+        for (const std::vector<uint16_t>* masks : {&g.scaled_kinds, &g.whole_kinds}) {
+            for (uint16_t k : *masks) {
+                const int bits = __builtin_popcount(k);
+                if (bits < best_bits) best = k, best_bits = bits;
+            }
+        }
+    }
+    if (best_bits > 16) {  // not a sum gate with a kind requirement
+        rest.push_back(rule);
+        return;
+    }
+    any = true;
+    kinds = static_cast<uint16_t>(kinds | best);
+}
+
 RuleGate make_rule_gate(const CompiledRule& c) {
     RuleGate g = gate_of(c);
     g.shape_tests = g.coefficient || g.binary || g.sums[0].active;

@@ -195,6 +195,32 @@ struct RuleGate {
     bool admits_constraint(const Interval& range, NodeFacts& facts) const;
 };
 
+/// The sum gates among the rules of one kind (RuleTable::expression_rules),
+/// turned away together: each needs some term of a kind in one of its
+/// masks (SumGate::scaled_kinds or whole_kinds), so a node whose terms
+/// have no kind in the union of one such mask per gate is admitted by none
+/// of them, and the rewriter tries the other rules (`rest`, in the same
+/// order) instead. `d0 * 4 + d1` (terms of kinds Mul and Variable,
+/// monomials Variable) passes none of the sum rules of the built-in table,
+/// which each need a floordiv or mod term.
+struct SumGateSkip {
+    /// Some gate is turned away with the others.
+    bool any = false;
+    /// The union of the chosen masks.
+    uint16_t kinds = 0;
+    /// The kind's rules but those turned away together, in order.
+    std::vector<const CompiledRule*> rest;
+    /// Adds the next rule of the kind's list: to the gates turned away
+    /// together if its gate is a sum gate at the top of its left side with
+    /// a kind requirement, else to `rest`.
+    void add(const CompiledRule* rule, const RuleGate& gate);
+    /// True if a node with the sum facts `f` (of the node itself) is turned
+    /// away by every gate added to the skipped ones.
+    bool turns_away(const SumFacts& f) const {
+        return !(kinds & (f.monomial_kinds | f.whole_kinds));
+    }
+};
+
 /// The constant variable c1 of a top-level conjunct `c0 mod c1 == 0` of
 /// `rule`'s condition, for the constant variable c0 (-1 if none):
 /// `fd_pull_multiple`'s `c0 mod c1 == 0` gives c1 for c0.

@@ -279,6 +279,9 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
                 by_kind_[static_cast<size_t>(k)].push_back(&c);
         }
     }
+    for (size_t k = 0; k < kNumExprKinds; ++k)
+        for (const CompiledRule* c : by_kind_[k])
+            sum_gate_skip_[k].add(c, c->gate);
 }
 
 const RuleTable& RuleTable::builtin() {

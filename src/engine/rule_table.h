@@ -204,6 +204,11 @@ public:
     const std::vector<const CompiledRule*>& expression_rules(ExprKind kind) const {
         return by_kind_[static_cast<size_t>(kind)];
     }
+    /// The sum gates of expression_rules(kind) turned away together (see
+    /// SumGateSkip).
+    const SumGateSkip& sum_gate_skip(ExprKind kind) const {
+        return sum_gate_skip_[static_cast<size_t>(kind)];
+    }
     /// Constraint rules, in table order.
     const std::vector<const CompiledRule*>& constraint_rules() const { return constraint_rules_; }
     /// The names of the lemmas of rules/*.lemmas (the builtin table only).
@@ -232,6 +237,7 @@ private:
     std::vector<CompiledRule> rules_;
     std::vector<std::string> lemma_names_;
     std::array<std::vector<const CompiledRule*>, kNumExprKinds> by_kind_;
+    std::array<SumGateSkip, kNumExprKinds> sum_gate_skip_;
     std::vector<const CompiledRule*> constraint_rules_;
 };
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -432,6 +433,66 @@ RC_GTEST_PROP(RuleGate, NeverTurnsAwayARuleThatFires, ()) {
     DivisibilityAnalysis divisibility;
     check_firings(nodes, ranges, divisibility);
     RC_ASSERT(!::testing::Test::HasFailure());
+}
+
+/// The sum facts of the first result of `map_text`.
+SumFacts first_result_sum_facts(Context& ctx, const std::string& map_text) {
+    Result<IndexingMap> m = parse_indexing_map(ctx, map_text);
+    EXPECT_TRUE(m.ok()) << map_text;
+    return sum_facts(m->results()[0]);
+}
+
+TEST(SumGateSkip, AffineSumsSkipTheSumRules) {
+    // The sum rules of the built-in table each need a floordiv or mod term:
+    // an affine sum is turned away by all of them at once.
+    const RuleTable& table = RuleTable::builtin();
+    const SumGateSkip& add = table.sum_gate_skip(ExprKind::Add);
+    ASSERT_TRUE(add.any);
+    const std::vector<const CompiledRule*>& all = table.expression_rules(ExprKind::Add);
+    EXPECT_LT(add.rest.size(), all.size());
+    EXPECT_EQ(std::count(add.rest.begin(), add.rest.end(), &builtin_rule("add_div_mod_recombine")),
+              0);
+    EXPECT_EQ(std::count(add.rest.begin(), add.rest.end(), &builtin_rule("fixed_value")), 1);
+    Context ctx;
+    const std::string bounds = "domain: d0 in [0, 9], d1 in [0, 3]";
+    EXPECT_TRUE(
+        add.turns_away(first_result_sum_facts(ctx, "(d0, d1) -> (d0 * 4 + d1), " + bounds)));
+    EXPECT_FALSE(add.turns_away(
+        first_result_sum_facts(ctx, "(d0, d1) -> (d0 floordiv 4 + d0 mod 4 + d1), " + bounds)));
+    EXPECT_FALSE(add.turns_away(
+        first_result_sum_facts(ctx, "(d0, d1) -> ((d0 floordiv 4) * 4 + d1), " + bounds)));
+}
+
+RC_GTEST_PROP(SumGateSkip, TurnsAwayOnlyWhatEveryGateTurnsAway, ()) {
+    // For every kind: `rest` is the kind's rules in order without some, and
+    // a node turned away is admitted by none of those.
+    Context ctx;
+    testing_support::MapOptions o;
+    o.large_constants = false;
+    const int64_t n = 2;
+    std::vector<Interval> bounds;
+    for (int64_t i = 0; i < n; ++i)
+        bounds.push_back(testing_support::random_bounds(o));
+    std::vector<Expr> nodes;
+    for (int i = 0; i < 3; ++i)
+        collect_nodes(testing_support::random_expr(ctx, n, o, 4), nodes);
+    RangeAnalysis ranges(bounds);
+    DivisibilityAnalysis divisibility;
+    const RuleTable& table = RuleTable::builtin();
+    for (Expr e : nodes) {
+        if (e.is_constant()) continue;
+        const SumGateSkip& skip = table.sum_gate_skip(e.kind());
+        const std::vector<const CompiledRule*>& all = table.expression_rules(e.kind());
+        size_t next = 0;  // rest is a subsequence of all
+        for (const CompiledRule* rule : all) {
+            const bool kept = next < skip.rest.size() && skip.rest[next] == rule;
+            next += kept;
+            if (kept || !skip.turns_away(sum_facts(e))) continue;
+            NodeFacts facts(e, &divisibility);
+            RC_ASSERT(!rule->gate.admits(facts, ranges));
+        }
+        RC_ASSERT(next == skip.rest.size());
+    }
 }
 
 /// `rule` as compiled, without the scale divisors of its sum patterns (X
