@@ -113,11 +113,15 @@ Expr Rewriter::rewrite_leaf(Expr e, int depth) {
 Expr Rewriter::rewrite_root(Expr e, int depth) {
     if (detail::is_const(e)) return e;  // nothing simplifies a constant
     NodeFacts facts(e, &divisibility_);
-    // Without the sum gates that would all turn the node away, if any.
+    // Without the sum gates that would all turn the node away, if any, else
+    // without the gates its operands' kinds and constants turn away (a leaf
+    // has none).
     const SumGateSkip& sum_gates = table_.sum_gate_skip(kind_of(e));
     const std::vector<const CompiledRule*>& rules =
         sum_gates.any && sum_gates.turns_away(facts.sum(0)) ? sum_gates.rest
-                                                            : table_.expression_rules(kind_of(e));
+        : table_.has_operand_classes(kind_of(e))
+            ? table_.expression_rules(kind_of(e), operand_class(e))
+            : table_.expression_rules(kind_of(e));
     for (const CompiledRule* rule : rules) {
         // Rules that cannot match the node are not tried (the order of the
         // others is kept, so the first rule that fires is the same).

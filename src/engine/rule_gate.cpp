@@ -698,6 +698,25 @@ void SumGateSkip::add(const CompiledRule* rule, const RuleGate& gate) {
     kinds = static_cast<uint16_t>(kinds | best);
 }
 
+bool RuleGate::may_admit_operands(size_t operand_class) const {
+    // admits_shape's operand tests on the class (the operand count aside).
+    if (!binary) return true;
+    constexpr size_t kRight = kNumExprKinds + 3;
+    const auto left = static_cast<ExprKind>(operand_class / kRight);
+    const size_t right = operand_class % kRight;
+    if (!(operand_kinds[0] & kind_bit(left))) return false;
+    // The right operand's kind, and the values a constant of its class takes.
+    ExprKind right_kind = right < kNumExprKinds ? static_cast<ExprKind>(right) : ExprKind::Constant;
+    if (!(operand_kinds[1] & kind_bit(right_kind))) return false;
+    if (right_kind != ExprKind::Constant) return true;
+    constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    int64_t lo = 2, hi = kMax;  // above 1
+    if (right == kNumExprKinds) lo = kMin, hi = -1;
+    if (right > kNumExprKinds) lo = hi = static_cast<int64_t>(right - kNumExprKinds) - 1;  // 0, 1
+    return lo <= operand1_hi && operand1_lo <= hi;
+}
+
 RuleGate make_rule_gate(const CompiledRule& c) {
     RuleGate g = gate_of(c);
     g.shape_tests = g.coefficient || g.binary || g.sums[0].active;

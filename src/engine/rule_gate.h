@@ -18,6 +18,7 @@
 #include <limits>
 #include <vector>
 
+#include "expr_node.h"
 #include "provix/expr.h"
 #include "provix/interval.h"
 #include "provix/rules/rule.h"
@@ -185,6 +186,10 @@ struct RuleGate {
     bool admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const;
     /// True if the range of `facts`' node is one finite point.
     static bool range_is_point(NodeFacts& facts, RangeAnalysis& ranges);
+    /// False only if the gate turns away every node whose operands are of
+    /// class `operand_class` (see operand_class): its operand kinds or the
+    /// range of a constant right operand exclude them.
+    bool may_admit_operands(size_t operand_class) const;
     /// For a constraint rule, on a constraint whose left side has the kind
     /// the rule's left side needs (checked first), with a finite non-empty
     /// `range`: false only if the rule cannot match it. Reads the tests on
@@ -220,6 +225,23 @@ struct SumGateSkip {
         return !(kinds & (f.monomial_kinds | f.whole_kinds));
     }
 };
+
+/// The number of classes of operand_class.
+inline constexpr size_t kOperandClasses = kNumExprKinds * (kNumExprKinds + 3);
+
+/// The class of the first two operands of `e` (a node with at least two)
+/// that RuleGate's operand tests read: the kind of the left one, and the
+/// kind of the right one with a constant split by its value (below 0, 0, 1,
+/// above 1). `d0 floordiv 8` and `d1 floordiv 4` are of one class,
+/// `d0 floordiv -8` of another.
+inline size_t operand_class(Expr e) {
+    const detail::ExprNode* n = e.node();
+    const detail::ExprNode* b = n->operands[1];
+    size_t right = static_cast<size_t>(b->kind);
+    if (b->kind == ExprKind::Constant && b->value <= 1)
+        right = kNumExprKinds + (b->value < 0 ? 0 : static_cast<size_t>(b->value) + 1);
+    return static_cast<size_t>(n->operands[0]->kind) * (kNumExprKinds + 3) + right;
+}
 
 /// The constant variable c1 of a top-level conjunct `c0 mod c1 == 0` of
 /// `rule`'s condition, for the constant variable c0 (-1 if none):

@@ -495,6 +495,69 @@ RC_GTEST_PROP(SumGateSkip, TurnsAwayOnlyWhatEveryGateTurnsAway, ()) {
     }
 }
 
+/// True if `rule` is in `rules`.
+bool holds(const std::vector<const CompiledRule*>& rules, const CompiledRule& rule) {
+    return std::find(rules.begin(), rules.end(), &rule) != rules.end();
+}
+
+TEST(OperandClass, RulesWhoseOperandTestsFailAreLeftOut) {
+    Context ctx;
+    Result<IndexingMap> m = parse_indexing_map(
+        ctx,
+        "(d0) -> (d0 floordiv 8, d0 floordiv -8, (d0 floordiv 2) floordiv 8, d0 floordiv 1),"
+        " domain: d0 in [0, 99]");
+    ASSERT_TRUE(m.ok());
+    const RuleTable& table = RuleTable::builtin();
+    ASSERT_TRUE(table.has_operand_classes(ExprKind::FloorDiv));
+    const Expr plain = m->results()[0], negative = m->results()[1], nested = m->results()[2];
+    EXPECT_EQ(operand_class(plain), operand_class(floor_div(ctx.variable(0), 3)));
+    EXPECT_NE(operand_class(plain), operand_class(negative));
+    // fd_negative_divisor: x floordiv c0 if c0 < 0; fd_nested:
+    // (x floordiv c0) floordiv c1 if c0 > 0 && c1 > 0.
+    const CompiledRule& negative_rule = builtin_rule("fd_negative_divisor");
+    const CompiledRule& nested_rule = builtin_rule("fd_nested");
+    const auto& for_plain = table.expression_rules(ExprKind::FloorDiv, operand_class(plain));
+    EXPECT_FALSE(holds(for_plain, negative_rule));
+    EXPECT_FALSE(holds(for_plain, nested_rule));
+    EXPECT_TRUE(holds(for_plain, builtin_rule("fixed_value")));
+    EXPECT_TRUE(
+        holds(table.expression_rules(ExprKind::FloorDiv, operand_class(negative)), negative_rule));
+    EXPECT_TRUE(
+        holds(table.expression_rules(ExprKind::FloorDiv, operand_class(nested)), nested_rule));
+    EXPECT_LT(for_plain.size(), table.expression_rules(ExprKind::FloorDiv).size());
+}
+
+RC_GTEST_PROP(OperandClass, LeavesOutOnlyRulesWhoseGatesTurnTheNodeAway, ()) {
+    Context ctx;
+    testing_support::MapOptions o;
+    o.large_constants = false;
+    const int64_t n = 2;
+    std::vector<Interval> bounds;
+    for (int64_t i = 0; i < n; ++i)
+        bounds.push_back(testing_support::random_bounds(o));
+    std::vector<Expr> nodes;
+    for (int i = 0; i < 3; ++i)
+        collect_nodes(testing_support::random_expr(ctx, n, o, 4), nodes);
+    RangeAnalysis ranges(bounds);
+    DivisibilityAnalysis divisibility;
+    const RuleTable& table = RuleTable::builtin();
+    for (Expr e : nodes) {
+        if (e.num_operands() < 2 || !table.has_operand_classes(e.kind())) continue;
+        const std::vector<const CompiledRule*>& kept =
+            table.expression_rules(e.kind(), operand_class(e));
+        size_t next = 0;  // kept is a subsequence of all
+        for (const CompiledRule* rule : table.expression_rules(e.kind())) {
+            if (next < kept.size() && kept[next] == rule) {
+                ++next;
+                continue;
+            }
+            NodeFacts facts(e, &divisibility);
+            RC_ASSERT(!rule->gate.admits(facts, ranges));
+        }
+        RC_ASSERT(next == kept.size());
+    }
+}
+
 /// `rule` as compiled, without the scale divisors of its sum patterns (X
 /// then ranges over every subset of the remaining terms).
 CompiledRule without_scale_divisors(const CompiledRule& rule) {
