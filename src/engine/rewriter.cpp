@@ -113,12 +113,12 @@ Expr Rewriter::rewrite_leaf(Expr e, int depth) {
 Expr Rewriter::rewrite_root(Expr e, int depth) {
     if (detail::is_const(e)) return e;  // nothing simplifies a constant
     NodeFacts facts(e, &divisibility_);
-    // Without the sum gates that would all turn the node away, if any, else
-    // without the gates its operands' kinds and constants turn away (a leaf
-    // has none).
+    // Without the sum gates its terms' kinds turn away, if the kind has
+    // some, else without the gates its operands' kinds and constants turn
+    // away (a leaf has none).
     const SumGateSkip& sum_gates = table_.sum_gate_skip(kind_of(e));
     const std::vector<const CompiledRule*>& rules =
-        sum_gates.any && sum_gates.turns_away(facts.sum(0)) ? sum_gates.rest
+        sum_gates.any ? sum_gates.rules_for(facts.sum(0))
         : table_.has_operand_classes(kind_of(e))
             ? table_.expression_rules(kind_of(e), operand_class(e))
             : table_.expression_rules(kind_of(e));

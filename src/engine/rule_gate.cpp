@@ -672,30 +672,32 @@ int64_t multiple_scale_divisor(const Rule& rule, int64_t c0) {
     return -1;
 }
 
-void SumGateSkip::add(const CompiledRule* rule, const RuleGate& gate) {
-    // Only a gate whose first shape test is the sum test: it turns the node
-    // away when sum_admits fails (no coefficient, operand or point test).
+bool SumGateSkip::skippable(const RuleGate& gate) {
     const SumGate& g = gate.sums[0];
-    // One requirement suffices (each is necessary): the narrowest. A mask
-    // of scaled_kinds is tested against the monomials' kinds, one of
-    // whole_kinds against the terms' own kinds; either against the union
-    // of both is still necessary.
-    uint16_t best = 0;
-    int best_bits = 17;
-    if (g.active && !gate.coefficient && !gate.binary && !gate.point_range) {
-        for (const std::vector<uint16_t>* masks : {&g.scaled_kinds, &g.whole_kinds}) {
-            for (uint16_t k : *masks) {
-                const int bits = __builtin_popcount(k);
-                if (bits < best_bits) best = k, best_bits = bits;
+    return g.active && !gate.coefficient && !gate.binary && !gate.point_range &&
+           (!g.scaled_kinds.empty() || !g.whole_kinds.empty());
+}
+
+void SumGateSkip::build(const std::vector<const CompiledRule*>& all) {
+    any = std::any_of(all.begin(), all.end(),
+                      [](const CompiledRule* rule) { return skippable(rule->gate); });
+    if (!any) return;
+    by_kinds.assign(size_t{1} << kNumExprKinds, {});
+    for (size_t present = 0; present < by_kinds.size(); ++present) {
+        for (const CompiledRule* rule : all) {
+            // sum_admits needs each scaled mask to meet the monomials'
+            // kinds and each whole mask the terms' kinds: each to meet
+            // their union, `present`.
+            bool kept = true;
+            if (skippable(rule->gate)) {
+                const SumGate& g = rule->gate.sums[0];
+                for (const std::vector<uint16_t>* masks : {&g.scaled_kinds, &g.whole_kinds})
+                    for (uint16_t k : *masks)
+                        kept = kept && (k & present);
             }
+            if (kept) by_kinds[present].push_back(rule);
         }
     }
-    if (best_bits > 16) {  // not a sum gate with a kind requirement
-        rest.push_back(rule);
-        return;
-    }
-    any = true;
-    kinds = static_cast<uint16_t>(kinds | best);
 }
 
 bool RuleGate::may_admit_operands(size_t operand_class) const {

@@ -200,30 +200,34 @@ struct RuleGate {
     bool admits_constraint(const Interval& range, NodeFacts& facts) const;
 };
 
-/// The sum gates among the rules of one kind (RuleTable::expression_rules),
-/// turned away together: each needs some term of a kind in one of its
-/// masks (SumGate::scaled_kinds or whole_kinds), so a node whose terms
-/// have no kind in the union of one such mask per gate is admitted by none
-/// of them, and the rewriter tries the other rules (`rest`, in the same
-/// order) instead. `d0 * 4 + d1` (terms of kinds Mul and Variable,
-/// monomials Variable) passes none of the sum rules of the built-in table,
-/// which each need a floordiv or mod term.
+/// The sum gates among the rules of one kind (RuleTable::expression_rules)
+/// that a node's term kinds turn away: a sum gate at the top of a left side
+/// needs, for each term pattern, some term of a kind in its mask
+/// (SumGate::scaled_kinds for the monomials, whole_kinds for the terms as
+/// they stand), and tests that first; so a node whose terms' kinds (both
+/// together) miss one of those masks is admitted by none of them. The kind's
+/// rules without those gates are kept per set of kinds present, in order.
+/// `d0 * 4 + d1` (terms of kinds Mul and Variable, monomials Variable)
+/// passes none of the sum rules of the built-in table, which each need a
+/// floordiv or mod term; `d0 floordiv 4 + d1` passes those needing a
+/// floordiv term alone.
 struct SumGateSkip {
-    /// Some gate is turned away with the others.
+    /// Some rule of the kind has such a sum gate (else by_kinds is empty).
     bool any = false;
-    /// The union of the chosen masks.
-    uint16_t kinds = 0;
-    /// The kind's rules but those turned away together, in order.
-    std::vector<const CompiledRule*> rest;
-    /// Adds the next rule of the kind's list: to the gates turned away
-    /// together if its gate is a sum gate at the top of its left side with
-    /// a kind requirement, else to `rest`.
-    void add(const CompiledRule* rule, const RuleGate& gate);
-    /// True if a node with the sum facts `f` (of the node itself) is turned
-    /// away by every gate added to the skipped ones.
-    bool turns_away(const SumFacts& f) const {
-        return !(kinds & (f.monomial_kinds | f.whole_kinds));
+    /// Per set of term kinds (a bit per ExprKind), the kind's rules but the
+    /// sum gates needing a kind the set lacks, in order.
+    std::vector<std::vector<const CompiledRule*>> by_kinds;
+    /// Builds the lists from the kind's rules `all`, in order.
+    void build(const std::vector<const CompiledRule*>& all);
+    /// The rules to try on a node with the sum facts `f` (of the node
+    /// itself); only when `any`.
+    const std::vector<const CompiledRule*>& rules_for(const SumFacts& f) const {
+        return by_kinds[(f.monomial_kinds | f.whole_kinds) & (by_kinds.size() - 1)];
     }
+    /// True if `gate` is a sum gate at the top of its left side whose kind
+    /// masks are its first shape test (no coefficient, operand or point
+    /// test before them) and it has at least one.
+    static bool skippable(const RuleGate& gate);
 };
 
 /// The number of classes of operand_class.

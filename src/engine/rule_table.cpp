@@ -280,8 +280,7 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
         }
     }
     for (size_t k = 0; k < kNumExprKinds; ++k) {
-        for (const CompiledRule* c : by_kind_[k])
-            sum_gate_skip_[k].add(c, c->gate);
+        sum_gate_skip_[k].build(by_kind_[k]);
         if (k < kNumExprLeafKinds) continue;  // no operands
         by_operands_[k].resize(kOperandClasses);
         bool differs = false;

@@ -216,8 +216,8 @@ public:
     bool has_operand_classes(ExprKind kind) const {
         return !by_operands_[static_cast<size_t>(kind)].empty();
     }
-    /// The sum gates of expression_rules(kind) turned away together (see
-    /// SumGateSkip).
+    /// expression_rules(kind) per set of term kinds, without the sum gates
+    /// those kinds turn away (see SumGateSkip).
     const SumGateSkip& sum_gate_skip(ExprKind kind) const {
         return sum_gate_skip_[static_cast<size_t>(kind)];
     }

@@ -442,30 +442,38 @@ SumFacts first_result_sum_facts(Context& ctx, const std::string& map_text) {
     return sum_facts(m->results()[0]);
 }
 
-TEST(SumGateSkip, AffineSumsSkipTheSumRules) {
+TEST(SumGateSkip, TermKindsSkipTheSumRulesNeedingOthers) {
     // The sum rules of the built-in table each need a floordiv or mod term:
     // an affine sum is turned away by all of them at once.
     const RuleTable& table = RuleTable::builtin();
     const SumGateSkip& add = table.sum_gate_skip(ExprKind::Add);
     ASSERT_TRUE(add.any);
-    const std::vector<const CompiledRule*>& all = table.expression_rules(ExprKind::Add);
-    EXPECT_LT(add.rest.size(), all.size());
-    EXPECT_EQ(std::count(add.rest.begin(), add.rest.end(), &builtin_rule("add_div_mod_recombine")),
-              0);
-    EXPECT_EQ(std::count(add.rest.begin(), add.rest.end(), &builtin_rule("fixed_value")), 1);
+    EXPECT_TRUE(SumGateSkip::skippable(builtin_rule("add_div_mod_recombine").gate));
+    EXPECT_FALSE(SumGateSkip::skippable(builtin_rule("fixed_value").gate));
     Context ctx;
     const std::string bounds = "domain: d0 in [0, 9], d1 in [0, 3]";
-    EXPECT_TRUE(
-        add.turns_away(first_result_sum_facts(ctx, "(d0, d1) -> (d0 * 4 + d1), " + bounds)));
-    EXPECT_FALSE(add.turns_away(
-        first_result_sum_facts(ctx, "(d0, d1) -> (d0 floordiv 4 + d0 mod 4 + d1), " + bounds)));
-    EXPECT_FALSE(add.turns_away(
-        first_result_sum_facts(ctx, "(d0, d1) -> ((d0 floordiv 4) * 4 + d1), " + bounds)));
+    auto rules = [&](const std::string& results) {
+        return add.rules_for(
+            first_result_sum_facts(ctx, "(d0, d1) -> (" + results + "), " + bounds));
+    };
+    const auto& affine = rules("d0 * 4 + d1");
+    ASSERT_EQ(affine.size(), 1u);
+    EXPECT_EQ(affine[0], &builtin_rule("fixed_value"));
+    // (x floordiv c0) * c1 + (x mod c0) * c2 + Y needs a floordiv and a
+    // mod term.
+    const CompiledRule& recombine = builtin_rule("add_div_mod_recombine");
+    auto holds_recombine = [&](const std::vector<const CompiledRule*>& list) {
+        return std::count(list.begin(), list.end(), &recombine) == 1;
+    };
+    EXPECT_FALSE(holds_recombine(rules("(d0 floordiv 4) * 4 + d1")));
+    EXPECT_TRUE(holds_recombine(rules("(d0 floordiv 4) * 4 + d0 mod 4 + d1")));
+    EXPECT_EQ(rules("(d0 floordiv 4) * 4 + d0 mod 4 + d1").size(),
+              table.expression_rules(ExprKind::Add).size());
 }
 
-RC_GTEST_PROP(SumGateSkip, TurnsAwayOnlyWhatEveryGateTurnsAway, ()) {
-    // For every kind: `rest` is the kind's rules in order without some, and
-    // a node turned away is admitted by none of those.
+RC_GTEST_PROP(SumGateSkip, LeavesOutOnlyRulesWhoseGatesTurnTheNodeAway, ()) {
+    // For every kind with sum gates: the list for a node's term kinds is the
+    // kind's rules in order without some, each turning the node away.
     Context ctx;
     testing_support::MapOptions o;
     o.large_constants = false;
@@ -482,16 +490,18 @@ RC_GTEST_PROP(SumGateSkip, TurnsAwayOnlyWhatEveryGateTurnsAway, ()) {
     for (Expr e : nodes) {
         if (e.is_constant()) continue;
         const SumGateSkip& skip = table.sum_gate_skip(e.kind());
-        const std::vector<const CompiledRule*>& all = table.expression_rules(e.kind());
-        size_t next = 0;  // rest is a subsequence of all
-        for (const CompiledRule* rule : all) {
-            const bool kept = next < skip.rest.size() && skip.rest[next] == rule;
-            next += kept;
-            if (kept || !skip.turns_away(sum_facts(e))) continue;
+        if (!skip.any) continue;
+        const std::vector<const CompiledRule*>& kept = skip.rules_for(sum_facts(e));
+        size_t next = 0;  // kept is a subsequence of all
+        for (const CompiledRule* rule : table.expression_rules(e.kind())) {
+            if (next < kept.size() && kept[next] == rule) {
+                ++next;
+                continue;
+            }
             NodeFacts facts(e, &divisibility);
             RC_ASSERT(!rule->gate.admits(facts, ranges));
         }
-        RC_ASSERT(next == skip.rest.size());
+        RC_ASSERT(next == kept.size());
     }
 }
 
