@@ -58,20 +58,20 @@ inline uint16_t monomial_bit(Expr e) {
     return kind_bit(t->kind);
 }
 
-/// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
-/// nodes' fields: a node that is no sum as its one term (the usual case of
-/// a binary node's left operand, without the loop's set-up), a sum in one
-/// pass over its terms. Forced inline into NodeFacts::compute_sum, the
-/// rewriter's per-node call.
-[[gnu::always_inline]] inline void fill_sum_facts(const detail::ExprNode* n, SumFacts& f) {
-    if (n->kind != ExprKind::Add) {  // a sum of one term
-        const bool constant = n->kind == ExprKind::Constant;
-        f.terms = 1;
-        f.monomial_kinds = constant ? 0 : monomial_kind_bit(n);
-        f.whole_kinds = constant ? 0 : kind_bit(n->kind);
-        f.constant = constant;
-        return;
-    }
+/// fill_sum_facts for a node `n` that is no sum: a sum of one term (the
+/// usual case of a binary node's left operand). Inline, and small enough
+/// that NodeFacts::compute_sum saves no registers on this path.
+[[gnu::always_inline]] inline void fill_term_facts(const detail::ExprNode* n, SumFacts& f) {
+    const bool constant = n->kind == ExprKind::Constant;
+    f.terms = 1;
+    f.monomial_kinds = constant ? 0 : monomial_kind_bit(n);
+    f.whole_kinds = constant ? 0 : kind_bit(n->kind);
+    f.constant = constant;
+}
+
+/// fill_sum_facts for a sum `n`: one pass over its terms. Out of line, so
+/// that its loop's registers are saved only on this path.
+[[gnu::noinline]] void fill_terms_facts(const detail::ExprNode* n, SumFacts& f) {
     uint16_t monomials = 0, wholes = 0;
     bool constant = false;
     const size_t count = n->num_operands;
@@ -88,6 +88,15 @@ inline uint16_t monomial_bit(Expr e) {
     f.monomial_kinds = monomials;
     f.whole_kinds = wholes;
     f.constant = constant;
+}
+
+/// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
+/// nodes' fields.
+[[gnu::always_inline]] inline void fill_sum_facts(const detail::ExprNode* n, SumFacts& f) {
+    if (n->kind != ExprKind::Add)
+        fill_term_facts(n, f);
+    else
+        fill_terms_facts(n, f);
 }
 
 /// True if conjunct `p` is `lb(v) == ub(v)` for the expression variable v.
@@ -597,8 +606,8 @@ SumFacts sum_facts(Expr e) {
 
 void NodeFacts::compute_sum(size_t which) {
     const detail::ExprNode* n = e_.node();
-    fill_sum_facts(which == 0 ? n : n->operands[0], sums_[which]);
     have_sum_[which] = true;
+    fill_sum_facts(which == 0 ? n : n->operands[0], sums_[which]);
 }
 
 uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }
