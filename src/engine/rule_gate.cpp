@@ -616,6 +616,22 @@ bool RuleGate::range_is_point(NodeFacts& facts, RangeAnalysis& ranges) {
     return ranges.is_point(facts.expr());
 }
 
+[[gnu::always_inline]] inline bool RuleGate::admits_operand_extras(NodeFacts& facts,
+                                                                   RangeAnalysis& ranges, Expr a,
+                                                                   Expr b) const {
+    if (sums[1].active && (!sum_admits(sums[1], facts.sum(1)) || !shared_vars_hold(sums[1], a)))
+        return false;
+    if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
+        !some_coefficient(a, scale_test, detail::const_value(b)))
+        return false;
+    if ((operand0_divisible || operand0_in_one_block) && is_const(b) &&
+        !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
+        return false;
+    if (operand0_block && is_const(b) && !block_may_hold_on(a, detail::const_value(b), ranges))
+        return false;
+    return true;
+}
+
 bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
     Expr e = facts.expr();
     if (coefficient) {
@@ -631,16 +647,9 @@ bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
         if (is_const(b) &&
             (detail::const_value(b) < operand1_lo || detail::const_value(b) > operand1_hi))
             return false;
-        if (sums[1].active && (!sum_admits(sums[1], facts.sum(1)) || !shared_vars_hold(sums[1], a)))
-            return false;
-        if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
-            !some_coefficient(a, scale_test, detail::const_value(b)))
-            return false;
-        if ((operand0_divisible || operand0_in_one_block) && is_const(b) &&
-            !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
-            return false;
-        if (operand0_block && is_const(b) && !block_may_hold_on(a, detail::const_value(b), ranges))
-            return false;
+        // Without operand_extras every test below is unset (make_rule_gate):
+        // skipping them admits what they would.
+        if (operand_extras && !admits_operand_extras(facts, ranges, a, b)) return false;
     }
     if (sums[0].active) {
         if (!sum_admits(sums[0], facts.sum(0))) return false;
@@ -731,6 +740,8 @@ bool RuleGate::may_admit_operands(size_t operand_class) const {
 RuleGate make_rule_gate(const CompiledRule& c) {
     RuleGate g = gate_of(c);
     g.shape_tests = g.coefficient || g.binary || g.sums[0].active;
+    g.operand_extras = g.sums[1].active || g.scale_test != RuleGate::ScaleTest::None ||
+                       g.operand0_divisible || g.operand0_in_one_block || g.operand0_block;
     return g;
 }
 

@@ -171,6 +171,12 @@ struct RuleGate {
     /// or a conjunct `c2 == c3` on the two ends): see admits_range.
     bool point_ends = false;
 
+    /// Some test of the binary operator's left operand beyond its kind is
+    /// set (sums[1], scale_test, operand0_divisible, operand0_in_one_block,
+    /// operand0_block): false lets admits skip them all with one test.
+    /// make_rule_gate sets it; true checks each of them as before.
+    bool operand_extras = true;
+
     /// Some test other than point_range is set (make_rule_gate clears it
     /// for a gate of the point test alone, `fixed_value`'s, which admits
     /// then checks without the shape tests).
@@ -184,6 +190,9 @@ struct RuleGate {
     }
     /// Every test of the gate (what admits checks).
     bool admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const;
+    /// The tests of operand_extras on the binary node's operands `a` and
+    /// `b` (of a node whose operand kinds the gate admits).
+    bool admits_operand_extras(NodeFacts& facts, RangeAnalysis& ranges, Expr a, Expr b) const;
     /// True if the range of `facts`' node is one finite point.
     static bool range_is_point(NodeFacts& facts, RangeAnalysis& ranges);
     /// False only if the gate turns away every node whose operands are of

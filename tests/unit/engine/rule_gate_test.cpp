@@ -88,6 +88,25 @@ TEST(RuleGate, FixedValueOnlyWhereTheRangeIsOnePoint) {
     EXPECT_TRUE(builtin_rule("cst_scale").gate.shape_tests);
 }
 
+TEST(RuleGate, OperandExtrasSetExactlyWhereAnOperandTestIs) {
+    // admits skips the left operand's further tests when operand_extras is
+    // false: it must be true on every gate that has one of them.
+    size_t with = 0, without = 0;
+    for (const CompiledRule& c : RuleTable::builtin().rules()) {
+        const RuleGate& g = c.gate;
+        const bool any = g.sums[1].active || g.scale_test != RuleGate::ScaleTest::None ||
+                         g.operand0_divisible || g.operand0_in_one_block || g.operand0_block;
+        EXPECT_EQ(g.operand_extras, any) << c.rule.name;
+        (any ? with : without) += 1;
+    }
+    EXPECT_GT(with, 0u);
+    EXPECT_GT(without, 0u);
+    EXPECT_TRUE(builtin_rule("mod_in_block").gate.operand_extras);
+    EXPECT_TRUE(builtin_rule("fd_coef_in_block").gate.operand_extras);
+    // A gate built by hand checks every test.
+    EXPECT_TRUE(RuleGate{}.operand_extras);
+}
+
 TEST(RuleGate, SumPatternsNeedTermsOfTheirKinds) {
     // (x floordiv c0) * c1 + (x mod c0) * c2 + Y needs a floordiv and a mod term.
     const std::string rule = "add_div_mod_recombine";
