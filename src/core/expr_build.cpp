@@ -214,7 +214,7 @@ Expr redistribute_sums(Context& ctx, const std::vector<Term>& merged,
 /// d0, `d1 floordiv 4` gives itself; a constant, a sum, `x * 1`, `x * 0`, a
 /// coefficient on a product or on a sum, and an operand not flagged canonical
 /// (the general path could flag it) give null.
-Expr plain_term_monomial(Expr e) {
+[[gnu::always_inline]] inline Expr plain_term_monomial(Expr e) {
     if (!detail::node_of(e)->canonical || kind_of(e) == ExprKind::Add) return Expr();
     const TermSplit s = split_sum_term(e);
     if (s.monomial != TermSplit::Monomial::FirstOperand) return monomial_node(e, s);
@@ -230,6 +230,13 @@ Expr plain_term_monomial(Expr e) {
 Expr rebuilt_term(Context& ctx, const Term& t) {
     if (t.whole && plain_term_monomial(t.whole) == t.monomial) return t.whole;
     return make_term(ctx, t.monomial, t.coef);
+}
+
+/// `compare(a, b) < 0` for two monomials, two variables compared inline
+/// (compare orders variables by id, as here).
+[[gnu::always_inline]] inline bool monomial_less(const ExprNode* a, const ExprNode* b) {
+    if (a->kind == ExprKind::Variable && b->kind == ExprKind::Variable) return a->value < b->value;
+    return compare(Expr(a), Expr(b)) < 0;
 }
 
 /// Operands of add_of_plain_terms at most (a longer list takes the general
@@ -262,7 +269,7 @@ Expr add_of_plain_terms(Context& ctx, Ops operands) {
         // Insertion by monomial (add_commute): operand lists are short and
         // mostly in order already.
         size_t j = n++;
-        for (; j > 0 && compare(monomial, Expr(monomials[j - 1])) < 0; --j) {
+        for (; j > 0 && monomial_less(detail::node_of(monomial), monomials[j - 1]); --j) {
             monomials[j] = monomials[j - 1];
             wholes[j] = wholes[j - 1];
         }

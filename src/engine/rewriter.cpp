@@ -113,7 +113,16 @@ Expr Rewriter::rewrite_leaf(Expr e, int depth) {
 Expr Rewriter::rewrite_root(Expr e, int depth) {
     if (detail::is_const(e)) return e;  // nothing simplifies a constant
     NodeFacts facts(e, &divisibility_);
-    for (const CompiledRule* rule : table_.expression_rules(kind_of(e))) {
+    // Without the sum gates its terms' kinds turn away, if the kind has
+    // some, else without the gates its operands' kinds and constants turn
+    // away (a leaf has none).
+    const SumGateSkip& sum_gates = table_.sum_gate_skip(kind_of(e));
+    const std::vector<const CompiledRule*>& rules =
+        sum_gates.any ? sum_gates.rules_for(facts.sum(0))
+        : table_.has_operand_classes(kind_of(e))
+            ? table_.expression_rules(kind_of(e), operand_class(e))
+            : table_.expression_rules(kind_of(e));
+    for (const CompiledRule* rule : rules) {
         // Rules that cannot match the node are not tried (the order of the
         // others is kept, so the first rule that fires is the same).
         if (!rule->gate.admits(facts, ranges_)) continue;

@@ -58,20 +58,20 @@ inline uint16_t monomial_bit(Expr e) {
     return kind_bit(t->kind);
 }
 
-/// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
-/// nodes' fields: a node that is no sum as its one term (the usual case of
-/// a binary node's left operand, without the loop's set-up), a sum in one
-/// pass over its terms. Forced inline into NodeFacts::compute_sum, the
-/// rewriter's per-node call.
-[[gnu::always_inline]] inline void fill_sum_facts(const detail::ExprNode* n, SumFacts& f) {
-    if (n->kind != ExprKind::Add) {  // a sum of one term
-        const bool constant = n->kind == ExprKind::Constant;
-        f.terms = 1;
-        f.monomial_kinds = constant ? 0 : monomial_kind_bit(n);
-        f.whole_kinds = constant ? 0 : kind_bit(n->kind);
-        f.constant = constant;
-        return;
-    }
+/// fill_sum_facts for a node `n` that is no sum: a sum of one term (the
+/// usual case of a binary node's left operand). Inline, and small enough
+/// that NodeFacts::compute_sum saves no registers on this path.
+[[gnu::always_inline]] inline void fill_term_facts(const detail::ExprNode* n, SumFacts& f) {
+    const bool constant = n->kind == ExprKind::Constant;
+    f.terms = 1;
+    f.monomial_kinds = constant ? 0 : monomial_kind_bit(n);
+    f.whole_kinds = constant ? 0 : kind_bit(n->kind);
+    f.constant = constant;
+}
+
+/// fill_sum_facts for a sum `n`: one pass over its terms. Out of line, so
+/// that its loop's registers are saved only on this path.
+[[gnu::noinline]] void fill_terms_facts(const detail::ExprNode* n, SumFacts& f) {
     uint16_t monomials = 0, wholes = 0;
     bool constant = false;
     const size_t count = n->num_operands;
@@ -88,6 +88,15 @@ inline uint16_t monomial_bit(Expr e) {
     f.monomial_kinds = monomials;
     f.whole_kinds = wholes;
     f.constant = constant;
+}
+
+/// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
+/// nodes' fields.
+[[gnu::always_inline]] inline void fill_sum_facts(const detail::ExprNode* n, SumFacts& f) {
+    if (n->kind != ExprKind::Add)
+        fill_term_facts(n, f);
+    else
+        fill_terms_facts(n, f);
 }
 
 /// True if conjunct `p` is `lb(v) == ub(v)` for the expression variable v.
@@ -482,6 +491,10 @@ bool operand_tests_admit(const RuleGate& g, NodeFacts& facts, RangeAnalysis& ran
     if (g.operand0_in_one_block) {
         const Interval r = ranges.range(x);
         if (r.is_empty() || !r.is_bounded()) return true;
+        // floor_div's quotients, computed inline: for d other than 0 and -1
+        // it is floor_quotient (no overflow); by -1 it may overflow (then
+        // unknown, as floor_div's nullopt leaves it).
+        if (d != -1) return floor_quotient(r.lo(), d) == floor_quotient(r.hi(), d);
         const std::optional<int64_t> lo = floor_div(r.lo(), d), hi = floor_div(r.hi(), d);
         if (lo && hi && *lo != *hi) return false;
     }
@@ -593,14 +606,30 @@ SumFacts sum_facts(Expr e) {
 
 void NodeFacts::compute_sum(size_t which) {
     const detail::ExprNode* n = e_.node();
-    fill_sum_facts(which == 0 ? n : n->operands[0], sums_[which]);
     have_sum_[which] = true;
+    fill_sum_facts(which == 0 ? n : n->operands[0], sums_[which]);
 }
 
 uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }
 
 bool RuleGate::range_is_point(NodeFacts& facts, RangeAnalysis& ranges) {
     return ranges.is_point(facts.expr());
+}
+
+[[gnu::always_inline]] inline bool RuleGate::admits_operand_extras(NodeFacts& facts,
+                                                                   RangeAnalysis& ranges, Expr a,
+                                                                   Expr b) const {
+    if (sums[1].active && (!sum_admits(sums[1], facts.sum(1)) || !shared_vars_hold(sums[1], a)))
+        return false;
+    if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
+        !some_coefficient(a, scale_test, detail::const_value(b)))
+        return false;
+    if ((operand0_divisible || operand0_in_one_block) && is_const(b) &&
+        !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
+        return false;
+    if (operand0_block && is_const(b) && !block_may_hold_on(a, detail::const_value(b), ranges))
+        return false;
+    return true;
 }
 
 bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
@@ -618,16 +647,9 @@ bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
         if (is_const(b) &&
             (detail::const_value(b) < operand1_lo || detail::const_value(b) > operand1_hi))
             return false;
-        if (sums[1].active && (!sum_admits(sums[1], facts.sum(1)) || !shared_vars_hold(sums[1], a)))
-            return false;
-        if (scale_test != ScaleTest::None && is_const(b) && detail::const_value(b) != 0 &&
-            !some_coefficient(a, scale_test, detail::const_value(b)))
-            return false;
-        if ((operand0_divisible || operand0_in_one_block) && is_const(b) &&
-            !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
-            return false;
-        if (operand0_block && is_const(b) && !block_may_hold_on(a, detail::const_value(b), ranges))
-            return false;
+        // Without operand_extras every test below is unset (make_rule_gate):
+        // skipping them admits what they would.
+        if (operand_extras && !admits_operand_extras(facts, ranges, a, b)) return false;
     }
     if (sums[0].active) {
         if (!sum_admits(sums[0], facts.sum(0))) return false;
@@ -668,9 +690,58 @@ int64_t multiple_scale_divisor(const Rule& rule, int64_t c0) {
     return -1;
 }
 
+bool SumGateSkip::skippable(const RuleGate& gate) {
+    const SumGate& g = gate.sums[0];
+    return g.active && !gate.coefficient && !gate.binary && !gate.point_range &&
+           (!g.scaled_kinds.empty() || !g.whole_kinds.empty());
+}
+
+void SumGateSkip::build(const std::vector<const CompiledRule*>& all) {
+    any = std::any_of(all.begin(), all.end(),
+                      [](const CompiledRule* rule) { return skippable(rule->gate); });
+    if (!any) return;
+    by_kinds.assign(size_t{1} << kNumExprKinds, {});
+    for (size_t present = 0; present < by_kinds.size(); ++present) {
+        for (const CompiledRule* rule : all) {
+            // sum_admits needs each scaled mask to meet the monomials'
+            // kinds and each whole mask the terms' kinds: each to meet
+            // their union, `present`.
+            bool kept = true;
+            if (skippable(rule->gate)) {
+                const SumGate& g = rule->gate.sums[0];
+                for (const std::vector<uint16_t>* masks : {&g.scaled_kinds, &g.whole_kinds})
+                    for (uint16_t k : *masks)
+                        kept = kept && (k & present);
+            }
+            if (kept) by_kinds[present].push_back(rule);
+        }
+    }
+}
+
+bool RuleGate::may_admit_operands(size_t operand_class) const {
+    // admits_shape's operand tests on the class (the operand count aside).
+    if (!binary) return true;
+    constexpr size_t kRight = kNumExprKinds + 3;
+    const auto left = static_cast<ExprKind>(operand_class / kRight);
+    const size_t right = operand_class % kRight;
+    if (!(operand_kinds[0] & kind_bit(left))) return false;
+    // The right operand's kind, and the values a constant of its class takes.
+    ExprKind right_kind = right < kNumExprKinds ? static_cast<ExprKind>(right) : ExprKind::Constant;
+    if (!(operand_kinds[1] & kind_bit(right_kind))) return false;
+    if (right_kind != ExprKind::Constant) return true;
+    constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    int64_t lo = 2, hi = kMax;  // above 1
+    if (right == kNumExprKinds) lo = kMin, hi = -1;
+    if (right > kNumExprKinds) lo = hi = static_cast<int64_t>(right - kNumExprKinds) - 1;  // 0, 1
+    return lo <= operand1_hi && operand1_lo <= hi;
+}
+
 RuleGate make_rule_gate(const CompiledRule& c) {
     RuleGate g = gate_of(c);
     g.shape_tests = g.coefficient || g.binary || g.sums[0].active;
+    g.operand_extras = g.sums[1].active || g.scale_test != RuleGate::ScaleTest::None ||
+                       g.operand0_divisible || g.operand0_in_one_block || g.operand0_block;
     return g;
 }
 

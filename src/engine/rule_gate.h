@@ -18,6 +18,7 @@
 #include <limits>
 #include <vector>
 
+#include "expr_node.h"
 #include "provix/expr.h"
 #include "provix/interval.h"
 #include "provix/rules/rule.h"
@@ -170,6 +171,12 @@ struct RuleGate {
     /// or a conjunct `c2 == c3` on the two ends): see admits_range.
     bool point_ends = false;
 
+    /// Some test of the binary operator's left operand beyond its kind is
+    /// set (sums[1], scale_test, operand0_divisible, operand0_in_one_block,
+    /// operand0_block): false lets admits skip them all with one test.
+    /// make_rule_gate sets it; true checks each of them as before.
+    bool operand_extras = true;
+
     /// Some test other than point_range is set (make_rule_gate clears it
     /// for a gate of the point test alone, `fixed_value`'s, which admits
     /// then checks without the shape tests).
@@ -183,8 +190,15 @@ struct RuleGate {
     }
     /// Every test of the gate (what admits checks).
     bool admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const;
+    /// The tests of operand_extras on the binary node's operands `a` and
+    /// `b` (of a node whose operand kinds the gate admits).
+    bool admits_operand_extras(NodeFacts& facts, RangeAnalysis& ranges, Expr a, Expr b) const;
     /// True if the range of `facts`' node is one finite point.
     static bool range_is_point(NodeFacts& facts, RangeAnalysis& ranges);
+    /// False only if the gate turns away every node whose operands are of
+    /// class `operand_class` (see operand_class): its operand kinds or the
+    /// range of a constant right operand exclude them.
+    bool may_admit_operands(size_t operand_class) const;
     /// For a constraint rule, on a constraint whose left side has the kind
     /// the rule's left side needs (checked first), with a finite non-empty
     /// `range`: false only if the rule cannot match it. Reads the tests on
@@ -194,6 +208,53 @@ struct RuleGate {
     /// turns away a sum without a constant term.
     bool admits_constraint(const Interval& range, NodeFacts& facts) const;
 };
+
+/// The sum gates among the rules of one kind (RuleTable::expression_rules)
+/// that a node's term kinds turn away: a sum gate at the top of a left side
+/// needs, for each term pattern, some term of a kind in its mask
+/// (SumGate::scaled_kinds for the monomials, whole_kinds for the terms as
+/// they stand), and tests that first; so a node whose terms' kinds (both
+/// together) miss one of those masks is admitted by none of them. The kind's
+/// rules without those gates are kept per set of kinds present, in order.
+/// `d0 * 4 + d1` (terms of kinds Mul and Variable, monomials Variable)
+/// passes none of the sum rules of the built-in table, which each need a
+/// floordiv or mod term; `d0 floordiv 4 + d1` passes those needing a
+/// floordiv term alone.
+struct SumGateSkip {
+    /// Some rule of the kind has such a sum gate (else by_kinds is empty).
+    bool any = false;
+    /// Per set of term kinds (a bit per ExprKind), the kind's rules but the
+    /// sum gates needing a kind the set lacks, in order.
+    std::vector<std::vector<const CompiledRule*>> by_kinds;
+    /// Builds the lists from the kind's rules `all`, in order.
+    void build(const std::vector<const CompiledRule*>& all);
+    /// The rules to try on a node with the sum facts `f` (of the node
+    /// itself); only when `any`.
+    const std::vector<const CompiledRule*>& rules_for(const SumFacts& f) const {
+        return by_kinds[(f.monomial_kinds | f.whole_kinds) & (by_kinds.size() - 1)];
+    }
+    /// True if `gate` is a sum gate at the top of its left side whose kind
+    /// masks are its first shape test (no coefficient, operand or point
+    /// test before them) and it has at least one.
+    static bool skippable(const RuleGate& gate);
+};
+
+/// The number of classes of operand_class.
+inline constexpr size_t kOperandClasses = kNumExprKinds * (kNumExprKinds + 3);
+
+/// The class of the first two operands of `e` (a node with at least two)
+/// that RuleGate's operand tests read: the kind of the left one, and the
+/// kind of the right one with a constant split by its value (below 0, 0, 1,
+/// above 1). `d0 floordiv 8` and `d1 floordiv 4` are of one class,
+/// `d0 floordiv -8` of another.
+inline size_t operand_class(Expr e) {
+    const detail::ExprNode* n = e.node();
+    const detail::ExprNode* b = n->operands[1];
+    size_t right = static_cast<size_t>(b->kind);
+    if (b->kind == ExprKind::Constant && b->value <= 1)
+        right = kNumExprKinds + (b->value < 0 ? 0 : static_cast<size_t>(b->value) + 1);
+    return static_cast<size_t>(n->operands[0]->kind) * (kNumExprKinds + 3) + right;
+}
 
 /// The constant variable c1 of a top-level conjunct `c0 mod c1 == 0` of
 /// `rule`'s condition, for the constant variable c0 (-1 if none):

@@ -279,6 +279,18 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
                 by_kind_[static_cast<size_t>(k)].push_back(&c);
         }
     }
+    for (size_t k = 0; k < kNumExprKinds; ++k) {
+        sum_gate_skip_[k].build(by_kind_[k]);
+        if (k < kNumExprLeafKinds) continue;  // no operands
+        by_operands_[k].resize(kOperandClasses);
+        bool differs = false;
+        for (size_t oc = 0; oc < kOperandClasses; ++oc) {
+            for (const CompiledRule* c : by_kind_[k])
+                if (c->gate.may_admit_operands(oc)) by_operands_[k][oc].push_back(c);
+            differs = differs || by_operands_[k][oc].size() != by_kind_[k].size();
+        }
+        if (!differs) by_operands_[k].clear();
+    }
 }
 
 const RuleTable& RuleTable::builtin() {

@@ -204,6 +204,23 @@ public:
     const std::vector<const CompiledRule*>& expression_rules(ExprKind kind) const {
         return by_kind_[static_cast<size_t>(kind)];
     }
+    /// expression_rules(kind) without the rules whose gate turns away
+    /// every node with operands of class `operand_class` (see
+    /// RuleGate::may_admit_operands), in order.
+    const std::vector<const CompiledRule*>& expression_rules(ExprKind kind,
+                                                             size_t operand_class) const {
+        return by_operands_[static_cast<size_t>(kind)][operand_class];
+    }
+    /// True if expression_rules(kind, operand_class) differs from
+    /// expression_rules(kind) for some class.
+    bool has_operand_classes(ExprKind kind) const {
+        return !by_operands_[static_cast<size_t>(kind)].empty();
+    }
+    /// expression_rules(kind) per set of term kinds, without the sum gates
+    /// those kinds turn away (see SumGateSkip).
+    const SumGateSkip& sum_gate_skip(ExprKind kind) const {
+        return sum_gate_skip_[static_cast<size_t>(kind)];
+    }
     /// Constraint rules, in table order.
     const std::vector<const CompiledRule*>& constraint_rules() const { return constraint_rules_; }
     /// The names of the lemmas of rules/*.lemmas (the builtin table only).
@@ -232,6 +249,10 @@ private:
     std::vector<CompiledRule> rules_;
     std::vector<std::string> lemma_names_;
     std::array<std::vector<const CompiledRule*>, kNumExprKinds> by_kind_;
+    std::array<SumGateSkip, kNumExprKinds> sum_gate_skip_;
+    /// by_kind_ per kind and operand class; empty for a kind where every
+    /// class keeps every rule (and for the leaf kinds).
+    std::array<std::vector<std::vector<const CompiledRule*>>, kNumExprKinds> by_operands_;
     std::vector<const CompiledRule*> constraint_rules_;
 };
 

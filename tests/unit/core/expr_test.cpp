@@ -299,6 +299,8 @@ TEST_F(ExprTest, OperandListsAlreadyCanonicalBuildTheSameNodes) {
         {d0 + d1, d1 * -1},
         {d0 + d1 * 3 + 4, c(-4)},
         {d2, d1 * 2, d0, c(1), c(2)},
+        // Variable monomials (compared inline) among others.
+        {f * 2, d2, mod(d1, 3), d0 * 3, d1},
     };
     for (const auto& ops : sums) {
         std::vector<Expr> reversed(ops.rbegin(), ops.rend());

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -85,6 +86,25 @@ TEST(RuleGate, FixedValueOnlyWhereTheRangeIsOnePoint) {
     EXPECT_FALSE(builtin_rule("fixed_value").gate.shape_tests);
     EXPECT_TRUE(builtin_rule("fd_nested").gate.shape_tests);
     EXPECT_TRUE(builtin_rule("cst_scale").gate.shape_tests);
+}
+
+TEST(RuleGate, OperandExtrasSetExactlyWhereAnOperandTestIs) {
+    // admits skips the left operand's further tests when operand_extras is
+    // false: it must be true on every gate that has one of them.
+    size_t with = 0, without = 0;
+    for (const CompiledRule& c : RuleTable::builtin().rules()) {
+        const RuleGate& g = c.gate;
+        const bool any = g.sums[1].active || g.scale_test != RuleGate::ScaleTest::None ||
+                         g.operand0_divisible || g.operand0_in_one_block || g.operand0_block;
+        EXPECT_EQ(g.operand_extras, any) << c.rule.name;
+        (any ? with : without) += 1;
+    }
+    EXPECT_GT(with, 0u);
+    EXPECT_GT(without, 0u);
+    EXPECT_TRUE(builtin_rule("mod_in_block").gate.operand_extras);
+    EXPECT_TRUE(builtin_rule("fd_coef_in_block").gate.operand_extras);
+    // A gate built by hand checks every test.
+    EXPECT_TRUE(RuleGate{}.operand_extras);
 }
 
 TEST(RuleGate, SumPatternsNeedTermsOfTheirKinds) {
@@ -217,6 +237,11 @@ TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
     EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 8), domain: d0 in [8, 15]"));
     EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod -8), domain: d0 in [1, 7]"));
     EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 8), domain: d0 in [0, inf]"));
+    // Quotients of negative ends, by positive and negative divisors.
+    EXPECT_FALSE(admits("mod_in_block", "(d0) -> (d0 mod 3), domain: d0 in [-4, -3]"));
+    EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod 3), domain: d0 in [-6, -4]"));
+    EXPECT_FALSE(admits("mod_in_block", "(d0) -> (d0 mod -3), domain: d0 in [-3, -2]"));
+    EXPECT_TRUE(admits("mod_in_block", "(d0) -> (d0 mod -3), domain: d0 in [-5, -3]"));
     // Read off the conditions.
     EXPECT_TRUE(builtin_rule("mod_of_multiple").gate.operand0_divisible);
     EXPECT_FALSE(builtin_rule("mod_of_multiple").gate.operand0_in_one_block);
@@ -427,6 +452,139 @@ RC_GTEST_PROP(RuleGate, NeverTurnsAwayARuleThatFires, ()) {
     DivisibilityAnalysis divisibility;
     check_firings(nodes, ranges, divisibility);
     RC_ASSERT(!::testing::Test::HasFailure());
+}
+
+/// The sum facts of the first result of `map_text`.
+SumFacts first_result_sum_facts(Context& ctx, const std::string& map_text) {
+    Result<IndexingMap> m = parse_indexing_map(ctx, map_text);
+    EXPECT_TRUE(m.ok()) << map_text;
+    return sum_facts(m->results()[0]);
+}
+
+TEST(SumGateSkip, TermKindsSkipTheSumRulesNeedingOthers) {
+    // The sum rules of the built-in table each need a floordiv or mod term:
+    // an affine sum is turned away by all of them at once.
+    const RuleTable& table = RuleTable::builtin();
+    const SumGateSkip& add = table.sum_gate_skip(ExprKind::Add);
+    ASSERT_TRUE(add.any);
+    EXPECT_TRUE(SumGateSkip::skippable(builtin_rule("add_div_mod_recombine").gate));
+    EXPECT_FALSE(SumGateSkip::skippable(builtin_rule("fixed_value").gate));
+    Context ctx;
+    const std::string bounds = "domain: d0 in [0, 9], d1 in [0, 3]";
+    auto rules = [&](const std::string& results) {
+        return add.rules_for(
+            first_result_sum_facts(ctx, "(d0, d1) -> (" + results + "), " + bounds));
+    };
+    const auto& affine = rules("d0 * 4 + d1");
+    ASSERT_EQ(affine.size(), 1u);
+    EXPECT_EQ(affine[0], &builtin_rule("fixed_value"));
+    // (x floordiv c0) * c1 + (x mod c0) * c2 + Y needs a floordiv and a
+    // mod term.
+    const CompiledRule& recombine = builtin_rule("add_div_mod_recombine");
+    auto holds_recombine = [&](const std::vector<const CompiledRule*>& list) {
+        return std::count(list.begin(), list.end(), &recombine) == 1;
+    };
+    EXPECT_FALSE(holds_recombine(rules("(d0 floordiv 4) * 4 + d1")));
+    EXPECT_TRUE(holds_recombine(rules("(d0 floordiv 4) * 4 + d0 mod 4 + d1")));
+    EXPECT_EQ(rules("(d0 floordiv 4) * 4 + d0 mod 4 + d1").size(),
+              table.expression_rules(ExprKind::Add).size());
+}
+
+RC_GTEST_PROP(SumGateSkip, LeavesOutOnlyRulesWhoseGatesTurnTheNodeAway, ()) {
+    // For every kind with sum gates: the list for a node's term kinds is the
+    // kind's rules in order without some, each turning the node away.
+    Context ctx;
+    testing_support::MapOptions o;
+    o.large_constants = false;
+    const int64_t n = 2;
+    std::vector<Interval> bounds;
+    for (int64_t i = 0; i < n; ++i)
+        bounds.push_back(testing_support::random_bounds(o));
+    std::vector<Expr> nodes;
+    for (int i = 0; i < 3; ++i)
+        collect_nodes(testing_support::random_expr(ctx, n, o, 4), nodes);
+    RangeAnalysis ranges(bounds);
+    DivisibilityAnalysis divisibility;
+    const RuleTable& table = RuleTable::builtin();
+    for (Expr e : nodes) {
+        if (e.is_constant()) continue;
+        const SumGateSkip& skip = table.sum_gate_skip(e.kind());
+        if (!skip.any) continue;
+        const std::vector<const CompiledRule*>& kept = skip.rules_for(sum_facts(e));
+        size_t next = 0;  // kept is a subsequence of all
+        for (const CompiledRule* rule : table.expression_rules(e.kind())) {
+            if (next < kept.size() && kept[next] == rule) {
+                ++next;
+                continue;
+            }
+            NodeFacts facts(e, &divisibility);
+            RC_ASSERT(!rule->gate.admits(facts, ranges));
+        }
+        RC_ASSERT(next == kept.size());
+    }
+}
+
+/// True if `rule` is in `rules`.
+bool holds(const std::vector<const CompiledRule*>& rules, const CompiledRule& rule) {
+    return std::find(rules.begin(), rules.end(), &rule) != rules.end();
+}
+
+TEST(OperandClass, RulesWhoseOperandTestsFailAreLeftOut) {
+    Context ctx;
+    Result<IndexingMap> m = parse_indexing_map(
+        ctx,
+        "(d0) -> (d0 floordiv 8, d0 floordiv -8, (d0 floordiv 2) floordiv 8, d0 floordiv 1),"
+        " domain: d0 in [0, 99]");
+    ASSERT_TRUE(m.ok());
+    const RuleTable& table = RuleTable::builtin();
+    ASSERT_TRUE(table.has_operand_classes(ExprKind::FloorDiv));
+    const Expr plain = m->results()[0], negative = m->results()[1], nested = m->results()[2];
+    EXPECT_EQ(operand_class(plain), operand_class(floor_div(ctx.variable(0), 3)));
+    EXPECT_NE(operand_class(plain), operand_class(negative));
+    // fd_negative_divisor: x floordiv c0 if c0 < 0; fd_nested:
+    // (x floordiv c0) floordiv c1 if c0 > 0 && c1 > 0.
+    const CompiledRule& negative_rule = builtin_rule("fd_negative_divisor");
+    const CompiledRule& nested_rule = builtin_rule("fd_nested");
+    const auto& for_plain = table.expression_rules(ExprKind::FloorDiv, operand_class(plain));
+    EXPECT_FALSE(holds(for_plain, negative_rule));
+    EXPECT_FALSE(holds(for_plain, nested_rule));
+    EXPECT_TRUE(holds(for_plain, builtin_rule("fixed_value")));
+    EXPECT_TRUE(
+        holds(table.expression_rules(ExprKind::FloorDiv, operand_class(negative)), negative_rule));
+    EXPECT_TRUE(
+        holds(table.expression_rules(ExprKind::FloorDiv, operand_class(nested)), nested_rule));
+    EXPECT_LT(for_plain.size(), table.expression_rules(ExprKind::FloorDiv).size());
+}
+
+RC_GTEST_PROP(OperandClass, LeavesOutOnlyRulesWhoseGatesTurnTheNodeAway, ()) {
+    Context ctx;
+    testing_support::MapOptions o;
+    o.large_constants = false;
+    const int64_t n = 2;
+    std::vector<Interval> bounds;
+    for (int64_t i = 0; i < n; ++i)
+        bounds.push_back(testing_support::random_bounds(o));
+    std::vector<Expr> nodes;
+    for (int i = 0; i < 3; ++i)
+        collect_nodes(testing_support::random_expr(ctx, n, o, 4), nodes);
+    RangeAnalysis ranges(bounds);
+    DivisibilityAnalysis divisibility;
+    const RuleTable& table = RuleTable::builtin();
+    for (Expr e : nodes) {
+        if (e.num_operands() < 2 || !table.has_operand_classes(e.kind())) continue;
+        const std::vector<const CompiledRule*>& kept =
+            table.expression_rules(e.kind(), operand_class(e));
+        size_t next = 0;  // kept is a subsequence of all
+        for (const CompiledRule* rule : table.expression_rules(e.kind())) {
+            if (next < kept.size() && kept[next] == rule) {
+                ++next;
+                continue;
+            }
+            NodeFacts facts(e, &divisibility);
+            RC_ASSERT(!rule->gate.admits(facts, ranges));
+        }
+        RC_ASSERT(next == kept.size());
+    }
 }
 
 /// `rule` as compiled, without the scale divisors of its sum patterns (X
