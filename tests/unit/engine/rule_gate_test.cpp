@@ -490,37 +490,51 @@ TEST(SumGateSkip, TermKindsSkipTheSumRulesNeedingOthers) {
               table.expression_rules(ExprKind::Add).size());
 }
 
-RC_GTEST_PROP(SumGateSkip, LeavesOutOnlyRulesWhoseGatesTurnTheNodeAway, ()) {
-    // For every kind with sum gates: the list for a node's term kinds is the
-    // kind's rules in order without some, each turning the node away.
+/// Nodes of random expressions over two variables with random bounds, for
+/// the properties of the rule lists.
+struct RandomNodes {
     Context ctx;
-    testing_support::MapOptions o;
-    o.large_constants = false;
-    const int64_t n = 2;
     std::vector<Interval> bounds;
-    for (int64_t i = 0; i < n; ++i)
-        bounds.push_back(testing_support::random_bounds(o));
     std::vector<Expr> nodes;
-    for (int i = 0; i < 3; ++i)
-        collect_nodes(testing_support::random_expr(ctx, n, o, 4), nodes);
-    RangeAnalysis ranges(bounds);
+    RandomNodes() {
+        testing_support::MapOptions o;
+        o.large_constants = false;
+        const int64_t n = 2;
+        for (int64_t i = 0; i < n; ++i)
+            bounds.push_back(testing_support::random_bounds(o));
+        for (int i = 0; i < 3; ++i)
+            collect_nodes(testing_support::random_expr(ctx, n, o, 4), nodes);
+    }
+};
+
+/// Asserts that `kept` is `all` in order without some rules, each of whose
+/// gates turns `e` away.
+void check_left_out_turn_away(Expr e, const std::vector<const CompiledRule*>& kept,
+                              const std::vector<const CompiledRule*>& all, RangeAnalysis& ranges) {
     DivisibilityAnalysis divisibility;
+    size_t next = 0;  // kept is a subsequence of all
+    for (const CompiledRule* rule : all) {
+        if (next < kept.size() && kept[next] == rule) {
+            ++next;
+            continue;
+        }
+        NodeFacts facts(e, &divisibility);
+        RC_ASSERT(!rule->gate.admits(facts, ranges));
+    }
+    RC_ASSERT(next == kept.size());
+}
+
+RC_GTEST_PROP(SumGateSkip, LeavesOutOnlyRulesWhoseGatesTurnTheNodeAway, ()) {
+    // For every kind with sum gates: the list for a node's term kinds.
+    RandomNodes random;
+    RangeAnalysis ranges(random.bounds);
     const RuleTable& table = RuleTable::builtin();
-    for (Expr e : nodes) {
+    for (Expr e : random.nodes) {
         if (e.is_constant()) continue;
         const SumGateSkip& skip = table.sum_gate_skip(e.kind());
         if (!skip.any) continue;
-        const std::vector<const CompiledRule*>& kept = skip.rules_for(sum_facts(e));
-        size_t next = 0;  // kept is a subsequence of all
-        for (const CompiledRule* rule : table.expression_rules(e.kind())) {
-            if (next < kept.size() && kept[next] == rule) {
-                ++next;
-                continue;
-            }
-            NodeFacts facts(e, &divisibility);
-            RC_ASSERT(!rule->gate.admits(facts, ranges));
-        }
-        RC_ASSERT(next == kept.size());
+        check_left_out_turn_away(e, skip.rules_for(sum_facts(e)), table.expression_rules(e.kind()),
+                                 ranges);
     }
 }
 
@@ -557,33 +571,13 @@ TEST(OperandClass, RulesWhoseOperandTestsFailAreLeftOut) {
 }
 
 RC_GTEST_PROP(OperandClass, LeavesOutOnlyRulesWhoseGatesTurnTheNodeAway, ()) {
-    Context ctx;
-    testing_support::MapOptions o;
-    o.large_constants = false;
-    const int64_t n = 2;
-    std::vector<Interval> bounds;
-    for (int64_t i = 0; i < n; ++i)
-        bounds.push_back(testing_support::random_bounds(o));
-    std::vector<Expr> nodes;
-    for (int i = 0; i < 3; ++i)
-        collect_nodes(testing_support::random_expr(ctx, n, o, 4), nodes);
-    RangeAnalysis ranges(bounds);
-    DivisibilityAnalysis divisibility;
+    RandomNodes random;
+    RangeAnalysis ranges(random.bounds);
     const RuleTable& table = RuleTable::builtin();
-    for (Expr e : nodes) {
+    for (Expr e : random.nodes) {
         if (e.num_operands() < 2 || !table.has_operand_classes(e.kind())) continue;
-        const std::vector<const CompiledRule*>& kept =
-            table.expression_rules(e.kind(), operand_class(e));
-        size_t next = 0;  // kept is a subsequence of all
-        for (const CompiledRule* rule : table.expression_rules(e.kind())) {
-            if (next < kept.size() && kept[next] == rule) {
-                ++next;
-                continue;
-            }
-            NodeFacts facts(e, &divisibility);
-            RC_ASSERT(!rule->gate.admits(facts, ranges));
-        }
-        RC_ASSERT(next == kept.size());
+        check_left_out_turn_away(e, table.expression_rules(e.kind(), operand_class(e)),
+                                 table.expression_rules(e.kind()), ranges);
     }
 }
 
