@@ -607,7 +607,7 @@ SumFacts sum_facts(Expr e) {
 void NodeFacts::compute_sum(size_t which) {
     const detail::ExprNode* n = e_.node();
     have_sum_[which] = true;
-    fill_sum_facts(which == 0 ? n : n->operands[0], sums_[which]);
+    fill_sum_facts(which == 0 ? n : n->operands[0], sums_[which].facts);
 }
 
 uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }

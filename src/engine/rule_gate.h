@@ -104,7 +104,7 @@ public:
     const SumFacts& sum(int which) {
         auto w = static_cast<size_t>(which);
         if (!have_sum_[w]) compute_sum(w);
-        return sums_[w];
+        return sums_[w].facts;
     }
     /// The bit of the kind of the node's monomial (the node without a
     /// constant factor: `d0` for `d0 * 4`, the node itself if it has none),
@@ -114,9 +114,16 @@ public:
 private:
     void compute_sum(size_t which);
 
+    /// A SumFacts left uninitialised (SumFacts zeroes its fields): each is
+    /// written whole by compute_sum before have_sum_ lets it be read.
+    union SumSlot {
+        SumSlot() {}  // NOLINT: no initialisation, on purpose
+        SumFacts facts;
+    };
+
     Expr e_;
     DivisibilityAnalysis* divisibility_;
-    SumFacts sums_[2];
+    SumSlot sums_[2];
     bool have_sum_[2] = {false, false};
 };
 
