@@ -147,9 +147,10 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges) {
                        : mask != 0     ? int64_t{__builtin_ctzll(mask)}
                                        : -1;
     if (id < 0) return Expr();
+    // The variable's range without its node (variable_range reads the
+    // bounds when no constraint narrows a node): most nodes stop here.
     Context& ctx = e.context();
-    const Expr v = ctx.variable(id);
-    const Interval r = ranges.range(v);
+    const Interval r = ranges.variable_range(ctx, id);
     if (!r.is_bounded() || r.lo() == kInt64Max || r.hi() != r.lo() + 1) return Expr();
     const int64_t a = r.lo();
     std::vector<int64_t> values(static_cast<size_t>(id) + 1, 0);
@@ -165,7 +166,7 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges) {
     if (!ad) return Expr();
     const std::optional<int64_t> offset = checked_sub(*p, *ad);
     if (!offset) return Expr();
-    return v * *d + *offset;
+    return ctx.variable(id) * *d + *offset;
 }
 
 namespace {
