@@ -324,13 +324,26 @@ bool some_coefficient_reaches(Expr e, int64_t lo) {
 }
 
 /// True if some term of the sum `s` has a coefficient that passes `test`
-/// against the divisor c (not 0).
+/// against the divisor c (not 0). Only a product or a constant term can
+/// have a coefficient other than 1 (split_sum_term), and 1 passes neither
+/// test against |c| >= 2 (not a multiple, no common factor): the other
+/// terms are not split. Against |c| == 1 every coefficient is a multiple
+/// and none shares a factor.
 bool some_coefficient(Expr s, RuleGate::ScaleTest test, int64_t c) {
     const uint64_t m = magnitude(c);
-    return some_term_coefficient(s, [test, m](uint64_t coef) {
-        return test == RuleGate::ScaleTest::MultipleOfOperand1 ? coef % m == 0
-                                                               : std::gcd(coef, m) > 1;
-    });
+    const bool multiple = test == RuleGate::ScaleTest::MultipleOfOperand1;
+    if (m == 1) return multiple;
+    const detail::ExprNode* n = s.node();
+    const bool sum = n->kind == ExprKind::Add;
+    const detail::ExprNode* const* terms = sum ? n->operands : &n;
+    const size_t count = sum ? n->num_operands : 1;
+    for (size_t i = 0; i < count; ++i) {
+        const detail::ExprNode* t = terms[i];
+        if (t->kind != ExprKind::Mul && t->kind != ExprKind::Constant) continue;  // coefficient 1
+        const uint64_t coef = magnitude(detail::split_sum_term(Expr(t)).coef);
+        if (multiple ? coef % m == 0 : std::gcd(coef, m) > 1) return true;
+    }
+    return false;
 }
 
 /// The partition tests of the sum gate `g` on `e` (the scale bounds of a

@@ -205,6 +205,24 @@ TEST(RuleGate, PartitionScaleConditionsNeedACoefficient) {
     EXPECT_TRUE(admits("fd_gcd_split", "(d0, d1) -> ((d0 * 6 + d1) floordiv 8), " + two));
 }
 
+TEST(RuleGate, ScaleTestsReadTheCoefficientsOfProductsAndConstants) {
+    // The scale tests split only product and constant terms (any other
+    // term has coefficient 1, which is no multiple of |c1| >= 2 and shares
+    // no factor with it); against c1 == 1 none shares a factor.
+    const std::string two = "domain: d0 in [0, 9], d1 in [0, 9]";
+    auto both = [&](const std::string& results) {
+        const std::string map = "(d0, d1) -> (" + results + "), " + two;
+        return std::make_pair(admits("fd_pull_multiple", map), admits("fd_gcd_split", map));
+    };
+    EXPECT_EQ(both("(d0 + d1 floordiv 2) floordiv 8"), std::make_pair(false, false));
+    EXPECT_EQ(both("(d0 * d1 + d1) floordiv 8"), std::make_pair(false, false));
+    EXPECT_EQ(both("(d0 * d1 * 16 + d1) floordiv 8"), std::make_pair(true, true));
+    EXPECT_EQ(both("(d0 * d1 * 6 + d1) floordiv 8"), std::make_pair(false, true));
+    EXPECT_EQ(both("(d0 + d1 + 24) floordiv 8"), std::make_pair(true, true));
+    EXPECT_EQ(both("(d0 + d1 + 6) floordiv 8"), std::make_pair(false, true));
+    EXPECT_FALSE(both("(d0 * 6 + d1) floordiv 1").second);
+}
+
 TEST(RuleGate, CoefficientMustBeAMultipleOfTheMonomialDivisor) {
     // mul_exact_division: (x floordiv c0) * c1 if c1 mod c0 == 0 && ...: a
     // node that is not a product has coefficient 1.
