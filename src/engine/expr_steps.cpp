@@ -64,7 +64,7 @@ namespace {
 /// canonical: one term per monomial).
 bool has_term(Expr s, Expr monomial, int64_t coef) {
     for (size_t i = 0; i < num_ops(s); ++i) {
-        SumTerm t = sum_terms(op_at(s, i)).front();
+        const SumTerm t = sum_term(op_at(s, i));
         if (t.monomial == monomial) return t.coef == coef;
     }
     return false;
@@ -92,15 +92,9 @@ Expr recognise_mod_in_sum(Expr s) {
         // Cheap pre-check: the first variable term of m * x is a term of S,
         // else nothing cancels.
         SumTerm first;
-        bool found = false;
-        for (const SumTerm& xt : sum_terms(x)) {
-            if (xt.monomial) {
-                first = xt;
-                found = true;
-                break;
-            }
-        }
-        if (!found) continue;
+        for (size_t j = 0; j < num_ops(x) && !first.monomial; ++j)
+            first = sum_term(op_at(x, j));  // x is a sum (checked above)
+        if (!first.monomial) continue;
         std::optional<int64_t> scaled = checked_mul(first.coef, m);
         if (!scaled || !has_term(s, first.monomial, *scaled)) continue;
         // S - t - m*x + m*(x mod c), built canonically (like terms merge).
@@ -178,9 +172,16 @@ namespace {
 /// range_by_min_operand). Sets `*lemma_name` when an end moved.
 Interval narrow_by_min_max_terms(Expr diff, Interval d, RangeAnalysis& ranges,
                                  const char** lemma_name) {
-    for (const SumTerm& t : sum_terms(diff)) {
+    // The terms read in place (split_sum_term): a min or max monomial is the
+    // term or its first operand, never the unbuilt product of several.
+    const bool sum = kind_of(diff) == ExprKind::Add;
+    const size_t n = sum ? num_ops(diff) : 1;
+    for (size_t j = 0; j < n; ++j) {
+        const Expr whole = sum ? op_at(diff, j) : diff;
+        const detail::TermSplit split = detail::split_sum_term(whole);
+        const SumTerm t{detail::monomial_node(whole, split), split.coef, whole};
         if (!t.monomial) continue;
-        const ExprKind kind = t.monomial.kind();
+        const ExprKind kind = kind_of(t.monomial);
         if (kind != ExprKind::Min && kind != ExprKind::Max) continue;
         const bool lower = (kind == ExprKind::Max) == (t.coef > 0);  // which end it bounds
         for (size_t i = 0; i < num_ops(t.monomial); ++i) {

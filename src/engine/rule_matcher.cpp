@@ -33,14 +33,6 @@ using detail::op_at;
 using detail::ScopedScratch;
 using detail::ScratchStack;
 
-/// The product of the operands of the product `e` but its last (`d0 * d1`
-/// for `d0 * d1 * 4`): the monomial split_sum_term leaves unbuilt.
-[[gnu::noinline]] Expr product_but_last(Expr e) {
-    std::vector<Expr> rest = e.operands();
-    rest.pop_back();
-    return *e.context().make(ExprKind::Mul, rest);
-}
-
 /// `e` as a sum term (split_sum_term), its monomial built if it is no node.
 /// Forced inline into its callers (every sum's terms, every `x * c`
 /// pattern): the call cost more than the usual split, a check of the kind
@@ -83,6 +75,12 @@ bool has_constant_term(Expr e) {
 ScratchStack<std::vector<SumTerm>>& RuleMatcher::term_buffers() {
     thread_local ScratchStack<std::vector<SumTerm>> stack;
     return stack;
+}
+
+[[gnu::noinline]] Expr product_but_last(Expr e) {
+    std::vector<Expr> rest = e.operands();
+    rest.pop_back();
+    return *e.context().make(ExprKind::Mul, rest);
 }
 
 std::vector<SumTerm> sum_terms(Expr e) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "expr_node.h"
 #include "provix/expr.h"
 
 namespace provix::engine {
@@ -20,5 +21,18 @@ struct SumTerm {
 
 /// Splits `e` into its sum terms (a non-sum is a one-term sum).
 std::vector<SumTerm> sum_terms(Expr e);
+
+/// The product of the operands of the product `e` but its last (`d0 * d1`
+/// for `d0 * d1 * 4`): the monomial split_sum_term leaves unbuilt.
+Expr product_but_last(Expr e);
+
+/// The sum term `e` split as sum_terms splits each term, without a vector:
+/// for the callers that walk a sum's operands themselves.
+inline SumTerm sum_term(Expr e) {
+    const detail::TermSplit s = detail::split_sum_term(e);
+    if (s.monomial != detail::TermSplit::Monomial::AllButLast)
+        return {detail::monomial_node(e, s), s.coef, e};
+    return {product_but_last(e), s.coef, e};
+}
 
 }  // namespace provix::engine

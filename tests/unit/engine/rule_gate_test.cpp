@@ -168,6 +168,22 @@ TEST(RuleGate, SumFactsAreThoseOfTheMatchersTerms) {
     }
 }
 
+// sum_term splits one operand of a sum as sum_terms splits it (the callers
+// that walk a sum's operands without a vector rely on it), the product
+// `d0 * d1` of `d0 * d1 * 4` included.
+TEST(RuleGate, SumTermIsEachOfSumTerms) {
+    Context ctx;
+    const Expr e = *parse_expr(ctx, "d0 * d1 * 4 + d0 * 3 + min(d0, d1) + 7", {"d0", "d1"});
+    const std::vector<SumTerm> terms = sum_terms(e);
+    ASSERT_EQ(terms.size(), e.num_operands());
+    for (size_t i = 0; i < terms.size(); ++i) {
+        const SumTerm t = sum_term(e.operand(i));
+        EXPECT_EQ(t.monomial, terms[i].monomial) << i;
+        EXPECT_EQ(t.coef, terms[i].coef) << i;
+        EXPECT_EQ(t.whole, terms[i].whole) << i;
+    }
+}
+
 TEST(RuleGate, TermPatternsSharingAVariableNeedOneExpression) {
     // add_mod_recognise: x * c2 + (x floordiv c0) * c1 + Y: the floordiv's
     // dividend is another term's monomial.
