@@ -33,15 +33,10 @@ void RangeAnalysis::use_bounds_of(const IndexingMap& map) {
 }
 
 void RangeAnalysis::copy_bounds(const IndexingMap& map) {
-    // The three kinds one after the other, each loop on its own (no loop
-    // over the kinds: this runs for every analysis of a map), each written
-    // in place with the size set once.
-    bounds_.reserve(static_cast<size_t>(map.num_variables()));
-    const IndexingVariables &dims = map.dims(), &range_vars = map.range_vars(),
-                            &rt_vars = map.rt_vars();
-    bounds_.append_generated(dims.size(), [&](size_t i) { return dims[i].bounds; });
-    bounds_.append_generated(range_vars.size(), [&](size_t i) { return range_vars[i].bounds; });
-    bounds_.append_generated(rt_vars.size(), [&](size_t i) { return rt_vars[i].bounds; });
+    // The map keeps them in one array by id: one copy, with one capacity
+    // check and the size set once (bounds_ is empty here).
+    const SmallVector<Interval, 8>& bounds = map.bounds_by_id();
+    bounds_.append_generated(bounds.size(), [&](size_t i) { return bounds[i]; });
 }
 
 void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) {

@@ -132,11 +132,7 @@ static_assert(std::size(kDomainPasses) + 2 <= engine::QuietPasses::kMaxPasses);
 
 /// True if `ranges` was built over the variable bounds `map` has now.
 bool over_bounds_of(const RangeAnalysis& ranges, const IndexingMap& map) {
-    const auto& bounds = ranges.bounds();
-    if (bounds.size() != static_cast<size_t>(map.num_variables())) return false;
-    for (size_t i = 0; i < bounds.size(); ++i)
-        if (!(bounds[i] == map.variable(static_cast<int64_t>(i)).bounds)) return false;
-    return true;
+    return ranges.bounds() == map.bounds_by_id();
 }
 
 /// Rounds of the constraint rules and the domain passes until a round
