@@ -93,6 +93,7 @@ Result<IndexingMap> IndexingMap::get(SymbolicMap map, std::vector<IndexingVariab
                            std::make_move_iterator(range_vars.end()));
     vars.rt_vars.assign(std::make_move_iterator(rt_vars.begin()),
                         std::make_move_iterator(rt_vars.end()));
+    vars.index_bounds();
     for (int64_t id = 0; id < m.num_variables(); ++id) {
         if (m.variable(id).bounds.is_empty()) {
             m.mark_known_empty();
@@ -148,13 +149,16 @@ void IndexingMap::no_variable(const char* function, int64_t id) {
 }
 
 std::vector<Interval> IndexingMap::variable_bounds() const {
-    std::vector<Interval> out;
-    out.reserve(static_cast<size_t>(num_variables()));
-    for (const auto* vars : {&vars_->dims, &vars_->range_vars, &vars_->rt_vars}) {
+    return std::vector<Interval>(vars_->bounds.begin(), vars_->bounds.end());
+}
+
+void IndexingMap::Variables::index_bounds() {
+    bounds.clear();
+    bounds.reserve(dims.size() + range_vars.size() + rt_vars.size());
+    for (const IndexingVariables* vars : {&dims, &range_vars, &rt_vars}) {
         for (const IndexingVariable& v : *vars)
-            out.push_back(v.bounds);
+            bounds.push_back(v.bounds);
     }
-    return out;
 }
 
 void IndexingMap::add_constraint(Expr expr, Interval range) {
@@ -212,6 +216,7 @@ void IndexingMap::set_variable_bounds(int64_t id, Interval bounds) {
     }
     size_t i = static_cast<size_t>(id);
     Variables& vars = vars_.write();
+    vars.bounds[i] = bounds;
     if (kind == VariableKind::Dimension) {
         vars.dims[i].bounds = bounds;
     } else if (kind == VariableKind::Range) {

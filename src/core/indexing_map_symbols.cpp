@@ -327,6 +327,7 @@ bool IndexingMap::remove_unused(bool keep_runtime) {
     map_ = *SymbolicMap::get(*map_.context(), num_dims(), num_symbols, std::move(new_results));
     vars.range_vars = std::move(r.range_vars);
     vars.rt_vars = std::move(r.rt_vars);
+    vars.index_bounds();
     clear_constraints();
     for (const Constraint& c : kept)
         add_constraint(c.expr, c.range);
@@ -342,7 +343,8 @@ IndexingMap IndexingMap::convert_symbols_to_dims() const {
             vars.dims.push_back(v);
         symbols->clear();
     }
-    // Ids do not change: symbols already follow the dims.
+    // Ids do not change: symbols already follow the dims (so do the bounds
+    // by id).
     m.map_ = *SymbolicMap::get(*map_.context(), num_variables(), 0, results().to_vector());
     return m;
 }

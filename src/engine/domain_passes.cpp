@@ -234,7 +234,7 @@ bool term_ranges_of(const LinearTerms& terms, const IndexingMap& map,
         if (t.kind == LinearTerm::Kind::Constant)
             r = Interval::point(t.coef);
         else if (t.kind == LinearTerm::Kind::Variable)
-            r = map.variable(t.var).bounds * t.coef;
+            r = map.bounds_by_id()[static_cast<size_t>(t.var)] * t.coef;
         else
             r = ranges->range(t.whole);
         if (r.is_empty()) return false;
@@ -296,7 +296,7 @@ bool tighten_once(IndexingMap& map, RewriteLog log) {
             if (terms[i].kind != LinearTerm::Kind::Variable || terms[i].coef == 0) continue;
             const TermBound tb = bound_from_term(c, terms, i, term_ranges);
             const int64_t id = terms[i].var;
-            const Interval bounds = map.variable(id).bounds;
+            const Interval bounds = map.bounds_by_id()[static_cast<size_t>(id)];
             Interval tightened = bounds.intersect(tb.bound);
             if (tightened == bounds) continue;
             log_narrowing(log, bounds, tightened, tb.lo_lemma, tb.hi_lemma);
@@ -399,7 +399,7 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
         Expr e;
         int64_t m, r;
         if (!as_congruence(c, &e, &m, &r) || !e.is_variable()) continue;
-        Interval b = map.variable(e.variable_id()).bounds;
+        Interval b = map.bounds_by_id()[static_cast<size_t>(e.variable_id())];
         std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
         bool empty = false;
         if (lo) {  // residue_lower: lo + (r - lo) mod m
@@ -452,7 +452,7 @@ bool rescale_symbols(IndexingMap& map, RewriteLog log) {
         int64_t id = e.variable_id();
         // Dimensions and runtime variables are inputs: never re-parametrised.
         if (map.variable_kind(id) != VariableKind::Range) continue;
-        Interval b = map.variable(id).bounds;
+        Interval b = map.bounds_by_id()[static_cast<size_t>(id)];
         if (!b.is_bounded()) continue;
         // Bounds aligned to the residue (align_bounds_to_residues runs first):
         // lo = m*l + r and hi = m*h + r exactly.

@@ -46,7 +46,7 @@ bool small_box(uint64_t mask, const IndexingMap& map, BoxScan& s) {
     for (uint64_t m = mask; m; m &= m - 1) {
         const auto id = static_cast<int64_t>(__builtin_ctzll(m));
         if (id >= map.num_variables()) return false;
-        const Interval& b = map.variable(id).bounds;
+        const Interval& b = map.bounds_by_id()[static_cast<size_t>(id)];
         if (!b.is_bounded() || b.is_empty()) return false;
         const __int128 width = static_cast<__int128>(b.hi()) - b.lo() + 1;
         if (width > kMaxEnumeratedPoints) return false;

@@ -12,12 +12,20 @@ namespace provix::engine {
 
 RangeAnalysis::RangeAnalysis(const std::vector<Interval>& bounds,
                              const std::vector<Constraint>& constraints)
-    : bounds_(bounds.begin(), bounds.end()), owned_constraints_(constraints) {
+    : bounds_(bounds.begin(), bounds.end()),
+      bound_(bounds_.data()),
+      num_bounds_(bounds_.size()),
+      owned_constraints_(constraints) {
     use_constraints(owned_constraints_);
 }
 
-RangeAnalysis::RangeAnalysis(const IndexingMap& map, Domain domain) {
-    copy_bounds(map);
+RangeAnalysis::RangeAnalysis(const IndexingMap& map, Domain domain, Held held) {
+    if (held == Held::Copy) {
+        copy_bounds(map);
+    } else {
+        bound_ = map.bounds_by_id().data();
+        num_bounds_ = map.bounds_by_id().size();
+    }
     if (domain == Domain::BoundsAndConstraints) {
         map_constraints_ = &map.constraints();
         if (!map.constraints().empty()) use_constraints(map.constraints());
@@ -33,15 +41,12 @@ void RangeAnalysis::use_bounds_of(const IndexingMap& map) {
 }
 
 void RangeAnalysis::copy_bounds(const IndexingMap& map) {
-    // The three kinds one after the other, each loop on its own (no loop
-    // over the kinds: this runs for every analysis of a map), each written
-    // in place with the size set once.
-    bounds_.reserve(static_cast<size_t>(map.num_variables()));
-    const IndexingVariables &dims = map.dims(), &range_vars = map.range_vars(),
-                            &rt_vars = map.rt_vars();
-    bounds_.append_generated(dims.size(), [&](size_t i) { return dims[i].bounds; });
-    bounds_.append_generated(range_vars.size(), [&](size_t i) { return range_vars[i].bounds; });
-    bounds_.append_generated(rt_vars.size(), [&](size_t i) { return rt_vars[i].bounds; });
+    // The map keeps them in one array by id: one copy, with one capacity
+    // check and the size set once (bounds_ is empty here).
+    const SmallVector<Interval, 8>& bounds = map.bounds_by_id();
+    bounds_.append_generated(bounds.size(), [&](size_t i) { return bounds[i]; });
+    bound_ = bounds_.data();
+    num_bounds_ = bounds_.size();
 }
 
 void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) {
@@ -109,8 +114,8 @@ bool RangeAnalysis::quotient_spans_two_points(const detail::ExprNode* n) const {
         uint64_t w = 0;
         if (t->kind == ExprKind::Variable) {
             const auto id = static_cast<size_t>(t->value);
-            if (id >= bounds_.size()) return true;  // any value
-            w = width(bounds_[id]);
+            if (id >= num_bounds_) return true;  // any value
+            w = width(bound_[id]);
         }
         if (wide) return true;
         if (w != 0 && scale != 0) {

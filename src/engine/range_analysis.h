@@ -6,6 +6,7 @@
 /// may be undefined somewhere on the domain (a divisor whose range holds 0).
 /// The transfer functions are the lemmas of rules/analysis.lemmas.
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -30,21 +31,36 @@ public:
     /// (both copied).
     RangeAnalysis(const std::vector<Interval>& bounds, const std::vector<Constraint>& constraints);
     explicit RangeAnalysis(const std::vector<Interval>& bounds)
-        : bounds_(bounds.begin(), bounds.end()) {}
-    /// Ranges from the variable bounds of `map` (copied: nothing is
-    /// allocated for a map with few variables) and, with
-    /// `Domain::BoundsAndConstraints`, its constraints, read in place: the
-    /// map must outlive the analysis, and its constraints must not change
-    /// while the analysis is used (its bounds may: the analysis keeps the
-    /// bounds it was built with).
+        : bounds_(bounds.begin(), bounds.end()),
+          bound_(bounds_.data()),
+          num_bounds_(bounds_.size()) {}
+    /// How an analysis of a map holds the variable bounds.
+    enum class Held : uint8_t {
+        /// A copy of its own (nothing is allocated for a map with few
+        /// variables): the map's bounds may change while it is used.
+        Copy,
+        /// The map's array, read in place (nothing copied): the map's
+        /// variables must not change while the analysis is used (a change
+        /// may move the array).
+        Borrowed,
+    };
+
+    /// Ranges from the variable bounds of `map` (held as `held` says) and,
+    /// with `Domain::BoundsAndConstraints`, its constraints, read in place:
+    /// the map must outlive the analysis, and its constraints must not
+    /// change while the analysis is used (with `Held::Copy` its bounds may:
+    /// the analysis keeps the bounds it was built with).
     ///
     ///     RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
-    RangeAnalysis(const IndexingMap& map, Domain domain);
+    RangeAnalysis(const IndexingMap& map, Domain domain, Held held = Held::Copy);
+    /// Not copied or moved: `bound_` may point into the object.
+    RangeAnalysis(const RangeAnalysis&) = delete;
+    RangeAnalysis& operator=(const RangeAnalysis&) = delete;
 
     /// Forgets every range found so far and takes the variable bounds `map`
     /// has now: the analysis `RangeAnalysis(map, Domain::Bounds)`, without
-    /// building a new one. Precondition: the analysis was built with
-    /// `Domain::Bounds`.
+    /// building a new one (a copy of them). Precondition: the analysis was
+    /// built with `Domain::Bounds`.
     ///
     ///     ranges.use_bounds_of(map);  // after a pass changed map's bounds
     void use_bounds_of(const IndexingMap& map);
@@ -89,7 +105,7 @@ public:
     Interval variable_range(Context& ctx, int64_t id) {
         if (!known_.empty()) return range(ctx.variable(id));
         const auto i = static_cast<size_t>(id);
-        return i < bounds_.size() ? bounds_[i] : Interval::all();
+        return i < num_bounds_ ? bound_[i] : Interval::all();
     }
 
     /// True unless `e` is shown to be defined at every domain point: some
@@ -105,8 +121,11 @@ public:
     /// [-1, 1].
     bool is_nonzero(Expr d);
 
-    /// The variable bounds, indexed by variable id.
-    const SmallVector<Interval, 8>& bounds() const { return bounds_; }
+    /// True if the analysis is over the variable bounds `bounds` (indexed
+    /// by variable id).
+    bool has_bounds(const SmallVector<Interval, 8>& bounds) const {
+        return std::equal(bound_, bound_ + num_bounds_, bounds.begin(), bounds.end());
+    }
     /// The domain's constraints (empty when built from bounds only).
     const std::vector<Constraint>& constraints() const {
         return map_constraints_ ? *map_constraints_ : owned_constraints_;
@@ -155,7 +174,7 @@ private:
         if (n->kind == ExprKind::Constant) return Interval::point(n->value);
         // A variable is not memoized: the bounds are at hand, a memo entry costs more.
         auto id = static_cast<size_t>(n->value);
-        Interval r = id < bounds_.size() ? bounds_[id] : Interval::all();
+        Interval r = id < num_bounds_ ? bound_[id] : Interval::all();
         if (!known_.empty()) {
             if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
         }
@@ -171,7 +190,9 @@ private:
     Interval sum_range(const detail::ExprNode* n);
     bool compute_may_be_undefined(Expr e);
 
-    SmallVector<Interval, 8> bounds_;  // inline: no allocation for a typical map
+    SmallVector<Interval, 8> bounds_;  // a copy (Held::Copy); inline for a typical map
+    const Interval* bound_ = nullptr;  // the bounds by id: bounds_'s or the map's
+    size_t num_bounds_ = 0;
     /// The constraints copied by the constructor from vectors.
     std::vector<Constraint> owned_constraints_;
     /// The map's constraints, read in place (null: owned_constraints_).
@@ -206,8 +227,7 @@ inline bool RangeAnalysis::spans_two_points(const detail::ExprNode* n) const {
         if (t->kind == ExprKind::Variable) {
             // leaf_range, read in place when no constraint narrows a node.
             const auto id = static_cast<size_t>(t->value);
-            if (narrowed ? !leaf_range(t).is_point()
-                         : id >= bounds_.size() || !bounds_[id].is_point())
+            if (narrowed ? !leaf_range(t).is_point() : id >= num_bounds_ || !bound_[id].is_point())
                 return true;
         } else if (t->kind != ExprKind::Constant) {
             if (const Interval* m = memo_.find(t->id); m && !m->is_point()) return true;

@@ -132,11 +132,7 @@ static_assert(std::size(kDomainPasses) + 2 <= engine::QuietPasses::kMaxPasses);
 
 /// True if `ranges` was built over the variable bounds `map` has now.
 bool over_bounds_of(const RangeAnalysis& ranges, const IndexingMap& map) {
-    const auto& bounds = ranges.bounds();
-    if (bounds.size() != static_cast<size_t>(map.num_variables())) return false;
-    for (size_t i = 0; i < bounds.size(); ++i)
-        if (!(bounds[i] == map.variable(static_cast<int64_t>(i)).bounds)) return false;
-    return true;
+    return ranges.has_bounds(map.bounds_by_id());
 }
 
 /// Rounds of the constraint rules and the domain passes until a round
@@ -193,7 +189,10 @@ bool simplify(IndexingMap& map, const SimplifyOptions& options) {
     if (!map.constraints().empty()) changed |= simplify_domain(map, table, log);
     if (map.is_known_empty()) return true;
 
-    RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
+    // The map's variables do not change until the results are simplified:
+    // the analysis reads their bounds in place.
+    RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints,
+                         RangeAnalysis::Held::Borrowed);
     // The divisibility facts of the constraints: the range analysis has
     // built them when some constraint is a congruence (the same analysis of
     // the same constraints, shared with its memo), and there are none
@@ -227,7 +226,8 @@ std::vector<Interval> result_ranges(const IndexingMap& map) {
         out.assign(static_cast<size_t>(map.num_results()), Interval::empty());
         return out;
     }
-    RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints);
+    RangeAnalysis ranges(map, RangeAnalysis::Domain::BoundsAndConstraints,
+                         RangeAnalysis::Held::Borrowed);  // `map` is const here
     for (Expr r : map.results())
         out.push_back(ranges.range(r));
     return out;

@@ -139,6 +139,10 @@ public:
     }
     /// Bounds of every variable, indexed by id.
     std::vector<Interval> variable_bounds() const;
+    /// The same, kept beside the variables in one array (no copy, no
+    /// search over the kinds: `bounds_by_id()[id] == variable(id).bounds`),
+    /// for the analyses that copy or compare all of them.
+    const SmallVector<Interval, 8>& bounds_by_id() const { return vars_->bounds; }
 
     /// The constraints, ordered by `compare` on their expressions (each
     /// expression at most once; none on a bare variable).
@@ -217,11 +221,17 @@ public:
     std::string expr_to_string(Expr e) const;
 
 private:
-    /// The variables of each kind, in id order.
+    /// The variables of each kind, in id order, and their bounds by id.
     struct Variables {
         IndexingVariables dims;
         IndexingVariables range_vars;
         IndexingVariables rt_vars;
+        /// `bounds[id] == variable(id).bounds` for every id: set with the
+        /// variables (`index_bounds`) and with each bound.
+        SmallVector<Interval, 8> bounds;
+
+        /// Sets `bounds` from the variables of the three kinds.
+        void index_bounds();
     };
 
     bool remove_unused(bool keep_runtime);

@@ -567,6 +567,47 @@ TEST_F(IndexingMapTest, RemoveUnusedSymbolsRenamesOnlyNodesWithMovedIds) {
     EXPECT_EQ(m.constraints()[0].expr, r);
 }
 
+/// True if `bounds_by_id()` holds every variable's bounds, by id.
+bool bounds_by_id_agree(const IndexingMap& m) {
+    if (m.bounds_by_id().size() != static_cast<size_t>(m.num_variables())) return false;
+    for (int64_t id = 0; id < m.num_variables(); ++id)
+        if (!(m.bounds_by_id()[static_cast<size_t>(id)] == m.variable(id).bounds)) return false;
+    return true;
+}
+
+TEST_F(IndexingMapTest, BoundsByIdFollowEveryChangeOfTheVariables) {
+    // Past the array's inline room (8): 4 dims, 4 range variables, 2 runtime.
+    IndexingMap m = parse(
+        "(d0, d1, d2, d3)[s0, s1, s2, s3]{rt0, rt1} -> (d0 + d1 + d2 + d3 + s1 + s3 + rt0 + rt1), "
+        "domain: d0 in [0, 1], d1 in [0, 2], d2 in [0, 3], d3 in [0, 4], s0 in [0, 5], "
+        "s1 in [0, 6], s2 in [0, 7], s3 in [0, 8], rt0 in [0, 9], rt1 in [0, 10]");
+    EXPECT_TRUE(bounds_by_id_agree(m));
+    EXPECT_EQ(m.bounds_by_id()[7], Interval(0, 8));
+    // A copy shares them until either sets a bound.
+    const IndexingMap copy = m;
+    m.set_variable_bounds(2, Interval(1, 3));
+    m.set_variable_bounds(5, Interval(2, 6));
+    m.set_variable_bounds(9, Interval(3, 10));
+    EXPECT_TRUE(bounds_by_id_agree(m));
+    EXPECT_TRUE(bounds_by_id_agree(copy));
+    EXPECT_EQ(m.bounds_by_id()[5], Interval(2, 6));
+    EXPECT_EQ(copy.bounds_by_id()[5], Interval(0, 6));
+    EXPECT_EQ(m.variable_bounds(),
+              (std::vector<Interval>(m.bounds_by_id().begin(), m.bounds_by_id().end())));
+    // A bound on a bare variable through a constraint.
+    m.add_constraint(ctx.variable(8), Interval(4, 9));
+    EXPECT_TRUE(bounds_by_id_agree(m));
+    // s0 and s2 are unused: the ids after them move down.
+    EXPECT_TRUE(m.remove_unused_range_variables());
+    EXPECT_EQ(m.num_variables(), 8);
+    EXPECT_TRUE(bounds_by_id_agree(m));
+    EXPECT_EQ(m.bounds_by_id()[4], Interval(2, 6));  // s1, now id 4
+    EXPECT_EQ(m.bounds_by_id()[6], Interval(4, 9));  // rt0, now id 6
+    EXPECT_TRUE(bounds_by_id_agree(m.convert_symbols_to_dims()));
+    m.mark_known_empty();
+    EXPECT_TRUE(bounds_by_id_agree(m));
+}
+
 TEST_F(IndexingMapTest, RemoveUnusedSymbolsKeepsCustomNames) {
     IndexingMap m = parse("(d0)[a, b] -> (d0 + b), domain: d0 in [0, 9], a in [0, 3], b in [0, 2]");
     EXPECT_TRUE(m.remove_unused_symbols());

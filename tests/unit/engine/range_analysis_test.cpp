@@ -125,7 +125,35 @@ TEST(RangeAnalysis, UsingTheNewBoundsOfAMapForgetsTheOldRanges) {
     ranges.use_bounds_of(map);
     EXPECT_EQ(ranges.range(e), Interval(2, 3));
     EXPECT_EQ(ranges.range(ctx.variable(0)), Interval(4, 5));
-    EXPECT_EQ(ranges.bounds().size(), 2u);
+    EXPECT_TRUE(ranges.has_bounds(map.bounds_by_id()));
+}
+
+TEST(RangeAnalysis, ACopyKeepsTheBoundsItWasBuiltWithABorrowedOneReadsTheMaps) {
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0, d1)[s0] -> (d0 floordiv 2 + d1 + s0), domain: d0 in [0, 9], "
+                                "d1 in [0, 1], s0 in [2, 4], d0 + s0 in [0, 12]");
+    ASSERT_TRUE(m.ok());
+    IndexingMap map = *m;
+    const Expr e = map.results()[0];
+    RangeAnalysis copied(map, RangeAnalysis::Domain::BoundsAndConstraints);
+    {
+        // Read in place: the same answers as the copy while the map stays.
+        RangeAnalysis borrowed(map, RangeAnalysis::Domain::BoundsAndConstraints,
+                               RangeAnalysis::Held::Borrowed);
+        EXPECT_TRUE(borrowed.has_bounds(map.bounds_by_id()));
+        EXPECT_EQ(borrowed.range(e), copied.range(e));
+        EXPECT_EQ(borrowed.range(e), Interval(2, 9));
+        EXPECT_EQ(borrowed.range(ctx.variable(2)), Interval(2, 4));
+        EXPECT_EQ(borrowed.range(ctx.variable(3)), Interval::all());  // no such variable
+        EXPECT_FALSE(borrowed.is_point(ctx.variable(1) * 4 + ctx.variable(2)));
+    }
+    map.set_variable_bounds(2, Interval(3, 3));
+    EXPECT_FALSE(copied.has_bounds(map.bounds_by_id()));
+    EXPECT_EQ(copied.range(ctx.variable(2)), Interval(2, 4));  // its own copy
+    RangeAnalysis borrowed(map, RangeAnalysis::Domain::Bounds, RangeAnalysis::Held::Borrowed);
+    EXPECT_EQ(borrowed.range(ctx.variable(2)), Interval::point(3));
+    EXPECT_TRUE(borrowed.is_point(ctx.variable(2) * 4));
 }
 
 TEST(RangeAnalysis, IsPointWithoutTheRangeOfASumWithAWideTerm) {
