@@ -172,14 +172,10 @@ namespace {
 /// range_by_min_operand). Sets `*lemma_name` when an end moved.
 Interval narrow_by_min_max_terms(Expr diff, Interval d, RangeAnalysis& ranges,
                                  const char** lemma_name) {
-    // The terms read in place (split_sum_term): a min or max monomial is the
-    // term or its first operand, never the unbuilt product of several.
-    const bool sum = kind_of(diff) == ExprKind::Add;
-    const size_t n = sum ? num_ops(diff) : 1;
-    for (size_t j = 0; j < n; ++j) {
-        const Expr whole = sum ? op_at(diff, j) : diff;
-        const detail::TermSplit split = detail::split_sum_term(whole);
-        const SumTerm t{detail::monomial_node(whole, split), split.coef, whole};
+    // The terms read in place: a min or max monomial is the term or its
+    // first operand, never the unbuilt product of several.
+    for (Expr whole : terms_of(diff)) {
+        const SumTerm t = sum_term_in_place(whole);
         if (!t.monomial) continue;
         const ExprKind kind = kind_of(t.monomial);
         if (kind != ExprKind::Min && kind != ExprKind::Max) continue;

@@ -13,6 +13,7 @@
 #include "provix/semantics.h"
 #include "provix/small_vector.h"
 #include "range_analysis.h"
+#include "sum_term.h"
 
 namespace provix::engine {
 
@@ -36,22 +37,18 @@ struct Linear {
 /// `e` as a Linear, or nullopt when it is not affine.
 std::optional<Linear> as_linear(Expr e) {
     Linear out;
-    // The sum's terms read in place (split_sum_term, nothing built): a term
-    // is a constant, or a monomial times a coefficient, and only a variable
-    // monomial is affine (a product of several operands never is).
-    const bool sum = e.kind() == ExprKind::Add;
-    const size_t n = sum ? e.num_operands() : 1;
-    for (size_t i = 0; i < n; ++i) {
-        const Expr t = sum ? e.operand(i) : e;
-        const detail::TermSplit split = detail::split_sum_term(t);
-        const Expr monomial = detail::monomial_node(t, split);
-        if (split.monomial == detail::TermSplit::Monomial::None) {
+    // The sum's terms read in place (nothing built): a term is a constant,
+    // or a monomial times a coefficient, and only a variable monomial is
+    // affine (a product of several operands never is).
+    for (Expr whole : terms_of(e)) {
+        const SumTerm t = sum_term_in_place(whole);
+        if (detail::is_const(whole)) {
             // One constant, or several when folding them overflowed.
-            const std::optional<int64_t> c = checked_add(out.constant, split.coef);
+            const std::optional<int64_t> c = checked_add(out.constant, t.coef);
             if (!c) return std::nullopt;
             out.constant = *c;
-        } else if (monomial && monomial.kind() == ExprKind::Variable) {
-            out.terms.emplace_back(monomial.variable_id(), split.coef);
+        } else if (t.monomial && t.monomial.kind() == ExprKind::Variable) {
+            out.terms.emplace_back(t.monomial.variable_id(), t.coef);
         } else {
             return std::nullopt;
         }

@@ -15,6 +15,7 @@
 #include "range_analysis.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
+#include "sum_term.h"
 
 namespace provix::engine {
 namespace {
@@ -63,10 +64,8 @@ inline uint16_t monomial_bit(Expr e) {
 /// that NodeFacts::compute_sum saves no registers on this path.
 [[gnu::always_inline]] inline void fill_term_facts(const detail::ExprNode* n, SumFacts& f) {
     const bool constant = n->kind == ExprKind::Constant;
-    f.terms = 1;
-    f.monomial_kinds = constant ? 0 : monomial_kind_bit(n);
-    f.whole_kinds = constant ? 0 : kind_bit(n->kind);
-    f.constant = constant;
+    f = SumFacts{1, constant ? uint16_t{0} : monomial_kind_bit(n),
+                 constant ? uint16_t{0} : kind_bit(n->kind), constant};
 }
 
 /// fill_sum_facts for a sum `n`: one pass over its terms. Out of line, so
@@ -84,14 +83,13 @@ inline uint16_t monomial_bit(Expr e) {
         monomials = static_cast<uint16_t>(monomials | monomial_kind_bit(t));
         wholes = static_cast<uint16_t>(wholes | kind_bit(t->kind));
     }
-    f.terms = static_cast<uint32_t>(count);
-    f.monomial_kinds = monomials;
-    f.whole_kinds = wholes;
-    f.constant = constant;
+    f = SumFacts{static_cast<uint32_t>(count), monomials, wholes, constant};
 }
 
 /// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
-/// nodes' fields.
+/// nodes' fields. Each path assigns `f` whole from one braced SumFacts, so a
+/// field it does not name takes its default: `f` is never left partly
+/// written (NodeFacts leaves its slots uninitialised until this runs).
 [[gnu::always_inline]] inline void fill_sum_facts(const detail::ExprNode* n, SumFacts& f) {
     if (n->kind != ExprKind::Add)
         fill_term_facts(n, f);
@@ -289,12 +287,9 @@ RuleGate::ScaleTest scale_test_of(const Rule& rule, int p, int64_t c0, int64_t c
 /// split finds them, folded in term order) is non-zero, fits int64 and lies
 /// in [lo, hi]: the scale a lone partition `c0 * X` binds c0 to.
 bool lone_scale_admitted(Expr e, int64_t lo, int64_t hi) {
-    const bool sum = kind_of(e) == ExprKind::Add;
-    const size_t n = sum ? num_ops(e) : 1;
     int64_t g = 0;
-    for (size_t i = 0; i < n; ++i) {
-        std::optional<int64_t> next =
-            provix::gcd(g, detail::split_sum_term(sum ? op_at(e, i) : e).coef);
+    for (Expr t : terms_of(e)) {
+        std::optional<int64_t> next = provix::gcd(g, detail::split_sum_term(t).coef);
         if (!next) return false;
         g = *next;
     }
@@ -309,10 +304,8 @@ uint64_t magnitude(int64_t v) {
 /// RuleMatcher's split finds them).
 template <class Test>
 bool some_term_coefficient(Expr s, Test passes) {
-    const bool sum = kind_of(s) == ExprKind::Add;
-    const size_t n = sum ? num_ops(s) : 1;
-    for (size_t i = 0; i < n; ++i)
-        if (passes(magnitude(detail::split_sum_term(sum ? op_at(s, i) : s).coef))) return true;
+    for (Expr t : terms_of(s))
+        if (passes(magnitude(detail::split_sum_term(t).coef))) return true;
     return false;
 }
 
@@ -333,14 +326,9 @@ bool some_coefficient(Expr s, RuleGate::ScaleTest test, int64_t c) {
     const uint64_t m = magnitude(c);
     const bool multiple = test == RuleGate::ScaleTest::MultipleOfOperand1;
     if (m == 1) return multiple;
-    const detail::ExprNode* n = s.node();
-    const bool sum = n->kind == ExprKind::Add;
-    const detail::ExprNode* const* terms = sum ? n->operands : &n;
-    const size_t count = sum ? n->num_operands : 1;
-    for (size_t i = 0; i < count; ++i) {
-        const detail::ExprNode* t = terms[i];
-        if (t->kind != ExprKind::Mul && t->kind != ExprKind::Constant) continue;  // coefficient 1
-        const uint64_t coef = magnitude(detail::split_sum_term(Expr(t)).coef);
+    for (Expr t : terms_of(s)) {
+        if (kind_of(t) != ExprKind::Mul && !is_const(t)) continue;  // coefficient 1
+        const uint64_t coef = magnitude(detail::split_sum_term(t).coef);
         if (multiple ? coef % m == 0 : std::gcd(coef, m) > 1) return true;
     }
     return false;
@@ -383,10 +371,7 @@ bool coefficient_is_multiple(Expr e) {
 bool block_may_hold_on(Expr e, int64_t d, RangeAnalysis& ranges) {
     if (d <= 0) return true;
     BlockWidth width(d);
-    const bool sum = kind_of(e) == ExprKind::Add;
-    const size_t n = sum ? num_ops(e) : 1;
-    for (size_t i = 0; i < n; ++i) {
-        Expr t = sum ? op_at(e, i) : e;
+    for (Expr t : terms_of(e)) {
         if (is_const(t)) continue;  // a constant: no width
         Expr monomial;
         int64_t coef;
@@ -421,17 +406,16 @@ Expr at_path(Expr t, const TermPath& path, bool& any) {
 /// the places `pq[0]` (the first term) and `pq[1]` (the second): see
 /// SumGate::shared_vars.
 bool shared_var_holds(Expr e, const std::array<TermPath, 2>& pq) {
-    const bool sum = kind_of(e) == ExprKind::Add;
-    const size_t n = sum ? num_ops(e) : 1;
-    for (size_t i = 0; i < n; ++i) {
-        Expr ti = sum ? op_at(e, i) : e;
+    const TermsOf terms(e);
+    for (auto i = terms.begin(); i != terms.end(); ++i) {
+        const Expr ti = *i;
         if (is_const(ti)) continue;
         bool any_i;
         Expr xi = at_path(ti, pq[0], any_i);
         if (!xi) continue;
-        for (size_t j = 0; j < n; ++j) {
-            Expr tj = sum ? op_at(e, j) : e;
-            if (j == i || is_const(tj)) continue;
+        for (auto j = terms.begin(); j != terms.end(); ++j) {
+            const Expr tj = *j;
+            if (j.place() == i.place() || is_const(tj)) continue;
             bool any_j;
             Expr xj = at_path(tj, pq[1], any_j);
             if (xj && (any_i || any_j || xi == xj)) return true;

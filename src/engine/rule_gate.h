@@ -114,8 +114,9 @@ public:
 private:
     void compute_sum(size_t which);
 
-    /// A SumFacts left uninitialised (SumFacts zeroes its fields): each is
-    /// written whole by compute_sum before have_sum_ lets it be read.
+    /// A SumFacts left uninitialised (SumFacts zeroes its fields): compute_sum
+    /// assigns it whole, from one braced SumFacts (every field written, the
+    /// ones not named at their defaults), before have_sum_ lets it be read.
     union SumSlot {
         SumSlot() {}  // NOLINT: no initialisation, on purpose
         SumFacts facts;

@@ -274,7 +274,7 @@ inline bool RuleMatcher::sum_may_match(const SumPattern& sp, Expr e) const {
                 return false;  // a sub-sum is bound once
     }
     // Quick reject: too few terms for the term patterns.
-    size_t have = kind_of(e) == ExprKind::Add ? num_ops(e) : 1;
+    const size_t have = terms_of(e).size();
     if (have < sp.min_terms || have > kMaxSumTerms) return false;
     return sp.const_term < 0 || has_constant_term(e);  // else nothing for it to take
 }

@@ -184,6 +184,39 @@ TEST(RuleGate, SumTermIsEachOfSumTerms) {
     }
 }
 
+TEST(RuleGate, TermsOfVisitsTheTermsOfSumTermsInPlace) {
+    Context ctx;
+    const Expr e = *parse_expr(ctx, "d0 * d1 * 4 + d0 * 3 + min(d0, d1) + 7", {"d0", "d1"});
+    const std::vector<SumTerm> terms = sum_terms(e);
+    std::vector<Expr> seen;
+    for (Expr t : terms_of(e))
+        seen.push_back(t);
+    ASSERT_EQ(seen.size(), terms.size());
+    EXPECT_EQ(terms_of(e).size(), terms.size());
+    int products = 0;
+    for (size_t i = 0; i < terms.size(); ++i) {
+        EXPECT_EQ(seen[i], terms[i].whole) << i;
+        // In place: the monomial is the one sum_terms builds where it is a
+        // node, and left null for the product of several factors.
+        const SumTerm t = sum_term_in_place(seen[i]);
+        EXPECT_EQ(t.coef, terms[i].coef) << i;
+        EXPECT_EQ(t.whole, terms[i].whole) << i;
+        const bool several_factors = seen[i].kind() == ExprKind::Mul && seen[i].num_operands() == 3;
+        products += several_factors;
+        if (several_factors)
+            EXPECT_FALSE(t.monomial) << i;
+        else
+            EXPECT_EQ(t.monomial, terms[i].monomial) << i;
+    }
+    EXPECT_EQ(products, 1);  // d0 * d1 * 4
+    // A non-sum is a one-term sum.
+    const Expr one = *parse_expr(ctx, "d0 floordiv 2", {"d0"});
+    seen.clear();
+    for (Expr t : terms_of(one))
+        seen.push_back(t);
+    EXPECT_EQ(seen, std::vector<Expr>{one});
+}
+
 TEST(RuleGate, TermPatternsSharingAVariableNeedOneExpression) {
     // add_mod_recognise: x * c2 + (x floordiv c0) * c1 + Y: the floordiv's
     // dividend is another term's monomial.
