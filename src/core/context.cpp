@@ -57,8 +57,50 @@ bool same_fields(const ExprNode* node, ExprKind kind, int64_t value, const ExprN
 
 static_assert(sizeof(void*) != 8 || sizeof(ExprNode) == 64, "a node fills one cache line");
 
+static_assert(kNumExprKinds <= 16, "a kind bit per ExprKind fits the term kinds");
+
+/// The bit of `kind` in ExprNode's term kinds.
+uint16_t term_kind_bit(ExprKind kind) {
+    return static_cast<uint16_t>(1u << static_cast<unsigned>(kind));
+}
+
+/// The kind bit of the monomial of the non-constant term `t`
+/// (split_sum_term): a product `p * c` (two operands, a constant last after
+/// a non-constant) has p's kind, any other product (`d0 * d1 * 4`, an
+/// unfolded `2 * 3`) Mul's, a non-product its own.
+uint16_t monomial_kind_bit(const ExprNode* t) {
+    if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
+        t->operands[1]->kind == ExprKind::Constant && t->operands[0]->kind != ExprKind::Constant)
+        return term_kind_bit(t->operands[0]->kind);
+    return term_kind_bit(t->kind);
+}
+
+/// Fills the node's term facts (see ExprNode): one pass over a sum's
+/// terms, else the node as a one-term sum.
+void set_term_facts(ExprNode* node) {
+    uint16_t kinds = 0, monomials = 0;
+    bool constant = false;
+    const bool sum = node->kind == ExprKind::Add;
+    const ExprNode* self = node;
+    const ExprNode* const* terms = sum ? node->operands : &self;
+    const uint32_t count = sum ? node->num_operands : 1;
+    for (uint32_t i = 0; i < count; ++i) {
+        const ExprNode* t = terms[i];
+        if (t->kind == ExprKind::Constant) {
+            constant = true;
+            continue;
+        }
+        kinds = static_cast<uint16_t>(kinds | term_kind_bit(t->kind));
+        monomials = static_cast<uint16_t>(monomials | monomial_kind_bit(t));
+    }
+    node->has_constant_term = constant;
+    node->term_kinds = kinds;
+    node->term_monomial_kinds = monomials;
+}
+
 /// Fills the node's DAG facts (see ExprNode) from its operands' facts.
 void set_dag_facts(ExprNode* node) {
+    set_term_facts(node);
     node->var_mask = 0;
     node->var_end = 0;
     node->has_high_var = false;

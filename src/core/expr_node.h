@@ -14,31 +14,43 @@
 namespace provix::detail {
 
 /// One uniqued node. Immutable after construction. The fields after
-/// `operands`, and the two flags next to `canonical`, are facts about the
+/// `operands`, and the four flags after `canonical`, are facts about the
 /// node's whole DAG, computed once in ContextImpl::get from the operands'
 /// facts, so the queries of expr_dag.h need no walk: for
 /// `d1 + d3 floordiv 0`, var_mask = 0b1010, var_end = 4, zero_divisor = true;
 /// `d0 floordiv s0` has var_divisor = true; a raw `d0 * 3 * 5` (kept apart
 /// because folding overflowed, or built by Context::make) has
-/// unfolded_constants = true.
+/// unfolded_constants = true. The term facts (`has_constant_term`,
+/// `term_kinds`, `term_monomial_kinds`) read the node as a sum, a non-sum
+/// being a one-term sum, and are computed there too, from the operands.
 /// (Field order keeps the node at 64 bytes.)
 struct ExprNode {
     ExprKind kind;
     /// Cached fact: the node was built by the canonical constructors from
     /// canonical operands, so `canonicalize` returns it unchanged. Nodes are
-    /// immutable; this flag only ever goes from false to true.
+    /// immutable; this flag only ever goes from false to true. (A byte of
+    /// its own: the bit fields below are never written after construction.)
     mutable bool canonical;
     /// Some variable with id >= 64 occurs (not in var_mask).
-    bool has_high_var;
+    bool has_high_var : 1;
     /// Some floordiv / ceildiv / mod node divides by the constant 0.
-    bool zero_divisor;
+    bool zero_divisor : 1;
     /// Some floordiv / ceildiv / mod node divides by a non-constant: the
     /// expression may be undefined at some points. A node with neither this
     /// nor `zero_divisor` is total: defined at every point.
-    bool var_divisor;
+    bool var_divisor : 1;
     /// Some node has two or more constant operands (`d0 * A * B` whose
     /// product overflowed int64, or a node built raw).
-    bool unfolded_constants;
+    bool unfolded_constants : 1;
+    /// Some term is a constant: `d0 + 3` and `7` have one, `d0 * 4` not.
+    bool has_constant_term : 1;
+    /// The kinds of the non-constant terms as they stand, a bit per ExprKind
+    /// (`1 << kind`): `d0 * 4 + d1 floordiv 2 + 3` has {Mul, FloorDiv}.
+    uint16_t term_kinds;
+    /// The kinds of those terms' monomials (split_sum_term: the term without
+    /// its coefficient), a bit per ExprKind: `d0 * 4 + d1 floordiv 2 + 3`
+    /// has {Variable, FloorDiv}; `d0 * d1 * 4` has {Mul}.
+    uint16_t term_monomial_kinds;
     uint32_t num_operands;
     uint32_t id;
     uint64_t hash;

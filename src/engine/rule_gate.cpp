@@ -31,72 +31,6 @@ const rules::Node& node_at(const Rule& rule, int p) { return rule.nodes[static_c
 
 using rules::is_coefficient;
 
-/// The kind bit of the monomial of the sum term `e` (as RuleMatcher's
-/// split(e) finds it), 0 for a constant.
-inline uint16_t monomial_bit(Expr e) {
-    using M = detail::TermSplit::Monomial;
-    switch (detail::split_sum_term(e).monomial) {
-        case M::None:
-            return 0;
-        case M::FirstOperand:
-            return kind_bit(kind_of(op_at(e, 0)));
-        case M::AllButLast:
-            return kind_bit(ExprKind::Mul);
-        case M::Whole:
-            break;
-    }
-    return kind_bit(kind_of(e));
-}
-
-/// The kind bit of the monomial of the non-constant sum term `t`, as
-/// monomial_bit finds it: a product `p * c` (two operands, a constant last
-/// after a non-constant) has p's kind, any other product (`d0 * d1 * 4`,
-/// an unfolded `2 * 3`) Mul's, a non-product its own.
-[[gnu::always_inline]] inline uint16_t monomial_kind_bit(const detail::ExprNode* t) {
-    if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
-        t->operands[1]->kind == ExprKind::Constant && t->operands[0]->kind != ExprKind::Constant)
-        return kind_bit(t->operands[0]->kind);
-    return kind_bit(t->kind);
-}
-
-/// fill_sum_facts for a node `n` that is no sum: a sum of one term (the
-/// usual case of a binary node's left operand). Inline, and small enough
-/// that NodeFacts::compute_sum saves no registers on this path.
-[[gnu::always_inline]] inline void fill_term_facts(const detail::ExprNode* n, SumFacts& f) {
-    const bool constant = n->kind == ExprKind::Constant;
-    f = SumFacts{1, constant ? uint16_t{0} : monomial_kind_bit(n),
-                 constant ? uint16_t{0} : kind_bit(n->kind), constant};
-}
-
-/// fill_sum_facts for a sum `n`: one pass over its terms. Out of line, so
-/// that its loop's registers are saved only on this path.
-[[gnu::noinline]] void fill_terms_facts(const detail::ExprNode* n, SumFacts& f) {
-    uint16_t monomials = 0, wholes = 0;
-    bool constant = false;
-    const size_t count = n->num_operands;
-    for (size_t i = 0; i < count; ++i) {
-        const detail::ExprNode* t = n->operands[i];
-        if (t->kind == ExprKind::Constant) {
-            constant = true;
-            continue;
-        }
-        monomials = static_cast<uint16_t>(monomials | monomial_kind_bit(t));
-        wholes = static_cast<uint16_t>(wholes | kind_bit(t->kind));
-    }
-    f = SumFacts{static_cast<uint32_t>(count), monomials, wholes, constant};
-}
-
-/// Sets `f` to the sum facts of node `n` (see sum_facts), read off the
-/// nodes' fields. Each path assigns `f` whole from one braced SumFacts, so a
-/// field it does not name takes its default: `f` is never left partly
-/// written (NodeFacts leaves its slots uninitialised until this runs).
-[[gnu::always_inline]] inline void fill_sum_facts(const detail::ExprNode* n, SumFacts& f) {
-    if (n->kind != ExprKind::Add)
-        fill_term_facts(n, f);
-    else
-        fill_terms_facts(n, f);
-}
-
 /// True if conjunct `p` is `lb(v) == ub(v)` for the expression variable v.
 bool is_point_test(const Rule& rule, int p, int64_t v) {
     const rules::Node& n = node_at(rule, p);
@@ -595,19 +529,15 @@ RuleGate gate_of(const CompiledRule& c) {
 
 }  // namespace
 
-SumFacts sum_facts(Expr e) {
-    SumFacts f;
-    fill_sum_facts(e.node(), f);
-    return f;
-}
+SumFacts sum_facts(Expr e) { return sum_facts_of(e.node()); }
 
-void NodeFacts::compute_sum(size_t which) {
+uint16_t NodeFacts::monomial_kind() {
+    // A non-sum is its own one term: its term monomial kinds are the bit of
+    // its monomial (split_sum_term's; none for a constant). A sum is its own
+    // monomial.
     const detail::ExprNode* n = e_.node();
-    have_sum_[which] = true;
-    fill_sum_facts(which == 0 ? n : n->operands[0], sums_[which].facts);
+    return n->kind == ExprKind::Add ? kind_bit(ExprKind::Add) : n->term_monomial_kinds;
 }
-
-uint16_t NodeFacts::monomial_kind() { return monomial_bit(e_); }
 
 bool RuleGate::range_is_point(NodeFacts& facts, RangeAnalysis& ranges) {
     return ranges.is_point(facts.expr());

@@ -90,7 +90,14 @@ struct SumFacts {
 /// constant term.
 SumFacts sum_facts(Expr e);
 
-/// The facts of one node the gates read, each computed on first use.
+/// The sum facts of `n` read off its term facts (ExprNode, computed when
+/// the node was made): see sum_facts.
+inline SumFacts sum_facts_of(const detail::ExprNode* n) {
+    return SumFacts{n->kind == ExprKind::Add ? n->num_operands : 1u, n->term_monomial_kinds,
+                    n->term_kinds, n->has_constant_term};
+}
+
+/// The facts of one node the gates read.
 class NodeFacts {
 public:
     /// With `divisibility`, the gates also decide `divisible` conjuncts on
@@ -100,11 +107,11 @@ public:
     Expr expr() const { return e_; }
     /// The divisibility analysis the matcher reads, or null.
     DivisibilityAnalysis* divisibility() const { return divisibility_; }
-    /// The sum facts of the node (which = 0) or of its first operand (1).
-    const SumFacts& sum(int which) {
-        auto w = static_cast<size_t>(which);
-        if (!have_sum_[w]) compute_sum(w);
-        return sums_[w].facts;
+    /// The sum facts of the node (which = 0) or of its first operand (1),
+    /// read off the node's fields.
+    SumFacts sum(int which) const {
+        const detail::ExprNode* n = e_.node();
+        return sum_facts_of(which == 0 ? n : n->operands[0]);
     }
     /// The bit of the kind of the node's monomial (the node without a
     /// constant factor: `d0` for `d0 * 4`, the node itself if it has none),
@@ -112,20 +119,8 @@ public:
     uint16_t monomial_kind();
 
 private:
-    void compute_sum(size_t which);
-
-    /// A SumFacts left uninitialised (SumFacts zeroes its fields): compute_sum
-    /// assigns it whole, from one braced SumFacts (every field written, the
-    /// ones not named at their defaults), before have_sum_ lets it be read.
-    union SumSlot {
-        SumSlot() {}  // NOLINT: no initialisation, on purpose
-        SumFacts facts;
-    };
-
     Expr e_;
     DivisibilityAnalysis* divisibility_;
-    SumSlot sums_[2];
-    bool have_sum_[2] = {false, false};
 };
 
 struct RuleGate {

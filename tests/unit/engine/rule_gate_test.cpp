@@ -145,8 +145,18 @@ TEST(RuleGate, SumFactsAreThoseOfTheMatchersTerms) {
         "(d0 * d1 * 4) floordiv 3 + d1 ceildiv 2 + max(d0, 3)",
     };
     Context ctx;
-    for (const char* text : kExprs) {
-        const Expr e = *parse_expr(ctx, text, {"d0", "d1"});
+    std::vector<Expr> exprs;
+    for (const char* text : kExprs)
+        exprs.push_back(*parse_expr(ctx, text, {"d0", "d1"}));
+    // Raw nodes (Context::make): constants that did not fold, a sum in a sum.
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    const Expr two_times_three = *ctx.make(ExprKind::Mul, {ctx.constant(2), ctx.constant(3)});
+    exprs.push_back(two_times_three);
+    exprs.push_back(*ctx.make(ExprKind::Add, {d0, two_times_three}));
+    exprs.push_back(*ctx.make(
+        ExprKind::Add, {*ctx.make(ExprKind::Add, {d1, ctx.constant(2)}), d0, ctx.constant(4)}));
+    for (const Expr e : exprs) {
+        const std::string text = to_string(e);
         SumFacts want;
         for (const SumTerm& t : sum_terms(e)) {
             ++want.terms;
@@ -162,9 +172,22 @@ TEST(RuleGate, SumFactsAreThoseOfTheMatchersTerms) {
         EXPECT_EQ(got.monomial_kinds, want.monomial_kinds) << text;
         EXPECT_EQ(got.whole_kinds, want.whole_kinds) << text;
         EXPECT_EQ(got.constant, want.constant) << text;
-        // The per-node facts the rewriter's gates read are the same.
+        // The per-node facts the rewriter's gates read are the same, and so
+        // are those of a node's first operand.
         NodeFacts facts(e);
         EXPECT_EQ(facts.sum(0).monomial_kinds, want.monomial_kinds) << text;
+        const Expr div = *ctx.make(ExprKind::FloorDiv, {e, ctx.constant(3)});
+        const SumFacts operand = NodeFacts(div).sum(1);
+        EXPECT_EQ(operand.terms, want.terms) << text;
+        EXPECT_EQ(operand.monomial_kinds, want.monomial_kinds) << text;
+        EXPECT_EQ(operand.whole_kinds, want.whole_kinds) << text;
+        EXPECT_EQ(operand.constant, want.constant) << text;
+        // The node's own monomial: a sum is its own, a term's is split off.
+        const SumTerm own = sum_term(e);
+        const uint16_t monomial = e.kind() == ExprKind::Add ? kind_bit(ExprKind::Add)
+                                  : own.monomial            ? kind_bit(own.monomial.kind())
+                                                            : uint16_t{0};
+        EXPECT_EQ(facts.monomial_kind(), monomial) << text;
     }
 }
 
