@@ -80,12 +80,8 @@ uint16_t monomial_kind_bit(const ExprNode* t) {
 void set_term_facts(ExprNode* node) {
     uint16_t kinds = 0, monomials = 0;
     bool constant = false;
-    const bool sum = node->kind == ExprKind::Add;
-    const ExprNode* self = node;
-    const ExprNode* const* terms = sum ? node->operands : &self;
-    const uint32_t count = sum ? node->num_operands : 1;
-    for (uint32_t i = 0; i < count; ++i) {
-        const ExprNode* t = terms[i];
+    for (Expr term : terms_of(Expr(node))) {
+        const ExprNode* t = term.node();
         if (t->kind == ExprKind::Constant) {
             constant = true;
             continue;

@@ -160,6 +160,51 @@ struct TermSplit {
     return {M::Whole, 1};
 }
 
+/// The terms of a sum read in place, a non-sum being a one-term sum, for a
+/// range-for: `for (Expr t : terms_of(d0 * 4 + d1))` visits `d0 * 4`, then
+/// `d1`; `terms_of(d0 floordiv 2)` visits `d0 floordiv 2`. Nothing is
+/// built. The view holds the node a non-sum's one term points at: iterate
+/// the view itself (as a range-for does), not a copy's iterators.
+class TermsOf {
+public:
+    class Iterator {
+    public:
+        explicit Iterator(const ExprNode* const* at) : at_(at) {}
+        Expr operator*() const { return Expr(*at_); }
+        Iterator& operator++() {
+            ++at_;
+            return *this;
+        }
+        bool operator!=(Iterator other) const { return at_ != other.at_; }
+        /// The place of the term in the view (for two walks of one view
+        /// that must not meet the same term: `i.place() != j.place()`).
+        const ExprNode* const* place() const { return at_; }
+
+    private:
+        const ExprNode* const* at_;
+    };
+
+    explicit TermsOf(Expr e) : self_(e.node()) {
+        const bool sum = self_->kind == ExprKind::Add;
+        first_ = sum ? self_->operands : &self_;
+        count_ = sum ? self_->num_operands : 1;
+    }
+    TermsOf(const TermsOf&) = delete;
+    TermsOf& operator=(const TermsOf&) = delete;
+
+    Iterator begin() const { return Iterator(first_); }
+    Iterator end() const { return Iterator(first_ + count_); }
+    size_t size() const { return count_; }
+
+private:
+    const ExprNode* self_;
+    const ExprNode* const* first_;
+    size_t count_;
+};
+
+/// The terms of `e` (see TermsOf): `for (Expr t : terms_of(e))`.
+inline TermsOf terms_of(Expr e) { return TermsOf(e); }
+
 /// The monomial of the sum term `e` split as `s` (split_sum_term(e)) when
 /// it is a node: `e` (Whole) or its first operand (FirstOperand); null for
 /// a constant term and for an AllButLast product. `d0 * 4` gives d0.
