@@ -57,13 +57,6 @@ bool same_fields(const ExprNode* node, ExprKind kind, int64_t value, const ExprN
 
 static_assert(sizeof(void*) != 8 || sizeof(ExprNode) == 64, "a node fills one cache line");
 
-static_assert(kNumExprKinds <= 16, "a kind bit per ExprKind fits the term kinds");
-
-/// The bit of `kind` in ExprNode's term kinds.
-uint16_t term_kind_bit(ExprKind kind) {
-    return static_cast<uint16_t>(1u << static_cast<unsigned>(kind));
-}
-
 /// The kind bit of the monomial of the non-constant term `t`
 /// (split_sum_term): a product `p * c` (two operands, a constant last after
 /// a non-constant) has p's kind, any other product (`d0 * d1 * 4`, an
@@ -71,8 +64,8 @@ uint16_t term_kind_bit(ExprKind kind) {
 uint16_t monomial_kind_bit(const ExprNode* t) {
     if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
         t->operands[1]->kind == ExprKind::Constant && t->operands[0]->kind != ExprKind::Constant)
-        return term_kind_bit(t->operands[0]->kind);
-    return term_kind_bit(t->kind);
+        return kind_bit(t->operands[0]->kind);
+    return kind_bit(t->kind);
 }
 
 /// Fills the node's term facts (see ExprNode): one pass over a sum's
@@ -86,7 +79,7 @@ void set_term_facts(ExprNode* node) {
             constant = true;
             continue;
         }
-        kinds = static_cast<uint16_t>(kinds | term_kind_bit(t->kind));
+        kinds = static_cast<uint16_t>(kinds | kind_bit(t->kind));
         monomials = static_cast<uint16_t>(monomials | monomial_kind_bit(t));
     }
     node->has_constant_term = constant;

@@ -65,6 +65,14 @@ struct ExprNode {
     int64_t var_end;
 };
 
+static_assert(kNumExprKinds <= 16, "a kind bit per ExprKind fits in 16 bits");
+
+/// The bit of `kind` in a set of kinds, the node's term kinds among them:
+/// `term_kinds & kind_bit(ExprKind::Mod)` is non-zero if a term is a mod.
+inline uint16_t kind_bit(ExprKind kind) {
+    return static_cast<uint16_t>(1u << static_cast<unsigned>(kind));
+}
+
 /// A bump allocator handing out memory in 64 KiB blocks (larger requests get
 /// a block of their own). Memory is released with the context.
 class Arena {

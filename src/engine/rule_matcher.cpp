@@ -59,16 +59,6 @@ namespace {
     }
 }
 
-/// True if the terms of `e` (append_terms) include a constant: `d0 + 7`,
-/// `7`, but not `d0 * 7`.
-bool has_constant_term(Expr e) {
-    if (kind_of(e) != ExprKind::Add) return is_const(e);
-    size_t n = num_ops(e);
-    for (size_t i = 0; i < n; ++i)
-        if (is_const(op_at(e, i))) return true;
-    return false;
-}
-
 }  // namespace
 
 // Buffers reused across matches and matchers (see core/scratch_stack.h).
@@ -276,7 +266,9 @@ inline bool RuleMatcher::sum_may_match(const SumPattern& sp, Expr e) const {
     // Quick reject: too few terms for the term patterns.
     const size_t have = terms_of(e).size();
     if (have < sp.min_terms || have > kMaxSumTerms) return false;
-    return sp.const_term < 0 || has_constant_term(e);  // else nothing for it to take
+    // Else nothing for it to take (the node's term fact: `d0 + 7` and `7`
+    // have a constant term, `d0 * 7` not).
+    return sp.const_term < 0 || detail::node_of(e)->has_constant_term;
 }
 
 bool RuleMatcher::sum_terms_step(int p, Expr e, std::vector<SumTerm>& terms) {

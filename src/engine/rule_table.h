@@ -181,11 +181,10 @@ struct CompiledRule {
     RuleGate gate;
 };
 
-/// The bit of `kind` in CompiledRule::kinds:
-/// `kinds[p] & kind_bit(ExprKind::Mod)` is non-zero if node p may match a Mod.
-inline uint16_t kind_bit(ExprKind kind) {
-    return static_cast<uint16_t>(1u << static_cast<unsigned>(kind));
-}
+/// The bit of `kind` in CompiledRule::kinds (the core's, as in the nodes'
+/// term kinds): `kinds[p] & kind_bit(ExprKind::Mod)` is non-zero if node p
+/// may match a Mod.
+using detail::kind_bit;
 
 /// Precomputes the matcher's facts for `rule`.
 CompiledRule compile_rule(rules::Rule rule);
