@@ -8,7 +8,8 @@ whole count, and the inclusive count of every call from the rest of the
 engine into the rule matcher (the generated matchers and RuleMatcher: the
 patterns, the side conditions, the right sides built and put in canonical
 form). The gates that turn rules away before a match is tried are not part
-of it.
+of it. The summary also splits all the instructions into the parts listed
+in PARTS (matcher, range analysis, domain passes, ...) and the rest.
 
     python3 bench/instruction_profile.py bench/corpus/maps.map
     python3 bench/instruction_profile.py --peer peer.out bench/corpus/*.map tests/peer/xla_*.map
@@ -18,8 +19,8 @@ prints the median isl/provix ratio as measured and as it would be if the
 matcher's part cost nothing: each map's ratio divided by (1 - its share).
 That bounds what any faster matcher can give.
 
-Exit status: 0, 1 when callgrind counted nothing for a map, 2 on bad usage
-or a driver error.
+Exit status: 0; 1 when callgrind counted nothing for a map or a map's parts
+add up to more than its count; 2 on bad usage or a driver error.
 """
 
 import argparse
@@ -31,26 +32,43 @@ import subprocess
 import sys
 import tempfile
 
-MATCHER = re.compile(r"engine::generated::|engine::RuleMatcher::")
+# The parts of a simplification, by the functions callgrind sees after
+# inlining (code inlined into the rewriter counts as the rewriter's). A call
+# from a function of no part into a function of a part counts whole
+# (inclusive) for that part; calls made inside a part stay in it.
+PARTS = [
+    ("matcher", re.compile(r"engine::generated::|engine::RuleMatcher::|engine::Continuation"
+                           r"|engine::PartitionScales|engine::block_may_hold")),
+    ("ranges", re.compile(r"engine::RangeAnalysis::|detail::\w+_intervals|provix::Interval::")),
+    ("divisibility", re.compile(r"engine::DivisibilityAnalysis::")),
+    ("whole-expression steps", re.compile(r"engine::Rewriter::rewrite_whole")),
+    ("node building", re.compile(r"detail::build|ContextImpl::|provix::Context::"
+                                 r"|provix::operator[-+*]|provix::\(anonymous namespace\)::"
+                                 r"(build_|add_of_plain_terms)")),
+    ("domain passes", re.compile(r"engine::(tighten_|rescale_symbols|merge_congruences"
+                                 r"|align_bounds_to_residues|exclude_zero_divisors"
+                                 r"|drop_decided_constraints|keep_facts_reaching)")),
+    ("map upkeep", re.compile(r"provix::IndexingMap::|CopyOnWrite|provix::SymbolicMap::")),
+]
+PART_NAMES = [name for name, _ in PARTS]
 
 
 def parse_callgrind(path):
-    """(total Ir, Ir of the calls from outside the matcher into it)."""
+    """(total Ir, [(caller, callee, inclusive Ir of the calls)]) of one
+    callgrind output file."""
     names = {}
     positions = 1
     total = None
-    fn = None
-    callee = None
+    fn = callee = None
     in_call = False
-    matcher = 0
+    edges = {}
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             if in_call:
                 in_call = False
                 fields = line.split()
                 if len(fields) > positions and callee is not None and fn is not None:
-                    if MATCHER.search(callee) and not MATCHER.search(fn):
-                        matcher += int(fields[positions])
+                    edges[(fn, callee)] = edges.get((fn, callee), 0) + int(fields[positions])
                 continue
             if line.startswith("fn=") or line.startswith("cfn="):
                 key, _, rest = line.rstrip("\n").partition("=")
@@ -70,7 +88,44 @@ def parse_callgrind(path):
                 positions = len(line.split(":", 1)[1].split())
             elif line.startswith("summary:") or line.startswith("totals:"):
                 total = int(line.split(":", 1)[1].split()[0])
-    return total or 0, matcher
+    return total or 0, [(a, b, c) for (a, b), c in edges.items()]
+
+
+def split_by_part(edges):
+    """Ir per part: the calls into a part from code of no part, counted whole.
+    A function of no part by its name whose callers all belong to one part
+    belongs to it too (a helper of that part), so the calls it makes stay
+    inside the part."""
+    part = {}
+    for caller, callee, _ in edges:
+        for name in (caller, callee):
+            if name not in part:
+                part[name] = next((i for i, (_, rx) in enumerate(PARTS) if rx.search(name)), -1)
+    callers = {}
+    for caller, callee, _ in edges:
+        if caller != callee:
+            callers.setdefault(callee, set()).add(caller)
+    changed = True
+    while changed:
+        changed = False
+        for name, of in callers.items():
+            if part[name] >= 0:
+                continue
+            seen = {part[c] for c in of}
+            if len(seen) == 1 and min(seen) >= 0:
+                part[name] = min(seen)
+                changed = True
+    counts = [0] * len(PARTS)
+    for caller, callee, ir in edges:
+        if part[callee] >= 0 and part[caller] < 0:
+            counts[part[callee]] += ir
+    # Calls into a part from a function of no part that is itself called
+    # from inside some part are counted in both: their sum is returned so
+    # that the report can say how much that is.
+    inside = {callee for caller, callee, _ in edges if part[caller] >= 0 and part[callee] < 0}
+    twice = sum(ir for caller, callee, ir in edges
+                if caller in inside and part[callee] >= 0)
+    return counts, twice
 
 
 def count_maps(driver, path):
@@ -89,9 +144,10 @@ def profile_map(driver, path, index, rounds, tmpdir):
     if out.returncode != 0:
         sys.stderr.write(out.stderr)
         sys.exit(2)
-    total, matcher = parse_callgrind(cg)
+    total, edges = parse_callgrind(cg)
+    counts, twice = split_by_part(edges)
     os.remove(cg)
-    return total / rounds, matcher / rounds
+    return total / rounds, [c / rounds for c in counts], twice / rounds
 
 
 def read_peer(path):
@@ -133,12 +189,21 @@ def main():
 
     print(f"{'map':<28} {'instructions':>12} {'matcher':>9} {'share':>7}")
     rows = []
-    for (path, i), (total, matcher) in zip(jobs, results):
+    sums = [0.0] * len(PARTS)
+    twice_all = 0.0
+    for (path, i), (total, counts, twice) in zip(jobs, results):
+        twice_all += twice
         name = f"{os.path.basename(path)}#{i}"
         if total <= 0:
             print(f"instruction_profile: callgrind counted nothing for {name}", file=sys.stderr)
             return 1
+        if sum(counts) > total:
+            print(f"instruction_profile: the parts of {name} add up to more than its count",
+                  file=sys.stderr)
+            return 1
+        matcher = counts[0]
         rows.append((name, total, matcher / total))
+        sums = [a + b for a, b in zip(sums, counts)]
         print(f"{name:<28} {total:>12,.0f} {matcher:>9,.0f} {100 * matcher / total:>6.1f}%")
     totals = [t for _, t, _ in rows]
     shares = [s for _, _, s in rows]
@@ -147,6 +212,11 @@ def main():
           f"mean {statistics.mean(totals):,.0f}")
     print(f"share of rule matching and right sides: median {100 * statistics.median(shares):.1f}%, "
           f"of all instructions {100 * overall:.1f}%")
+    rest = sum(totals) - sum(sums)
+    print("parts of all instructions: " + ", ".join(
+        f"{n} {100 * c / sum(totals):.1f}%" for n, c in zip(PART_NAMES, sums))
+        + f", the rewriter's walk and the rest {100 * rest / sum(totals):.1f}%"
+        + f" (counted in two parts: {100 * twice_all / sum(totals):.1f}%)")
 
     if args.peer:
         ratios = read_peer(args.peer)
