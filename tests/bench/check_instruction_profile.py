@@ -117,6 +117,10 @@ class InstructionProfileTest(unittest.TestCase):
         self.assertEqual(sum(counts), 680)
         self.assertEqual(twice, 0)
 
+    def test_median_as_the_benchmark_takes_it(self):
+        self.assertEqual(ip.median([3, 1, 2]), 2)
+        self.assertEqual(ip.median([4, 1, 3, 2]), 3)  # the element at n/2 of the sorted values
+
     def test_reports_calls_counted_twice(self):
         # A function of no part called from inside a part and from outside,
         # which calls into another part: that call is counted in both.
