@@ -15,13 +15,12 @@
 #include <valgrind/callgrind.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "provix/parser.h"
+#include "map_files.h"
 #include "provix/simplify.h"
 
 namespace {
@@ -69,23 +68,11 @@ int main(int argc, char** argv) {
     if (files.empty()) return usage(std::cerr, 2);
 
     provix::Context ctx;
+    auto loaded = provix::bench::load_map_files(ctx, files, "provix_instruction_driver");
+    if (!loaded) return 2;
     std::vector<provix::IndexingMap> maps;
-    for (const std::string& f : files) {
-        std::ifstream in(f);
-        std::stringstream text;
-        text << in.rdbuf();
-        if (!in) {
-            std::cerr << "provix_instruction_driver: cannot read " << f << "\n";
-            return 2;
-        }
-        auto parsed = provix::parse_indexing_maps(ctx, text.str(), f);
-        if (!parsed) {
-            std::cerr << parsed.error().message;
-            return 2;
-        }
-        for (const auto& entry : *parsed)
-            maps.push_back(entry.map);
-    }
+    for (auto& entry : *loaded)
+        maps.push_back(std::move(entry.second));
     if (count) {
         std::cout << maps.size() << "\n";
         return 0;

@@ -38,17 +38,16 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "map_files.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
 #include "provix/solvers/oracle.h"
@@ -288,24 +287,9 @@ int main(int argc, char** argv) {
     if (files.empty()) files = default_corpus();
 
     Context ctx;
-    std::vector<std::pair<std::string, IndexingMap>> maps;
-    for (const std::string& f : files) {
-        std::ifstream in(f);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        if (!in) {
-            std::cerr << "peer_bench: cannot read " << f << "\n";
-            return 2;
-        }
-        auto parsed = parse_indexing_maps(ctx, ss.str(), f);
-        if (!parsed) {
-            std::cerr << parsed.error().message;
-            return 2;
-        }
-        std::string base = std::filesystem::path(f).filename().string();
-        for (size_t i = 0; i < parsed->size(); ++i)
-            maps.emplace_back(base + "#" + std::to_string(i + 1), (*parsed)[i].map);
-    }
+    auto loaded = bench::load_map_files(ctx, files, "peer_bench");
+    if (!loaded) return 2;
+    const std::vector<std::pair<std::string, IndexingMap>>& maps = *loaded;
 
     mlir::MLIRContext mlir_ctx;
     mlir_ctx.disableMultithreading();
