@@ -51,6 +51,7 @@ PARTS = [
     ("map upkeep", re.compile(r"provix::IndexingMap::|CopyOnWrite|provix::SymbolicMap::")),
 ]
 PART_NAMES = [name for name, _ in PARTS]
+MATCHER_PART = PART_NAMES.index("matcher")
 
 
 def parse_callgrind(path):
@@ -207,13 +208,13 @@ def main():
             print(f"instruction_profile: the parts of {name} add up to more than its count",
                   file=sys.stderr)
             return 1
-        matcher = counts[0]
+        matcher = counts[MATCHER_PART]
         rows.append((name, total, matcher / total))
         sums = [a + b for a, b in zip(sums, counts)]
         print(f"{name:<28} {total:>12,.0f} {matcher:>9,.0f} {100 * matcher / total:>6.1f}%")
     totals = [t for _, t, _ in rows]
     shares = [s for _, _, s in rows]
-    overall = sum(t * s for _, t, s in rows) / sum(totals)
+    overall = sums[MATCHER_PART] / sum(totals)
     print(f"{len(rows)} maps: instructions per simplify median {median(totals):,.0f}, "
           f"mean {statistics.mean(totals):,.0f}")
     print(f"share of rule matching and right sides: median {100 * median(shares):.1f}%, "
