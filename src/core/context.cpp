@@ -55,7 +55,8 @@ bool same_fields(const ExprNode* node, ExprKind kind, int64_t value, const ExprN
     return true;
 }
 
-static_assert(sizeof(void*) != 8 || sizeof(ExprNode) == 64, "a node fills one cache line");
+static_assert(sizeof(void*) != 8 || sizeof(ExprNode) == 80,
+              "a node is 64 bytes of node and 16 of memo slot");
 
 /// The kind bit of the monomial of the non-constant term `t`
 /// (split_sum_term): a product `p * c` (two operands, a constant last after
@@ -159,6 +160,8 @@ namespace {
     node->context = impl.owner;
     node->value = value;
     node->operands = stored;
+    node->memo_stamp = 0;
+    node->memo_value = nullptr;
     set_dag_facts(node);
     return node;
 }

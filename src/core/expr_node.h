@@ -23,7 +23,9 @@ namespace provix::detail {
 /// unfolded_constants = true. The term facts (`has_constant_term`,
 /// `term_kinds`, `term_monomial_kinds`) read the node as a sum, a non-sum
 /// being a one-term sum, and are computed there too, from the operands.
-/// (Field order keeps the node at 64 bytes.)
+/// The last two fields are not facts but one memo's scratch slot (see
+/// NodeMemo): mutable, written only through NodeMemo. (Field order keeps the
+/// node at 80 bytes: 64 for the node, 16 for the slot.)
 struct ExprNode {
     ExprKind kind;
     /// Cached fact: the node was built by the canonical constructors from
@@ -63,6 +65,10 @@ struct ExprNode {
     uint64_t var_mask;
     /// Largest variable id occurring plus one (0 without variables).
     int64_t var_end;
+    /// The stamp of the NodeMemo that wrote `memo_value` (0: none has).
+    mutable uint64_t memo_stamp;
+    /// What that memo maps this node to.
+    mutable const ExprNode* memo_value;
 };
 
 static_assert(kNumExprKinds <= 16, "a kind bit per ExprKind fits in 16 bits");
@@ -108,6 +114,14 @@ struct ContextImpl {
     /// Small constants and low variable ids are cached for speed.
     std::vector<const ExprNode*> small_constants;  // values -128 .. 127
     std::vector<const ExprNode*> variables;        // ids 0 .. 63
+    /// The stamps of the NodeMemos over this context that are alive: a
+    /// memo slot one of them wrote is theirs (node_memo.h).
+    std::vector<uint64_t> live_memo_stamps;
+    /// live_memo_stamps.size(), read by NodeMemo::set inline.
+    size_t live_memos = 0;
+    /// The last stamp a NodeMemo over this context took (stamps are never
+    /// reused: a slot's stamp names one memo for the context's life).
+    uint64_t last_memo_stamp = 0;
 
 private:
     void grow();

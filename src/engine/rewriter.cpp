@@ -35,7 +35,7 @@ detail::ScratchStack<std::vector<Expr>>& operand_buffers() {
 
 inline Expr Rewriter::simplify_at(Expr e, int depth) {
     if (detail::is_const(e)) return e;  // nothing simplifies a constant (no memo entry)
-    if (const Expr* done = memo_.find(id_of(e))) return *done;
+    if (const Expr done = memo_.find(e)) return done;
     return simplify_new(e, depth);
 }
 
@@ -68,7 +68,7 @@ Expr Rewriter::rebuild_from(Expr e, size_t i, Expr s, int depth) {
 
 Expr Rewriter::simplify_new(Expr e, int depth) {
     if (depth > kMaxDepth) return e;
-    memo_.insert_new(id_of(e), e);  // in progress: a cycle sees the node as is
+    memo_.set(e, e);  // in progress: a cycle sees the node as is
     if (num_ops(e) == 0) return rewrite_leaf(e, depth);
     Expr current = simplify_operands(e, depth);
     if (current != e) {
@@ -84,8 +84,8 @@ Expr Rewriter::simplify_new(Expr e, int depth) {
     // returns at the find above; every other entry written below is for
     // another node, or maps a node to itself).
     if (current != e) {
-        memo_.set(id_of(e), current);
-        memo_.set(id_of(current), current);
+        memo_.set(e, current);
+        memo_.set(current, current);
     }
     return current;
 }
@@ -102,8 +102,8 @@ Expr Rewriter::rewrite_leaf(Expr e, int depth) {
         if (!gate.shape_tests && gate.point_range && !ranges_.range(e).is_point()) continue;
         const Expr r = rewrite_root(e, depth);
         if (r != e) {
-            memo_.set(id_of(e), r);
-            memo_.set(id_of(r), r);
+            memo_.set(e, r);
+            memo_.set(r, r);
         }
         return r;
     }

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "id_map.h"
+#include "node_memo.h"
 #include "rewrite_log.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
@@ -65,7 +65,8 @@ private:
     DivisibilityAnalysis& divisibility_;
     RuleMatcher matcher_;
     RewriteLog log_;
-    IdMap<Expr> memo_;
+    /// The simplified form of each node met (in its memo slot).
+    detail::NodeMemo memo_;
     int64_t firings_ = 0;
 };
 
