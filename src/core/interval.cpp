@@ -80,8 +80,8 @@ Interval floor_div_positive(const Interval& x, const Interval& y) {
 bool Interval::contains(const Interval& o) const {
     if (o.is_empty()) return true;
     if (is_empty()) return false;
-    bool lo_ok = lo_inf_ || (!o.lo_inf_ && lo_ <= o.lo_);
-    bool hi_ok = hi_inf_ || (!o.hi_inf_ && o.hi_ <= hi_);
+    bool lo_ok = lo_is_inf() || (!o.lo_is_inf() && lo_ <= o.lo_);
+    bool hi_ok = hi_is_inf() || (!o.hi_is_inf() && o.hi_ <= hi_);
     return lo_ok && hi_ok;
 }
 
@@ -97,8 +97,8 @@ int64_t Interval::size() const {
 Interval Interval::intersect_unbounded(const Interval& o) const {
     if (is_empty() || o.is_empty()) return empty();
     std::optional<int64_t> l = finite_lo(), h = finite_hi();
-    if (!o.lo_inf_) l = l ? std::max(*l, o.lo_) : o.lo_;
-    if (!o.hi_inf_) h = h ? std::min(*h, o.hi_) : o.hi_;
+    if (!o.lo_is_inf()) l = l ? std::max(*l, o.lo_) : o.lo_;
+    if (!o.hi_is_inf()) h = h ? std::min(*h, o.hi_) : o.hi_;
     Interval r = bounded_by(l, h);
     return r.is_empty() ? empty() : r;
 }
@@ -107,8 +107,8 @@ Interval Interval::hull(const Interval& o) const {
     if (is_empty()) return o;
     if (o.is_empty()) return *this;
     std::optional<int64_t> l, h;
-    if (!lo_inf_ && !o.lo_inf_) l = std::min(lo_, o.lo_);
-    if (!hi_inf_ && !o.hi_inf_) h = std::max(hi_, o.hi_);
+    if (!lo_is_inf() && !o.lo_is_inf()) l = std::min(lo_, o.lo_);
+    if (!hi_is_inf() && !o.hi_is_inf()) h = std::max(hi_, o.hi_);
     return bounded_by(l, h);
 }
 

@@ -30,7 +30,7 @@ public:
     /// The whole line `[-inf, +inf]`.
     Interval() = default;
     /// The finite interval `[lo, hi]` (empty when lo > hi).
-    Interval(int64_t lo, int64_t hi) : lo_(lo), hi_(hi), lo_inf_(false), hi_inf_(false) {}
+    Interval(int64_t lo, int64_t hi) : lo_(lo), hi_(hi), inf_(0) {}
 
     /// The whole line, `[-inf, +inf]`.
     static Interval all() { return Interval(); }
@@ -42,14 +42,14 @@ public:
     static Interval at_least(int64_t lo) {
         Interval r;
         r.lo_ = lo;
-        r.lo_inf_ = false;
+        r.inf_ &= static_cast<uint8_t>(~kLoInf);
         return r;
     }
     /// `[-inf, hi]`.
     static Interval at_most(int64_t hi) {
         Interval r;
         r.hi_ = hi;
-        r.hi_inf_ = false;
+        r.inf_ &= static_cast<uint8_t>(~kHiInf);
         return r;
     }
     /// `[lo, hi]` with each end finite when given: `bounded_by({}, 5)` is `[-inf, 5]`.
@@ -57,43 +57,43 @@ public:
         Interval r;
         if (lo) {
             r.lo_ = *lo;
-            r.lo_inf_ = false;
+            r.inf_ &= static_cast<uint8_t>(~kLoInf);
         }
         if (hi) {
             r.hi_ = *hi;
-            r.hi_inf_ = false;
+            r.inf_ &= static_cast<uint8_t>(~kHiInf);
         }
         return r;
     }
 
-    bool lo_is_inf() const { return lo_inf_; }
-    bool hi_is_inf() const { return hi_inf_; }
+    bool lo_is_inf() const { return (inf_ & kLoInf) != 0; }
+    bool hi_is_inf() const { return (inf_ & kHiInf) != 0; }
     /// The finite lower end. Precondition: `!lo_is_inf()` (without asserts,
     /// an infinite lower end reads as kInt64Min).
     int64_t lo() const {
-        assert(!lo_inf_ && "Interval::lo() of an infinite end");
-        return lo_inf_ ? kInt64Min : lo_;
+        assert(!lo_is_inf() && "Interval::lo() of an infinite end");
+        return lo_is_inf() ? kInt64Min : lo_;
     }
     /// The finite upper end. Precondition: `!hi_is_inf()` (without asserts,
     /// an infinite upper end reads as kInt64Max).
     int64_t hi() const {
-        assert(!hi_inf_ && "Interval::hi() of an infinite end");
-        return hi_inf_ ? kInt64Max : hi_;
+        assert(!hi_is_inf() && "Interval::hi() of an infinite end");
+        return hi_is_inf() ? kInt64Max : hi_;
     }
     /// The lower end, or nullopt when it is -inf.
     std::optional<int64_t> finite_lo() const {
-        return lo_inf_ ? std::nullopt : std::optional<int64_t>(lo_);
+        return lo_is_inf() ? std::nullopt : std::optional<int64_t>(lo_);
     }
     /// The upper end, or nullopt when it is +inf.
     std::optional<int64_t> finite_hi() const {
-        return hi_inf_ ? std::nullopt : std::optional<int64_t>(hi_);
+        return hi_is_inf() ? std::nullopt : std::optional<int64_t>(hi_);
     }
 
-    bool is_empty() const { return !lo_inf_ && !hi_inf_ && lo_ > hi_; }
+    bool is_empty() const { return inf_ == 0 && lo_ > hi_; }
     bool is_point() const { return is_bounded() && lo_ == hi_; }
-    bool is_bounded() const { return !lo_inf_ && !hi_inf_; }
+    bool is_bounded() const { return inf_ == 0; }
     bool contains(int64_t v) const {
-        return (lo_inf_ || lo_ <= v) && (hi_inf_ || v <= hi_) && !is_empty();
+        return (lo_is_inf() || lo_ <= v) && (hi_is_inf() || v <= hi_) && !is_empty();
     }
     /// True if every element of `o` is in this interval (empty `o`: true).
     bool contains(const Interval& o) const;
@@ -113,8 +113,7 @@ public:
 
     bool operator==(const Interval& o) const {
         if (is_empty() || o.is_empty()) return is_empty() && o.is_empty();
-        return lo_inf_ == o.lo_inf_ && hi_inf_ == o.hi_inf_ && (lo_inf_ || lo_ == o.lo_) &&
-               (hi_inf_ || hi_ == o.hi_);
+        return inf_ == o.inf_ && (lo_is_inf() || lo_ == o.lo_) && (hi_is_inf() || hi_ == o.hi_);
     }
     bool operator!=(const Interval& o) const { return !(*this == o); }
 
@@ -122,10 +121,13 @@ private:
     /// intersect() when some end is infinite.
     Interval intersect_unbounded(const Interval& o) const;
 
+    /// The bits of `inf_`: which ends are infinite (one byte, so that
+    /// is_bounded() and is_empty() test both ends at once).
+    static constexpr uint8_t kLoInf = 1, kHiInf = 2;
+
     int64_t lo_ = 0;
     int64_t hi_ = 0;
-    bool lo_inf_ = true;
-    bool hi_inf_ = true;
+    uint8_t inf_ = kLoInf | kHiInf;
 };
 
 /// Sum: an infinite end stays infinite; an end beyond int64 widens to infinity.
