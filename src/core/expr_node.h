@@ -114,10 +114,12 @@ struct ContextImpl {
     /// Small constants and low variable ids are cached for speed.
     std::vector<const ExprNode*> small_constants;  // values -128 .. 127
     std::vector<const ExprNode*> variables;        // ids 0 .. 63
-    /// The stamps of the NodeMemos over this context that are alive: a
-    /// memo slot one of them wrote is theirs (node_memo.h).
-    std::vector<uint64_t> live_memo_stamps;
-    /// live_memo_stamps.size(), read by NodeMemo::set inline.
+    /// The stamps of the NodeMemos over this context that are alive and may
+    /// write nodes' memo slots, the first `live_memos` of them: a slot one of
+    /// them wrote is theirs (node_memo.h). A memo made while all places are
+    /// taken keeps every entry in its own table.
+    static constexpr size_t kMaxLiveMemos = 8;
+    uint64_t live_memo_stamps[kMaxLiveMemos] = {};
     size_t live_memos = 0;
     /// The last stamp a NodeMemo over this context took (stamps are never
     /// reused: a slot's stamp names one memo for the context's life).

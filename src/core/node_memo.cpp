@@ -1,9 +1,7 @@
 /// \file
-/// NodeMemo's slow paths: claiming a node's slot and the memo's stamp.
+/// NodeMemo's slow paths: the memo's stamp and claiming a node's slot.
 
 #include "node_memo.h"
-
-#include <algorithm>
 
 #include "provix/result.h"
 
@@ -11,17 +9,21 @@ namespace provix::detail {
 namespace {
 
 bool is_live(const ContextImpl& impl, uint64_t stamp) {
-    const std::vector<uint64_t>& live = impl.live_memo_stamps;
-    return std::find(live.begin(), live.end(), stamp) != live.end();
+    for (size_t i = 0; i < impl.live_memos; ++i)
+        if (impl.live_memo_stamps[i] == stamp) return true;
+    return false;
 }
 
 }  // namespace
 
 NodeMemo::~NodeMemo() {
-    if (!impl_) return;
-    std::vector<uint64_t>& live = impl_->live_memo_stamps;
-    live.erase(std::find(live.begin(), live.end(), stamp_));
-    impl_->live_memos = live.size();
+    if (!writes_slots_) return;
+    // Its place among the live stamps goes to the last one (their order is
+    // never read).
+    size_t i = 0;
+    while (impl_->live_memo_stamps[i] != stamp_)
+        ++i;
+    impl_->live_memo_stamps[i] = impl_->live_memo_stamps[--impl_->live_memos];
 }
 
 void NodeMemo::attach(ContextImpl& impl) {
@@ -32,9 +34,10 @@ void NodeMemo::attach(ContextImpl& impl) {
     if (stamp == kUnattached) precondition_failed("NodeMemo", "memo stamps exhausted");
     stamp_ = stamp;
     impl_ = &impl;
-    impl.live_memo_stamps.push_back(stamp);
-    impl.live_memos = impl.live_memo_stamps.size();
+    if (impl.live_memos == ContextImpl::kMaxLiveMemos) return;  // its own table only
+    impl.live_memo_stamps[impl.live_memos++] = stamp;
     live_memos_ = &impl.live_memos;
+    writes_slots_ = true;
 }
 
 void NodeMemo::set_elsewhere(const ExprNode* n, Expr value) {
@@ -42,7 +45,7 @@ void NodeMemo::set_elsewhere(const ExprNode* n, Expr value) {
     // The slot is free, or its memo is gone: it becomes this memo's (an
     // entry of the node left in `overflow_` is shadowed by the slot, which
     // find() reads first and which holds the newer value).
-    if (n->memo_stamp == 0 || !is_live(*impl_, n->memo_stamp)) {
+    if (writes_slots_ && (n->memo_stamp == 0 || !is_live(*impl_, n->memo_stamp))) {
         n->memo_stamp = stamp_;
         n->memo_value = value.node();
         return;

@@ -9,7 +9,8 @@
 ///
 /// Several memos may be alive over one context at once (a rewriter per
 /// constraint beside the one shared by the others). A memo never overwrites
-/// a slot another live memo wrote (the context keeps the live stamps): it
+/// a slot another live memo wrote (the context keeps the live stamps, up to
+/// ContextImpl::kMaxLiveMemos; a memo made beyond that writes no slot): it
 /// keeps that entry in a hash table of its own instead. So every entry stays
 /// where its memo finds it until the memo is destroyed, whatever the others
 /// do in between.
@@ -66,10 +67,14 @@ private:
     static constexpr uint64_t kUnattached = ~uint64_t{0};
     uint64_t stamp_ = kUnattached;
     ContextImpl* impl_ = nullptr;
-    /// The number of live memos over the context (kNotAlone until attach():
-    /// set() reads it without a check for null).
+    /// The number of live memos over the context that write slots
+    /// (kNotAlone unless this memo is one of them: set() reads it without a
+    /// check for null).
     const size_t* live_memos_ = &kNotAlone;
     static constexpr size_t kNotAlone = 2;
+    /// This memo's stamp is among the context's live stamps: it may take
+    /// nodes' slots (false before attach() and when all places were taken).
+    bool writes_slots_ = false;
     /// The entries whose slot another live memo held when they were set.
     engine::IdMap<Expr> overflow_;
 };

@@ -20,7 +20,7 @@ using detail::NodeMemo;
 
 class NodeMemoTest : public testing_support::ExprFixture {
 protected:
-    size_t live_stamps() { return detail::ContextImpl::of(ctx).live_memo_stamps.size(); }
+    size_t live_stamps() { return detail::ContextImpl::of(ctx).live_memos; }
 };
 
 TEST_F(NodeMemoTest, SetFindAndOverwrite) {
@@ -141,10 +141,30 @@ TEST_F(NodeMemoTest, MemosInterleavedAtRandomAgreeWithMaps) {
             }
         }
     }
-    size_t writers = 0;
-    for (const Tracked& t : memos)
-        writers += !t.ref.empty();
-    EXPECT_EQ(live_stamps(), writers);
+    memos.clear();
+    EXPECT_EQ(live_stamps(), 0u);
+}
+
+TEST_F(NodeMemoTest, MemosBeyondTheLiveStampsKeepTheirOwnTables) {
+    // More memos alive than the context has places for stamps: the later
+    // ones write no slot, and all answer for their own entries.
+    constexpr size_t kMemos = detail::ContextImpl::kMaxLiveMemos + 3;
+    std::vector<std::unique_ptr<NodeMemo>> memos;
+    for (size_t i = 0; i < kMemos; ++i) {
+        memos.push_back(std::make_unique<NodeMemo>());
+        memos.back()->set(d0 + 7, d0 + static_cast<int64_t>(i));
+    }
+    EXPECT_EQ(live_stamps(), detail::ContextImpl::kMaxLiveMemos);
+    for (size_t i = 0; i < kMemos; ++i)
+        EXPECT_EQ(memos[i]->find(d0 + 7), d0 + static_cast<int64_t>(i)) << "memo " << i;
+    memos.erase(memos.begin());  // one place free: the next memo made takes it
+    EXPECT_EQ(live_stamps(), detail::ContextImpl::kMaxLiveMemos - 1);
+    NodeMemo next;
+    next.set(d1 + 7, d1);
+    EXPECT_EQ(live_stamps(), detail::ContextImpl::kMaxLiveMemos);
+    EXPECT_EQ(next.find(d1 + 7), d1);
+    for (size_t i = 1; i < kMemos; ++i)
+        EXPECT_EQ(memos[i - 1]->find(d0 + 7), d0 + static_cast<int64_t>(i)) << "memo " << i;
 }
 
 }  // namespace
