@@ -17,7 +17,7 @@ bool is_live(const ContextImpl& impl, uint64_t stamp) {
 }  // namespace
 
 NodeMemo::~NodeMemo() {
-    if (!writes_slots_) return;
+    if (!writes_slots()) return;
     // Its place among the live stamps goes to the last one (their order is
     // never read).
     size_t i = 0;
@@ -37,7 +37,6 @@ void NodeMemo::attach(ContextImpl& impl) {
     if (impl.live_memos == ContextImpl::kMaxLiveMemos) return;  // its own table only
     impl.live_memo_stamps[impl.live_memos++] = stamp;
     live_memos_ = &impl.live_memos;
-    writes_slots_ = true;
 }
 
 void NodeMemo::set_elsewhere(const ExprNode* n, Expr value) {
@@ -45,7 +44,7 @@ void NodeMemo::set_elsewhere(const ExprNode* n, Expr value) {
     // The slot is free, or its memo is gone: it becomes this memo's (an
     // entry of the node left in `overflow_` is shadowed by the slot, which
     // find() reads first and which holds the newer value).
-    if (writes_slots_ && (n->memo_stamp == 0 || !is_live(*impl_, n->memo_stamp))) {
+    if (writes_slots() && (n->memo_stamp == 0 || !is_live(*impl_, n->memo_stamp))) {
         n->memo_stamp = stamp_;
         n->memo_value = value.node();
         return;

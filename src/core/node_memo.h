@@ -61,6 +61,9 @@ private:
     [[gnu::noinline]] Expr find_elsewhere(const ExprNode* n) const;
     /// Takes a stamp and registers it with `impl` (on the first set()).
     void attach(ContextImpl& impl);
+    /// This memo's stamp is among the context's live stamps: it may take
+    /// nodes' slots (false before attach() and when all places were taken).
+    bool writes_slots() const { return live_memos_ != &kNotAlone; }
 
     /// Never a node's stamp until attach() (0 is "no memo", and the counter
     /// stops short of this value).
@@ -72,9 +75,6 @@ private:
     /// check for null).
     const size_t* live_memos_ = &kNotAlone;
     static constexpr size_t kNotAlone = 2;
-    /// This memo's stamp is among the context's live stamps: it may take
-    /// nodes' slots (false before attach() and when all places were taken).
-    bool writes_slots_ = false;
     /// The entries whose slot another live memo held when they were set.
     engine::IdMap<Expr> overflow_;
 };

@@ -39,19 +39,9 @@ public:
     /// `[v, v]`.
     static Interval point(int64_t v) { return Interval(v, v); }
     /// `[lo, +inf]`.
-    static Interval at_least(int64_t lo) {
-        Interval r;
-        r.lo_ = lo;
-        r.inf_ &= static_cast<uint8_t>(~kLoInf);
-        return r;
-    }
+    static Interval at_least(int64_t lo) { return bounded_by(lo, std::nullopt); }
     /// `[-inf, hi]`.
-    static Interval at_most(int64_t hi) {
-        Interval r;
-        r.hi_ = hi;
-        r.inf_ &= static_cast<uint8_t>(~kHiInf);
-        return r;
-    }
+    static Interval at_most(int64_t hi) { return bounded_by(std::nullopt, hi); }
     /// `[lo, hi]` with each end finite when given: `bounded_by({}, 5)` is `[-inf, 5]`.
     static Interval bounded_by(std::optional<int64_t> lo, std::optional<int64_t> hi) {
         Interval r;
