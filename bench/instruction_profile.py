@@ -15,9 +15,12 @@ in PARTS (matcher, range analysis, domain passes, ...) and the rest.
     python3 bench/instruction_profile.py --peer peer.out bench/corpus/*.map tests/peer/xla_*.map
 
 With --peer (the output of provix_bench_peer on the same files), it also
-prints the median isl/provix ratio as measured and as it would be if the
-matcher's part cost nothing: each map's ratio divided by (1 - its share).
-That bounds what any faster matcher can give.
+prints the median isl/provix ratio as measured and as it would be if one
+part cost nothing, for each part in turn: each map's ratio divided by
+(1 - that part's share of the map's instructions). That bounds what any
+faster matcher (or range analysis, ...) alone can give. Last, the factor by
+which every map would have to get faster for the median to reach 100
+(the median scales with a common factor: 100 / the median).
 
 Exit status: 0; 1 when callgrind counted nothing for a map or a map's parts
 add up to more than its count; 2 on bad usage or a driver error.
@@ -52,6 +55,9 @@ PARTS = [
 ]
 PART_NAMES = [name for name, _ in PARTS]
 MATCHER_PART = PART_NAMES.index("matcher")
+# The instructions of no part: the rewriter's walk (the rule loop, gates,
+# memo) and the rest.
+REST_PART = "walk and rest"
 
 
 def parse_callgrind(path):
@@ -135,6 +141,27 @@ def median(values):
     return sorted(values)[len(values) // 2]
 
 
+def medians_with_part_free(rows, ratios, target=100.0):
+    """[(part name, median isl/provix, maps >= target)] for each part made
+    free in turn (the parts of PARTS, then REST_PART: the instructions of
+    no part), over the maps of `rows` (name, total, part counts) that
+    `ratios` (name -> isl/provix) holds: a map's ratio divided by (1 - the
+    part's share of its instructions). A part that is a map's whole count
+    would leave nothing to time: that map's ratio is then unbounded."""
+    out = []
+    for p, part in enumerate(PART_NAMES + [REST_PART]):
+        free = []
+        for name, total, counts in rows:
+            if name not in ratios:
+                continue
+            cost = counts[p] if p < len(counts) else total - sum(counts)
+            left = 1 - cost / total
+            free.append(ratios[name] / left if left > 0 else float("inf"))
+        if free:
+            out.append((part, median(free), sum(r >= target for r in free)))
+    return out
+
+
 def count_maps(driver, path):
     out = subprocess.run([driver, "--count", path], capture_output=True, text=True)
     if out.returncode != 0:
@@ -209,11 +236,11 @@ def main():
                   file=sys.stderr)
             return 1
         matcher = counts[MATCHER_PART]
-        rows.append((name, total, matcher / total))
+        rows.append((name, total, counts))
         sums = [a + b for a, b in zip(sums, counts)]
         print(f"{name:<28} {total:>12,.0f} {matcher:>9,.0f} {100 * matcher / total:>6.1f}%")
     totals = [t for _, t, _ in rows]
-    shares = [s for _, _, s in rows]
+    shares = [c[MATCHER_PART] / t for _, t, c in rows]
     overall = sums[MATCHER_PART] / sum(totals)
     print(f"{len(rows)} maps: instructions per simplify median {median(totals):,.0f}, "
           f"mean {statistics.mean(totals):,.0f}")
@@ -227,15 +254,16 @@ def main():
 
     if args.peer:
         ratios = read_peer(args.peer)
-        pairs = [(ratios[n], ratios[n] / (1 - s)) for n, _, s in rows if n in ratios and s < 1]
-        if not pairs:
+        now = [ratios[n] for n, _, _ in rows if n in ratios]
+        if not now:
             print("instruction_profile: no map of the peer output matches", file=sys.stderr)
             return 2
-        now = [a for a, _ in pairs]
-        free = [b for _, b in pairs]
-        print(f"isl/provix ({len(pairs)} maps): median {median(now):.1f} "
-              f"({sum(r >= 100 for r in now)} maps >= 100); with the matcher's part free: "
-              f"median {median(free):.1f} ({sum(r >= 100 for r in free)} maps >= 100)")
+        print(f"isl/provix ({len(now)} maps): median {median(now):.1f} "
+              f"({sum(r >= 100 for r in now)} maps >= 100)")
+        for part, m, above in medians_with_part_free(rows, ratios):
+            print(f"  with the {part} part free: median {m:.1f} ({above} maps >= 100)")
+        if median(now) > 0:
+            print(f"every map {100 / median(now):.2f}x faster: median 100")
     return 0
 
 

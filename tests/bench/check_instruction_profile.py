@@ -121,6 +121,31 @@ class InstructionProfileTest(unittest.TestCase):
         self.assertEqual(ip.median([3, 1, 2]), 2)
         self.assertEqual(ip.median([4, 1, 3, 2]), 3)  # the element at n/2 of the sorted values
 
+    def test_medians_with_each_part_free(self):
+        # Three maps, each with its parts (matcher, ranges, the others 0);
+        # the rest is the total minus the parts.
+        zeros = [0] * (len(ip.PART_NAMES) - 2)
+        rows = [
+            ("a#1", 1000, [500, 250] + zeros),  # ratio 40: matcher free 80, ranges free 53.3
+            ("a#2", 1000, [0, 900] + zeros),  # ratio 20: ranges free 200
+            ("a#3", 1000, [750, 0] + zeros),  # ratio 60: matcher free 240
+            ("b#1", 1000, [1000, 0] + zeros),  # no peer ratio: left out
+        ]
+        ratios = {"a#1": 40.0, "a#2": 20.0, "a#3": 60.0}
+        out = {part: (m, above) for part, m, above in ip.medians_with_part_free(rows, ratios)}
+        self.assertEqual(len(out), len(ip.PART_NAMES) + 1)
+        self.assertEqual(out["matcher"], (80.0, 1))  # 80, 20, 240: median 80, one >= 100
+        m, above = out["ranges"]  # 53.3, 200, 60
+        self.assertAlmostEqual(m, 60.0)
+        self.assertEqual(above, 1)
+        self.assertEqual(out["divisibility"], (40.0, 0))  # a part no map has: as measured
+        m, above = out[ip.REST_PART]  # rests 250, 100, 250: 53.3, 22.2, 80
+        self.assertAlmostEqual(m, 160 / 3)
+        self.assertEqual(above, 0)
+        # A part that is a whole map's count leaves its ratio unbounded.
+        whole = ip.medians_with_part_free([("a#1", 100, [100, 0] + zeros)], {"a#1": 5.0})
+        self.assertEqual(whole[0], ("matcher", float("inf"), 1))
+
     def test_reports_calls_counted_twice(self):
         # A function of no part called from inside a part and from outside,
         # which calls into another part: that call is counted in both.
