@@ -97,6 +97,7 @@ void set_dag_facts(ExprNode* node) {
     node->zero_divisor = false;
     node->var_divisor = false;
     node->unfolded_constants = false;
+    node->has_piecewise = is_piecewise(node->kind);
     if (node->kind == ExprKind::Variable) {
         const int64_t id = node->value;  // >= 0 (Context::variable checks)
         if (id < 64) {
@@ -117,6 +118,7 @@ void set_dag_facts(ExprNode* node) {
         node->has_high_var = node->has_high_var || op->has_high_var;
         node->zero_divisor = node->zero_divisor || op->zero_divisor;
         node->var_divisor = node->var_divisor || op->var_divisor;
+        node->has_piecewise = node->has_piecewise || op->has_piecewise;
     }
     if (constants >= 2) node->unfolded_constants = true;
     if (is_division(node->kind) && node->num_operands == 2) {

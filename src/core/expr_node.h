@@ -14,10 +14,11 @@
 namespace provix::detail {
 
 /// One uniqued node. Immutable after construction. The fields after
-/// `operands`, and the four flags after `canonical`, are facts about the
+/// `operands`, and the five flags after `canonical`, are facts about the
 /// node's whole DAG, computed once in ContextImpl::get from the operands'
 /// facts, so the queries of expr_dag.h need no walk: for
-/// `d1 + d3 floordiv 0`, var_mask = 0b1010, var_end = 4, zero_divisor = true;
+/// `d1 + d3 floordiv 0`, var_mask = 0b1010, var_end = 4, zero_divisor = true,
+/// has_piecewise = true;
 /// `d0 floordiv s0` has var_divisor = true; a raw `d0 * 3 * 5` (kept apart
 /// because folding overflowed, or built by Context::make) has
 /// unfolded_constants = true. The term facts (`has_constant_term`,
@@ -44,6 +45,9 @@ struct ExprNode {
     /// Some node has two or more constant operands (`d0 * A * B` whose
     /// product overflowed int64, or a node built raw).
     bool unfolded_constants : 1;
+    /// Some node (this one included) is a floordiv, ceildiv, mod, min or
+    /// max (is_piecewise): `d0 * 4 + d1` has none, `d0 + d1 mod 4` has one.
+    bool has_piecewise : 1;
     /// Some term is a constant: `d0 + 3` and `7` have one, `d0 * 4` not.
     bool has_constant_term : 1;
     /// The kinds of the non-constant terms as they stand, a bit per ExprKind
@@ -143,6 +147,11 @@ inline int64_t const_value(Expr e) { return e.node()->value; }
 /// FloorDiv, CeilDiv or Mod: the kinds with a divisor (operand 1).
 inline bool is_division(ExprKind k) {
     return k == ExprKind::FloorDiv || k == ExprKind::CeilDiv || k == ExprKind::Mod;
+}
+/// FloorDiv, CeilDiv, Mod, Min or Max: the kinds that make an expression
+/// piecewise affine rather than a polynomial (`d0 floordiv 4`, not `d0 * d1`).
+inline bool is_piecewise(ExprKind k) {
+    return is_division(k) || k == ExprKind::Min || k == ExprKind::Max;
 }
 /// True if `e` divides by no zero and by no non-constant anywhere: it is
 /// defined at every point (`d0 floordiv 4 + d1`, not `d0 floordiv s0`).

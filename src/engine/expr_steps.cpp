@@ -19,25 +19,6 @@ using detail::kind_of;
 using detail::num_ops;
 using detail::op_at;
 
-namespace {
-
-/// FloorDiv, CeilDiv, Mod, Min or Max: the kinds a whole-expression step
-/// looks for.
-bool is_piecewise_kind(ExprKind k) {
-    switch (k) {
-        case ExprKind::FloorDiv:
-        case ExprKind::CeilDiv:
-        case ExprKind::Mod:
-        case ExprKind::Min:
-        case ExprKind::Max:
-            return true;
-        default:
-            return false;
-    }
-}
-
-}  // namespace
-
 bool may_rewrite_whole(Expr e) {
     // Why each step needs what this looks for: two_point_affine and
     // decide_min_max_by_difference act only on the piecewise kinds;
@@ -48,12 +29,12 @@ bool may_rewrite_whole(Expr e) {
     // or ceildiv terms (alone or times a constant). The first factor of a
     // product is the one each of them reads.
     const ExprKind kind = kind_of(e);
-    if (is_piecewise_kind(kind)) return true;
+    if (detail::is_piecewise(kind)) return true;
     if (kind != ExprKind::Add) return false;
     for (size_t i = 0; i < num_ops(e); ++i) {
         Expr t = op_at(e, i);
         if (kind_of(t) == ExprKind::Mul && num_ops(t) > 0) t = op_at(t, 0);
-        if (is_piecewise_kind(kind_of(t))) return true;
+        if (detail::is_piecewise(kind_of(t))) return true;
     }
     return false;
 }

@@ -16,6 +16,7 @@ RangeAnalysis::RangeAnalysis(const std::vector<Interval>& bounds,
       bound_(bounds_.data()),
       num_bounds_(bounds_.size()),
       owned_constraints_(constraints) {
+    find_point_bounds();
     use_constraints(owned_constraints_);
 }
 
@@ -25,6 +26,7 @@ RangeAnalysis::RangeAnalysis(const IndexingMap& map, Domain domain, Held held) {
     } else {
         bound_ = map.bounds_by_id().data();
         num_bounds_ = map.bounds_by_id().size();
+        find_point_bounds();
     }
     if (domain == Domain::BoundsAndConstraints) {
         map_constraints_ = &map.constraints();
@@ -47,6 +49,20 @@ void RangeAnalysis::copy_bounds(const IndexingMap& map) {
     bounds_.append_generated(bounds.size(), [&](size_t i) { return bounds[i]; });
     bound_ = bounds_.data();
     num_bounds_ = bounds_.size();
+    find_point_bounds();
+}
+
+void RangeAnalysis::find_point_bounds() {
+    point_vars_ = 0;
+    bool high_point = false;
+    for (size_t i = 0; i < num_bounds_; ++i) {
+        if (!bound_[i].is_point()) continue;
+        if (i < 64)
+            point_vars_ |= uint64_t{1} << i;
+        else
+            high_point = true;
+    }
+    high_vars_excluded_ = high_point || high_constrained_;
 }
 
 void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) {
@@ -57,7 +73,11 @@ void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) 
             *r = r->intersect(c.range);
         else
             known_.set(c.expr.id(), c.range);
+        const detail::ExprNode* n = detail::node_of(c.expr);
+        constrained_vars_ |= n->var_mask;
+        high_constrained_ = high_constrained_ || n->has_high_var;
     }
+    high_vars_excluded_ = high_vars_excluded_ || high_constrained_;
     for (const Constraint& c : constraints) {
         if (c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point()) {
             congruences_ = std::make_unique<DivisibilityAnalysis>(constraints);

@@ -33,7 +33,9 @@ public:
     explicit RangeAnalysis(const std::vector<Interval>& bounds)
         : bounds_(bounds.begin(), bounds.end()),
           bound_(bounds_.data()),
-          num_bounds_(bounds_.size()) {}
+          num_bounds_(bounds_.size()) {
+        find_point_bounds();
+    }
     /// How an analysis of a map holds the variable bounds.
     enum class Held : uint8_t {
         /// A copy of its own (nothing is allocated for a map with few
@@ -98,6 +100,25 @@ public:
         return range_of_new(e).is_point();
     }
 
+    /// True if the range of `n`, a canonical node without floordiv,
+    /// ceildiv, mod, min, max or unfolded constants (a polynomial: sums and
+    /// products of variables and constants), is certainly not one point,
+    /// and neither is the range of any node below it: no variable of `n`
+    /// has a point bound or occurs in a constraint. Then no constraint
+    /// narrows a node of `n` (such a node's variables would be among both),
+    /// and each node is a sum of terms, each a non-zero constant times a
+    /// product of variables: an interval product of ranges that are not one
+    /// point is not one point (four equal corner products would need a
+    /// zero end on both sides), neither is a non-zero multiple of one, and a
+    /// sum with such a term spans two values too (see is_point; a widened
+    /// end keeps two distinct ends apart). `d0 * 4 + d1` with d0 in [0, 3]
+    /// and d1 in [0, 0] may be a point; with d1 in [0, 7] it is not. Read
+    /// inline from the node's variable mask.
+    bool never_a_point(const detail::ExprNode* n) const {
+        return (n->var_mask & (point_vars_ | constrained_vars_)) == 0 &&
+               !(n->has_high_var && high_vars_excluded_);
+    }
+
     /// range() of variable `id` (>= 0) of `ctx`: `range(ctx.variable(id))`,
     /// read from the bounds without making the node when no constraint
     /// narrows a node (a variable's range is then its bound, as leaf_range
@@ -149,6 +170,9 @@ public:
 private:
     /// Copies the variable bounds of `map` (the analysis has none yet).
     void copy_bounds(const IndexingMap& map);
+    /// Sets point_vars_ from the bounds (after each change of bound_), and
+    /// high_vars_excluded_ for a point bound of a high variable.
+    void find_point_bounds();
     /// Takes in the domain's constraints (the constructors' shared part).
     void use_constraints(const std::vector<Constraint>& constraints);
     /// Finds the constraints' divisors, and marks them non-zero.
@@ -193,6 +217,15 @@ private:
     SmallVector<Interval, 8> bounds_;  // a copy (Held::Copy); inline for a typical map
     const Interval* bound_ = nullptr;  // the bounds by id: bounds_'s or the map's
     size_t num_bounds_ = 0;
+    /// Bit i set: variable i (< 64) has a point bound.
+    uint64_t point_vars_ = 0;
+    /// Bit i set: variable i (< 64) occurs in a constraint.
+    uint64_t constrained_vars_ = 0;
+    /// Some variable of id 64 or more has a point bound or occurs in a
+    /// constraint (never_a_point then holds for no node with such a variable).
+    bool high_vars_excluded_ = false;
+    /// Some variable of id 64 or more occurs in a constraint.
+    bool high_constrained_ = false;
     /// The constraints copied by the constructor from vectors.
     std::vector<Constraint> owned_constraints_;
     /// The map's constraints, read in place (null: owned_constraints_).

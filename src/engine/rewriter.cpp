@@ -34,7 +34,18 @@ detail::ScratchStack<std::vector<Expr>>& operand_buffers() {
 }  // namespace
 
 inline Expr Rewriter::simplify_at(Expr e, int depth) {
-    if (detail::is_const(e)) return e;  // nothing simplifies a constant (no memo entry)
+    const detail::ExprNode* n = detail::node_of(e);
+    if (n->kind == ExprKind::Constant) return e;  // nothing simplifies a constant (no memo entry)
+    // A canonical polynomial (no floordiv, ceildiv, mod, min, max) whose
+    // range is no point: only the point rules could rewrite a node of it
+    // (RuleTable::rewrites_polynomials_only_at_points), no node of it has a
+    // point range (RangeAnalysis::never_a_point: neither has any of its
+    // sub-polynomials, whose variables are among its own), and no
+    // whole-expression step acts on a polynomial (may_rewrite_whole): it is
+    // final, and no rule or lemma is applied in it.
+    if (polynomials_final_ && !n->has_piecewise && n->canonical && !n->unfolded_constants &&
+        ranges_.never_a_point(n))
+        return e;
     if (const Expr done = memo_.find(e)) return done;
     return simplify_new(e, depth);
 }

@@ -22,7 +22,8 @@ public:
           ranges_(ranges),
           divisibility_(divisibility),
           matcher_(ranges, divisibility),
-          log_(log) {}
+          log_(log),
+          polynomials_final_(table.rewrites_polynomials_only_at_points()) {}
 
     /// The simplified form of `e` (memoized per node).
     Expr simplify(Expr e);
@@ -68,6 +69,9 @@ private:
     /// The simplified form of each node met (in its memo slot).
     detail::NodeMemo memo_;
     int64_t firings_ = 0;
+    /// The table's rewrites_polynomials_only_at_points: a polynomial whose
+    /// range is no point needs no visit (simplify_at).
+    bool polynomials_final_;
 };
 
 }  // namespace provix::engine

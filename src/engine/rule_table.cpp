@@ -151,6 +151,32 @@ uint16_t node_kinds(const CompiledRule& c, int p) {
     }
 }
 
+/// True if every expression that pattern node `p` of `c`'s left side
+/// matches has a floordiv, ceildiv, mod, min or max node in it: `p` is of
+/// such a kind (the matcher takes no other kind for it, see node_kinds),
+/// or a product or sum pattern one of whose parts needs one. A sum
+/// pattern's term patterns each match a term of their own (its `c0 * X`
+/// and rest may take none); `q * c` matches a product whose monomial `q`
+/// matches, or `q`'s match itself. Anything else (a variable, a constant,
+/// an Add flattened into a sum) needs nothing.
+bool needs_piecewise(const CompiledRule& c, int p) {
+    const auto i = static_cast<size_t>(p);
+    if (c.is_sum[i]) {
+        const std::vector<int>& terms = c.sums[i].general;
+        return std::any_of(terms.begin(), terms.end(),
+                           [&](int t) { return needs_piecewise(c, t); });
+    }
+    const rules::Node& n = c.rule.nodes[i];
+    if (n.op == Op::Mul) {
+        if (rules::is_coefficient(c.rule.nodes[static_cast<size_t>(n.children[1])]))
+            return needs_piecewise(c, n.children[0]);
+        return std::any_of(n.children.begin(), n.children.end(),
+                           [&](int ch) { return needs_piecewise(c, ch); });
+    }
+    const std::optional<ExprKind> kind = rules::expr_kind(n.op);
+    return kind && detail::is_piecewise(*kind);
+}
+
 }  // namespace
 
 CompiledRule compile_rule(rules::Rule rule) {
@@ -291,6 +317,15 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
         }
         if (!differs) by_operands_[k].clear();
     }
+    // The point rules' gates admit only a node whose range is one point
+    // (their gate holds the point test alone); every other expression rule
+    // must need a piecewise node.
+    polynomials_only_at_points_ =
+        std::all_of(rules_.begin(), rules_.end(), [](const CompiledRule& c) {
+            if (c.rule.is_constraint()) return true;
+            const bool point_test_alone = !c.gate.shape_tests && c.gate.point_range;
+            return point_test_alone || needs_piecewise(c, c.rule.lhs);
+        });
 }
 
 const RuleTable& RuleTable::builtin() {

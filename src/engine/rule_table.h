@@ -222,6 +222,14 @@ public:
     }
     /// Constraint rules, in table order.
     const std::vector<const CompiledRule*>& constraint_rules() const { return constraint_rules_; }
+    /// True if on a node without floordiv, ceildiv, mod, min and max below
+    /// it (a polynomial, `d0 * 4 + d1`) only the rules of the point test
+    /// alone (`fixed_value: x => lb(x) if lb(x) == ub(x) && ...`) can fire:
+    /// the left side of every other expression rule needs such a node to
+    /// match (`(x floordiv c0) * c1`, a term `(x mod c0) * c2` of a sum).
+    /// Then a polynomial whose range is not one point is final (the
+    /// rewriter returns it without a visit). True for the built-in table.
+    bool rewrites_polynomials_only_at_points() const { return polynomials_only_at_points_; }
     /// The names of the lemmas of rules/*.lemmas (the builtin table only).
     const std::vector<std::string>& lemma_names() const { return lemma_names_; }
     /// True if `name` is a lemma's (not a rule's).
@@ -253,6 +261,7 @@ private:
     /// class keeps every rule (and for the leaf kinds).
     std::array<std::vector<std::vector<const CompiledRule*>>, kNumExprKinds> by_operands_;
     std::vector<const CompiledRule*> constraint_rules_;
+    bool polynomials_only_at_points_ = false;
 };
 
 }  // namespace provix::engine
