@@ -34,7 +34,18 @@ detail::ScratchStack<std::vector<Expr>>& operand_buffers() {
 }  // namespace
 
 inline Expr Rewriter::simplify_at(Expr e, int depth) {
-    if (detail::is_const(e)) return e;  // nothing simplifies a constant (no memo entry)
+    const detail::ExprNode* n = detail::node_of(e);
+    if (n->kind == ExprKind::Constant) return e;  // nothing simplifies a constant (no memo entry)
+    // A canonical polynomial (no floordiv, ceildiv, mod, min, max) whose
+    // range is no point: only the point rules could rewrite a node of it
+    // (RuleTable::rewrites_polynomials_only_at_points), no node of it has a
+    // point range (RangeAnalysis::never_a_point: neither has any of its
+    // sub-polynomials, whose variables are among its own), and no
+    // whole-expression step acts on a polynomial (may_rewrite_whole): it is
+    // final, and no rule or lemma is applied in it.
+    if (polynomials_final_ && !n->has_piecewise && n->canonical && !n->unfolded_constants &&
+        ranges_.never_a_point(n))
+        return e;
     if (const Expr done = memo_.find(e)) return done;
     return simplify_new(e, depth);
 }
@@ -68,20 +79,6 @@ Expr Rewriter::rebuild_from(Expr e, size_t i, Expr s, int depth) {
 
 Expr Rewriter::simplify_new(Expr e, int depth) {
     if (depth > kMaxDepth) return e;
-    // A canonical polynomial (no floordiv, ceildiv, mod, min, max) whose
-    // range is no point: only the point rules could rewrite a node of it
-    // (RuleTable::rewrites_polynomials_only_at_points), no node of it has a
-    // point range (RangeAnalysis::never_a_point: neither has any of its
-    // sub-polynomials, whose variables are among its own), and no
-    // whole-expression step acts on a polynomial (may_rewrite_whole): it is
-    // final, and no rule or lemma is applied in it. (Its memo entry makes
-    // its next occurrence a look-up inline.)
-    const detail::ExprNode* n = detail::node_of(e);
-    if (polynomials_final_ && !n->has_piecewise && n->canonical && !n->unfolded_constants &&
-        ranges_.never_a_point(n)) {
-        memo_.set(e, e);
-        return e;
-    }
     memo_.set(e, e);  // in progress: a cycle sees the node as is
     if (num_ops(e) == 0) return rewrite_leaf(e, depth);
     Expr current = simplify_operands(e, depth);

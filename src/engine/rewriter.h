@@ -51,8 +51,7 @@ private:
     /// others by simplify_new.
     Expr simplify_at(Expr e, int depth);
     /// simplify_at for a node that is not a constant and has no memo entry.
-    /// Out of line: simplify_at, inlined in the walk, stays a few compares.
-    __attribute__((noinline)) Expr simplify_new(Expr e, int depth);
+    Expr simplify_new(Expr e, int depth);
     /// `e` with every operand simplified (rebuilt canonically if one changed).
     Expr simplify_operands(Expr e, int depth);
     /// `e` with operand `i` replaced by `s` (its simplified form), the
