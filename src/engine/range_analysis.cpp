@@ -54,15 +54,14 @@ void RangeAnalysis::copy_bounds(const IndexingMap& map) {
 
 void RangeAnalysis::find_point_bounds() {
     point_vars_ = 0;
-    bool high_point = false;
+    high_point_var_ = false;
     for (size_t i = 0; i < num_bounds_; ++i) {
         if (!bound_[i].is_point()) continue;
         if (i < 64)
             point_vars_ |= uint64_t{1} << i;
         else
-            high_point = true;
+            high_point_var_ = true;
     }
-    high_vars_excluded_ = high_point || high_constrained_;
 }
 
 void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) {
@@ -77,7 +76,6 @@ void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) 
         constrained_vars_ |= n->var_mask;
         high_constrained_ = high_constrained_ || n->has_high_var;
     }
-    high_vars_excluded_ = high_vars_excluded_ || high_constrained_;
     for (const Constraint& c : constraints) {
         if (c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point()) {
             congruences_ = std::make_unique<DivisibilityAnalysis>(constraints);

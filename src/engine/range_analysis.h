@@ -116,7 +116,7 @@ public:
     /// inline from the node's variable mask.
     bool never_a_point(const detail::ExprNode* n) const {
         return (n->var_mask & (point_vars_ | constrained_vars_)) == 0 &&
-               !(n->has_high_var && high_vars_excluded_);
+               !(n->has_high_var && (high_point_var_ || high_constrained_));
     }
 
     /// range() of variable `id` (>= 0) of `ctx`: `range(ctx.variable(id))`,
@@ -170,8 +170,8 @@ public:
 private:
     /// Copies the variable bounds of `map` (the analysis has none yet).
     void copy_bounds(const IndexingMap& map);
-    /// Sets point_vars_ from the bounds (after each change of bound_), and
-    /// high_vars_excluded_ for a point bound of a high variable.
+    /// Sets point_vars_ and high_point_var_ from the bounds (after each
+    /// change of bound_).
     void find_point_bounds();
     /// Takes in the domain's constraints (the constructors' shared part).
     void use_constraints(const std::vector<Constraint>& constraints);
@@ -221,10 +221,9 @@ private:
     uint64_t point_vars_ = 0;
     /// Bit i set: variable i (< 64) occurs in a constraint.
     uint64_t constrained_vars_ = 0;
-    /// Some variable of id 64 or more has a point bound or occurs in a
-    /// constraint (never_a_point then holds for no node with such a variable).
-    bool high_vars_excluded_ = false;
-    /// Some variable of id 64 or more occurs in a constraint.
+    /// Some variable of id 64 or more has a point bound, or occurs in a
+    /// constraint: never_a_point then holds for no node with such a variable.
+    bool high_point_var_ = false;
     bool high_constrained_ = false;
     /// The constraints copied by the constructor from vectors.
     std::vector<Constraint> owned_constraints_;
