@@ -298,6 +298,8 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
             if ((pass == 0) != generic) continue;
             if (rule.is_constraint()) {
                 constraint_rules_.push_back(&c);
+                for (ExprKind k : kinds_of(c.kinds[static_cast<size_t>(rule.lhs)]))
+                    constraint_by_kind_[static_cast<size_t>(k)].push_back(&c);
                 continue;
             }
             // Indexed by the kinds its left side can match at all.

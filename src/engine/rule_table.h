@@ -222,6 +222,13 @@ public:
     }
     /// Constraint rules, in table order.
     const std::vector<const CompiledRule*>& constraint_rules() const { return constraint_rules_; }
+    /// The constraint rules whose left side may match an expression of
+    /// `kind`, in table order (the others cannot rewrite `e in [a, b]` with
+    /// `e` of that kind): `X floordiv c0 in [c1, c2]` is among those of
+    /// ExprKind::FloorDiv, not of ExprKind::Mod.
+    const std::vector<const CompiledRule*>& constraint_rules(ExprKind kind) const {
+        return constraint_by_kind_[static_cast<size_t>(kind)];
+    }
     /// True if on a node without floordiv, ceildiv, mod, min and max below
     /// it (a polynomial, `d0 * 4 + d1`) only the rules of the point test
     /// alone (`fixed_value: x => lb(x) if lb(x) == ub(x) && ...`) can fire:
@@ -261,6 +268,7 @@ private:
     /// class keeps every rule (and for the leaf kinds).
     std::array<std::vector<std::vector<const CompiledRule*>>, kNumExprKinds> by_operands_;
     std::vector<const CompiledRule*> constraint_rules_;
+    std::array<std::vector<const CompiledRule*>, kNumExprKinds> constraint_by_kind_;
     bool polynomials_only_at_points_ = false;
 };
 

@@ -48,7 +48,7 @@ Constraint simplify_one(const Constraint& original, const RuleTable& table, Rewr
     Constraint c{rewriter.simplify(original.expr), original.range};
     for (int round = 0; round < kMaxRounds; ++round) {
         bool fired = false;
-        for (const engine::CompiledRule* rule : table.constraint_rules()) {
+        for (const engine::CompiledRule* rule : table.constraint_rules(detail::kind_of(c.expr))) {
             auto r = matcher.apply_constraint(*rule, c);
             if (!r || *r == c) continue;
             log.fired(rule->rule.name);

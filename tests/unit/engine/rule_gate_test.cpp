@@ -497,6 +497,41 @@ TEST(RuleGate, ConstraintGatesNeverTurnAwayARuleThatFires) {
     EXPECT_GE(turned_away, 5000);
 }
 
+TEST(RuleTable, ConstraintRulesOfAKindKeepEveryRuleThatFiresThere) {
+    // constraint_rules(kind) is constraint_rules() in the same order without
+    // rules that never fire on a constraint over an expression of that kind.
+    const RuleTable& table = RuleTable::builtin();
+    for (size_t k = 0; k < kNumExprKinds; ++k) {
+        const auto& of_kind = table.constraint_rules(static_cast<ExprKind>(k));
+        auto at = table.constraint_rules().begin();
+        for (const CompiledRule* rule : of_kind) {
+            at = std::find(at, table.constraint_rules().end(), rule);
+            ASSERT_NE(at, table.constraint_rules().end()) << rule->rule.name << " out of order";
+        }
+    }
+    EXPECT_LT(table.constraint_rules(ExprKind::FloorDiv).size(), table.constraint_rules().size());
+    Context ctx;
+    std::mt19937 rng(20261205);
+    const std::vector<Interval> bounds = {Interval(0, 9), Interval(0, 9)};
+    RangeAnalysis ranges(bounds);
+    DivisibilityAnalysis divisibility;
+    RuleMatcher matcher(ranges, divisibility);
+    int fired = 0, left_out = 0;
+    for (int i = 0; i < 4000; ++i) {
+        const Constraint c = random_constraint(ctx, rng);
+        const auto& of_kind = table.constraint_rules(c.expr.kind());
+        for (const CompiledRule* rule : table.constraint_rules()) {
+            const bool kept = std::find(of_kind.begin(), of_kind.end(), rule) != of_kind.end();
+            const bool fires = matcher.apply_constraint(*rule, c).has_value();
+            fired += fires;
+            left_out += !kept;
+            EXPECT_TRUE(kept || !fires) << rule->rule.name << " on " << c.expr;
+        }
+    }
+    EXPECT_GE(fired, 500);
+    EXPECT_GE(left_out, 10000);
+}
+
 TEST(RuleGate, EveryRuleExampleFiringIsAdmitted) {
     // The example of every rule (tests/rules_fire/NAME.map): each node of
     // its maps where a rule fires must pass that rule's gate.
