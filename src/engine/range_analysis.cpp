@@ -102,8 +102,15 @@ Interval RangeAnalysis::range(Expr e) {
 bool RangeAnalysis::quotient_spans_two_points(const detail::ExprNode* n) const {
     const detail::ExprNode* c = n->operands[1];
     if (c->kind != ExprKind::Constant || c->value == 0) return false;
-    const uint64_t need = c->value < 0 ? uint64_t{0} - static_cast<uint64_t>(c->value)
-                                       : static_cast<uint64_t>(c->value);
+    uint64_t need = c->value < 0 ? uint64_t{0} - static_cast<uint64_t>(c->value)
+                                 : static_cast<uint64_t>(c->value);
+    if (n->kind == ExprKind::Mod) {
+        // x mod c spans two values when x does: two values of x inside one
+        // block of c keep their distance, and across blocks the remainder
+        // takes all of c's residues (`x mod 1` is always 0).
+        if (need < 2) return false;
+        need = 1;
+    }
     // hi - lo of an interval, or true (`*wide`) when it is empty or has an
     // infinite end (the quotient's range is then empty or infinite too).
     bool wide = false;

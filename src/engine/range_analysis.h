@@ -86,7 +86,11 @@ public:
     /// constraint narrows any node, a quotient by a constant c whose
     /// dividend's terms span at least |c| between their ends: `(d0 * 4 +
     /// d1) floordiv 8` with d0 in [0, 3] (the ends of the dividend are 12 or
-    /// more apart, so their quotients differ).
+    /// more apart, so their quotients differ). And, without congruences
+    /// either, a remainder by a constant c with |c| >= 2 of a dividend that
+    /// spans two values: `d0 mod 4` with d0 in [0, 1] (inside one block of c
+    /// the remainder's range is the dividend's shifted, otherwise it is all
+    /// of [0, c - 1] or [c + 1, 0]).
     bool is_point(Expr e) {
         const detail::ExprNode* n = detail::node_of(e);
         if (n->kind == ExprKind::Constant || n->kind == ExprKind::Variable)
@@ -94,8 +98,7 @@ public:
         if (const Interval* m = memo_.find(n->id)) return m->is_point();
         if ((n->kind == ExprKind::Add || n->kind == ExprKind::Mul) && spans_two_points(n))
             return false;
-        if ((n->kind == ExprKind::FloorDiv || n->kind == ExprKind::CeilDiv) && known_.empty() &&
-            quotient_spans_two_points(n))
+        if (is_quotient_or_remainder(n) && known_.empty() && quotient_spans_two_points(n))
             return false;
         return range_of_new(e).is_point();
     }
@@ -184,15 +187,26 @@ private:
     Interval compute(Expr e);
     /// True if the sum or product `n`, which no constraint narrows, has a
     /// term `t` or `t * c` (c != 0, no constraint on the product) whose
-    /// range, from the bounds or the memo, is not one point (see is_point).
-    /// Inline (below the class): the gates ask it of most new sums.
+    /// range, from the bounds or the memo, is not one point (see is_point),
+    /// or, where no constraint narrows any node, a quotient or remainder
+    /// term that quotient_spans_two_points shows spans two values. Inline
+    /// (below the class): the gates ask it of most new sums.
     bool spans_two_points(const detail::ExprNode* n) const;
     /// True if the floordiv or ceildiv node `n` divides by a constant c != 0
     /// a dividend whose range (found before) or whose terms `v` and `v * a`
     /// span at least |c| between their ends (the other terms only widen a
-    /// sum, or empty it), so the quotient spans two values. No constraint
-    /// may narrow a node (known_ empty).
+    /// sum, or empty it), so the quotient spans two values; or if the mod
+    /// node `n` divides by a constant c with |c| >= 2 a dividend that spans
+    /// at least 1 so, and the remainder spans two values (mod_intervals).
+    /// No constraint may narrow a node (known_ empty), and for a mod node
+    /// no congruence narrows its range (by_residue).
     bool quotient_spans_two_points(const detail::ExprNode* n) const;
+    /// True if `n` is a floordiv or a ceildiv node, or a mod node whose
+    /// range no congruence narrows (those quotient_spans_two_points reads).
+    bool is_quotient_or_remainder(const detail::ExprNode* n) const {
+        return n->kind == ExprKind::FloorDiv || n->kind == ExprKind::CeilDiv ||
+               (n->kind == ExprKind::Mod && !congruences_);
+    }
     /// range() of a constant or a variable (inline in the analysis).
     __attribute__((always_inline)) Interval leaf_range(const detail::ExprNode* n) const {
         if (n->kind == ExprKind::Constant) return Interval::point(n->value);
@@ -262,7 +276,11 @@ inline bool RangeAnalysis::spans_two_points(const detail::ExprNode* n) const {
             if (narrowed ? !leaf_range(t).is_point() : id >= num_bounds_ || !bound_[id].is_point())
                 return true;
         } else if (t->kind != ExprKind::Constant) {
-            if (const Interval* m = memo_.find(t->id); m && !m->is_point()) return true;
+            if (const Interval* m = memo_.find(t->id)) {
+                if (!m->is_point()) return true;
+            } else if (!narrowed && is_quotient_or_remainder(t) && quotient_spans_two_points(t)) {
+                return true;  // a term `x floordiv 8` not found before (see is_point)
+            }
         }
     }
     return false;

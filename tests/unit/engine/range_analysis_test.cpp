@@ -174,6 +174,26 @@ TEST(RangeAnalysis, IsPointWithoutTheRangeOfASumWithAWideTerm) {
     EXPECT_EQ(huge.range(d1 * 4 + d1), Interval::at_least(kInt64Max));
 }
 
+TEST(RangeAnalysis, IsPointOfARemainderOrAQuotientTermWithoutItsRange) {
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    RangeAnalysis ranges({Interval(5, 6), Interval(3, 3)});
+    EXPECT_FALSE(ranges.is_point(mod(d0, 4)));       // 1 or 2
+    EXPECT_FALSE(ranges.is_point(mod(d0, -4)));      // -3 or -2
+    EXPECT_FALSE(ranges.is_point(mod(d0 + d1, 8)));  // across a block: [0, 7]
+    EXPECT_TRUE(ranges.is_point(mod(d0, 1)));        // always 0
+    EXPECT_TRUE(ranges.is_point(mod(d1, 4)));        // 3
+    // A quotient or remainder term that spans two values, found before or not.
+    EXPECT_FALSE(ranges.is_point(mod(d0, 4) * 3 + d1));
+    EXPECT_FALSE(ranges.is_point(floor_div(d0 * 4, 8) * 2));
+    EXPECT_TRUE(ranges.is_point(floor_div(d0, 8) * 2 + d1));  // 6
+    // A congruence can fix a remainder whose dividend spans values.
+    RangeAnalysis congruent({Interval(0, 15)}, {Constraint{mod(d0, 8), Interval(7, 7)}});
+    EXPECT_TRUE(congruent.is_point(mod(d0, 2)));
+    EXPECT_TRUE(congruent.is_point(mod(d0, 2) * 3));
+    EXPECT_FALSE(congruent.is_point(mod(d0, 16)));  // 7 or 15
+}
+
 TEST(RangeAnalysis, IsPointAnswersAsTheRangeDoes) {
     // Random expressions over variables whose bounds are points, small,
     // empty, unbounded or at the ends of int64, with constraints fixing some
