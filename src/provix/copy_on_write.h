@@ -2,7 +2,8 @@
 /// \file
 /// `CopyOnWrite<T>`: a value of type `T` shared by the copies of its holder
 /// until one of them changes it. Copying or destroying a holder costs one
-/// reference count; the first change through a shared holder copies the value.
+/// reference count (none for the default value, which is never freed); the
+/// first change through a shared holder copies the value.
 ///
 ///     CopyOnWrite<std::vector<int>> a;   // the shared default value (empty)
 ///     a.write().push_back(1);            // a gets a value of its own
@@ -59,7 +60,9 @@ public:
 
     /// True if no other holder shares this holder's value (so `write` will
     /// not copy it).
-    bool is_unique() const { return block_->refs.load(std::memory_order_acquire) == 1; }
+    bool is_unique() const {
+        return !block_->immortal && block_->refs.load(std::memory_order_acquire) == 1;
+    }
 
     /// True if both hold the same shared value (then their values are equal
     /// without comparing them).
@@ -71,18 +74,27 @@ private:
         template <class... Args>
         explicit Block(Args&&... args) : value(std::forward<Args>(args)...) {}
         std::atomic<size_t> refs{1};
+        /// The default value's block: not counted (never freed), so making,
+        /// moving and destroying default holders touches no shared count.
+        bool immortal = false;
         T value;
     };
 
-    /// The block of the default value: one reference held for ever, so it
-    /// is never freed, and a holder that writes to it copies it first.
+    /// The block of the default value: never freed, and a holder that
+    /// writes to it copies it first (it is never unique).
     static Block* default_block() {
-        static Block* const block = new Block();
+        static Block* const block = [] {
+            Block* b = new Block();
+            b->immortal = true;
+            return b;
+        }();
         return block;
     }
-    static void retain(Block* b) { b->refs.fetch_add(1, std::memory_order_relaxed); }
+    static void retain(Block* b) {
+        if (!b->immortal) b->refs.fetch_add(1, std::memory_order_relaxed);
+    }
     static void release(Block* b) {
-        if (b->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete b;
+        if (!b->immortal && b->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete b;
     }
 
     Block* block_;

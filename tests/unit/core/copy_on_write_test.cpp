@@ -39,6 +39,17 @@ TEST(CopyOnWrite, DefaultValueIsSharedAndNeverWrittenThrough) {
     EXPECT_TRUE(a.is_unique());
     EXPECT_TRUE(b->empty());
     EXPECT_TRUE(CopyOnWrite<Strings>()->empty());
+    // However many default holders come and go, the default value is never
+    // freed nor unique: the first write through any of them copies it.
+    for (int i = 0; i < 3; ++i) {
+        CopyOnWrite<Strings> c = b;
+        CopyOnWrite<Strings> d = std::move(c);
+        EXPECT_TRUE(d.shares_with(b));
+    }
+    EXPECT_FALSE(b.is_unique());
+    b.write().push_back("y");
+    EXPECT_EQ(*b, Strings{"y"});
+    EXPECT_TRUE(CopyOnWrite<Strings>()->empty());
 }
 
 TEST(CopyOnWrite, AssignmentAndMovesKeepCountsRight) {
