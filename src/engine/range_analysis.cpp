@@ -100,6 +100,7 @@ Interval RangeAnalysis::range(Expr e) {
 }
 
 bool RangeAnalysis::quotient_spans_two_points(const detail::ExprNode* n) const {
+    assert(known_.empty() && !congruences_ && "a constraint may narrow the quotient");
     const detail::ExprNode* c = n->operands[1];
     if (c->kind != ExprKind::Constant || c->value == 0) return false;
     uint64_t need = c->value < 0 ? uint64_t{0} - static_cast<uint64_t>(c->value)

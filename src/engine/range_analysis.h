@@ -86,11 +86,11 @@ public:
     /// constraint narrows any node, a quotient by a constant c whose
     /// dividend's terms span at least |c| between their ends: `(d0 * 4 +
     /// d1) floordiv 8` with d0 in [0, 3] (the ends of the dividend are 12 or
-    /// more apart, so their quotients differ). And, without congruences
-    /// either, a remainder by a constant c with |c| >= 2 of a dividend that
-    /// spans two values: `d0 mod 4` with d0 in [0, 1] (inside one block of c
-    /// the remainder's range is the dividend's shifted, otherwise it is all
-    /// of [0, c - 1] or [c + 1, 0]).
+    /// more apart, so their quotients differ). And, with no constraint (so
+    /// no congruence) either, a remainder by a constant c with |c| >= 2 of
+    /// a dividend that spans two values: `d0 mod 4` with d0 in [0, 1]
+    /// (inside one block of c the remainder's range is the dividend's
+    /// shifted, otherwise it is all of [0, c - 1] or [c + 1, 0]).
     bool is_point(Expr e) {
         const detail::ExprNode* n = detail::node_of(e);
         if (n->kind == ExprKind::Constant || n->kind == ExprKind::Variable)
@@ -198,14 +198,14 @@ private:
     /// sum, or empty it), so the quotient spans two values; or if the mod
     /// node `n` divides by a constant c with |c| >= 2 a dividend that spans
     /// at least 1 so, and the remainder spans two values (mod_intervals).
-    /// No constraint may narrow a node (known_ empty), and for a mod node
-    /// no congruence narrows its range (by_residue).
+    /// No constraint may narrow a node (known_ empty): then there is no
+    /// congruence either (each is a constraint), and by_residue narrows no
+    /// mod node's range.
     bool quotient_spans_two_points(const detail::ExprNode* n) const;
-    /// True if `n` is a floordiv or a ceildiv node, or a mod node whose
-    /// range no congruence narrows (those quotient_spans_two_points reads).
-    bool is_quotient_or_remainder(const detail::ExprNode* n) const {
-        return n->kind == ExprKind::FloorDiv || n->kind == ExprKind::CeilDiv ||
-               (n->kind == ExprKind::Mod && !congruences_);
+    /// True if `n` is a floordiv, ceildiv or mod node (the nodes
+    /// quotient_spans_two_points reads).
+    static bool is_quotient_or_remainder(const detail::ExprNode* n) {
+        return detail::is_division(n->kind);
     }
     /// range() of a constant or a variable (inline in the analysis).
     __attribute__((always_inline)) Interval leaf_range(const detail::ExprNode* n) const {

@@ -296,15 +296,11 @@ RuleTable::RuleTable(std::vector<rules::Rule> rules, std::vector<std::string> le
             const Rule& rule = c.rule;
             bool generic = rule.nodes[static_cast<size_t>(rule.lhs)].op == Op::ExprVar;
             if ((pass == 0) != generic) continue;
-            if (rule.is_constraint()) {
-                constraint_rules_.push_back(&c);
-                for (ExprKind k : kinds_of(c.kinds[static_cast<size_t>(rule.lhs)]))
-                    constraint_by_kind_[static_cast<size_t>(k)].push_back(&c);
-                continue;
-            }
+            if (rule.is_constraint()) constraint_rules_.push_back(&c);
             // Indexed by the kinds its left side can match at all.
+            auto& by_kind = rule.is_constraint() ? constraint_by_kind_ : by_kind_;
             for (ExprKind k : kinds_of(c.kinds[static_cast<size_t>(rule.lhs)]))
-                by_kind_[static_cast<size_t>(k)].push_back(&c);
+                by_kind[static_cast<size_t>(k)].push_back(&c);
         }
     }
     for (size_t k = 0; k < kNumExprKinds; ++k) {
