@@ -48,10 +48,11 @@ private:
     Expr rewrite_leaf(Expr e, int depth);
     /// The simplified form of `e` at recursion depth `depth`: a constant
     /// and a node already simplified (or in progress) answered inline, the
-    /// others by simplify_new.
-    Expr simplify_at(Expr e, int depth);
+    /// others by simplify_new. Inlined into every caller: most calls end
+    /// there, without the frame of the out-of-line work.
+    __attribute__((always_inline)) inline Expr simplify_at(Expr e, int depth);
     /// simplify_at for a node that is not a constant and has no memo entry.
-    Expr simplify_new(Expr e, int depth);
+    __attribute__((noinline)) Expr simplify_new(Expr e, int depth);
     /// `e` with every operand simplified (rebuilt canonically if one changed).
     Expr simplify_operands(Expr e, int depth);
     /// `e` with operand `i` replaced by `s` (its simplified form), the
