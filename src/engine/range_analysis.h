@@ -98,7 +98,7 @@ public:
         if (const Interval* m = memo_.find(n->id)) return m->is_point();
         if ((n->kind == ExprKind::Add || n->kind == ExprKind::Mul) && spans_two_points(n))
             return false;
-        if (is_quotient_or_remainder(n) && known_.empty() && quotient_spans_two_points(n))
+        if (detail::is_division(n->kind) && known_.empty() && quotient_spans_two_points(n))
             return false;
         return range_of_new(e).is_point();
     }
@@ -202,11 +202,6 @@ private:
     /// congruence either (each is a constraint), and by_residue narrows no
     /// mod node's range.
     bool quotient_spans_two_points(const detail::ExprNode* n) const;
-    /// True if `n` is a floordiv, ceildiv or mod node (the nodes
-    /// quotient_spans_two_points reads).
-    static bool is_quotient_or_remainder(const detail::ExprNode* n) {
-        return detail::is_division(n->kind);
-    }
     /// range() of a constant or a variable (inline in the analysis).
     __attribute__((always_inline)) Interval leaf_range(const detail::ExprNode* n) const {
         if (n->kind == ExprKind::Constant) return Interval::point(n->value);
@@ -278,7 +273,7 @@ inline bool RangeAnalysis::spans_two_points(const detail::ExprNode* n) const {
         } else if (t->kind != ExprKind::Constant) {
             if (const Interval* m = memo_.find(t->id)) {
                 if (!m->is_point()) return true;
-            } else if (!narrowed && is_quotient_or_remainder(t) && quotient_spans_two_points(t)) {
+            } else if (!narrowed && detail::is_division(t->kind) && quotient_spans_two_points(t)) {
                 return true;  // a term `x floordiv 8` not found before (see is_point)
             }
         }
