@@ -9,10 +9,16 @@ std::optional<int64_t> gcd(int64_t a, int64_t b) {
     // Work on magnitudes as uint64 so kInt64Min is representable.
     uint64_t x = a < 0 ? 0 - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
     uint64_t y = b < 0 ? 0 - static_cast<uint64_t>(b) : static_cast<uint64_t>(b);
-    while (y != 0) {
-        uint64_t t = x % y;
+    // Euclid's algorithm; gcd(0, y) == y without a division (a sum's first
+    // coefficient folds into the gcd 0 of no term).
+    if (x == 0) {
         x = y;
-        y = t;
+    } else {
+        while (y != 0) {
+            uint64_t t = x % y;
+            x = y;
+            y = t;
+        }
     }
     if (x > static_cast<uint64_t>(kInt64Max)) return std::nullopt;
     return static_cast<int64_t>(x);

@@ -122,8 +122,11 @@ bool RangeAnalysis::quotient_spans_two_points(const detail::ExprNode* n) const {
         }
         return static_cast<uint64_t>(r.hi()) - static_cast<uint64_t>(r.lo());
     };
+    // The terms first, the dividend's range (if found before) only when they
+    // do not decide: with no constraint narrowing a node, that range is the
+    // interval sum of its terms' ranges, at least as wide as the terms
+    // counted below, so it says "spans" whenever they do.
     const detail::ExprNode* x = n->operands[0];
-    if (const Interval* m = memo_.find(x->id)) return width(*m) >= need || wide;
     const detail::ExprNode* const* terms = &x;
     size_t count = 1;
     if (x->kind == ExprKind::Add) terms = x->operands, count = x->num_operands;
@@ -145,12 +148,15 @@ bool RangeAnalysis::quotient_spans_two_points(const detail::ExprNode* n) const {
         }
         if (wide) return true;
         if (w != 0 && scale != 0) {
-            // The term's width times |a|, and the total, saturating.
-            if (w > UINT64_MAX / scale) return true;
-            total = total > UINT64_MAX - w * scale ? UINT64_MAX : total + w * scale;
+            // The term's width times |a|, and the total, saturating (no
+            // division: the product's overflow is tested directly).
+            uint64_t scaled = 0;
+            if (__builtin_mul_overflow(w, scale, &scaled)) return true;
+            total = total > UINT64_MAX - scaled ? UINT64_MAX : total + scaled;
             if (total >= need) return true;
         }
     }
+    if (const Interval* m = memo_.find(x->id)) return width(*m) >= need || wide;
     return false;
 }
 

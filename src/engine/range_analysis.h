@@ -95,11 +95,14 @@ public:
         const detail::ExprNode* n = detail::node_of(e);
         if (n->kind == ExprKind::Constant || n->kind == ExprKind::Variable)
             return leaf_range(n).is_point();
-        if (const Interval* m = memo_.find(n->id)) return m->is_point();
-        if ((n->kind == ExprKind::Add || n->kind == ExprKind::Mul) && spans_two_points(n))
-            return false;
+        // A node the tests below show to span two values is no point
+        // whether or not its range was found before (each test implies it of
+        // the range): tested first, they save the look-up.
         if (detail::is_division(n->kind) && known_.empty() && quotient_spans_two_points(n))
             return false;
+        if ((n->kind == ExprKind::Add || n->kind == ExprKind::Mul) && spans_two_points(n))
+            return false;
+        if (const Interval* m = memo_.find(n->id)) return m->is_point();
         return range_of_new(e).is_point();
     }
 

@@ -40,7 +40,7 @@ Expr RuleMatcher::materialize(const Binding& b) {
     // The term of lowest index in `m`, divided by the scale.
     auto part = [&](uint64_t m) {
         const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
-        int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
+        int64_t c = coef_over(t, b.scale);  // exact: the scale divides every coefficient
         return t.monomial ? scaled_monomial(t, c) : ctx_->constant(c);
     };
     if (b.mask == 0) return ctx_->constant(0);

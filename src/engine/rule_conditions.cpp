@@ -45,7 +45,7 @@ __attribute__((noinline)) Interval RuleMatcher::sub_sum_range(const Binding& b) 
     uint64_t m = b.mask;
     for (; m; m &= m - 1) {
         const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
-        int64_t c = t.coef / b.scale;  // exact: the scale divides every coefficient
+        int64_t c = coef_over(t, b.scale);  // exact: the scale divides every coefficient
         int64_t tlo = c, thi = c;
         if (t.monomial) {
             Interval r = ranges_.range(t.monomial);
@@ -63,7 +63,7 @@ __attribute__((noinline)) Interval RuleMatcher::sub_sum_range(const Binding& b) 
     Interval acc = Interval::point(0);
     for (m = b.mask; m; m &= m - 1) {
         const SumTerm& t = (*b.terms)[static_cast<size_t>(__builtin_ctzll(m))];
-        int64_t c = t.coef / b.scale;
+        int64_t c = coef_over(t, b.scale);
         acc = acc + (t.monomial ? ranges_.range(t.monomial) * c : Interval::point(c));
     }
     return acc;

@@ -19,6 +19,13 @@ struct SumTerm {
     Expr whole;
 };
 
+/// `t.coef / scale` for a `scale` that divides it exactly (a sub-sum's
+/// scale), without the division for the usual scale 1: `coef_over(t, 4)`
+/// is 2 for the term `d0 * 8`.
+inline int64_t coef_over(const SumTerm& t, int64_t scale) {
+    return scale == 1 ? t.coef : t.coef / scale;
+}
+
 // The terms of a sum read in place (detail::TermsOf, in the core: the
 // node's term facts are computed with it too).
 using detail::terms_of;
