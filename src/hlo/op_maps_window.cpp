@@ -25,6 +25,13 @@ namespace {
 /// below cannot overflow.
 constexpr int64_t kMaxPadding = int64_t{1} << 60;
 
+/// True if |v| > kMaxPadding (exact for every int64: the magnitude of
+/// kInt64Min is 2^63, which std::abs cannot return).
+/// `beyond_max_padding(-(int64_t{1} << 62))` is true.
+constexpr bool beyond_max_padding(int64_t v) {
+    return magnitude(v) > static_cast<uint64_t>(kMaxPadding);
+}
+
 /// Size of a padded dimension: n elements, `interior` between neighbours,
 /// `low` and `high` at the ends; nullopt on overflow.
 std::optional<int64_t> padded_size(int64_t n, int64_t low, int64_t high, int64_t interior) {
@@ -62,8 +69,8 @@ Result<bool> check_pad(const OpInfo& op) {
     }
     for (size_t i = 0; i < padding.size(); ++i) {
         const PadDim& p = padding[i];
-        if (p.interior < 0 || p.interior > kMaxPadding || std::abs(p.low) > kMaxPadding ||
-            std::abs(p.high) > kMaxPadding) {
+        if (p.interior < 0 || p.interior > kMaxPadding || beyond_max_padding(p.low) ||
+            beyond_max_padding(p.high)) {
             return op.error("padding of dimension " + std::to_string(i) + " is out of range");
         }
         auto size = padded_size(in.dims[i], p.low, p.high, p.interior);
@@ -195,8 +202,8 @@ Result<std::vector<int64_t>> window_output_dims(const OpInfo& op,
         const WindowDim& wd = window[i];
         if (wd.size < 1 || wd.stride < 1 || wd.base_dilation < 1 || wd.window_dilation < 1 ||
             wd.size > kMaxPadding || wd.stride > kMaxPadding || wd.base_dilation > kMaxPadding ||
-            wd.window_dilation > kMaxPadding || std::abs(wd.pad_low) > kMaxPadding ||
-            std::abs(wd.pad_high) > kMaxPadding) {
+            wd.window_dilation > kMaxPadding || beyond_max_padding(wd.pad_low) ||
+            beyond_max_padding(wd.pad_high)) {
             return op.error("window dimension " + std::to_string(i) + " is out of range");
         }
         auto padded = padded_size(in_dims[i], wd.pad_low, wd.pad_high, wd.base_dilation - 1);

@@ -47,6 +47,12 @@ inline std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
 /// `-a`, or nullopt for kInt64Min. `checked_neg(5) == -5`.
 inline std::optional<int64_t> checked_neg(int64_t a) { return checked_sub(0, a); }
 
+/// |a| as an unsigned 64-bit value, exact for every int64 (2^63 for
+/// kInt64Min, which has no int64 magnitude). `magnitude(-8) == 8`.
+constexpr uint64_t magnitude(int64_t a) {
+    return a < 0 ? uint64_t{0} - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
+}
+
 /// The floor quotient, ceiling quotient and floor remainder on an integer
 /// type T (int64_t, or __int128 where intermediate values must stay exact),
 /// for a divisor the caller has already checked: b != 0, and not -1 when a

@@ -107,6 +107,30 @@ pad = f32[9] pad(p0, v), padding=1_2_1
         << e;
 }
 
+// The int64 minimum has no int64 magnitude: the range check must reject
+// it, not take |low| as negative and pass it on.
+TEST(PadIndexing, Int64MinimumPaddingIsOutOfRange) {
+    for (const char* padding : {"-9223372036854775808_0", "0_-9223372036854775808"}) {
+        std::string e = analysis_error(std::string(R"(
+p0 = f32[4] parameter(0)
+v = f32[] constant(0)
+pad = f32[4] pad(p0, v), padding=)") + padding + "\n");
+        EXPECT_NE(e.find("pad: padding of dimension 0 is out of range"), std::string::npos) << e;
+    }
+}
+
+TEST(ReduceWindowIndexing, Int64MinimumPaddingIsOutOfRange) {
+    for (const char* pad : {"-9223372036854775808_0", "0_-9223372036854775808"}) {
+        std::string e = analysis_error(std::string(R"(
+p0 = f32[10] parameter(0)
+c = f32[] constant(0)
+rw = f32[5] reduce-window(p0, c), window={size=3 stride=2 pad=)") +
+                                       pad + "}, to_apply=add\n");
+        EXPECT_NE(e.find("reduce-window: window dimension 0 is out of range"), std::string::npos)
+            << e;
+    }
+}
+
 TEST(ReduceWindowIndexing, PaddingAddsABoundsConstraint) {
     Context ctx;
     HloModule m = parse_hlo(R"(
