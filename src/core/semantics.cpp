@@ -7,8 +7,8 @@ namespace provix {
 
 std::optional<int64_t> gcd(int64_t a, int64_t b) {
     // Work on magnitudes as uint64 so kInt64Min is representable.
-    uint64_t x = a < 0 ? 0 - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
-    uint64_t y = b < 0 ? 0 - static_cast<uint64_t>(b) : static_cast<uint64_t>(b);
+    uint64_t x = magnitude(a);
+    uint64_t y = magnitude(b);
     // Euclid's algorithm; gcd(0, y) == y without a division (a sum's first
     // coefficient folds into the gcd 0 of no term).
     if (x == 0) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "provix/operators.h"
+#include "provix/semantics.h"
 
 namespace provix::detail {
 
@@ -43,7 +44,7 @@ bool is_default_variable_name(std::string_view name, std::string_view prefix, in
         digits.remove_prefix(1);
     }
     // The decimal digits of |i|, last first (no leading zeros).
-    uint64_t v = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+    uint64_t v = magnitude(i);
     size_t end = digits.size();
     do {
         if (end == 0 || digits[end - 1] != static_cast<char>('0' + v % 10)) return false;

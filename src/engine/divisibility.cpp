@@ -43,11 +43,6 @@ ModRem normalize(__int128 m, __int128 r) {
     return {static_cast<int64_t>(m), static_cast<int64_t>(rr)};
 }
 
-/// |v| as an unsigned 64-bit value (|kInt64Min| included).
-uint64_t magnitude(int64_t v) {
-    return v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-}
-
 __int128 gcd128(__int128 a, __int128 b) {
     if (a < 0) a = -a;
     if (b < 0) b = -b;

@@ -7,6 +7,7 @@
 
 #include "expr_node.h"
 #include "nonzero_divisors.h"
+#include "provix/semantics.h"
 
 namespace provix::engine {
 
@@ -103,8 +104,7 @@ bool RangeAnalysis::quotient_spans_two_points(const detail::ExprNode* n) const {
     assert(known_.empty() && !congruences_ && "a constraint may narrow the quotient");
     const detail::ExprNode* c = n->operands[1];
     if (c->kind != ExprKind::Constant || c->value == 0) return false;
-    uint64_t need = c->value < 0 ? uint64_t{0} - static_cast<uint64_t>(c->value)
-                                 : static_cast<uint64_t>(c->value);
+    uint64_t need = magnitude(c->value);
     if (n->kind == ExprKind::Mod) {
         // x mod c spans two values when x does: two values of x inside one
         // block of c keep their distance, and across blocks the remainder
@@ -137,7 +137,7 @@ bool RangeAnalysis::quotient_spans_two_points(const detail::ExprNode* n) const {
         if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
             t->operands[1]->kind == ExprKind::Constant) {
             const int64_t a = t->operands[1]->value;
-            scale = a < 0 ? uint64_t{0} - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
+            scale = magnitude(a);
             t = t->operands[0];
         }
         uint64_t w = 0;

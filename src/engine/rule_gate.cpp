@@ -230,10 +230,6 @@ bool lone_scale_admitted(Expr e, int64_t lo, int64_t hi) {
     return g != 0 && g >= lo && g <= hi;
 }
 
-uint64_t magnitude(int64_t v) {
-    return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-}
-
 /// True if `passes(|c|)` for the coefficient c of some term of `s` (as
 /// RuleMatcher's split finds them).
 template <class Test>

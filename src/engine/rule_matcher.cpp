@@ -407,9 +407,6 @@ uint64_t RuleMatcher::multiples_of_scale_divisor(const SumPattern& sp,
     if (sp.scale_divisor < 0) return remaining;
     const Binding& d = b_[static_cast<size_t>(sp.scale_divisor)];
     if (d.kind != Binding::Kind::Const || d.value == 0) return remaining;
-    auto magnitude = [](int64_t v) {
-        return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-    };
     const uint64_t m = magnitude(d.value);
     uint64_t out = 0;
     for (uint64_t r = remaining; r; r &= r - 1) {
