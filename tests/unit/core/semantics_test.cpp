@@ -50,6 +50,20 @@ TEST(Checked, OverflowIsReportedNotWrapped) {
     EXPECT_EQ(checked_mul(-3, 4), -12);
 }
 
+TEST(Magnitude, IsExactAtTheLimits) {
+    EXPECT_EQ(magnitude(-8), 8u);
+    EXPECT_EQ(magnitude(0), 0u);
+    EXPECT_EQ(magnitude(kInt64Max), 9223372036854775807u);
+    EXPECT_EQ(magnitude(kInt64Min), 9223372036854775808u);  // no int64 holds it
+    EXPECT_EQ(magnitude(kInt64Min + 1), 9223372036854775807u);
+}
+
+// |a| computed in 128 bits, where every int64's magnitude fits.
+RC_GTEST_PROP(Magnitude, MatchesTheWideAbsoluteValue, (int64_t a)) {
+    const __int128 wide = a < 0 ? -static_cast<__int128>(a) : static_cast<__int128>(a);
+    RC_ASSERT(static_cast<__int128>(magnitude(a)) == wide);
+}
+
 TEST(Gcd, HandlesSignsAndLimits) {
     EXPECT_EQ(gcd(-12, 18), 6);
     EXPECT_EQ(gcd(0, 0), 0);
