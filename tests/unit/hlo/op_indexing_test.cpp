@@ -114,7 +114,8 @@ TEST(PadIndexing, Int64MinimumPaddingIsOutOfRange) {
         std::string e = analysis_error(std::string(R"(
 p0 = f32[4] parameter(0)
 v = f32[] constant(0)
-pad = f32[4] pad(p0, v), padding=)") + padding + "\n");
+pad = f32[4] pad(p0, v), padding=)") + padding +
+                                       "\n");
         EXPECT_NE(e.find("pad: padding of dimension 0 is out of range"), std::string::npos) << e;
     }
 }
