@@ -219,7 +219,7 @@ Result<int64_t> reference_step(const Instr& in, const std::vector<Result<int64_t
 std::vector<Result<int64_t>> reference(const Program& p, const std::vector<int64_t>& inputs) {
     std::vector<Result<int64_t>> vals;
     for (int64_t v : inputs)
-        vals.push_back(v);
+        vals.emplace_back(v);  // in place (a moved temporary trips a false -Wmaybe-uninitialized)
     for (const Instr& in : p.instrs)
         vals.push_back(reference_step(in, vals));
     return std::vector<Result<int64_t>>(vals.begin() + static_cast<long>(inputs.size()),
