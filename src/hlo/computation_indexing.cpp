@@ -126,6 +126,27 @@ Result<bool> add_compositions(const IndexingMapSet& from, const IndexingMapSet& 
 /// True if `set` is worth propagating: it has maps or is UNKNOWN.
 bool reached(const IndexingMapSet& set) { return !set.empty() || set.is_unknown(); }
 
+/// Checks instruction `idx` of `comp` (operands, shapes, attributes) as the
+/// output-to-input maps of each of its outputs check it, for an instruction
+/// whose maps no path asks for: every instruction the root depends on is
+/// part of the module, and bad input is an error wherever it is.
+Result<bool> check_instruction(Context& ctx, const HloModule& module, const HloComputation& comp,
+                               int64_t idx, const OperandValues* parameter_values) {
+    const HloInstruction& instr = comp.instruction(idx);
+    if (instr.opcode == "parameter") return true;
+    if (instr.opcode == "iota" || instr.opcode == "constant") {
+        auto g = generator_indexing(ctx, module, instr);
+        if (!g) return g.error();
+        return true;
+    }
+    ComputationValues values(ctx, module, comp, idx, parameter_values);
+    for (int64_t k = 0; k < num_outputs(instr); ++k) {
+        auto sets = output_to_input_indexing(ctx, module, instr, k, &values);
+        if (!sets) return sets.error();
+    }
+    return true;
+}
+
 }  // namespace
 
 Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const IndexingMap& second) {
@@ -214,9 +235,11 @@ Result<std::vector<IndexingMapSet>> computation_output_to_input(
             if (!g) return g.error();
             continue;
         }
+        bool checked = false;  // by the maps of an output a path reaches
         for (int64_t k = 0; k < num_outputs(instr); ++k) {
             auto found = table.find({idx, k});
             if (found == table.end() || !reached(found->second)) continue;
+            checked = true;
             const IndexingMapSet consumer = found->second;
             ComputationValues values(ctx, module, comp, idx, parameter_values);
             auto sets = output_to_input_indexing(ctx, module, instr, k, &values);
@@ -228,6 +251,10 @@ Result<std::vector<IndexingMapSet>> computation_output_to_input(
                 auto added = add_compositions(consumer, (*sets)[j], target);
                 if (!added) return added.error();
             }
+        }
+        if (!checked) {
+            auto ok = check_instruction(ctx, module, comp, idx, parameter_values);
+            if (!ok) return ok.error();
         }
     }
     if (generators) {
@@ -260,6 +287,13 @@ Result<std::vector<IndexingMapSet>> computation_input_to_output(
     auto ok = check_root_output(module, comp, output_id);
     if (!ok) return ok.error();
     std::vector<int64_t> order = reachable_in_order(comp);
+    // Each instruction checked once, in order, before any map is built: the
+    // maps below are only built where a parameter's maps reach, and a
+    // get-tuple-element only passes its tuple element's maps on.
+    for (int64_t idx : order) {
+        auto ok = check_instruction(ctx, module, comp, idx, parameter_values);
+        if (!ok) return ok.error();
+    }
     std::vector<IndexingMapSet> result;
     for (int64_t p : comp.parameters) {
         const HloInstruction& param = comp.instruction(p);

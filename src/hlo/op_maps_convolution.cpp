@@ -16,6 +16,7 @@
 // where B is the output's batch size (the input has G * B).
 
 #include "op_maps.h"
+#include "provix/semantics.h"
 
 namespace provix::hlo::detail {
 
@@ -87,7 +88,8 @@ Result<ConvInfo> check_convolution(const OpInfo& op) {
     const int64_t in_feature = dim(in, dn.input_feature);
     c.in_features = dim(kernel, dn.kernel_input_feature);
     c.out_features = dim(kernel, dn.kernel_output_feature);
-    if (in_feature != c.in_features * fgc) {
+    const std::optional<int64_t> grouped_features = checked_mul(c.in_features, fgc);
+    if (grouped_features != std::optional<int64_t>(in_feature)) {
         return op.error("the input's " + std::to_string(in_feature) +
                         " features are not feature_group_count=" + std::to_string(fgc) +
                         " times the kernel's " + std::to_string(c.in_features) + " input features");

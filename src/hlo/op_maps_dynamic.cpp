@@ -39,6 +39,10 @@ Result<bool> check_dynamic_slice(const OpInfo& op) {
         return op.error("needs the attribute 'dynamic_slice_sizes={...}'");
     }
     const std::vector<int64_t>& sizes = *op.instr.dynamic_slice_sizes;
+    if (op.instr.shape.rank() != src.rank()) {
+        return op.error("output " + op.instr.shape.to_string() + " and operand " + src.to_string() +
+                        " differ in rank");
+    }
     if (sizes != op.instr.shape.dims) {
         return op.error("dynamic_slice_sizes=" + dims_to_string(sizes) +
                         " differs from the output " + op.instr.shape.to_string());

@@ -160,6 +160,57 @@ r = f32[5] reduce(b, c), dimensions={0}, to_apply=add
                            {"(d0)[s0] -> (s0), domain: d0 in [0, 3], s0 in [0, 4]"}, true, true));
 }
 
+/// The error of the input-to-output maps of `hlo`'s entry computation.
+std::string in_to_out_error(std::string_view hlo) {
+    Context ctx;
+    HloModule m = parse_hlo(hlo);
+    auto sets = computation_input_to_output(ctx, m, m.entry_computation());
+    EXPECT_FALSE(sets) << "expected an error";
+    return sets ? "" : sets.error().message;
+}
+
+// Input to output, a get-tuple-element only passes its element's maps on:
+// it is still checked as the other direction checks it, operand, index and
+// shape (no operand at all read an empty operand list before).
+TEST(ComputationIndexing, InputToOutputChecksGetTupleElement) {
+    EXPECT_NE(in_to_out_error("p = f32[4] parameter(0)\n"
+                              "g = f32[4] get-tuple-element(), index=0\n"
+                              "ROOT a = f32[4] add(p, g)\n")
+                  .find("test.hlo:2:12: error: get-tuple-element: expects one tuple operand"),
+              std::string::npos);
+    EXPECT_NE(in_to_out_error("p = f32[4] parameter(0)\n"
+                              "ROOT g = f32[7] get-tuple-element(p), index=0\n")
+                  .find("get-tuple-element: expects one tuple operand"),
+              std::string::npos);
+    EXPECT_NE(in_to_out_error("p = f32[4] parameter(0)\n"
+                              "t = (f32[4]) tuple(p)\n"
+                              "ROOT g = f32[4] get-tuple-element(t), index=5\n")
+                  .find("get-tuple-element: index=5 is out of range for (f32[4])"),
+              std::string::npos);
+    EXPECT_NE(in_to_out_error("p = f32[4] parameter(0)\n"
+                              "t = (f32[4]) tuple(p)\n"
+                              "ROOT g = f32[9] get-tuple-element(t), index=0\n")
+                  .find("get-tuple-element: shape f32[9] is not element 0 f32[4] of the operand"),
+              std::string::npos);
+}
+
+// An instruction no parameter flows into is part of the module too: input to
+// output checks it as output to input does.
+TEST(ComputationIndexing, InputToOutputChecksInstructionsNoParameterReaches) {
+    const char* hlo = R"(p = f32[4] parameter(0)
+c = f32[10] iota(), iota_dimension=0
+s = f32[4] slice(c), slice={[-5:99:0]}
+ROOT a = f32[4] add(p, s)
+)";
+    const std::string expected = "test.hlo:3:12: error: slice: slice dimension 0 [-5:99:0]";
+    EXPECT_NE(in_to_out_error(hlo).find(expected), std::string::npos) << in_to_out_error(hlo);
+    Context ctx;
+    HloModule m = parse_hlo(hlo);
+    auto sets = computation_output_to_input(ctx, m, m.entry_computation());
+    ASSERT_FALSE(sets);
+    EXPECT_NE(sets.error().message.find(expected), std::string::npos) << sets.error().message;
+}
+
 TEST(AddDistinct, EquivalentMapsInDifferentFormsAreKeptOnce) {
     Context ctx;
     IndexingMapSet set;

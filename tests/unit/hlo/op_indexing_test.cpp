@@ -257,6 +257,42 @@ g = f32[10,76] gather(operand, indices), )") +
     }
 }
 
+// The slice sizes are checked against the operand's dimensions one by one:
+// only after the ranks are found equal (a longer output read past them).
+TEST(DynamicSliceIndexing, OutputOfAnotherRankIsAnError) {
+    std::string e = analysis_error(R"(
+src = f32[4] parameter(0)
+o = s32[] parameter(1)
+ds = f32[2,3,5,7] dynamic-slice(src, o), dynamic_slice_sizes={2,3,5,7}
+)");
+    EXPECT_NE(e.find("dynamic-slice: output f32[2,3,5,7] and operand f32[4] differ in rank"),
+              std::string::npos)
+        << e;
+    e = analysis_error(R"(
+src = f32[4,6] parameter(0)
+o = s32[] parameter(1)
+ds = f32[2] dynamic-slice(src, o, o), dynamic_slice_sizes={2}
+)");
+    EXPECT_NE(e.find("dynamic-slice: output f32[2] and operand f32[4,6] differ in rank"),
+              std::string::npos)
+        << e;
+}
+
+// 2^32 kernel input features times 2^32 + 1 groups is 2^64 + 2^32: the
+// product wrapped to 2^32, the input's feature count, and the op passed.
+TEST(ConvolutionIndexing, FeatureGroupProductBeyondInt64IsAnError) {
+    std::string e = analysis_error(R"(
+in = f32[1,4294967296] parameter(0)
+k = f32[4294967296,4294967297] parameter(1)
+c = f32[1,4294967297] convolution(in, k), dim_labels=bf_io->bf, feature_group_count=4294967297
+)");
+    EXPECT_NE(e.find("convolution: the input's 4294967296 features are not "
+                     "feature_group_count=4294967297 times the kernel's 4294967296 input "
+                     "features"),
+              std::string::npos)
+        << e;
+}
+
 TEST(DynamicSliceIndexing, SliceLargerThanOperandIsAnError) {
     std::string e = analysis_error(R"(
 src = f32[4] parameter(0)
