@@ -25,13 +25,20 @@ std::vector<Expr> delinearize(Context& ctx, Expr linear, const HloShape& shape) 
     return index;
 }
 
-/// The physical offset of logical index `index` of `shape`.
-Expr linearize(Context& ctx, const std::vector<Expr>& index, const HloShape& shape) {
+/// The physical offset of logical index `index` of `shape`, or an error
+/// when a stride (the product of the dimensions more minor than its own)
+/// does not fit in int64.
+Result<Expr> linearize(Context& ctx, const std::vector<Expr>& index, const HloShape& shape) {
     Expr out = ctx.constant(0);
     int64_t stride = 1;
-    for (int64_t d : shape.minor_to_major()) {
-        out = out + index[static_cast<size_t>(d)] * stride;
-        stride *= shape.dims[static_cast<size_t>(d)];
+    const std::vector<int64_t> order = shape.minor_to_major();
+    for (size_t k = 0; k < order.size(); ++k) {
+        const auto d = static_cast<size_t>(order[k]);
+        out = out + index[d] * stride;
+        if (k + 1 == order.size()) break;  // no stride beyond the most major dimension
+        auto next = checked_mul(stride, shape.dims[d]);
+        if (!next) return Error::overflow("the strides of " + shape.to_string() + " exceed int64");
+        stride = *next;
     }
     return out;
 }
@@ -60,7 +67,10 @@ Result<IndexingMap> stride_map(const IndexingMap& m, const HloShape& output,
     at(l, &first, &constraints);
     at(l + 1, &second, &constraints);
     constraints.push_back({mod(l, threads), {0, threads - 2}});
-    Expr diff = linearize(ctx, second, operand) - linearize(ctx, first, operand);
+    auto to = linearize(ctx, second, operand), from = linearize(ctx, first, operand);
+    if (!to) return to.error();
+    if (!from) return from.error();
+    Expr diff = *to - *from;
     std::vector<IndexingVariable> dims{{{0, n - 2}, "L"}};
     std::vector<IndexingVariable> ranges;
     for (const IndexingVariable& v : m.range_vars())
@@ -74,8 +84,8 @@ Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_poi
     std::vector<Interval> bounds = m.variable_bounds();
     int64_t total = 1;
     for (const Interval& b : bounds) {
-        auto size =
-            b.is_bounded() && !b.is_empty() ? checked_add(b.hi() - b.lo(), 1) : std::nullopt;
+        auto size = b.is_bounded() && !b.is_empty() ? checked_sub(b.hi(), b.lo()) : std::nullopt;
+        if (size) size = checked_add(*size, 1);
         auto t = size ? checked_mul(total, *size) : std::nullopt;
         if (!t || *t > max_points) {
             return Error::invalid("more than " + std::to_string(max_points) + " points");

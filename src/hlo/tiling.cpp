@@ -19,6 +19,7 @@
 #include <map>
 
 #include "provix/interval_eval.h"
+#include "provix/semantics.h"
 #include "provix/simplify.h"
 
 namespace provix::hlo {
@@ -137,7 +138,7 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
             }
             inside.push_back({i, Interval{b.lo(), b.hi() - size + 1}});
         }
-        bounds.push_back({0, (out_size + size - 1) / size - 1});
+        bounds.push_back({0, *ceil_div(out_size, size) - 1});  // size >= 1: no overflow
     }
     for (int64_t i = 0; i < rank; ++i)
         bounds.push_back({0, sizes[static_cast<size_t>(i)] - 1});
@@ -173,17 +174,24 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
             return fail("the map's domain has a constraint (" + map.expr_to_string(c.expr) +
                         ") that cuts tiles");
         }
-        int64_t low = 0, high = 0;  // the tile's extent of the sum
+        std::optional<int64_t> low = 0, high = 0;  // the tile's extent of the sum
         for (const auto& [v, a] : parts->coefficients) {
-            int64_t n = bounds[static_cast<size_t>(v)].hi();
-            (a < 0 ? low : high) += a * n;
+            const int64_t n = bounds[static_cast<size_t>(v)].hi();
+            std::optional<int64_t>& end = a < 0 ? low : high;
+            const std::optional<int64_t> step = checked_mul(a, n);
+            end = end && step ? checked_add(*end, *step) : std::nullopt;
         }
-        if (c.range.hi() - high < c.range.lo() - low) {
+        const std::optional<int64_t> lo = low ? checked_sub(c.range.lo(), *low) : std::nullopt;
+        const std::optional<int64_t> hi = high ? checked_sub(c.range.hi(), *high) : std::nullopt;
+        if (!lo || !hi) {
+            return fail("the map's constraint (" + map.expr_to_string(c.expr) +
+                        ") over a tile exceeds int64");
+        }
+        if (*hi < *lo) {
             return fail("no tile satisfies the map's constraint (" + map.expr_to_string(c.expr) +
                         ")");
         }
-        out.constraints.push_back(
-            {canonicalize(parts->rest), Interval{c.range.lo() - low, c.range.hi() - high}});
+        out.constraints.push_back({canonicalize(parts->rest), Interval{*lo, *hi}});
     }
     std::vector<int> feeds(bounds.size(), 0);
     const size_t n_results = static_cast<size_t>(map.num_results());
@@ -202,13 +210,20 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
             // must start inside the span so far (in units of the smallest).
             std::vector<std::pair<int64_t, int64_t>> terms;  // |c|, n
             Expr offset = parts->rest;
+            auto too_large = [&] {
+                return fail("result " + std::to_string(j) + " (" +
+                            map.expr_to_string(map.results()[j]) + ") over a tile exceeds int64");
+            };
             for (const auto& [v, c] : parts->coefficients) {
                 ++feeds[static_cast<size_t>(v)];
-                int64_t n =
-                    bounds[static_cast<size_t>(v)].hi() - bounds[static_cast<size_t>(v)].lo() + 1;
-                int64_t lo = bounds[static_cast<size_t>(v)].lo();
-                offset = offset + ctx.constant(c < 0 ? c * (lo + n - 1) : c * lo);
-                if (n > 1) terms.push_back({c < 0 ? -c : c, n});
+                const Interval& vb = bounds[static_cast<size_t>(v)];
+                std::optional<int64_t> n = checked_sub(vb.hi(), vb.lo());
+                if (n) n = checked_add(*n, 1);
+                // The smallest value of c * v: at v's upper end for c < 0.
+                const std::optional<int64_t> least = checked_mul(c, c < 0 ? vb.hi() : vb.lo());
+                if (!n || !least || c == kInt64Min) return too_large();
+                offset = offset + ctx.constant(*least);
+                if (*n > 1) terms.push_back({c < 0 ? -c : c, *n});
             }
             std::sort(terms.begin(), terms.end());
             int64_t stride = terms.empty() ? 1 : terms[0].first;
@@ -219,7 +234,10 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
                                 map.expr_to_string(map.results()[j]) +
                                 ") takes values with gaps over a tile");
                 }
-                span += (c / stride) * (n - 1);
+                const std::optional<int64_t> step = checked_mul(c / stride, n - 1);
+                const std::optional<int64_t> next = step ? checked_add(span, *step) : std::nullopt;
+                if (!next) return too_large();
+                span = *next;
             }
             out.offsets[j] = canonicalize(offset);
             out.sizes[j] = span;
@@ -245,7 +263,15 @@ OperandTile propagate_tile(const IndexingMap& map, const std::vector<int64_t>& o
         }
         const int64_t v = parts->coefficients.begin()->first;
         ++feeds[static_cast<size_t>(v)];
-        const int64_t n = bounds[static_cast<size_t>(v)].hi() + 1;
+        // The divided position takes the n values [0, n - 1] (a tile offset
+        // does; a range variable must start at 0 too).
+        const Interval& vb = bounds[static_cast<size_t>(v)];
+        if (vb.lo() != 0 || vb.hi() < 0 || vb.hi() == kInt64Max) {
+            return fail("result " + std::to_string(j) + " (" +
+                        map.expr_to_string(map.results()[j]) +
+                        ") divides a position that does not range over [0, n - 1]");
+        }
+        const int64_t n = vb.hi() + 1;
         Expr k = parts->rest;  // the offset of the divided expression
         // The partner (mod for floordiv and vice versa) of the same inner.
         size_t partner = n_results;

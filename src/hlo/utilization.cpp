@@ -54,8 +54,8 @@ std::optional<int64_t> box_count(const IndexingMap& m, const std::vector<int64_t
         Expr step = canonicalize(substitute(r, shift) - r);
         if (!step.is_constant() || step.constant_value() == 0) return std::nullopt;
         const Interval& b = bounds[static_cast<size_t>(v)];
-        auto size = checked_add(b.hi(), 1);
-        size = size ? checked_add(*size, -b.lo()) : std::nullopt;
+        auto size = checked_sub(b.hi(), b.lo());
+        size = size ? checked_add(*size, 1) : std::nullopt;
         auto p = size ? checked_mul(product, *size) : std::nullopt;
         if (!p) return std::nullopt;
         product = *p;
@@ -67,6 +67,15 @@ std::optional<int64_t> box_count(const IndexingMap& m, const std::vector<int64_t
 ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& dims,
                        const CountLimits& limits) {
     ElementCount out;
+    int64_t elements = 1;
+    for (int64_t d : dims) {
+        auto next = d > 0 ? checked_mul(elements, d) : std::optional<int64_t>(elements);
+        if (!next) {
+            out.reason = "size beyond int64";
+            return out;
+        }
+        elements = *next;
+    }
     auto deadline = std::chrono::steady_clock::now() + limits.timeout;
     std::unordered_set<int64_t> seen;
     int64_t points = 0;
@@ -79,7 +88,8 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
                 total = 0;
                 break;
             }
-            auto size = b.is_bounded() ? checked_add(b.hi() - b.lo(), 1) : std::nullopt;
+            auto size = b.is_bounded() ? checked_sub(b.hi(), b.lo()) : std::nullopt;
+            if (size) size = checked_add(*size, 1);
             auto t = size ? checked_mul(total, *size) : std::nullopt;
             if (!t || *t > limits.max_points) {
                 out.reason = "more than " + std::to_string(limits.max_points) +
@@ -100,12 +110,14 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
             if (m.constraints_satisfied(values)) {
                 auto r = m.evaluate(values);
                 if (r) {
+                    // Row-major offset of an in-bounds point: below the
+                    // product of the dimensions, which fits (checked above).
                     int64_t linear = 0;
                     bool inside = true;
-                    for (size_t i = 0; i < dims.size(); ++i) {
+                    for (size_t i = 0; i < dims.size() && inside; ++i) {
                         int64_t x = (*r)[i];
-                        inside = inside && x >= 0 && x < dims[i];
-                        linear = linear * dims[i] + x;
+                        inside = x >= 0 && x < dims[i];
+                        linear = inside ? linear * dims[i] + x : 0;
                     }
                     if (inside) seen.insert(linear);
                 }

@@ -151,6 +151,18 @@ ROOT g = f32[2,3,4] gather(p0, i), offset_dims={1,2}, collapsed_slice_dims={},
               "// operand 1: i utilization 2/2\n");
 }
 
+// Reads the analysis must enumerate (the indices are iota * iota) of an
+// operand whose offsets exceed int64: unknown, without computing them.
+TEST(Utilization, EnumerationOfAnOperandBeyondInt64IsUnknown) {
+    EXPECT_EQ(utilization_of(R"(operand = f32[4,4611686018427387904] parameter(0)
+io = s32[3,1] iota(), iota_dimension=0
+idx = s32[3,1] multiply(io, io)
+ROOT g = f32[3,1,1] gather(operand, idx), offset_dims={1,2}, collapsed_slice_dims={}, start_index_map={0}, index_vector_dim=1, slice_sizes={1,1}
+)"),
+              "// operand 0: operand utilization unknown (size beyond int64)\n"
+              "// iota: io utilization 3/3\n");
+}
+
 TEST(Utilization, EnumerationStopsAtItsBudgetWithAnHonestUnknown) {
     Context ctx;
     IndexingMap m = parse_map(ctx,
@@ -235,6 +247,16 @@ std::string coalescing_of(const char* hlo, int64_t threads) {
     AnalyzeOptions o;
     o.threads = threads;
     return report_of(hlo, "c.hlo", o);
+}
+
+// The operand's strides are products of its dimensions: beyond int64 the
+// answer is unknown, not a wrapped stride (2^64 read as 0 said "coalesced").
+TEST(Coalescing, OperandStridesBeyondInt64AreUnknown) {
+    EXPECT_EQ(coalescing_of("p = f32[2,4611686018427387904,4] parameter(0)\n"
+                            "ROOT s = f32[2,1,1] slice(p), slice={[0:2],[0:1],[0:1]}\n",
+                            2),
+              "// operand 0: p coalesced unknown (the strides of "
+              "f32[2,4611686018427387904,4] exceed int64)\n");
 }
 
 TEST(Coalescing, TransposeReadsAcrossRowsUnlessTheLayoutFollows) {
@@ -354,6 +376,23 @@ TEST(Tiling, ReshapeCollapseAndExpand) {
     EXPECT_EQ(tiles_of(expand, {2, 4}),
               "// operand 0: p0 tile not a tile: result 0 (d0 * 8 + d1) takes values with gaps "
               "over a tile\n");
+}
+
+// Tile sizes come from the command line: a tile whose extent exceeds int64
+// is no tile, never a wrapped size.
+TEST(Tiling, TilesWhoseExtentExceedsInt64AreNoTiles) {
+    EXPECT_EQ(tiles_of("p = f32[6] parameter(0)\nROOT r = f32[3,2] reshape(p)\n",
+                       {2305843009213693953, 4611686018427387904}),
+              "// operand 0: p tile not a tile: result 0 (d0 * 2 + d1) over a tile exceeds "
+              "int64\n");
+    EXPECT_EQ(tiles_of("p = f32[10] parameter(0)\nz = f32[] constant(0)\n"
+                       "rw = f32[6] reduce-window(p, z), window={size=1 stride=2 pad=1_1}, "
+                       "to_apply=add\nROOT r = f32[3,2] reshape(rw)\n",
+                       {4611686018427387903, 8})
+                  .rfind("// operand 0: p tile not a tile: the map's constraint (d0 * 2 + d1) "
+                         "over a tile exceeds int64\n",
+                         0),
+              0u);
 }
 
 TEST(Tiling, OperandsDefinedOnPartOfTheOutputGiveTilesUnderConditions) {
