@@ -143,7 +143,12 @@ std::optional<Expr> ComputationValues::instruction_value(int64_t idx,
     };
     if (op == "constant") {
         auto elements = parse_literal(in.literal);
-        if (!elements) return std::nullopt;
+        // A literal of another element count than its shape's is no value
+        // (an elided literal, `{...}`, does not parse).
+        auto count = shape.num_elements();
+        if (!elements || !count || static_cast<int64_t>(elements->size()) != *count) {
+            return std::nullopt;
+        }
         int64_t position = 0;
         if (shape.rank() == 1) {
             if (!index[0].is_constant()) return std::nullopt;

@@ -95,6 +95,24 @@ ENTRY e {
                                {"(d0) -> (d0 + 7), domain: d0 in [0, 4]"}));
 }
 
+// A literal whose element count is not its shape's gives no value: the
+// offset stays a runtime variable (the first element used to be read).
+TEST(OperandValues, ConstantWhoseLiteralDoesNotFitItsShapeIsNoValue) {
+    const char* hlo = R"(
+p0 = f32[50] parameter(0)
+c = s32[] constant(%s)
+ROOT ds = f32[5] dynamic-slice(p0, c), dynamic_slice_sizes={5}
+)";
+    auto with_literal = [&](const char* literal) {
+        std::string text = hlo;
+        text.replace(text.find("%s"), 2, literal);
+        return text;
+    };
+    EXPECT_TRUE(maps_to_p0_are(with_literal("7"), {"(d0) -> (d0 + 7), domain: d0 in [0, 4]"}));
+    EXPECT_TRUE(maps_to_p0_are(with_literal("{7, 9}"),
+                               {"(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 4], rt0 in [0, 45]"}));
+}
+
 TEST(OperandValues, GatherRuntimeVariablesFollowTheIndexColumns) {
     // start_index_map={1,0}: column 0 offsets dimension 1, so rt0 (column 0)
     // appears in result 1 and rt1 in result 0.
