@@ -1,12 +1,17 @@
 // Bad input never crashes: randomly mutated HLO either analyses or gives a
-// located diagnostic (`file:line:col: error: ...`).
+// located diagnostic (`file:line:col: error: ...`), also with an integer
+// replaced by a value at the edge of int64, in both directions and with the
+// analyses (run under the sanitizers in CI, where overflow fails).
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <cctype>
+#include <limits>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "provix/hlo/analyze.h"
 
@@ -44,6 +49,46 @@ ENTRY e {
 )",
 };
 
+/// Operations whose integers feed products and checks: dynamic slices,
+/// grouped convolutions, tuples, concatenation, strided windows.
+constexpr const char* kIntegerSources[] = {
+    R"(src = f32[40,6] parameter(0)
+o = s32[] parameter(1)
+c = s32[] constant(3)
+ROOT ds = f32[4,2] dynamic-slice(src, o, c), dynamic_slice_sizes={4,2}
+)",
+    R"(in = f32[2,8,10] parameter(0)
+k = f32[4,3,6] parameter(1)
+ROOT c = f32[2,6,8] convolution(in, k), window={size=3 stride=1 pad=0_0},
+  dim_labels=bf0_io0->bf0, feature_group_count=2
+)",
+    R"(p = f32[4,6] parameter(0)
+q = f32[3,6] parameter(1)
+t = (f32[4,6], f32[3,6]) tuple(p, q)
+a = f32[4,6] get-tuple-element(t), index=0
+b = f32[3,6] get-tuple-element(t), index=1
+ROOT c = f32[7,6] concatenate(a, b), dimensions={0}
+)",
+    R"(p0 = f32[12,8] parameter(0)
+z = f32[] constant(0)
+rw = f32[6,8] reduce-window(p0, z), window={size=3x1 stride=2x1 pad=1_1x0_0}, to_apply=add
+ROOT r = f32[48] reshape(rw)
+)",
+};
+
+/// Values at the edges of int64 and of its products.
+constexpr int64_t kEdgeIntegers[] = {0,
+                                     1,
+                                     -1,
+                                     2,
+                                     int64_t{1} << 31,
+                                     int64_t{1} << 32,
+                                     3037000500,  // its square exceeds int64
+                                     int64_t{1} << 62,
+                                     (int64_t{1} << 62) + 1,
+                                     std::numeric_limits<int64_t>::max(),
+                                     std::numeric_limits<int64_t>::min()};
+
 constexpr char kAlphabet[] = "()[]{},=:_x-%0123456789 \nabcdefgprs.";
 
 RC_GTEST_PROP(HloRobustness, MutatedInputAnalysesOrGivesALocatedDiagnostic, ()) {
@@ -65,6 +110,58 @@ RC_GTEST_PROP(HloRobustness, MutatedInputAnalysesOrGivesALocatedDiagnostic, ()) 
     Context ctx;
     AnalyzeOptions options;
     options.input_to_output = *rc::gen::arbitrary<bool>();
+    auto out = analyze_hlo_text(ctx, text, "m.hlo", options);
+    if (!out) {
+        static const std::regex kDiagnostic(R"(^m\.hlo:[0-9]+:[0-9]+: error: .+)");
+        RC_LOG() << text << "\n" << out.error().message << "\n";
+        RC_ASSERT(std::regex_search(out.error().message, kDiagnostic));
+    }
+}
+
+RC_GTEST_PROP(HloRobustness, EdgeIntegersAnalyseOrGiveALocatedDiagnostic, ()) {
+    std::vector<std::string> sources(std::begin(kSources), std::end(kSources));
+    sources.insert(sources.end(), std::begin(kIntegerSources), std::end(kIntegerSources));
+    std::string text = *rc::gen::elementOf(sources);
+    // The integers of the text (digit runs, with a minus sign before them).
+    std::vector<std::pair<size_t, size_t>> numbers;
+    for (size_t i = 0; i < text.size();) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+            ++i;
+            continue;
+        }
+        size_t start = i > 0 && text[i - 1] == '-' ? i - 1 : i;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+            ++i;
+        // Not the digits of a name (p0, f32, s32): a letter before them.
+        if (start > 0 && std::isalpha(static_cast<unsigned char>(text[start - 1]))) continue;
+        numbers.push_back({start, i - start});
+    }
+    RC_PRE(!numbers.empty());
+    const std::vector<int64_t> edges(std::begin(kEdgeIntegers), std::end(kEdgeIntegers));
+    const auto [pos, len] = numbers[*rc::gen::inRange<size_t>(0, numbers.size())];
+    text.replace(pos, len, std::to_string(*rc::gen::elementOf(edges)));
+    Context ctx;
+    AnalyzeOptions options;
+    options.input_to_output = *rc::gen::arbitrary<bool>();
+    switch (*rc::gen::inRange(0, 4)) {
+        case 0:
+            break;
+        case 1:
+            options.utilization = true;
+            break;
+        case 2:
+            options.threads = *rc::gen::element<int64_t>(2, 32);
+            break;
+        default:
+            // As many sizes as the root's rank is not known here: a wrong
+            // count is a diagnostic of its own.
+            options.tile_sizes = {*rc::gen::elementOf(edges), 2};
+            break;
+    }
+    if (options.input_to_output &&
+        (options.utilization || options.threads > 0 || !options.tile_sizes.empty())) {
+        options.input_to_output = false;  // the analyses read output-to-input maps
+    }
     auto out = analyze_hlo_text(ctx, text, "m.hlo", options);
     if (!out) {
         static const std::regex kDiagnostic(R"(^m\.hlo:[0-9]+:[0-9]+: error: .+)");
