@@ -285,10 +285,15 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
     CaseChecker checker(o.limits, o.exact_oracle);
     install_crash_handlers();
     std::map<std::string, int64_t> shown_misses;
-    int64_t first = o.only_case >= 0 ? o.only_case : o.shard_index;
-    int64_t last = o.only_case >= 0 ? o.only_case + 1 : o.cases;
-    int64_t step = o.only_case >= 0 ? 1 : std::max<int64_t>(1, o.shard_count);
-    for (int64_t index = first; index < last; index += step) {
+    // The indices first, first + step, ... below the number of cases (or
+    // the one case asked for), counted so that no index passes int64.
+    const int64_t first = o.only_case >= 0 ? o.only_case : o.shard_index;
+    const int64_t step = std::max<int64_t>(1, o.shard_count);
+    const int64_t count = o.only_case >= 0   ? 1
+                          : first >= o.cases ? 0
+                                             : (o.cases - first - 1) / step + 1;
+    for (int64_t k = 0; k < count; ++k) {
+        const int64_t index = first + k * step;  // at most o.cases - 1
         uint64_t cseed = case_seed(o.seed, static_cast<uint64_t>(index));
         Context ctx;
         SplitMixSource rng(cseed);

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <type_traits>
+#include <unordered_set>
 
 #include "args.h"
 #include "json_reader.h"
@@ -125,22 +126,19 @@ bool read_record(const JsonValue& v, ReportRecord& r) {
     return true;
 }
 
-/// Every case index seen so far (a bit per case of the campaign), to find a
-/// case reported twice without keeping the records.
+/// Every case index seen so far, to find a case reported twice without
+/// keeping the records (a set of the indices read: its size follows the
+/// records, not the campaign's total a header claims).
 class SeenCases {
 public:
-    /// False if `index` was seen before (or is outside [0, total)).
+    /// False if `index` was seen before (true if outside [0, total)).
     bool insert(int64_t index, int64_t total) {
         if (index < 0 || index >= total) return true;  // reported as outside its shard
-        if (bits_.empty()) bits_.assign(static_cast<size_t>(total), false);
-        if (static_cast<size_t>(index) >= bits_.size()) return true;  // another campaign
-        if (bits_[static_cast<size_t>(index)]) return false;
-        bits_[static_cast<size_t>(index)] = true;
-        return true;
+        return seen_.insert(index).second;
     }
 
 private:
-    std::vector<bool> bits_;
+    std::unordered_set<int64_t> seen_;
 };
 
 /// Streams one report; problems go to `errors`, cases seen twice (across
@@ -234,9 +232,12 @@ void check_shard(const ShardSummary& s, std::vector<std::string>& errors) {
     const std::string name =
         s.file + ": shard " + std::to_string(h.shard) + "/" + std::to_string(h.shards);
     const int64_t expected = shard_size(h.total, h.shard, h.shards);
-    if (s.footer.total() != expected) {
-        errors.push_back(name + " counts " + std::to_string(s.footer.total()) +
-                         " cases, the shard has " + std::to_string(expected));
+    const std::optional<int64_t> counted = s.footer.total();
+    if (!counted) {
+        errors.push_back(name + ": its footer's counts are negative or exceed int64");
+    } else if (*counted != expected) {
+        errors.push_back(name + " counts " + std::to_string(*counted) + " cases, the shard has " +
+                         std::to_string(expected));
     }
     const bool counts_match =
         s.seen.failed == s.footer.failed && s.seen.unknown == s.footer.unknown &&
@@ -270,7 +271,7 @@ std::string content_digest(std::string_view content) {
 
 int64_t shard_size(int64_t total, int64_t shard, int64_t shards) {
     if (shard >= total) return 0;
-    return (total - shard + shards - 1) / shards;
+    return (total - shard - 1) / shards + 1;  // shard, shard + shards, ... up to total - 1
 }
 
 Result<std::pair<int64_t, int64_t>> parse_shard(const std::string& text) {
@@ -340,19 +341,37 @@ Result<MergedReport> merge_reports(const std::vector<ReportSource>& sources) {
         check_shard(s, errors);
     }
     bool shard_twice = false;
+    // In shard order: each shard given twice, and the first few missing
+    // ones (a header may claim any number of shards: past those, the loop
+    // jumps from one shard given to the next).
+    const int64_t missing = first.shards - static_cast<int64_t>(files_of_shard.size());
+    int64_t missing_listed = 0;
+    auto name_of = [&](int64_t i) {
+        return "shard " + std::to_string(i) + "/" + std::to_string(first.shards);
+    };
     for (int64_t i = 0; i < first.shards; ++i) {
-        auto it = files_of_shard.find(i);
-        const std::string name = "shard " + std::to_string(i) + "/" + std::to_string(first.shards);
-        if (it == files_of_shard.end()) {
-            errors.push_back(name + " is missing");
-        } else if (it->second.size() > 1) {
+        auto it = files_of_shard.lower_bound(i);
+        if (it == files_of_shard.end() || it->first != i) {
+            if (missing_listed < 5) {
+                errors.push_back(name_of(i) + " is missing");
+                ++missing_listed;
+                continue;
+            }
+            if (it == files_of_shard.end()) break;
+            i = it->first;  // the next shard given
+        }
+        if (it->second.size() > 1) {
             shard_twice = true;
             std::string list;
             for (const std::string& f : it->second)
                 list += (list.empty() ? "" : ", ") + f;
-            errors.push_back(name + " appears " + std::to_string(it->second.size()) + " times (" +
-                             list + ")");
+            errors.push_back(name_of(i) + " appears " + std::to_string(it->second.size()) +
+                             " times (" + list + ")");
         }
+    }
+    if (missing > missing_listed) {
+        errors.push_back("... and " + std::to_string(missing - missing_listed) +
+                         " more shards are missing");
     }
     // Cases reported twice follow from a shard given twice; otherwise they
     // are listed (a few).

@@ -23,11 +23,13 @@
 #include <fstream>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "provix/result.h"
+#include "provix/semantics.h"
 
 namespace provix::cli {
 
@@ -73,7 +75,13 @@ struct ReportCounts {
     int64_t passed = 0;
     int64_t failed = 0;
     int64_t unknown = 0;
-    int64_t total() const { return passed + failed + unknown; }
+    /// The sum, or nullopt when a count is negative or the sum exceeds int64
+    /// (counts read from a file).
+    std::optional<int64_t> total() const {
+        if (passed < 0 || failed < 0 || unknown < 0) return std::nullopt;
+        auto sum = checked_add(passed, failed);
+        return sum ? checked_add(*sum, unknown) : std::nullopt;
+    }
 };
 
 /// A 64-bit FNV-1a hash of `content` as 16 hex digits:

@@ -429,10 +429,9 @@ int run_fuzz(const std::vector<std::string>& argv) {
     // The text report goes to standard output through a buffer that erases
     // the progress line first and flushes every line; in JSON mode the text
     // report is dropped and the records are printed instead.
-    int64_t total = replay ? 0
-                    : o.only_case >= 0
-                        ? 1
-                        : (o.cases - o.shard_index + o.shard_count - 1) / o.shard_count;
+    int64_t total = replay             ? 0
+                    : o.only_case >= 0 ? 1
+                                       : shard_size(o.cases, o.shard_index, o.shard_count);
     Progress progress("provix fuzz", "cases", std::max<int64_t>(total, 0), Progress::on_terminal());
     ProgressClearingBuf stdout_buf(std::cout.rdbuf(), &progress);
     std::ostream out(&stdout_buf);

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "io.h"
@@ -165,6 +166,43 @@ TEST_F(CampaignReportTest, GarbageIsNotAReport) {
     EXPECT_NE(e.find("x.jsonl: not a provix campaign report"), std::string::npos) << e;
 }
 
+// A report is a file anyone may hand in: the numbers of its header and
+// footer are checked, never trusted for an allocation, a loop or a sum.
+TEST_F(CampaignReportTest, HeaderAndFooterNumbersAtTheInt64LimitsAreRefusedNotTrusted) {
+    auto report = [](const std::string& shards, const std::string& total,
+                     const std::string& footer) {
+        return InputText{"r.jsonl",
+                         "{\"type\":\"header\",\"campaign\":\"fuzz\",\"fingerprint\":\"x\","
+                         "\"shard\":0,\"shards\":" +
+                             shards + ",\"total\":" + total +
+                             ",\"records\":\"findings\",\"version\":\"v\"}\n"
+                             "{\"type\":\"footer\"," +
+                             footer + "}\n"};
+    };
+    // A total of 10^18 cases with none reported: no bitmap of 10^18 bits.
+    std::string e = merge_error(
+        {report("1", "1000000000000000000", "\"passed\":0,\"failed\":0,\"unknown\":0")});
+    EXPECT_NE(e.find("r.jsonl: shard 0/1 counts 0 cases, the shard has 1000000000000000000"),
+              std::string::npos)
+        << e;
+    // 10^18 shards: the first few missing ones, then how many more.
+    e = merge_error(
+        {report("1000000000000000000", "0", "\"passed\":0,\"failed\":0,\"unknown\":0")});
+    EXPECT_NE(e.find("shard 5/1000000000000000000 is missing\n... and 999999999999999994 more "
+                     "shards are missing"),
+              std::string::npos)
+        << e;
+    EXPECT_EQ(e.find("shard 6/1000000000000000000"), std::string::npos) << e;
+    // Footer counts whose sum exceeds int64, or negative.
+    for (const char* footer : {"\"passed\":9223372036854775807,\"failed\":0,\"unknown\":1",
+                               "\"passed\":2,\"failed\":-1,\"unknown\":0"}) {
+        e = merge_error({report("1", "1", footer)});
+        EXPECT_NE(e.find("r.jsonl: shard 0/1: its footer's counts are negative or exceed int64"),
+                  std::string::npos)
+            << e;
+    }
+}
+
 TEST(ContentDigest, IsFnv1a64) {
     EXPECT_EQ(content_digest(""), "cbf29ce484222325");
     EXPECT_EQ(content_digest("a"), "af63dc4c8601ec8c");
@@ -176,6 +214,12 @@ TEST(ShardSize, CountsTheShardsIndices) {
     EXPECT_EQ(shard_size(10, 1, 3), 3);
     EXPECT_EQ(shard_size(10, 2, 3), 3);
     EXPECT_EQ(shard_size(2, 3, 4), 0);
+    // At the int64 limit: no intermediate passes it.
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    EXPECT_EQ(shard_size(kMax, 0, 1), kMax);
+    EXPECT_EQ(shard_size(kMax, kMax - 1, kMax), 1);
+    EXPECT_EQ(shard_size(kMax, 0, kMax), 1);
+    EXPECT_EQ(shard_size(kMax, 1, 2), kMax / 2);
     auto s = parse_shard("2/5");
     ASSERT_TRUE(s.ok());
     EXPECT_EQ(*s, (std::pair<int64_t, int64_t>{2, 5}));

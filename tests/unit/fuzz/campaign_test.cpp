@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "provix/parser.h"
 
@@ -130,6 +132,25 @@ TEST(FuzzCampaign, OnlyCaseRunsThatCase) {
     std::ostringstream sink;
     CampaignStats s = run_campaign(o, sink);
     EXPECT_EQ(s.cases, 1);
+}
+
+// Case indices at the int64 limit: the last case alone, and the last shard
+// of a campaign of 2^63 - 1 cases, each one case (the index used to step
+// past int64 and wrap, running none or counting on into negative indices).
+TEST(FuzzCampaign, IndicesAtTheInt64LimitRunOnce) {
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    std::vector<int64_t> indices;
+    CampaignOptions o = small(1);
+    o.on_case = [&](const CaseOutcome& c) { indices.push_back(c.index); };
+    o.only_case = kMax;
+    std::ostringstream sink;
+    EXPECT_EQ(run_campaign(o, sink).cases, 1);
+    o = small(kMax);
+    o.on_case = [&](const CaseOutcome& c) { indices.push_back(c.index); };
+    o.shard_index = kMax - 1;
+    o.shard_count = kMax;
+    EXPECT_EQ(run_campaign(o, sink).cases, 1);
+    EXPECT_EQ(indices, (std::vector<int64_t>{kMax, kMax - 1}));
 }
 
 }  // namespace
