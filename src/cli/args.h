@@ -91,7 +91,7 @@ enum class OutputFormat { Text, Json };
 /// The value of `--format` (`text` by default); an error names the bad value.
 Result<OutputFormat> output_format(const Args& args);
 
-/// The value of `--max-depth` (256 by default); errors outside [1, 100000].
+/// The value of `--max-depth` (256 by default); errors outside [1, 2000].
 Result<int> max_depth(const Args& args);
 
 /// The `--format` and `--max-depth` of a command that reads maps.

@@ -86,7 +86,7 @@ int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, st
         out += prefix(d) + *text + "\n";
 #ifdef PROVIX_HAVE_SOLVERS
         if (options.verify) {
-            VerifyOutcome v = verify_simplification(input_map, map);
+            VerifyOutcome v = verify_simplification(input_map, map, options.verify_timeout);
             out += v.comment;
             verify_failed = verify_failed || v.refuted || v.unknown;
         }

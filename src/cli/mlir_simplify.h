@@ -28,6 +28,8 @@ struct MlirSimplifyOptions {
     /// `--verify`: check each simplified map against its input (needs the
     /// solvers; ignored without them).
     bool verify = false;
+    /// `--timeout`: the wall-clock seconds each `--verify` check may take.
+    double verify_timeout = 60;
 };
 
 /// Simplifies every definition of `input` and appends the MLIR text to

@@ -157,8 +157,14 @@ int run_simplify(const std::vector<std::string>& args) {
     const bool verify = parsed->has("--verify");
     bool verify_failed = false;
     std::string out;
+    double verify_timeout = 60;  // seconds (the solvers' default)
+#ifdef PROVIX_HAVE_SOLVERS
+    std::optional<double> timeout = parse_timeout(*parsed, "simplify");
+    if (!timeout) return kExitUsage;
+    verify_timeout = *timeout;
+#endif
     if (syntax == "mlir") {
-        MlirSimplifyOptions o{bounds, trace, stats ? &counters : nullptr, verify};
+        MlirSimplifyOptions o{bounds, trace, stats ? &counters : nullptr, verify, verify_timeout};
         int status = simplify_mlir(*input, o, out);
         if (status != kExitSuccess && status != kExitCheckFailed) return status;
         verify_failed = status == kExitCheckFailed;
@@ -173,10 +179,6 @@ int run_simplify(const std::vector<std::string>& args) {
         report_diagnostic(maps.error().message);
         return kExitUsage;
     }
-#ifdef PROVIX_HAVE_SOLVERS
-    std::optional<double> timeout = parse_timeout(*parsed, "simplify");
-    if (!timeout) return kExitUsage;
-#endif
     int64_t changed_count = 0;
     const auto start = std::chrono::steady_clock::now();
     std::vector<bool> bounds_used(bounds.size(), false);

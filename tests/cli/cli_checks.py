@@ -229,6 +229,11 @@ def case_fuzz_replay_input_errors():
     bad = write("malformed_regression.map", "(d0) -> (d0 +), domain: d0 in [0, 3]\n")
     r = run(["fuzz", "--replay", bad])
     expect(r[0] == 2 and r[2].startswith(bad + ":1:"), "a malformed file: exit 2 naming it", r)
+    # Parses as written but divides by zero once folded, as simplify reads it.
+    zero = write("zero_divisor_regression.map", "(d0) -> (d0 floordiv (1 - 1)), domain: d0 in [0, 3]\n")
+    r = run(["fuzz", "--replay", zero])
+    expect(r[0] == 2 and r[2].startswith(zero + ":1:") and "division by zero" in r[2],
+           "a file that divides by zero: exit 2 naming it, not a failed case", r)
     empty = write("empty_regression.map", "// nothing here\n")
     r = run(["fuzz", "--replay", empty])
     expect(r[0] == 2 and "holds no map" in r[2], "a file without maps: exit 2", r)
@@ -270,6 +275,18 @@ def case_progress_on_a_terminal():
     expect("2 rules: 2 proven" in text, "prove under a terminal:\n" + text[-2000:])
     expect(re.search(r"provix prove: [0-2]/2 rules", text) is not None,
            "expected prove's progress line:\n" + text[-2000:])
+
+
+def case_timeout_is_checked_in_either_syntax():
+    if "--timeout" not in run(["simplify", "--help"])[1]:
+        return  # built without the solvers: no --verify, no --timeout
+    mlir = write("timeout.mlir", "#map = affine_map<(d0) -> (d0 mod 4)>\n")
+    plain = write("timeout.map", MAP_INPUT)
+    for syntax, path in [("provix", plain), ("mlir", mlir)]:
+        for bad in ["-1", "abc"]:
+            r = run(["simplify", "--syntax", syntax, "--verify", "--timeout", bad, path])
+            expect(r[0] == 2 and "--timeout" in r[2],
+                   "simplify --syntax %s --timeout %s: exit 2" % (syntax, bad), r)
 
 
 def case_docs_show_every_help():

@@ -197,6 +197,15 @@ bool check_replay_files(const std::vector<std::string>& files, int max_depth) {
             report_diagnostic(maps.error().message);
             return false;
         }
+        // As `simplify` reads it too: a text that parses as written but not
+        // canonically (`d0 floordiv (1 - 1)` divides by zero) is bad input.
+        ParseOptions canonical;
+        canonical.max_depth = max_depth;
+        auto canonical_maps = parse_indexing_maps(ctx, in->text, in->name, canonical);
+        if (!canonical_maps) {
+            report_diagnostic(canonical_maps.error().message);
+            return false;
+        }
         if (maps->empty()) {
             report_error("fuzz", "'" + f + "' holds no map to replay");
             return false;
