@@ -278,6 +278,15 @@ def case_progress_on_a_terminal():
 
 
 def case_timeout_is_checked_in_either_syntax():
+    # analyze --timeout is in milliseconds, 1 to 10^9 (a later deadline would
+    # pass the clock's int64 nanoseconds).
+    hlo = write("timeout.hlo", "p = f32[4] parameter(0)\nROOT c = f32[4] copy(p)\n")
+    for bad in ["0", "1000000001", "9223372036854775807"]:
+        r = run(["analyze", "--utilization", "--timeout", bad, hlo])
+        expect(r[0] == 2 and "--timeout takes milliseconds in [1, 1000000000]" in r[2],
+               "analyze --timeout %s: exit 2" % bad, r)
+    r = run(["analyze", "--utilization", "--timeout", "1000000000", hlo])
+    expect(r[0] == 0 and "utilization 4/4" in r[1], "analyze --timeout 10^9 is accepted", r)
     if "--timeout" not in run(["simplify", "--help"])[1]:
         return  # built without the solvers: no --verify, no --timeout
     mlir = write("timeout.mlir", "#map = affine_map<(d0) -> (d0 mod 4)>\n")

@@ -67,7 +67,8 @@ ArgSpec analyze_spec() {
          "analysis builds them)",
          ""},
         {"--utilization", "", "print each operand's utilization instead of its maps", ""},
-        {"--timeout", "MS", "wall-clock limit of one utilization enumeration", "10000"},
+        {"--timeout", "MS", "wall-clock limit of one utilization enumeration (at most 10^9)",
+         "10000"},
         {"--threads", "T", "print each operand's coalescing for blocks of T threads (T >= 2)",
          "off"},
         {"--tile", "S0,S1,...", "print each operand's tile for output tiles of these sizes", "off"},
@@ -157,8 +158,12 @@ bool read_options(const Args& a, hlo::AnalyzeOptions& options) {
     }
     if (a.has_value("--timeout")) {
         auto t = parse_count(a.value("--timeout"), "--timeout");
-        if (!t) {
-            report_error("analyze", t.error().message);
+        // At most 10^9 ms (11.6 days): a deadline further on would pass the
+        // clock's int64 nanoseconds.
+        if (!t || *t < 1 || *t > 1000000000) {
+            report_error("analyze", t ? "--timeout takes milliseconds in [1, 1000000000], got '" +
+                                            a.value("--timeout") + "'"
+                                      : t.error().message);
             return false;
         }
         options.count_limits.timeout = std::chrono::milliseconds(*t);
