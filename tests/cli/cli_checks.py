@@ -288,7 +288,11 @@ def case_timeout_is_checked_in_either_syntax():
     r = run(["analyze", "--utilization", "--timeout", "1000000000", hlo])
     expect(r[0] == 0 and "utilization 4/4" in r[1], "analyze --timeout 10^9 is accepted", r)
     if "--timeout" not in run(["simplify", "--help"])[1]:
-        return  # built without the solvers: no --verify, no --timeout
+        return  # built without the solvers: no --verify, no --timeout, no prove
+    # The solvers' limits: 0 would be "no limit" to them.
+    for option in ["--z3-rlimit", "--cvc5-tlimit"]:
+        r = run(["prove", option, "0", source("rules", "mod.rules")])
+        expect(r[0] == 2 and option + " must be positive" in r[2], "prove %s 0: exit 2" % option, r)
     mlir = write("timeout.mlir", "#map = affine_map<(d0) -> (d0 mod 4)>\n")
     plain = write("timeout.map", MAP_INPUT)
     for syntax, path in [("provix", plain), ("mlir", mlir)]:

@@ -277,6 +277,12 @@ std::optional<ProveSettings> prove_settings(const Args& a, long long cores) {
         report_error("prove", "option value too large");
         return std::nullopt;
     }
+    // 0 is "no limit" to both solvers: a proof obligation must stay bounded.
+    if (*rlimit == 0 || *tlimit == 0) {
+        report_error("prove", *rlimit == 0 ? "--z3-rlimit must be positive"
+                                           : "--cvc5-tlimit must be positive");
+        return std::nullopt;
+    }
     s.options.z3_rlimit = static_cast<unsigned>(*rlimit);
     s.options.factor_limit = *grid;
     s.options.grid_fallback = !a.has("--no-grid");
