@@ -63,18 +63,39 @@ std::optional<int64_t> box_count(const IndexingMap& m, const std::vector<int64_t
     return product;
 }
 
+/// True if the product of the positive dimensions of `dims` fits in int64:
+/// then so does every row-major offset of an in-bounds point.
+bool offsets_fit(const std::vector<int64_t>& dims) {
+    int64_t elements = 1;
+    for (int64_t d : dims) {
+        auto next = d > 0 ? checked_mul(elements, d) : std::optional<int64_t>(elements);
+        if (!next) return false;
+        elements = *next;
+    }
+    return true;
+}
+
+/// The row-major offset of `point` in `dims`, or nullopt when it is out of
+/// bounds (computed only while in bounds, so below the product of the
+/// dimensions: see offsets_fit).
+std::optional<int64_t> row_major_offset(const std::vector<int64_t>& point,
+                                        const std::vector<int64_t>& dims) {
+    int64_t linear = 0;
+    for (size_t i = 0; i < dims.size(); ++i) {
+        const int64_t x = point[i];
+        if (x < 0 || x >= dims[i]) return std::nullopt;
+        linear = linear * dims[i] + x;
+    }
+    return linear;
+}
+
 /// Enumerates the domains of `maps` and counts distinct in-bounds results.
 ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& dims,
                        const CountLimits& limits) {
     ElementCount out;
-    int64_t elements = 1;
-    for (int64_t d : dims) {
-        auto next = d > 0 ? checked_mul(elements, d) : std::optional<int64_t>(elements);
-        if (!next) {
-            out.reason = "size beyond int64";
-            return out;
-        }
-        elements = *next;
+    if (!offsets_fit(dims)) {
+        out.reason = "size beyond int64";
+        return out;
     }
     auto deadline = std::chrono::steady_clock::now() + limits.timeout;
     std::unordered_set<int64_t> seen;
@@ -110,16 +131,7 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
             if (m.constraints_satisfied(values)) {
                 auto r = m.evaluate(values);
                 if (r) {
-                    // Row-major offset of an in-bounds point: below the
-                    // product of the dimensions, which fits (checked above).
-                    int64_t linear = 0;
-                    bool inside = true;
-                    for (size_t i = 0; i < dims.size() && inside; ++i) {
-                        int64_t x = (*r)[i];
-                        inside = x >= 0 && x < dims[i];
-                        linear = inside ? linear * dims[i] + x : 0;
-                    }
-                    if (inside) seen.insert(linear);
+                    if (auto linear = row_major_offset(*r, dims)) seen.insert(*linear);
                 }
             }
             for (size_t k = bounds.size(); k-- > 0;) {
