@@ -29,7 +29,9 @@
 
 #include <exception>
 #include <optional>
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "lexer.h"
@@ -238,14 +240,13 @@ public:
         all.insert(all.end(), range_vars.begin(), range_vars.end());
         all.insert(all.end(), rt_vars.begin(), rt_vars.end());
         std::vector<std::string> names;
-        for (size_t i = 0; i < all.size(); ++i) {
-            for (size_t j = 0; j < i; ++j) {
-                if (all[j].text == all[i].text) {
-                    fail(all[i].location, "duplicate variable name '" + all[i].text + "'");
-                    return std::nullopt;
-                }
+        std::unordered_set<std::string_view> seen;  // linear in the number of variables
+        for (const Name& name : all) {
+            if (!seen.insert(name.text).second) {
+                fail(name.location, "duplicate variable name '" + name.text + "'");
+                return std::nullopt;
             }
-            names.push_back(all[i].text);
+            names.push_back(name.text);
         }
         set_scope(names);
 
