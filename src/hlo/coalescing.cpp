@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "domain_points.h"
 #include "provix/interval_eval.h"
 #include "provix/semantics.h"
 #include "provix/simplify.h"
@@ -81,32 +82,19 @@ Result<IndexingMap> stride_map(const IndexingMap& m, const HloShape& output,
 /// The distinct values of the single result of `m` over its domain, or an
 /// error when more than `max_points` points.
 Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_points) {
-    std::vector<Interval> bounds = m.variable_bounds();
-    int64_t total = 1;
-    for (const Interval& b : bounds) {
-        auto size = b.is_bounded() && !b.is_empty() ? checked_sub(b.hi(), b.lo()) : std::nullopt;
-        if (size) size = checked_add(*size, 1);
-        auto t = size ? checked_mul(total, *size) : std::nullopt;
-        if (!t || *t > max_points) {
-            return Error::invalid("more than " + std::to_string(max_points) + " points");
-        }
-        total = *t;
-    }
+    std::vector<Interval> box = m.variable_bounds();
+    auto points = detail::box_points(box, max_points);
+    if (!points) return Error::invalid("more than " + std::to_string(max_points) + " points");
     std::set<int64_t> out;
-    std::vector<int64_t> values(bounds.size());
-    for (size_t k = 0; k < bounds.size(); ++k)
-        values[k] = bounds[k].lo();
-    for (int64_t i = 0; i < total; ++i) {
+    if (*points == 0) return out;
+    std::vector<int64_t> values = detail::first_point(box);
+    do {
         if (m.constraints_satisfied(values)) {
             auto v = m.evaluate(values);
             if (!v) return v.error();
             out.insert((*v)[0]);
         }
-        for (size_t k = bounds.size(); k-- > 0;) {
-            if (++values[k] <= bounds[k].hi()) break;
-            values[k] = bounds[k].lo();
-        }
-    }
+    } while (detail::next_point(values, box));
     return out;
 }
 

@@ -229,14 +229,11 @@ Result<std::vector<IndexingMapSet>> computation_output_to_input(
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         const int64_t idx = *it;
         const HloInstruction& instr = comp.instruction(idx);
-        if (instr.opcode == "parameter") continue;
-        if (instr.opcode == "iota" || instr.opcode == "constant") {
-            auto g = generator_indexing(ctx, module, instr);
-            if (!g) return g.error();
-            continue;
-        }
+        // Parameters, iotas and constants read no operand: nothing to pass on.
+        const bool reads_operands =
+            instr.opcode != "parameter" && instr.opcode != "iota" && instr.opcode != "constant";
         bool checked = false;  // by the maps of an output a path reaches
-        for (int64_t k = 0; k < num_outputs(instr); ++k) {
+        for (int64_t k = 0; reads_operands && k < num_outputs(instr); ++k) {
             auto found = table.find({idx, k});
             if (found == table.end() || !reached(found->second)) continue;
             checked = true;

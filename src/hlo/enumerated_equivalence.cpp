@@ -6,39 +6,12 @@
 #include <set>
 #include <vector>
 
+#include "domain_points.h"
 #include "provix/semantics.h"
 
 namespace provix::hlo {
 
 namespace {
-
-/// Number of points of `box`, or nullopt if unbounded or above `limit`.
-std::optional<int64_t> box_points(const std::vector<Interval>& box, int64_t limit) {
-    int64_t n = 1;
-    for (const Interval& b : box) {
-        if (b.is_empty()) return 0;
-        if (!b.is_bounded()) return std::nullopt;
-        auto span = checked_sub(b.hi(), b.lo());
-        auto size = span ? checked_add(*span, 1) : std::nullopt;
-        if (!size) return std::nullopt;
-        auto next = checked_mul(n, *size);
-        if (!next || *next > limit) return std::nullopt;
-        n = *next;
-    }
-    return n;
-}
-
-/// Advances `point` through `box` (odometer order); false when done.
-bool next_point(std::vector<int64_t>& point, const std::vector<Interval>& box, size_t from) {
-    for (size_t i = box.size(); i-- > from;) {
-        if (point[i] < box[i].hi()) {
-            ++point[i];
-            return true;
-        }
-        point[i] = box[i].lo();
-    }
-    return false;
-}
 
 std::vector<Interval> symbol_box(const IndexingMap& m) {
     std::vector<Interval> all = m.variable_bounds();
@@ -50,29 +23,22 @@ std::vector<Interval> symbol_box(const IndexingMap& m) {
 std::set<std::vector<int64_t>> images(const IndexingMap& m, const std::vector<int64_t>& dims) {
     std::set<std::vector<int64_t>> out;
     if (m.state() != IndexingMap::State::Normal) return out;
-    for (int64_t i = 0; i < m.num_dims(); ++i) {
-        if (!m.dims()[static_cast<size_t>(i)].bounds.contains(dims[static_cast<size_t>(i)])) {
-            return out;
-        }
+    // The box of m's variables with each dimension fixed at its coordinate.
+    std::vector<Interval> box = m.variable_bounds();
+    for (size_t i = 0; i < dims.size(); ++i) {
+        if (!box[i].contains(dims[i])) return out;
+        box[i] = Interval::point(dims[i]);
     }
-    std::vector<Interval> box = symbol_box(m);
-    for (const Interval& b : box) {
-        if (b.is_empty()) return out;
+    for (const Interval& side : box) {
+        if (side.is_empty()) return out;
     }
-    std::vector<int64_t> values = dims;
-    for (const Interval& b : box)
-        values.push_back(b.lo());
-    const size_t d = dims.size();
+    std::vector<int64_t> values = detail::first_point(box);
     do {
         if (m.constraints_satisfied(values)) {
             auto r = m.evaluate(values);
             if (r) out.insert(*r);
         }
-        std::vector<int64_t> sym(values.begin() + static_cast<std::ptrdiff_t>(d), values.end());
-        bool more = next_point(sym, box, 0);
-        std::copy(sym.begin(), sym.end(), values.begin() + static_cast<std::ptrdiff_t>(d));
-        if (!more) break;
-    } while (true);
+    } while (detail::next_point(values, box));
     return out;
 }
 
@@ -97,12 +63,12 @@ std::optional<bool> equivalent_by_enumeration(const IndexingMap& a, const Indexi
         }
         dims_box.push_back(box);
     }
-    auto dim_points = box_points(dims_box, max_points);
+    auto dim_points = detail::box_points(dims_box, max_points);
     if (!dim_points) return std::nullopt;
     int64_t sym_points = 0;
     for (const IndexingMap* m : {&a, &b}) {
         if (m->state() != IndexingMap::State::Normal) continue;
-        auto n = box_points(symbol_box(*m), max_points);
+        auto n = detail::box_points(symbol_box(*m), max_points);
         if (!n) return std::nullopt;
         sym_points += *n;
     }
@@ -110,12 +76,10 @@ std::optional<bool> equivalent_by_enumeration(const IndexingMap& a, const Indexi
     if (!total || *total > max_points) return std::nullopt;
     if (*dim_points == 0) return true;  // both relations are empty
 
-    std::vector<int64_t> point;
-    for (const Interval& box : dims_box)
-        point.push_back(box.lo());
+    std::vector<int64_t> point = detail::first_point(dims_box);
     do {
         if (images(a, point) != images(b, point)) return false;
-    } while (next_point(point, dims_box, 0));
+    } while (detail::next_point(point, dims_box));
     return true;
 }
 

@@ -4,6 +4,7 @@
 
 #include <unordered_set>
 
+#include "domain_points.h"
 #include "provix/interval_eval.h"
 #include "provix/semantics.h"
 #include "provix/simplify.h"
@@ -102,28 +103,16 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
     int64_t points = 0;
     for (const IndexingMap& m : maps) {
         if (m.is_known_empty()) continue;
-        std::vector<Interval> bounds = m.variable_bounds();
-        int64_t total = 1;
-        for (const Interval& b : bounds) {
-            if (b.is_empty()) {
-                total = 0;
-                break;
-            }
-            auto size = b.is_bounded() ? checked_sub(b.hi(), b.lo()) : std::nullopt;
-            if (size) size = checked_add(*size, 1);
-            auto t = size ? checked_mul(total, *size) : std::nullopt;
-            if (!t || *t > limits.max_points) {
-                out.reason = "more than " + std::to_string(limits.max_points) +
-                             " domain points to enumerate";
-                return out;
-            }
-            total = *t;
+        std::vector<Interval> box = m.variable_bounds();
+        auto total = detail::box_points(box, limits.max_points);
+        if (!total) {
+            out.reason =
+                "more than " + std::to_string(limits.max_points) + " domain points to enumerate";
+            return out;
         }
-        if (total == 0) continue;
-        std::vector<int64_t> values(bounds.size());
-        for (size_t k = 0; k < bounds.size(); ++k)
-            values[k] = bounds[k].lo();
-        for (int64_t n = 0; n < total; ++n) {
+        if (*total == 0) continue;
+        std::vector<int64_t> values = detail::first_point(box);
+        do {
             if ((++points & 4095) == 0 && std::chrono::steady_clock::now() > deadline) {
                 out.reason = "timeout after " + std::to_string(limits.timeout.count()) + " ms";
                 return out;
@@ -134,11 +123,7 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
                     if (auto linear = row_major_offset(*r, dims)) seen.insert(*linear);
                 }
             }
-            for (size_t k = bounds.size(); k-- > 0;) {
-                if (++values[k] <= bounds[k].hi()) break;
-                values[k] = bounds[k].lo();
-            }
-        }
+        } while (detail::next_point(values, box));
     }
     out.count = static_cast<int64_t>(seen.size());
     out.method = "enumeration";
