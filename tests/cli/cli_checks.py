@@ -243,6 +243,24 @@ def case_fuzz_replay_input_errors():
     expect(r[0] == 2 and "no *.map file" in r[2], "a folder without maps: exit 2", r)
 
 
+
+def case_fuzz_case_is_one_case_of_the_seed():
+    if "--case" not in run(["fuzz", "--help"])[1]:
+        return  # built without the solvers: no fuzz command
+    # A case depends on the seed and its index alone: --cases does not bound
+    # --case, and both runs check the same map.
+    outputs = []
+    for extra in [[], ["--cases", "10"]]:
+        r = run(["fuzz", "--seed", "3", "--case", "5000", "--no-near-limit"] + extra)
+        summary = r[1].strip().splitlines()[-1] if r[1].strip() else ""
+        expect(r[0] in (0, 1) and re.fullmatch(r"[01] passed, [01] failed", summary) and
+               sum(int(n) for n in re.findall(r"\d+", summary)) == 1,
+               "fuzz --case 5000 %s: one case" % " ".join(extra), r)
+        outputs.append(r[1])
+    expect(outputs[0] == outputs[1], "--cases does not change case 5000:\n%s\n%s" % tuple(outputs))
+    r = run(["fuzz", "--seed", "3", "--case", "1", "--shard", "0/2"])
+    expect(r[0] == 2 and "not with --shard" in r[2], "--case with --shard: exit 2", r)
+
 def case_progress_on_a_terminal():
     if shutil.which("script") is None:
         expect(False, "the 'script' command (bsdutils) is needed to give provix a terminal")

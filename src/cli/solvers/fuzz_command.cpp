@@ -86,7 +86,10 @@ ArgSpec fuzz_spec() {
          "in the --report file, lines only for the cases that did not\n"
          "pass (the footer still counts every case)",
          ""},
-        {"--case", "K", "run only case K", "all cases"},
+        {"--case", "K",
+         "run only case K of the seed: a case depends on S and K alone,\n"
+         "so --cases does not bound K; not with --shard",
+         "all cases"},
         {"--regressions", "DIR", "where shrunk failures are written", "fuzz-failures"},
         {"--no-shrink", "", "do not shrink failures", ""},
         {"--max-shrink-checks", "N", "checks spent shrinking one failure", "400"},
@@ -383,6 +386,10 @@ int run_fuzz(const std::vector<std::string>& argv) {
         o.shard_index = shard->first;
         o.shard_count = shard->second;
     }
+    if (o.only_case >= 0 && args->has_value("--shard")) {
+        report_error("fuzz", "--case runs one case, not a shard: not with --shard");
+        return kExitUsage;
+    }
     const bool replay = args->has("--replay");
     if (args->has_value("--report") && (replay || o.only_case >= 0)) {
         report_error("fuzz", "--report is for campaigns, not with --replay or --case");
@@ -502,10 +509,13 @@ int run_fuzz(const std::vector<std::string>& argv) {
     if (replay) {
         stats = fuzz::replay_files(files, o, report);
     } else {
-        report << "provix fuzz: seed " << o.seed << ", " << o.cases << " cases";
+        report << "provix fuzz: seed " << o.seed;
         if (o.only_case >= 0) {
-            report << ", only case " << o.only_case;
-        } else if (o.shard_count > 1) {
+            report << ", case " << o.only_case;
+        } else {
+            report << ", " << o.cases << " cases";
+        }
+        if (o.only_case < 0 && o.shard_count > 1) {
             report << ", shard " << o.shard_index << "/" << o.shard_count;
         }
         report << " (oracle: " << (o.exact_oracle ? "isl, Z3 fallback" : "isl") << ")\n";
