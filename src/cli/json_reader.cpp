@@ -2,6 +2,8 @@
 
 #include "json_reader.h"
 
+#include <unordered_set>
+
 #include "provix/decimal.h"
 
 namespace provix::cli {
@@ -76,11 +78,14 @@ private:
         ++pos_;
         skip_space();
         if (eat('}')) return true;
+        std::unordered_set<std::string> names;
         while (true) {
             skip_space();
             if (pos_ >= text_.size() || text_[pos_] != '"') return fail("expected a member name");
             std::string name;
             if (!string(name)) return false;
+            // Which of two values a reader takes is unspecified: refuse both.
+            if (!names.insert(name).second) return fail("a member name given twice");
             skip_space();
             if (!eat(':')) return fail("expected ':'");
             JsonValue member;
@@ -230,7 +235,8 @@ private:
                         if (low >= 0xDC00 && low < 0xE000) {
                             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                         } else {
-                            cp = 0xFFFD;
+                            cp = 0xFFFD;  // a lone high surrogate; the escape after
+                            pos_ -= 6;    // it is a character of its own
                         }
                     } else if (cp >= 0xD800 && cp < 0xE000) {
                         cp = 0xFFFD;

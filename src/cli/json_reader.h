@@ -8,8 +8,9 @@
 ///     v->get("case")->as_int() == 12
 ///     v->get("kinds")->items[0].text == "range"
 ///
-/// Errors (malformed text, nesting deeper than 64) are values whose message
-/// names the column.
+/// Errors (malformed text, nesting deeper than 64, an object naming a member
+/// twice) are values whose message names the column. A surrogate escape that
+/// is not half of a pair decodes to U+FFFD.
 
 #include <cstdint>
 #include <optional>

@@ -14,8 +14,8 @@ namespace provix {
 
 /// `text` escaped for XML content and attribute values: `& < > " '` as
 /// entities; tab, newline and carriage return kept; every other control
-/// byte (below 0x20, and 0x7F) and every byte that is not part of a valid
-/// UTF-8 sequence becomes U+FFFD.
+/// byte (below 0x20, and 0x7F), the non-characters U+FFFE and U+FFFF, and
+/// every byte that is not part of a valid UTF-8 sequence become U+FFFD.
 ///
 ///     xml_text("x => y") == "x =&gt; y"
 ///     xml_text("bell\x07") == "bell\xEF\xBF\xBD"

@@ -31,6 +31,9 @@ std::string xml_text(std::string_view text) {
         } else if ((n = utf8_sequence_length(text, i)) == 0) {
             out += fffd;  // not UTF-8: one replacement per byte
             n = 1;
+        } else if (n == 3 && text.compare(i, 2, "\xEF\xBF") == 0 &&
+                   static_cast<unsigned char>(text[i + 2]) >= 0xBE) {
+            out += fffd;  // U+FFFE and U+FFFF are not XML 1.0 characters either
         } else {
             out.append(text.data() + i, n);
         }

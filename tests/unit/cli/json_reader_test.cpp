@@ -49,6 +49,23 @@ TEST(JsonReader, DecodesUnicodeEscapes) {
     EXPECT_EQ(v->items[2].text, "\xef\xbf\xbdx");  // a lone surrogate is U+FFFD
 }
 
+TEST(JsonReader, AnEscapeAfterALoneHighSurrogateIsKept) {
+    auto v = parse_json(R"(["\ud800\u0041", "\ud800\ud83d\ude00", "\udc00\u00e9"])");
+    ASSERT_TRUE(v.ok());
+    EXPECT_EQ(v->items[0].text,
+              "\xef\xbf\xbd"
+              "A");
+    EXPECT_EQ(v->items[1].text, "\xef\xbf\xbd\xf0\x9f\x98\x80");
+    EXPECT_EQ(v->items[2].text, "\xef\xbf\xbd\xc3\xa9");
+}
+
+TEST(JsonReader, AMemberNameGivenTwiceIsAnError) {
+    auto v = parse_json(R"({"verdict": "passed", "index": 3, "verdict": "failed"})");
+    ASSERT_FALSE(v.ok());
+    EXPECT_NE(v.error().message.find("a member name given twice"), std::string::npos);
+    EXPECT_TRUE(parse_json(R"({"a": {"x": 1}, "b": {"x": 2}})").ok());  // per object
+}
+
 TEST(JsonReader, IntegersBeyondInt64AreNotInts) {
     auto v = parse_json("[9223372036854775807, 9223372036854775808, -9223372036854775808]");
     ASSERT_TRUE(v.ok());

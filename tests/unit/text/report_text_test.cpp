@@ -44,6 +44,9 @@ TEST(XmlText, EscapesMarkupAndReplacesWhatXmlCannotHold) {
     EXPECT_EQ(xml_text("tab\tline\nret\r"), "tab\tline\nret\r");
     EXPECT_EQ(xml_text(std::string("nul\0del\x7F", 8)), "nul" + fffd + "del" + fffd);
     EXPECT_EQ(xml_text("caf\xC3\xA9 \xFF\xC3"), "caf\xC3\xA9 " + fffd + fffd);
+    // U+FFFD and U+10FFFF are XML characters; U+FFFE and U+FFFF are not.
+    EXPECT_EQ(xml_text("\xEF\xBF\xBD \xF4\x8F\xBF\xBF"), fffd + " \xF4\x8F\xBF\xBF");
+    EXPECT_EQ(xml_text("\xEF\xBF\xBE|\xEF\xBF\xBF"), fffd + "|" + fffd);
     EXPECT_EQ(xml_seconds(1.2345), "1.234");
     EXPECT_EQ(xml_seconds(-2), "0.000");
 }
