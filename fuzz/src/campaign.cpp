@@ -285,15 +285,13 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
     CaseChecker checker(o.limits, o.exact_oracle);
     install_crash_handlers();
     std::map<std::string, int64_t> shown_misses;
-    // The indices first, first + step, ... below the number of cases (or
-    // the one case asked for), counted so that no index passes int64.
+    // The indices first, first + step, ... up to `last` (the one case asked
+    // for, or the last of the campaign); the next index is only formed when
+    // it is at most `last`, so none passes int64.
     const int64_t first = o.only_case >= 0 ? o.only_case : o.shard_index;
+    const int64_t last = o.only_case >= 0 ? o.only_case : o.cases - 1;
     const int64_t step = std::max<int64_t>(1, o.shard_count);
-    const int64_t count = o.only_case >= 0   ? 1
-                          : first >= o.cases ? 0
-                                             : (o.cases - first - 1) / step + 1;
-    for (int64_t k = 0; k < count; ++k) {
-        const int64_t index = first + k * step;  // at most o.cases - 1
+    for (int64_t index = first; index <= last; index += step) {
         uint64_t cseed = case_seed(o.seed, static_cast<uint64_t>(index));
         Context ctx;
         SplitMixSource rng(cseed);
@@ -329,6 +327,7 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
             *progress << "provix fuzz: " << stats.cases << " cases, " << stats.failed << " failed, "
                       << stats.unknown << " unknown" << std::endl;
         }
+        if (last - index < step) break;  // index + step > last
     }
     g_crash_note[0] = '\0';
     stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
