@@ -155,11 +155,14 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
             "from_tensor_sizes",
             [](const py::object& results, const std::vector<int64_t>& dim_sizes,
                const std::vector<int64_t>& symbol_sizes, const py::object& ctx) {
+                // [0, n - 1]; a size of 0 or less is an empty range (and
+                // n - 1 would leave int64 at n = -2^63).
+                auto range = [](int64_t n) { return py::make_tuple(0, n > 0 ? n - 1 : -1); };
                 py::list dims, syms;
                 for (int64_t n : dim_sizes)
-                    dims.append(py::make_tuple(0, n - 1));
+                    dims.append(range(n));
                 for (int64_t n : symbol_sizes)
-                    syms.append(py::make_tuple(0, n - 1));
+                    syms.append(range(n));
                 return make_map(results, dims, syms, py::none(), py::none(), ctx);
             },
             py::arg("results"), py::arg("dim_sizes"),
@@ -247,9 +250,25 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
         .def(
             "constraints_satisfied",
             [](const PyMap& p, const py::object& point) {
-                return p.map.constraints_satisfied(to_point(point, p.names()));
+                std::vector<int64_t> values = to_point(point, p.names());
+                if (p.map.state() == IndexingMap::State::Normal &&
+                    static_cast<int64_t>(values.size()) != p.map.num_variables()) {
+                    raise_invalid("expected " + std::to_string(p.map.num_variables()) +
+                                  " values, got " + std::to_string(values.size()));
+                }
+                const Membership in = p.map.membership(values);
+                if (in == Membership::Undecided) {
+                    raise(
+                        Error::overflow("a constraint's value leaves int64 at the point: "
+                                        "whether it holds is not decided"));
+                }
+                return in == Membership::Inside;
             },
-            py::arg("point"), "True if the point is in the domain (bounds and constraints).")
+            py::arg("point"),
+            "True if the point is in the domain (bounds and constraints; a constraint "
+            "dividing by zero excludes the point). Raises IntegerOverflowError when a "
+            "constraint's value leaves int64 there, and InvalidArgumentError for a point of "
+            "another length.")
         .def(
             "remove_unused_symbols",
             [](const PyMap& p) {

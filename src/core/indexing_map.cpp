@@ -172,8 +172,7 @@ void IndexingMap::add_constraint(Expr expr, Interval range) {
         if (!range.contains(expr.constant_value())) mark_known_empty();
         return;
     }
-    // Evaluating a division by the constant 0 always fails, and a constraint
-    // that cannot be evaluated is not satisfied (constraints_satisfied).
+    // A constraint dividing by the constant 0 excludes every point.
     if (detail::has_zero_divisor(expr)) {
         mark_known_empty();
         return;
@@ -259,17 +258,23 @@ void IndexingMap::mark_known_empty() {
     *this = known_empty(*ctx);
 }
 
-bool IndexingMap::constraints_satisfied(const std::vector<int64_t>& values) const {
-    if (state_ != State::Normal) return false;
-    if (static_cast<int64_t>(values.size()) != num_variables()) return false;
+Membership IndexingMap::membership(const std::vector<int64_t>& values) const {
+    if (state_ != State::Normal) return Membership::Outside;
+    if (static_cast<int64_t>(values.size()) != num_variables()) return Membership::Outside;
     for (int64_t id = 0; id < num_variables(); ++id) {
-        if (!variable(id).bounds.contains(values[static_cast<size_t>(id)])) return false;
+        if (!variable(id).bounds.contains(values[static_cast<size_t>(id)]))
+            return Membership::Outside;
     }
+    // An undecided constraint does not decide the point while another may
+    // still exclude it.
+    Membership out = Membership::Inside;
     for (const Constraint& c : *constraints_) {
         Result<int64_t> v = provix::evaluate(c.expr, values);
-        if (!v || !c.range.contains(*v)) return false;
+        if (v ? !c.range.contains(*v) : v.error().kind == Error::Kind::DivisionByZero)
+            return Membership::Outside;
+        if (!v) out = Membership::Undecided;
     }
-    return true;
+    return out;
 }
 
 Result<std::vector<int64_t>> IndexingMap::evaluate(const std::vector<int64_t>& values) const {

@@ -89,7 +89,11 @@ Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_poi
     if (*points == 0) return out;
     std::vector<int64_t> values = detail::first_point(box);
     do {
-        if (m.constraints_satisfied(values)) {
+        const Membership in = m.membership(values);
+        if (in == Membership::Undecided) {
+            return Error::overflow("a constraint's value leaves int64 at a point");
+        }
+        if (in == Membership::Inside) {
             auto v = m.evaluate(values);
             if (!v) return v.error();
             out.insert((*v)[0]);

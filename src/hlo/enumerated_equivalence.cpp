@@ -19,8 +19,10 @@ std::vector<Interval> symbol_box(const IndexingMap& m) {
 }
 
 /// The results of `m` at dimension point `dims`, over all its symbols that
-/// satisfy the domain.
-std::set<std::vector<int64_t>> images(const IndexingMap& m, const std::vector<int64_t>& dims) {
+/// satisfy the domain; nullopt when some point's membership or results
+/// cannot be evaluated (a value leaves int64, a result divides by zero).
+std::optional<std::set<std::vector<int64_t>>> images(const IndexingMap& m,
+                                                     const std::vector<int64_t>& dims) {
     std::set<std::vector<int64_t>> out;
     if (m.state() != IndexingMap::State::Normal) return out;
     // The box of m's variables with each dimension fixed at its coordinate.
@@ -34,9 +36,12 @@ std::set<std::vector<int64_t>> images(const IndexingMap& m, const std::vector<in
     }
     std::vector<int64_t> values = detail::first_point(box);
     do {
-        if (m.constraints_satisfied(values)) {
+        const Membership in = m.membership(values);
+        if (in == Membership::Undecided) return std::nullopt;
+        if (in == Membership::Inside) {
             auto r = m.evaluate(values);
-            if (r) out.insert(*r);
+            if (!r) return std::nullopt;
+            out.insert(*r);
         }
     } while (detail::next_point(values, box));
     return out;
@@ -78,7 +83,9 @@ std::optional<bool> equivalent_by_enumeration(const IndexingMap& a, const Indexi
 
     std::vector<int64_t> point = detail::first_point(dims_box);
     do {
-        if (images(a, point) != images(b, point)) return false;
+        auto in_a = images(a, point), in_b = images(b, point);
+        if (!in_a || !in_b) return std::nullopt;
+        if (*in_a != *in_b) return false;
     } while (detail::next_point(point, dims_box));
     return true;
 }

@@ -117,7 +117,14 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
                 out.reason = "timeout after " + std::to_string(limits.timeout.count()) + " ms";
                 return out;
             }
-            if (m.constraints_satisfied(values)) {
+            const Membership in = m.membership(values);
+            if (in == Membership::Undecided) {
+                out.reason = "a constraint's value leaves int64 at a point";
+                return out;
+            }
+            if (in == Membership::Inside) {
+                // A result that divides by zero reads nothing there; one that
+                // leaves int64 lies beyond every element.
                 auto r = m.evaluate(values);
                 if (r) {
                     if (auto linear = row_major_offset(*r, dims)) seen.insert(*linear);

@@ -66,6 +66,12 @@ struct Constraint {
     bool operator==(const Constraint& o) const { return expr == o.expr && range == o.range; }
 };
 
+/// Whether a point lies in the domain of a map (IndexingMap::membership).
+/// `Undecided`: a constraint's value at the point leaves int64 on the way,
+/// so evaluating it cannot tell whether it holds (over the integers it
+/// either does or does not).
+enum class Membership : uint8_t { Outside, Inside, Undecided };
+
 /// An indexing map. A value type; copying is cheap (expression handles, and
 /// the variables and constraints shared with the copy until either changes
 /// them).
@@ -175,10 +181,18 @@ public:
     /// not default-constructed).
     void mark_known_empty();
 
-    /// True if every variable lies in its bounds and every constraint holds
-    /// at the point (`values` indexed by variable id). An evaluation error
-    /// (zero divisor, overflow) counts as not satisfied.
-    bool constraints_satisfied(const std::vector<int64_t>& values) const;
+    /// Whether the point `values` (indexed by variable id) is in the domain:
+    /// Inside if every variable lies in its bounds and every constraint
+    /// holds there; Outside if some variable or constraint does not, or a
+    /// constraint divides by zero there (which excludes the point), or the
+    /// map is not normal, or `values` has another length; else Undecided (a
+    /// constraint whose evaluation leaves int64: `d0 * 4611686018427387904
+    /// * 4 in [0, inf]` holds at d0 = 1, where its value is 2^64).
+    ///
+    ///     // (d0) -> (d0), domain: d0 in [0, 9], d0 mod 2 in [0, 0]
+    ///     m.membership({4}) == Membership::Inside
+    ///     m.membership({3}) == Membership::Outside
+    Membership membership(const std::vector<int64_t>& values) const;
 
     /// The results at `values` (indexed by variable id); errors on zero
     /// divisor, overflow or wrong arity. Does not check the domain.

@@ -96,6 +96,11 @@ def test_construction_from_exprs_and_tensor_sizes():
     assert [str(r) for r in m.results] == ["d0 * 2", "5"]
     t = provix.IndexingMap.from_tensor_sizes(["d1", "d0"], [10, 20])
     assert t.dims == [("d0", 0, 9), ("d1", 0, 19)]
+    for size in [0, -5, -2**63]:  # no elements: known empty, never a wrapped bound
+        assert provix.IndexingMap.from_tensor_sizes(["d0"], [size]).is_known_empty
+        assert provix.IndexingMap.from_tensor_sizes(["d0"], [4], [size]).is_known_empty
+    big = provix.IndexingMap.from_tensor_sizes(["d0"], [2**63 - 1])
+    assert big.dims == [("d0", 0, 2**63 - 2)]
 
 
 def test_construction_errors_are_exceptions():
@@ -160,6 +165,15 @@ def test_evaluate_and_domain_membership():
     assert m.constraints_satisfied([3, 2])
     assert not m.constraints_satisfied([7, 2])   # d0 + d1 = 9
     assert not m.constraints_satisfied([10, 0])  # d0 out of bounds
+    with pytest.raises(provix.InvalidArgumentError):
+        m.constraints_satisfied([3])              # a point of another length
+    # At d0 = 1 the constraint's value is 2^64: it holds over the integers,
+    # which int64 evaluation cannot decide.
+    wide = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 5], "
+                            "d0 * 4611686018427387904 * 4 in [0, inf]")
+    assert wide.constraints_satisfied([0])
+    with pytest.raises(provix.IntegerOverflowError):
+        wide.constraints_satisfied([1])
     with pytest.raises(provix.DivisionByZeroError):
         m.evaluate([3, 0])
     with pytest.raises(provix.InvalidArgumentError):

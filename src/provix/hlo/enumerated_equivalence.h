@@ -27,8 +27,9 @@ inline constexpr int64_t kDefaultEnumerationBudget = int64_t{1} << 21;
 /// True if `a` and `b` denote the same relation, false if not; nullopt when
 /// a box is unbounded or has more than `max_points` points, or a map is
 /// UNDEFINED. Maps with different numbers of dimensions or results are not
-/// equivalent. KNOWN EMPTY is the empty relation. Points where a result
-/// cannot be evaluated (zero divisor, overflow) count as outside the domain.
+/// equivalent. KNOWN EMPTY is the empty relation. Also nullopt when, at a
+/// point of a box, a constraint or a result cannot be evaluated (a value
+/// leaves int64, a result divides by zero): enumeration cannot tell there.
 std::optional<bool> equivalent_by_enumeration(const IndexingMap& a, const IndexingMap& b,
                                               int64_t max_points = kDefaultEnumerationBudget);
 

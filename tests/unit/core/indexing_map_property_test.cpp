@@ -48,14 +48,14 @@ RC_GTEST_PROP(Compose, AgreesWithEvaluatingBothMapsInTurn, ()) {
         std::vector<int64_t> x = dims;
         append(x, r1);
         append(x, t1);
-        bool holds = first.constraints_satisfied(x);
+        bool holds = first.membership(x) == Membership::Inside;
         Result<std::vector<int64_t>> y = first.evaluate(x);
         std::vector<int64_t> second_point;
         if (y.ok()) {
             second_point = *y;
             append(second_point, r2);
             append(second_point, t2);
-            holds = holds && second.constraints_satisfied(second_point);
+            holds = holds && second.membership(second_point) == Membership::Inside;
         } else {
             holds = false;
         }
@@ -68,7 +68,7 @@ RC_GTEST_PROP(Compose, AgreesWithEvaluatingBothMapsInTurn, ()) {
         append(point, r2);
         append(point, t1);
         append(point, t2);
-        RC_ASSERT(c->constraints_satisfied(point) == holds);
+        RC_ASSERT((c->membership(point) == Membership::Inside) == holds);
         if (holds) {
             Result<std::vector<int64_t>> composed = c->evaluate(point);
             Result<std::vector<int64_t>> in_turn = second.evaluate(second_point);
@@ -102,7 +102,7 @@ RC_GTEST_PROP(RemoveUnusedSymbols, KeepsTheSetOfReachableResults, ()) {
         for (size_t i = 1; i < b.size(); ++i)
             p[i] = b[i].lo();
         while (true) {
-            if (map.constraints_satisfied(p)) {
+            if (map.membership(p) == Membership::Inside) {
                 Result<std::vector<int64_t>> v = map.evaluate(p);
                 out.push_back(v.ok() ? *v : std::vector<int64_t>{-999999});
             }

@@ -278,25 +278,46 @@ TEST_F(IndexingMapTest, MarkKnownEmptyDropsEverything) {
     EXPECT_EQ(m.context(), &ctx);
 }
 
-TEST_F(IndexingMapTest, ConstraintsSatisfiedChecksBoundsAndConstraints) {
+TEST_F(IndexingMapTest, MembershipChecksBoundsAndConstraints) {
     IndexingMap m =
         parse("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 9], s0 in [0, 3], d0 + s0 in [2, 10]");
-    EXPECT_TRUE(m.constraints_satisfied({2, 0}));
-    EXPECT_TRUE(m.constraints_satisfied({9, 1}));
-    EXPECT_FALSE(m.constraints_satisfied({9, 2}));   // d0 + s0 = 11
-    EXPECT_FALSE(m.constraints_satisfied({1, 0}));   // d0 + s0 = 1
-    EXPECT_FALSE(m.constraints_satisfied({10, 0}));  // d0 out of bounds
-    EXPECT_FALSE(m.constraints_satisfied({5, -1}));  // s0 out of bounds
-    EXPECT_FALSE(m.constraints_satisfied({5}));      // wrong arity
-    EXPECT_FALSE(IndexingMap::known_empty(ctx).constraints_satisfied({}));
+    EXPECT_EQ(m.membership({2, 0}), Membership::Inside);
+    EXPECT_EQ(m.membership({9, 1}), Membership::Inside);
+    EXPECT_EQ(m.membership({9, 2}), Membership::Outside);   // d0 + s0 = 11
+    EXPECT_EQ(m.membership({1, 0}), Membership::Outside);   // d0 + s0 = 1
+    EXPECT_EQ(m.membership({10, 0}), Membership::Outside);  // d0 out of bounds
+    EXPECT_EQ(m.membership({5, -1}), Membership::Outside);  // s0 out of bounds
+    EXPECT_EQ(m.membership({5}), Membership::Outside);      // wrong arity
+    EXPECT_EQ(IndexingMap::known_empty(ctx).membership({}), Membership::Outside);
 }
 
-TEST_F(IndexingMapTest, ConstraintThatCannotBeEvaluatedIsNotSatisfied) {
+TEST_F(IndexingMapTest, AConstraintDividingByZeroExcludesThePoint) {
     IndexingMap m =
         parse("(d0)[s0] -> (d0), domain: d0 in [0, 9], s0 in [-1, 3], d0 floordiv s0 in [0, 9]");
-    EXPECT_TRUE(m.constraints_satisfied({8, 2}));
-    EXPECT_FALSE(m.constraints_satisfied({8, 0}));   // zero divisor
-    EXPECT_FALSE(m.constraints_satisfied({8, -1}));  // -8 not in [0, 9]
+    EXPECT_EQ(m.membership({8, 2}), Membership::Inside);
+    EXPECT_EQ(m.membership({8, 0}), Membership::Outside);   // zero divisor
+    EXPECT_EQ(m.membership({8, -1}), Membership::Outside);  // -8 not in [0, 9]
+}
+
+TEST_F(IndexingMapTest, AConstraintWhoseValueLeavesInt64IsUndecided) {
+    // At d0 = 1 the value is 2^64: the constraint holds over the integers,
+    // which evaluation in int64 cannot tell; the engine drops it as always
+    // true on the domain.
+    IndexingMap m =
+        parse("(d0) -> (d0), domain: d0 in [0, 5], d0 * 4611686018427387904 * 4 in [0, inf]");
+    EXPECT_EQ(m.membership({0}), Membership::Inside);
+    EXPECT_EQ(m.membership({1}), Membership::Undecided);
+    // Another constraint that excludes the point still decides it.
+    IndexingMap two = parse(
+        "(d0) -> (d0), domain: d0 in [0, 5], d0 * 4611686018427387904 * 4 in [0, inf], "
+        "d0 in [2, 5]");
+    EXPECT_EQ(two.membership({1}), Membership::Outside);
+    // So does a division by zero, whichever constraint comes first.
+    IndexingMap zero = parse(
+        "(d0)[s0] -> (d0), domain: d0 in [0, 5], s0 in [0, 1], d0 * 4611686018427387904 * 4 in "
+        "[0, inf], d0 floordiv s0 in [0, 9]");
+    EXPECT_EQ(zero.membership({1, 0}), Membership::Outside);
+    EXPECT_EQ(zero.membership({1, 1}), Membership::Undecided);
 }
 
 TEST_F(IndexingMapTest, EvaluateComputesResultsWithoutCheckingTheDomain) {
@@ -361,7 +382,7 @@ TEST_F(IndexingMapTest, ComposeOfReshapesFollowsTheChainedReshapeExample) {
     for (int64_t a = 0; a < 10; ++a) {
         for (int64_t b = 0; b < 10; ++b) {
             for (int64_t e = 0; e < 10; e += 3) {
-                ASSERT_TRUE(c->constraints_satisfied({a, b, e}));
+                ASSERT_EQ(c->membership({a, b, e}), Membership::Inside);
                 EXPECT_EQ(*c->evaluate({a, b, e}), (std::vector<int64_t>{a, b, e}));
             }
         }

@@ -165,7 +165,7 @@ Relation enumerate(const IndexingMap& m, const std::vector<Interval>& inputs) {
         if (b.is_empty()) return rel;
     std::vector<int64_t> p = testing_support::first_point(box);
     do {
-        if (m.constraints_satisfied(p)) {
+        if (m.membership(p) == Membership::Inside) {
             std::vector<int64_t> key(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(nd));
             key.insert(key.end(), p.begin() + static_cast<std::ptrdiff_t>(first_rt), p.end());
             auto r = m.evaluate(p);

@@ -84,7 +84,7 @@ std::set<Index> image(const IndexingMapSet& maps, const Index& dims, const Dims&
             Index values = dims;
             values.insert(values.end(), r.begin(), r.end());
             values.insert(values.end(), rtv.begin(), rtv.end());
-            if (!m.constraints_satisfied(values)) continue;
+            if (m.membership(values) != Membership::Inside) continue;
             auto result = m.evaluate(values);
             if (!result) {
                 error = "evaluation failed: " + result.error().message;

@@ -176,7 +176,7 @@ void check_emptiness(Oracle& oracle, Context& ctx) {
     if (!empty) {
         empty = true;
         for (const auto& p : points(dims))
-            empty = empty && !m.constraints_satisfied(p);
+            empty = empty && m.membership(p) != Membership::Inside;
     }
     Decision d = oracle.is_empty(m);
     RC_ASSERT(d.verdict == (empty ? Verdict::Proven : Verdict::Refuted));
@@ -185,7 +185,7 @@ void check_emptiness(Oracle& oracle, Context& ctx) {
         std::vector<int64_t> p;
         for (const NamedValue& v : d.counterexample->variables)
             p.push_back(*parse_int64(v.value));
-        RC_ASSERT(m.constraints_satisfied(p));
+        RC_ASSERT(m.membership(p) == Membership::Inside);
     }
 }
 
@@ -303,7 +303,7 @@ std::map<std::pair<int64_t, int64_t>, InputMeaning> meaning(const IndexingMap& m
         for (int64_t t = r.lo(); t <= r.hi(); ++t) {
             InputMeaning& here = out[{x, t}];
             for (int64_t y = s.lo(); y <= s.hi(); ++y) {
-                if (!m.constraints_satisfied({x, y, t})) continue;
+                if (m.membership({x, y, t}) != Membership::Inside) continue;
                 Result<int64_t> v = evaluate(m.results()[0], {x, y, t});
                 if (v) {
                     here.values.insert(*v);

@@ -163,8 +163,8 @@ TEST_F(MlirSyntaxTest, SetsAsMlirPrintsThemRoundTrip) {
     for (int64_t d0 = -2; d0 <= 18; ++d0) {
         for (int64_t d1 = -2; d1 <= 22; ++d1) {
             for (int64_t s0 = -1; s0 <= 5; ++s0) {
-                EXPECT_EQ(defs[0].map.constraints_satisfied({d0, d1, s0}),
-                          again[0].map.constraints_satisfied({d0, d1, s0}))
+                EXPECT_EQ(defs[0].map.membership({d0, d1, s0}),
+                          again[0].map.membership({d0, d1, s0}))
                     << *text << " at " << d0 << ", " << d1 << ", " << s0;
             }
         }
@@ -289,9 +289,9 @@ TEST_F(MlirSyntaxTest, DeepNestingIsAnErrorNotACrash) {
 TEST_F(MlirSyntaxTest, LessEqualAndExpressionRightSidesAreAccepted) {
     std::vector<MlirDefinition> defs = parse("affine_set<(d0)[s0] : (d0 <= s0 - 1, d0 >= 2)>");
     ASSERT_EQ(defs.size(), 1u);
-    EXPECT_TRUE(defs[0].map.constraints_satisfied({2, 3}));
-    EXPECT_FALSE(defs[0].map.constraints_satisfied({3, 3}));
-    EXPECT_FALSE(defs[0].map.constraints_satisfied({1, 3}));
+    EXPECT_EQ(defs[0].map.membership({2, 3}), Membership::Inside);
+    EXPECT_EQ(defs[0].map.membership({3, 3}), Membership::Outside);
+    EXPECT_EQ(defs[0].map.membership({1, 3}), Membership::Outside);
 }
 
 }  // namespace
