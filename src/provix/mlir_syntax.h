@@ -99,12 +99,19 @@ Result<std::string> to_mlir_affine_expr(Expr e, int64_t num_dims);
 /// results MLIR cannot express (see `to_mlir_affine_expr`).
 Result<std::string> to_mlir_affine_map(const IndexingMap& map, int64_t num_dims);
 
+/// The most dims, and the most symbols, `to_mlir_affine_set` writes for a
+/// known-empty map.
+inline constexpr int64_t kMaxSetVariables = int64_t{1} << 20;
+
 /// `affine_set<(d0, ...)[s0, ...] : (...)>` for the domain of `map`: each
 /// variable's finite bounds (`d0 >= 0`, `-d0 + 15 >= 0`), then each
 /// constraint (`e - lo >= 0`, `-e + hi >= 0`, or `e - c == 0` for a point).
 /// A known-empty map gives MLIR's empty set `(1 == 0)` over `num_dims` dims
 /// and `num_symbols` symbols (a Normal map's own counts are used otherwise).
-/// A domain with no constraint at all prints `(0 == 0)`.
+/// A domain with no constraint at all prints `(0 == 0)`. A bound of -2^63,
+/// whose negation int64 lacks, is written through a halving
+/// (`d0 floordiv 2 + 4611686018427387904 >= 0` for d0 >= -2^63). Errors on
+/// counts outside [0, kMaxSetVariables].
 Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
                                        int64_t num_symbols);
 

@@ -116,6 +116,17 @@ private:
         return ops.size() == 1 ? ops[0] : build(ExprKind::Mul, ops);
     }
 
+    /// Prints `e` after a minus sign, a negative constant in parentheses:
+    /// `-(-9223372036854775808)`, `d0 - (-9223372036854775808)` (a constant
+    /// product that does not fold in int64), never `--`.
+    bool print_after_minus(Expr e, bool strong) {
+        const bool negative = e.is_constant() && e.constant_value() < 0;
+        if (negative) out_ += '(';
+        if (!print(e, strong)) return false;
+        if (negative) out_ += ')';
+        return true;
+    }
+
     /// The negative coefficient of `m * c` (c < 0, c != INT64_MIN), or 0.
     static int64_t negative_coefficient(Expr e) {
         if (e.kind() != ExprKind::Mul) return 0;
@@ -137,12 +148,12 @@ private:
             } else if (c == -1) {
                 out_ += " - ";
                 Expr x = without_coefficient(t);
-                if (!print(x, x.kind() == ExprKind::Add)) return false;
+                if (!print_after_minus(x, x.kind() == ExprKind::Add)) return false;
             } else if (c < -1) {
                 out_ += " - ";
                 Expr x = without_coefficient(t);
                 if (!check_product(x, c)) return false;
-                if (!print(x, true)) return false;
+                if (!print_after_minus(x, true)) return false;
                 out_ += " * " + std::to_string(-c);
             } else {
                 out_ += " + ";
@@ -172,7 +183,7 @@ private:
         if (last.is_constant(-1)) {
             if (strong) out_ += '(';
             out_ += '-';
-            if (!print(without_coefficient(e), true)) return false;
+            if (!print_after_minus(without_coefficient(e), true)) return false;
             if (strong) out_ += ')';
             return true;
         }
@@ -269,6 +280,12 @@ Result<std::string> to_mlir_affine_map(const IndexingMap& map, int64_t num_dims)
 Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
                                        int64_t num_symbols) {
     if (map.is_undefined()) return Error::invalid("an UNDEFINED map has no MLIR affine set");
+    if (num_dims < 0 || num_symbols < 0 || num_dims > kMaxSetVariables ||
+        num_symbols > kMaxSetVariables) {
+        return Error::invalid("num_dims and num_symbols must be in [0, " +
+                              std::to_string(kMaxSetVariables) + "], got " +
+                              std::to_string(num_dims) + " and " + std::to_string(num_symbols));
+    }
     if (map.is_known_empty()) {
         return "affine_set<" + variable_list(num_dims, num_symbols) + " : (1 == 0)>";
     }
@@ -285,12 +302,20 @@ Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
             parts.push_back(*t + rel);
             return true;
         };
-        if (range.is_point()) return emit(e - range.lo(), " == 0");
+        // -2^63 has no negation in int64: e >= -2^63 is written as
+        // floor(e / 2) >= -2^62, and e <= -2^63 as ceil(e / 2) <= -2^62
+        // (each is equivalent: 2 * (-2^62) = -2^63).
+        constexpr int64_t kHalfMin = -(int64_t{1} << 62);
+        if (range.is_point() && range.lo() != kInt64Min) return emit(e - range.lo(), " == 0");
         if (!range.lo_is_inf()) {
-            Result<bool> r = emit(e - range.lo(), " >= 0");
+            Result<bool> r = range.lo() == kInt64Min ? emit(floor_div(e, 2) - kHalfMin, " >= 0")
+                                                     : emit(e - range.lo(), " >= 0");
             if (!r) return r;
         }
-        if (!range.hi_is_inf()) return emit(range.hi() - e, " >= 0");
+        if (!range.hi_is_inf()) {
+            return range.hi() == kInt64Min ? emit(kHalfMin - ceil_div(e, 2), " >= 0")
+                                           : emit(range.hi() - e, " >= 0");
+        }
         return true;
     };
     Context& ctx = *map.context();

@@ -34,3 +34,8 @@ def test_errors_carry_the_diagnostic():
     m = provix.parse_map("(d0, d1) -> (min(d0, d1)), domain: d0 in [0, 9], d1 in [0, 9]")
     with pytest.raises(provix.InvalidArgumentError, match="no min"):
         provix.to_mlir(m, 2)
+    empty = provix.IndexingMap.known_empty()
+    for counts in [(-7, -3), (0, 2**62), (3, -5)]:
+        with pytest.raises(provix.InvalidArgumentError, match="num_dims and num_symbols"):
+            provix.to_mlir_set(empty, *counts)
+    assert provix.to_mlir_set(empty, 1, 1) == "affine_set<(d0)[s0] : (1 == 0)>"

@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "provix/simplify.h"
+#include "support/parsed_map.h"
 #include "support/text_helpers.h"
 
 namespace provix {
@@ -169,6 +171,52 @@ TEST_F(MlirSyntaxTest, SetsAsMlirPrintsThemRoundTrip) {
             }
         }
     }
+}
+
+TEST_F(MlirSyntaxTest, BoundsOfMinusTwoToThe63RoundTrip) {
+    // -2^63 has no negation in int64: such a bound is written through a
+    // halving, and the set read back has the same points.
+    const int64_t lo = std::numeric_limits<int64_t>::min();
+    IndexingMap m =
+        testing_support::parsed_map(ctx,
+                                    "(d0, d1) -> (d0), domain: d0 in [-9223372036854775808, 5], d1 "
+                                    "in [-inf, -9223372036854775808], "
+                                    "d0 mod 4 in [-9223372036854775808, 2]");
+    auto text = to_mlir_affine_set(m, 2, 0);
+    ASSERT_TRUE(text.ok());
+    EXPECT_EQ(text->find("- -"), std::string::npos) << *text;
+    EXPECT_EQ(text->find("--"), std::string::npos) << *text;
+    std::vector<MlirDefinition> again = parse(*text);
+    ASSERT_EQ(again.size(), 1u);
+    for (int64_t d0 : {lo, lo + 1, int64_t{-1}, int64_t{0}, int64_t{3}, int64_t{5}, int64_t{6}}) {
+        for (int64_t d1 : {lo, lo + 1, int64_t{0}}) {
+            EXPECT_EQ(m.membership({d0, d1}), again[0].map.membership({d0, d1}))
+                << *text << " at " << d0 << ", " << d1;
+        }
+    }
+    EXPECT_EQ(m.membership({lo, lo}), Membership::Inside);
+}
+
+TEST_F(MlirSyntaxTest, AMinusSignNeverMeetsANegativeConstant) {
+    // d0 - (-2^63): the constant 2^63 does not fold in int64.
+    IndexingMap m = testing_support::parsed_map(
+        ctx,
+        "(d0) -> (d0 - -9223372036854775808, -(-9223372036854775808 * 1)), domain: d0 in [0, 5]");
+    auto text = to_mlir_affine_map(m, 1);
+    ASSERT_TRUE(text.ok());
+    EXPECT_EQ(text->find("- -"), std::string::npos) << *text;
+    EXPECT_EQ(text->find("--"), std::string::npos) << *text;
+    std::vector<MlirDefinition> again = parse("#map = " + *text);
+    ASSERT_EQ(again.size(), 1u);
+    ASSERT_EQ(again[0].results.size(), 2u);
+}
+
+TEST_F(MlirSyntaxTest, SetCountsAreChecked) {
+    IndexingMap empty = IndexingMap::known_empty(ctx);
+    EXPECT_FALSE(to_mlir_affine_set(empty, -7, -3).ok());
+    EXPECT_FALSE(to_mlir_affine_set(empty, 0, int64_t{1} << 62).ok());
+    EXPECT_FALSE(to_mlir_affine_set(empty, 3, -5).ok());
+    EXPECT_EQ(*to_mlir_affine_set(empty, 1, 1), "affine_set<(d0)[s0] : (1 == 0)>");
 }
 
 TEST_F(MlirSyntaxTest, EmptyAndUniversalSets) {
