@@ -7,8 +7,7 @@
 /// Every Python object keeps the `Context` its expressions live in alive
 /// through a `shared_ptr`: a parsed map owns a fresh context, and an
 /// operation on objects of two contexts first copies the second object into
-/// the first's context (through its printed text, which parses back to the
-/// same value).
+/// the first's context, node for node.
 ///
 ///     >>> import provix
 ///     >>> m = provix.parse_map("(d0) -> (d0 floordiv 4), domain: d0 in [0, 3]")
@@ -110,6 +109,23 @@ Expr to_expr(const ContextPtr& ctx, const py::handle& value, const std::vector<s
 
 /// `map` copied into context `ctx` (the same map if it is already there).
 IndexingMap import_map(const ContextPtr& ctx, const PyMap& map);
+
+/// The deepest expression the module builds from Python operators: as deep
+/// as the text parser's largest nesting limit (printing, evaluating and
+/// simplifying recurse once per level).
+inline constexpr int kMaxExpressionDepth = 2000;
+
+/// The largest id plus one of a variable `provix.var` names: its names are a
+/// list by id, which the lower ids fill.
+inline constexpr int64_t kMaxNamedVariableId = int64_t{1} << 20;
+
+/// The number of levels of `e` (a leaf has 1), or `limit + 1` when deeper
+/// than `limit`: `expression_depth(d0 * 4 + 1, 10) == 3`.
+int expression_depth(Expr e, int limit);
+
+/// `e`, or raises InvalidArgumentError when it is deeper than
+/// kMaxExpressionDepth.
+Expr checked_depth(Expr e);
 
 /// Registration of each part of the module.
 void register_exceptions(py::module_& m);

@@ -3,10 +3,13 @@
 
 #include <Python.h>
 
+#include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "bindings.h"
 #include "provix/parser.h"
+#include "provix/symbolic_map.h"
 
 namespace provix::python {
 
@@ -207,13 +210,7 @@ Expr to_expr(const ContextPtr& ctx, const py::handle& value,
              const std::vector<std::string>& names) {
     if (py::isinstance<PyExpr>(value)) {
         const PyExpr& e = value.cast<const PyExpr&>();
-        if (e.ctx == ctx) return e.expr;
-        // Another context: print with unambiguous names and parse back here.
-        int64_t n = num_variables_used(e.expr);
-        std::vector<std::string> plain;
-        for (int64_t i = 0; i < n; ++i)
-            plain.push_back("v" + std::to_string(i));
-        return unwrap(parse_expr(*ctx, to_string(e.expr), plain));
+        return import_expr(*ctx, e.expr);  // itself when already in ctx
     }
     if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
         int overflow = 0;
@@ -232,8 +229,51 @@ Expr to_expr(const ContextPtr& ctx, const py::handle& value,
 }
 
 IndexingMap import_map(const ContextPtr& ctx, const PyMap& map) {
-    if (map.ctx == ctx) return map.map;
-    return unwrap(parse_indexing_map(*ctx, map.map.to_string()));
+    const IndexingMap& m = map.map;
+    if (map.ctx == ctx) return m;
+    if (m.is_known_empty()) return IndexingMap::known_empty(*ctx);
+    if (m.is_undefined()) return IndexingMap::undefined(*ctx);
+    std::vector<Expr> results;
+    for (Expr r : m.results())
+        results.push_back(import_expr(*ctx, r));
+    std::vector<Constraint> constraints;
+    for (const Constraint& c : m.constraints())
+        constraints.push_back({import_expr(*ctx, c.expr), c.range});
+    auto variables = [](const IndexingVariables& vars) {
+        return std::vector<IndexingVariable>(vars.begin(), vars.end());
+    };
+    auto symbolic = SymbolicMap::get(*ctx, m.num_dims(), m.num_symbols(), std::move(results));
+    if (!symbolic) raise(symbolic.error());
+    return unwrap(IndexingMap::get(*symbolic, variables(m.dims()), variables(m.range_vars()),
+                                   variables(m.rt_vars()), std::move(constraints)));
+}
+
+int expression_depth(Expr e, int limit) {
+    // Memoised by node id (shared sub-expressions are walked once); the
+    // walk stops below `limit`, so it recurses at most limit + 1 levels.
+    std::unordered_map<uint32_t, int> depth;
+    auto walk = [&](auto& self, Expr x, int level) -> int {
+        if (x.num_operands() == 0) return 1;
+        if (level > limit) return limit + 1;
+        auto known = depth.find(x.id());
+        if (known != depth.end()) return known->second;
+        int deepest = 0;
+        for (size_t i = 0; i < x.num_operands() && deepest <= limit; ++i)
+            deepest = std::max(deepest, self(self, x.operand(i), level + 1));
+        const int d = std::min(deepest + 1, limit + 1);
+        depth.emplace(x.id(), d);
+        return d;
+    };
+    return walk(walk, e, 1);
+}
+
+Expr checked_depth(Expr e) {
+    if (expression_depth(e, kMaxExpressionDepth) > kMaxExpressionDepth) {
+        raise_invalid("the expression would be more than " + std::to_string(kMaxExpressionDepth) +
+                      " levels deep (printing, evaluating and simplifying recurse once per "
+                      "level)");
+    }
+    return e;
 }
 
 }  // namespace provix::python

@@ -37,7 +37,7 @@ PyExpr binary(const PyExpr& a, const py::handle& b, bool reversed, ExprKind kind
         rhs.is_constant(0)) {
         raise(Error::division_by_zero("division by zero: " + a.text() + " and 0"));
     }
-    return PyExpr{a.ctx, build(kind, {lhs, rhs}), a.names};
+    return PyExpr{a.ctx, checked_depth(build(kind, {lhs, rhs})), a.names};
 }
 
 /// `kind(a, b)` for the module-level functions, with either side an Expr.
@@ -124,7 +124,7 @@ void register_exprs(py::module_& m) {
             "A sound range of the expression when variable i ranges over bounds[i] (interval "
             "arithmetic): (lo, hi) with math.inf for an unbounded end.")
         .def("__neg__", [](const PyExpr& e) {
-            return PyExpr{e.ctx, -e.expr, e.names};
+            return PyExpr{e.ctx, checked_depth(-e.expr), e.names};
         });
 
     struct Op {
@@ -168,6 +168,12 @@ void register_exprs(py::module_& m) {
             ContextPtr c = context_of(ctx);
             std::vector<std::string> names;
             if (!name.is_none()) {
+                // The names are a list by id: the ones below `id` are
+                // written out, so a named id is bounded.
+                if (id >= kMaxNamedVariableId) {
+                    raise_invalid("a named variable's id must be below " +
+                                  std::to_string(kMaxNamedVariableId) + " (unnamed, any id)");
+                }
                 for (int64_t i = 0; i < id; ++i)
                     names.push_back("v" + std::to_string(i));
                 names.push_back(name.cast<std::string>());

@@ -6,6 +6,7 @@
 //     >>> provix.equivalent(a, b).verdict
 //     'proven'
 
+#include <limits>
 #include <memory>
 
 #include "bindings.h"
@@ -14,6 +15,9 @@
 namespace provix::python {
 
 namespace {
+
+using solvers::kDefaultTimeoutSeconds;
+using solvers::kMaxTimeoutSeconds;
 
 using solvers::Counterexample;
 using solvers::Decision;
@@ -48,15 +52,39 @@ py::object side(const solvers::SideValues& s) {
     return out;
 }
 
+/// A budget given as a Python int in [1, max]; 0 would mean "no limit" to
+/// the solvers, so it is refused like a negative one.
+unsigned long budget(const py::object& value, const char* name, unsigned long max) {
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
+        raise_invalid(std::string(name) + " must be an int");
+    }
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || n < 1 || static_cast<unsigned long long>(n) > max) {
+        raise_invalid(std::string(name) + " must be in [1, " + std::to_string(max) + "], got " +
+                      std::string(py::str(value)));
+    }
+    return static_cast<unsigned long>(n);
+}
+
 /// Oracle settings from keyword arguments.
 std::unique_ptr<solvers::Oracle> make_oracle(const std::string& backend,
                                              const py::object& isl_max_operations,
-                                             const py::object& z3_rlimit) {
+                                             const py::object& z3_rlimit, double timeout) {
     solvers::Limits limits;
     if (!isl_max_operations.is_none()) {
-        limits.isl_max_operations = isl_max_operations.cast<unsigned long>();
+        limits.isl_max_operations =
+            budget(isl_max_operations, "isl_max_operations", std::numeric_limits<long>::max());
     }
-    if (!z3_rlimit.is_none()) limits.z3_rlimit = z3_rlimit.cast<unsigned>();
+    if (!z3_rlimit.is_none()) {
+        limits.z3_rlimit = static_cast<unsigned>(
+            budget(z3_rlimit, "z3_rlimit", std::numeric_limits<unsigned>::max()));
+    }
+    if (!(timeout > 0) || timeout > kMaxTimeoutSeconds) {
+        raise_invalid("timeout must be a number of seconds in (0, 1e9], got " +
+                      std::to_string(timeout));
+    }
+    limits.timeout_seconds = timeout;
     if (backend == "exact") return solvers::make_exact_oracle(limits);
     if (backend == "isl") return solvers::make_isl_oracle(limits);
     if (backend == "z3") return solvers::make_z3_oracle(limits);
@@ -65,8 +93,9 @@ std::unique_ptr<solvers::Oracle> make_oracle(const std::string& backend,
 
 constexpr const char* kOracleArgsDoc =
     "backend: 'exact' (isl where the maps are quasi-affine, else Z3), 'isl' or 'z3'; "
-    "isl_max_operations / z3_rlimit: deterministic budgets (an exhausted budget answers "
-    "'unknown', never a pass).";
+    "isl_max_operations / z3_rlimit: deterministic budgets, positive (an exhausted budget "
+    "answers 'unknown', never a pass); timeout: wall-clock seconds per decision (default 60; "
+    "one that runs out answers 'unknown' with the reason 'timeout').";
 
 /// An end (`r.lo` or `r.hi`) of a proven, non-empty range as a Python
 /// value; None otherwise.
@@ -138,16 +167,16 @@ void register_oracle(py::module_& m) {
     m.def(
         "equivalent",
         [](const PyMap& a, const PyMap& b, bool pointwise, const std::string& backend,
-           const py::object& isl_ops, const py::object& z3_rlimit) {
+           const py::object& isl_ops, const py::object& z3_rlimit, double timeout) {
             IndexingMap bm = import_map(a.ctx, b);
-            auto oracle = make_oracle(backend, isl_ops, z3_rlimit);
+            auto oracle = make_oracle(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
             return pointwise ? oracle->equivalent_pointwise(a.map, bm)
                              : oracle->equivalent(a.map, bm);
         },
         py::arg("a"), py::arg("b"), py::kw_only(), py::arg("pointwise") = false,
         py::arg("backend") = "exact", py::arg("isl_max_operations") = py::none(),
-        py::arg("z3_rlimit") = py::none(),
+        py::arg("z3_rlimit") = py::none(), py::arg("timeout") = kDefaultTimeoutSeconds,
         (std::string("Decides whether two maps describe the same relation on their domains "
                      "(pointwise=True: same variables, equal at every point). ") +
          kOracleArgsDoc)
@@ -155,29 +184,31 @@ void register_oracle(py::module_& m) {
     m.def(
         "exact_range",
         [](const PyMap& p, int64_t result, const std::string& backend, const py::object& isl_ops,
-           const py::object& z3_rlimit) {
+           const py::object& z3_rlimit, double timeout) {
             if (result < 0 || result >= p.map.num_results()) {
                 raise_invalid("result " + std::to_string(result) + " out of range (the map has " +
                               std::to_string(p.map.num_results()) + " results)");
             }
-            auto oracle = make_oracle(backend, isl_ops, z3_rlimit);
+            auto oracle = make_oracle(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
             return oracle->exact_range(p.map, result);
         },
         py::arg("map"), py::arg("result") = 0, py::kw_only(), py::arg("backend") = "exact",
         py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
+        py::arg("timeout") = kDefaultTimeoutSeconds,
         (std::string("The exact min and max of one result over the domain. ") + kOracleArgsDoc)
             .c_str());
     m.def(
         "is_empty",
         [](const PyMap& p, const std::string& backend, const py::object& isl_ops,
-           const py::object& z3_rlimit) {
-            auto oracle = make_oracle(backend, isl_ops, z3_rlimit);
+           const py::object& z3_rlimit, double timeout) {
+            auto oracle = make_oracle(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
             return oracle->is_empty(p.map);
         },
         py::arg("map"), py::kw_only(), py::arg("backend") = "exact",
         py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
+        py::arg("timeout") = kDefaultTimeoutSeconds,
         (std::string("Proven if the domain has no integer point; refuted with a witness point "
                      "(counterexample) if it has one. ") +
          kOracleArgsDoc)

@@ -197,6 +197,12 @@ Expr max(int64_t a, Expr b);
 /// from user input, `Context::make` checks them and returns an error.)
 Expr build(ExprKind kind, const std::vector<Expr>& operands);
 
+/// The expression `e` (of any context) in context `to`, node for node (the
+/// same structure, not re-simplified); `e` itself when it is already in
+/// `to`. Walks each distinct node once, without recursion, so any depth is
+/// copied: `import_expr(other, d0 floordiv 4)` prints `d0 floordiv 4`.
+Expr import_expr(Context& to, Expr e);
+
 /// Rebuilds `e` bottom-up through the canonical operators:
 /// `canonicalize(make(Add, {make(Add, {d0, 1}), -1}))` is `d0`.
 /// Idempotent; the identity on canonical expressions.

@@ -104,6 +104,39 @@ def test_expressions_of_two_contexts_combine():
     assert s.evaluate([1, 2]) == 6
 
 
+def test_deep_expressions_of_two_contexts_combine():
+    # Copied node for node: deeper than the text parser's default nesting.
+    x = provix.var(0)
+    e = x
+    for _ in range(300):
+        e = provix.min(e + 1, x * 2)
+    m = provix.IndexingMap([e], dims=[(0, 3)])
+    assert m.results[0].evaluate([3]) == e.evaluate([3]) == 6
+    assert (provix.const(0) + e).evaluate([2]) == 4
+    # Large variable ids cross contexts as they are, without a name per id.
+    assert str(provix.var(0) + provix.var(2**62)) == "v0 + v4611686018427387904"
+
+
+def test_expressions_deeper_than_the_limit_are_refused_not_a_crash():
+    x = provix.var(0)
+    e = x
+    with pytest.raises(provix.InvalidArgumentError, match="2000 levels"):
+        for _ in range(5000):
+            e = provix.min(e + 1, x)
+    assert provix.simplify_expr(e, [(0, 3)]).evaluate([1]) == e.evaluate([1])
+    # A long sum stays shallow: only depth counts.
+    s = provix.const(0)
+    for i in range(3000):
+        s = s + provix.var(i % 7) * (i + 1)
+    assert s.evaluate([1] * 7) == sum(range(1, 3001))
+
+
+def test_a_named_variable_id_is_bounded():
+    with pytest.raises(provix.InvalidArgumentError, match="named variable"):
+        provix.var(2**40, "x")
+    assert str(provix.var(2**40)) == "v1099511627776"
+
+
 def test_constants_outside_int64_are_rejected():
     d0 = provix.var(0)
     with pytest.raises(provix.IntegerOverflowError):

@@ -93,3 +93,15 @@ def test_bad_backend_is_rejected():
     m = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 1]")
     with pytest.raises(provix.InvalidArgumentError, match="backend"):
         provix.is_empty(m, backend="cvc5")
+
+
+def test_limits_that_would_mean_no_limit_are_refused():
+    # 0 is "no limit" to isl and Z3: a budget must be positive, a timeout too.
+    m = provix.parse_map("(d0) -> (d0 mod 4), domain: d0 in [0, 9]")
+    for bad in [dict(isl_max_operations=0), dict(z3_rlimit=0), dict(isl_max_operations=-1),
+                dict(z3_rlimit=2**32), dict(timeout=0), dict(timeout=-1.5),
+                dict(timeout=float("nan")), dict(timeout=1e10), dict(z3_rlimit=True)]:
+        with pytest.raises(provix.InvalidArgumentError):
+            provix.exact_range(m, **bad)
+    r = provix.exact_range(m, timeout=30, isl_max_operations=10**6, z3_rlimit=10**6)
+    assert r.proven and (r.lo, r.hi) == (0, 3)

@@ -51,7 +51,7 @@ std::optional<double> parse_timeout(const Args& args, const std::string& command
     errno = 0;
     double seconds = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || !(seconds > 0) ||
-        seconds > 1e9) {
+        seconds > solvers::kMaxTimeoutSeconds) {
         report_error(command, "--timeout expects a positive number of seconds, got '" + text + "'");
         return std::nullopt;
     }

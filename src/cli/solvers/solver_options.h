@@ -16,7 +16,7 @@
 namespace provix::cli {
 
 /// The wall-clock time per solver query when `--timeout` is not given.
-inline constexpr double kDefaultTimeoutSeconds = 60;
+using solvers::kDefaultTimeoutSeconds;
 
 /// The limits of `equiv`, `bounds`, `empty` and `simplify --verify` when no
 /// option changes them: the oracle's budgets and kDefaultTimeoutSeconds.

@@ -30,6 +30,31 @@ TEST_F(ExprTest, UniquingMakesEqualExpressionsTheSamePointer) {
     EXPECT_EQ(ctx.num_nodes(), before);
 }
 
+TEST_F(ExprTest, ImportCopiesNodeForNodeIntoAnotherContext) {
+    Context other;
+    Expr e = floor_div(d0 * 4 + d1, 8) + min(d2, 7) * 3;
+    Expr copy = import_expr(other, e);
+    EXPECT_EQ(&copy.context(), &other);
+    EXPECT_EQ(str(copy), str(e));
+    EXPECT_EQ(import_expr(ctx, copy), e);  // back to the very same node
+    EXPECT_EQ(import_expr(ctx, e), e);     // already there: itself
+    // A node built as written (not canonical) keeps its form.
+    Expr raw = make(ExprKind::Add, {d0, c(0)});
+    EXPECT_EQ(str(import_expr(other, raw)), "d0 + 0");
+    EXPECT_EQ(import_expr(ctx, import_expr(other, raw)), raw);
+    // Large ids and int64 limits copy as they are.
+    Expr far = ctx.variable(int64_t{1} << 62) + std::numeric_limits<int64_t>::min();
+    EXPECT_EQ(import_expr(ctx, import_expr(other, far)), far);
+}
+
+TEST_F(ExprTest, ImportCopiesAnyDepthWithoutRecursion) {
+    Context other;
+    Expr e = d0;
+    for (int i = 0; i < 100000; ++i)
+        e = min(e + 1, d1);
+    EXPECT_EQ(import_expr(ctx, import_expr(other, e)), e);
+}
+
 TEST_F(ExprTest, AddingAndSubtractingAConstantCancels) {
     EXPECT_EQ((d0 + 1) - 1, d0);
     EXPECT_EQ(str((d0 + 1) - 1), "d0");

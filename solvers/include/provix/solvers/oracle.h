@@ -22,6 +22,13 @@
 
 namespace provix::solvers {
 
+/// The wall-clock time per decision `provix` and the Python module allow
+/// when none is given, in seconds.
+inline constexpr double kDefaultTimeoutSeconds = 60;
+/// The longest wall-clock time per decision they accept, in seconds (a
+/// later deadline would pass the range of the clock's nanoseconds).
+inline constexpr double kMaxTimeoutSeconds = 1e9;
+
 /// Resource limits. The budgets are operation counts, so that answers are
 /// reproducible; `timeout_seconds` is wall-clock time, so that no decision
 /// runs unbounded. Exceeding any yields `Unknown`.
