@@ -60,11 +60,19 @@ Result<std::vector<VariableBound>> parse_bounds_option(const std::string& text) 
 void apply_bounds(IndexingMap& map, const std::vector<VariableBound>& bounds,
                   std::vector<bool>& used) {
     used.resize(bounds.size(), false);
-    if (map.is_known_empty() || map.is_undefined()) return;
+    if (map.is_known_empty() || map.is_undefined()) {
+        // Its variables (and their names) are gone: it may have any name.
+        used.assign(bounds.size(), true);
+        return;
+    }
+    // Every name the map has counts, also after a bound has emptied it.
+    for (size_t i = 0; i < bounds.size(); ++i) {
+        for (int64_t id = 0; id < map.num_variables(); ++id)
+            used[i] = used[i] || map.variable(id).name == bounds[i].name;
+    }
     for (size_t i = 0; i < bounds.size(); ++i) {
         for (int64_t id = 0; id < map.num_variables(); ++id) {
             if (map.variable(id).name != bounds[i].name) continue;
-            used[i] = true;
             map.set_variable_bounds(id, map.variable(id).bounds.intersect(bounds[i].bounds));
             if (map.is_known_empty()) return;
         }

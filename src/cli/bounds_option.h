@@ -27,7 +27,8 @@ Result<std::vector<VariableBound>> parse_bounds_option(const std::string& text);
 
 /// Intersects the bounds of each variable of `map` named in `bounds` (names
 /// the map does not have are left alone). Marks `used[i]` for every entry i
-/// that names a variable of the map.
+/// that names a variable of the map, and every entry for a KNOWN EMPTY or
+/// UNDEFINED map (its variables' names are gone).
 void apply_bounds(IndexingMap& map, const std::vector<VariableBound>& bounds,
                   std::vector<bool>& used);
 

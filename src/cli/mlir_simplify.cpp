@@ -36,7 +36,9 @@ bool write_as_written(const MlirDefinition& d, const std::string& why, std::stri
 
 int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, std::string& out) {
     Context ctx;
-    auto defs = parse_mlir_affine(ctx, input.text, input.name);
+    ParseOptions parse_options;
+    parse_options.max_depth = options.max_depth;
+    auto defs = parse_mlir_affine(ctx, input.text, input.name, parse_options);
     if (!defs) {
         report_diagnostic(defs.error().message);
         return kExitUsage;
@@ -58,8 +60,8 @@ int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, st
         if (options.trace) so.trace = &fired;
         so.counters = options.counters;
         simplify(map, so);
-        for (const std::string& rule : fired)
-            out += "// rule: " + rule + "\n";
+        for (const std::string& name : fired)
+            out += (is_lemma(name) ? "// lemma: " : "// rule: ") + name + "\n";
 
         if (d.kind == MlirDefinition::Kind::Set) {
             auto text = to_mlir_affine_set(map, d.num_dims, d.num_symbols);

@@ -14,6 +14,7 @@
 
 #include "bounds_option.h"
 #include "io.h"
+#include "provix/parser.h"
 
 namespace provix::cli {
 
@@ -30,6 +31,8 @@ struct MlirSimplifyOptions {
     bool verify = false;
     /// `--timeout`: the wall-clock seconds each `--verify` check may take.
     double verify_timeout = 60;
+    /// `--max-depth`: the deepest nesting the parser reads.
+    int max_depth = ParseOptions().max_depth;
 };
 
 /// Simplifies every definition of `input` and appends the MLIR text to

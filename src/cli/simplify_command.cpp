@@ -164,7 +164,8 @@ int run_simplify(const std::vector<std::string>& args) {
     verify_timeout = *timeout;
 #endif
     if (syntax == "mlir") {
-        MlirSimplifyOptions o{bounds, trace, stats ? &counters : nullptr, verify, verify_timeout};
+        MlirSimplifyOptions o{bounds, trace,          stats ? &counters : nullptr,
+                              verify, verify_timeout, started->io.max_depth};
         int status = simplify_mlir(*input, o, out);
         if (status != kExitSuccess && status != kExitCheckFailed) return status;
         verify_failed = status == kExitCheckFailed;

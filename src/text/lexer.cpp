@@ -16,7 +16,7 @@ bool is_space(char c) {
 
 // True if the line starting at `pos` holds only `// -----` (spaces aside).
 bool is_separator_line(std::string_view text, size_t line_start) {
-    size_t end = text.find('\n', line_start);
+    size_t end = text.find_first_of("\r\n", line_start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(line_start, end - line_start);
     size_t a = 0;
@@ -43,7 +43,9 @@ public:
             const char c = text_[pos_];
             if (c == '/' && peek(1) == '/') {
                 const bool sep = at_line_start(start) && is_separator_line(text_, line_start_);
-                while (pos_ < text_.size() && text_[pos_] != '\n')
+                // A comment ends at a line feed or a carriage return (files
+                // with carriage returns alone end their lines so).
+                while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r')
                     advance();
                 if (sep) out.tokens.push_back(token(TokenKind::Separator, start, loc));
                 continue;

@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "expr_node.h"
 #include "lexer.h"
 #include "mlir_symbolic.h"
 #include "provix/mlir_syntax.h"
@@ -87,7 +88,20 @@ private:
         MlirDefinition d;
         d.location = peek().location;
         if (at(TokenKind::Alias)) {
-            d.alias = std::string(next().text);
+            const Token& alias = next();
+            d.alias = std::string(alias.text);
+            // As MLIR reads them: names with a '.' belong to dialects, and
+            // an alias is defined once.
+            if (d.alias.find('.') != std::string::npos) {
+                fail(alias.location, "alias names with a '.' are reserved for dialects");
+                return std::nullopt;
+            }
+            auto [first, fresh] = aliases_.emplace(d.alias, alias.location);
+            if (!fresh) {
+                fail(alias.location, "redefinition of " + d.alias + " (defined at line " +
+                                         std::to_string(first->second.line) + ")");
+                return std::nullopt;
+            }
             if (!expect(TokenKind::Equal, "'=' after the alias")) return std::nullopt;
         }
         const bool is_map = at_word("affine_map");
@@ -202,10 +216,12 @@ private:
                 op != TokenKind::EqualEqual) {
                 return fail_here("'>= 0', '== 0' or '<='");
             }
-            next();
+            const SourceLocation at_op = next().location;
             std::optional<Operand> rhs = parse_expr();
             if (!rhs) return false;
+            // MLIR subtracts the right side in int64, as this does.
             Expr diff = lhs->expr - rhs->expr;
+            if (!check_folded(diff, at_op)) return false;
             Interval range = Interval::point(0);
             if (op == TokenKind::GreaterEqual) {
                 range = Interval::at_least(0);
@@ -276,7 +292,9 @@ private:
             terms.push_back(minus ? -rhs->expr : rhs->expr);
         }
         Expr e = terms.size() == 1 ? terms[0] : build(ExprKind::Add, terms);
-        if (!check_height(e, first->location)) return std::nullopt;
+        if (!check_height(e, first->location) || !check_folded(e, first->location)) {
+            return std::nullopt;
+        }
         return Operand{e, first->location};
     }
 
@@ -314,6 +332,11 @@ private:
                                                   std::to_string(rhs->expr.constant_value()));
                     return std::nullopt;
                 }
+            } else if (num_variables_used(rhs->expr) == 0) {
+                // Constants only, yet not folded: its value is beyond int64.
+                fail(rhs->location,
+                     "the divisor of " + std::string(op.text) + " is a constant beyond int64");
+                return std::nullopt;
             } else if (!symbolic(rhs->expr)) {
                 fail(rhs->location, "non-affine expression: the divisor of " +
                                         std::string(op.text) +
@@ -323,7 +346,9 @@ private:
                 divisors_.push_back(rhs->expr);
             }
             Expr e = build(*kind, {acc->expr, rhs->expr});
-            if (!check_height(e, op.location)) return std::nullopt;
+            if (!check_height(e, op.location) || !check_folded(e, op.location)) {
+                return std::nullopt;
+            }
             acc = Operand{e, acc->location};
         }
         return acc;
@@ -337,7 +362,20 @@ private:
         std::optional<Operand> x = parse_unary();
         leave();
         if (!x) return std::nullopt;
-        return Operand{-x->expr, minus.location};
+        const Expr negated = -x->expr;
+        if (!check_folded(negated, minus.location)) return std::nullopt;
+        return Operand{negated, minus.location};
+    }
+
+    /// False (and a diagnostic at `loc`) if `e` holds constant arithmetic
+    /// that does not fold in int64 (`d0 + 9223372036854775807 + 1`): MLIR
+    /// folds its constants in int64 and would wrap, so the text has no
+    /// meaning to read.
+    bool check_folded(Expr e, SourceLocation loc) {
+        if (!detail::has_unfolded_constants(e)) return true;
+        return fail(loc,
+                    "constant arithmetic beyond int64 (MLIR folds constants in int64 and "
+                    "would wrap it)");
     }
 
     std::optional<Operand> parse_primary() {
@@ -368,6 +406,8 @@ private:
     std::unordered_map<std::string, int64_t> scope_;
     /// The non-constant divisors of the definition being read.
     std::vector<Expr> divisors_;
+    /// The aliases defined so far, and where.
+    std::unordered_map<std::string, SourceLocation> aliases_;
 };
 
 }  // namespace

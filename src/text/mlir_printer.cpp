@@ -7,6 +7,7 @@
 #include <exception>
 #include <unordered_map>
 
+#include "expr_node.h"
 #include "mlir_symbolic.h"
 #include "provix/mlir_syntax.h"
 
@@ -70,6 +71,12 @@ public:
     bool print(Expr e, bool strong) {
         switch (e.kind()) {
             case ExprKind::Constant:
+                // MLIR reads -9223372036854775808 as the negation of a
+                // literal too large for int64: written as a difference.
+                if (e.constant_value() == kInt64Min) {
+                    out_ += strong ? "(-9223372036854775807 - 1)" : "-9223372036854775807 - 1";
+                    return true;
+                }
                 out_ += std::to_string(e.constant_value());
                 return true;
             case ExprKind::Variable:
@@ -116,17 +123,6 @@ private:
         return ops.size() == 1 ? ops[0] : build(ExprKind::Mul, ops);
     }
 
-    /// Prints `e` after a minus sign, a negative constant in parentheses:
-    /// `-(-9223372036854775808)`, `d0 - (-9223372036854775808)` (a constant
-    /// product that does not fold in int64), never `--`.
-    bool print_after_minus(Expr e, bool strong) {
-        const bool negative = e.is_constant() && e.constant_value() < 0;
-        if (negative) out_ += '(';
-        if (!print(e, strong)) return false;
-        if (negative) out_ += ')';
-        return true;
-    }
-
     /// The negative coefficient of `m * c` (c < 0, c != INT64_MIN), or 0.
     static int64_t negative_coefficient(Expr e) {
         if (e.kind() != ExprKind::Mul) return 0;
@@ -143,17 +139,19 @@ private:
         for (size_t i = 1; i < n; ++i) {
             Expr t = e.operand(i);
             const int64_t c = negative_coefficient(t);
-            if (t.is_constant() && t.constant_value() < 0 && t.constant_value() != kInt64Min) {
+            if (t.is_constant(kInt64Min)) {
+                out_ += " - 9223372036854775807 - 1";
+            } else if (t.is_constant() && t.constant_value() < 0) {
                 out_ += " - " + std::to_string(-t.constant_value());
             } else if (c == -1) {
                 out_ += " - ";
                 Expr x = without_coefficient(t);
-                if (!print_after_minus(x, x.kind() == ExprKind::Add)) return false;
+                if (!print(x, x.kind() == ExprKind::Add)) return false;
             } else if (c < -1) {
                 out_ += " - ";
                 Expr x = without_coefficient(t);
                 if (!check_product(x, c)) return false;
-                if (!print_after_minus(x, true)) return false;
+                if (!print(x, true)) return false;
                 out_ += " * " + std::to_string(-c);
             } else {
                 out_ += " + ";
@@ -183,7 +181,7 @@ private:
         if (last.is_constant(-1)) {
             if (strong) out_ += '(';
             out_ += '-';
-            if (!print_after_minus(without_coefficient(e), true)) return false;
+            if (!print(without_coefficient(e), true)) return false;
             if (strong) out_ += ')';
             return true;
         }
@@ -241,6 +239,12 @@ std::string variable_list(int64_t num_dims, int64_t num_symbols) {
 }
 
 Result<std::string> print_expr(Expr e, int64_t num_dims) {
+    // MLIR folds constants in int64: one beyond it would be wrapped there.
+    if (detail::has_unfolded_constants(e)) {
+        return Error::invalid(
+            "MLIR's int64 constants cannot hold a value this expression needs "
+            "(constants that do not fold in int64)");
+    }
     Result<Expr> positive = PositiveDivisors().run(e);
     if (!positive) return positive.error();
     MlirPrinter p(num_dims);

@@ -261,6 +261,27 @@ def case_fuzz_case_is_one_case_of_the_seed():
     r = run(["fuzz", "--seed", "3", "--case", "1", "--shard", "0/2"])
     expect(r[0] == 2 and "not with --shard" in r[2], "--case with --shard: exit 2", r)
 
+
+def case_mlir_syntax_takes_the_map_options():
+    # --max-depth, --trace's lemma lines and --bounds work in the MLIR syntax
+    # as in provix's own.
+    deep = write("deep.mlir", "#m = affine_map<(d0) -> (" + "(" * 300 + "d0" + ")" * 300 + ")>\n")
+    r = run(["simplify", "--syntax", "mlir", "--max-depth", "1000", deep])
+    expect(r[0] == 0 and "#m = affine_map<(d0) -> (d0)>" in r[1], "--max-depth 1000 reads it", r)
+    r = run(["simplify", "--syntax", "mlir", "--max-depth", "5", deep])
+    expect(r[0] == 2 and "more than 5 levels" in r[2], "--max-depth 5 refuses it", r)
+    domain = write("lemmas.mlir", "#s = affine_set<(d0) : (d0 + 3 >= 0, -d0 + 3 >= 0, "
+                                  "d0 mod 4611686018427387904 - 2 == 0, d0 mod 3 == 0)>\n")
+    r = run(["simplify", "--syntax", "mlir", "--trace", domain])
+    expect(r[0] == 0 and "// lemma: residue_lower" in r[1] and "// rule: residue" not in r[1],
+           "lemmas are traced as lemmas", r)
+    empty = write("emptied.mlir", "#m = affine_map<(x, y) -> (x mod 8, y)>\n")
+    r = run(["simplify", "--syntax", "mlir", "--bounds", "x=9:3,y=0:1", empty])
+    expect(r[0] == 0 and "the domain is empty" in r[1],
+           "a bound that empties the map leaves its other names known", r)
+    r = run(["simplify", "--syntax", "mlir", "--bounds", "z=0:1", empty])
+    expect(r[0] == 2 and "'z'" in r[2], "a name no definition has is still an error", r)
+
 def case_progress_on_a_terminal():
     if shutil.which("script") is None:
         expect(False, "the 'script' command (bsdutils) is needed to give provix a terminal")

@@ -197,18 +197,48 @@ TEST_F(MlirSyntaxTest, BoundsOfMinusTwoToThe63RoundTrip) {
     EXPECT_EQ(m.membership({lo, lo}), Membership::Inside);
 }
 
-TEST_F(MlirSyntaxTest, AMinusSignNeverMeetsANegativeConstant) {
-    // d0 - (-2^63): the constant 2^63 does not fold in int64.
+TEST_F(MlirSyntaxTest, ConstantsBeyondInt64AreNeitherReadNorWritten) {
+    // MLIR folds constants in int64 (and would wrap these): an error when
+    // read, and refused when written.
+    EXPECT_NE(error("#m = affine_map<(d0) -> (d0 + 9223372036854775807 + 1)>")
+                  .find("in.mlir:1:26: error: constant arithmetic beyond int64"),
+              std::string::npos);
+    EXPECT_NE(error("#m = affine_map<(d0) -> (-(-9223372036854775807 - 1))>").find("beyond int64"),
+              std::string::npos);
+    EXPECT_NE(error("#m = affine_map<(d0) -> (d0 * 4611686018427387904 * 4)>").find("beyond int64"),
+              std::string::npos);
+    EXPECT_NE(
+        error("#m = affine_map<(d0) -> (d0 mod (-9223372036854775807 - 2))>").find("beyond int64"),
+        std::string::npos);
     IndexingMap m = testing_support::parsed_map(
-        ctx,
-        "(d0) -> (d0 - -9223372036854775808, -(-9223372036854775808 * 1)), domain: d0 in [0, 5]");
+        ctx, "(d0) -> (d0 - -9223372036854775808), domain: d0 in [0, 5]");
     auto text = to_mlir_affine_map(m, 1);
-    ASSERT_TRUE(text.ok());
-    EXPECT_EQ(text->find("- -"), std::string::npos) << *text;
-    EXPECT_EQ(text->find("--"), std::string::npos) << *text;
-    std::vector<MlirDefinition> again = parse("#map = " + *text);
-    ASSERT_EQ(again.size(), 1u);
-    ASSERT_EQ(again[0].results.size(), 2u);
+    ASSERT_FALSE(text.ok());
+    EXPECT_NE(text.error().message.find("int64"), std::string::npos);
+}
+
+TEST_F(MlirSyntaxTest, MinusTwoToThe63IsWrittenAsADifference) {
+    // MLIR reads -9223372036854775808 as the negation of a literal too large.
+    EXPECT_EQ(round_trip("#m = affine_map<(d0) -> (d0 - 9223372036854775807 - 1, "
+                         "-9223372036854775807 - 1, d0 * (-9223372036854775807 - 1))>"),
+              "affine_map<(d0) -> (d0 - 9223372036854775807 - 1, -9223372036854775807 - 1, "
+              "d0 * (-9223372036854775807 - 1))>");
+}
+
+TEST_F(MlirSyntaxTest, AliasesAreDefinedOnceAndWithoutDots) {
+    EXPECT_NE(error("#a = affine_map<(d0) -> (d0)>\n#a = affine_map<(d0) -> (d0 + 1)>\n")
+                  .find("in.mlir:2:1: error: redefinition of #a (defined at line 1)"),
+              std::string::npos);
+    EXPECT_NE(error("#a.b = affine_map<(d0) -> (d0)>\n").find("reserved for dialects"),
+              std::string::npos);
+    EXPECT_EQ(parse("#a$b_1 = affine_map<(d0) -> (d0)>\n").size(), 1u);
+}
+
+TEST_F(MlirSyntaxTest, ACommentEndsAtACarriageReturn) {
+    // Lines ended by carriage returns alone: the map after a comment is read.
+    std::vector<MlirDefinition> defs = parse("// tiles\r#map = affine_map<(d0) -> (d0 mod 4)>\r");
+    ASSERT_EQ(defs.size(), 1u);
+    EXPECT_EQ(defs[0].alias, "#map");
 }
 
 TEST_F(MlirSyntaxTest, SetCountsAreChecked) {
