@@ -85,6 +85,7 @@ std::unique_ptr<solvers::Oracle> make_oracle(const std::string& backend,
                       std::to_string(timeout));
     }
     limits.timeout_seconds = timeout;
+    limits.isolate = true;  // each decision in a child process the timeout kills
     if (backend == "exact") return solvers::make_exact_oracle(limits);
     if (backend == "isl") return solvers::make_isl_oracle(limits);
     if (backend == "z3") return solvers::make_z3_oracle(limits);

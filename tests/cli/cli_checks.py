@@ -282,6 +282,33 @@ def case_mlir_syntax_takes_the_map_options():
     r = run(["simplify", "--syntax", "mlir", "--bounds", "z=0:1", empty])
     expect(r[0] == 2 and "'z'" in r[2], "a name no definition has is still an error", r)
 
+
+def explosive_map():
+    """A map on which isl's integer arithmetic runs for minutes without
+    checking its abort flag (its coefficients explode)."""
+    n = 12
+    names = ["d%d" % i for i in range(n)]
+    t1 = " + ".join("(d%d * %d + d%d * %d) mod %d" % (i, 7 + 6 * i, (i + 1) % n, 11 + 4 * i,
+                                                      13 + 2 * i) for i in range(n))
+    t2 = " + ".join("((d%d * %d + d%d * %d) floordiv 3) mod %d" % (i, 7 + 6 * i, (i + 1) % n,
+                                                                  11 + 4 * i, 17 + 2 * i)
+                    for i in range(n))
+    domain = ", ".join("%s in [0, 100000]" % x for x in names)
+    return "(%s) -> (%s + %s), domain: %s\n" % (", ".join(names), t1, t2, domain)
+
+
+def case_solver_timeouts_bound_every_query():
+    if "--timeout" not in run(["bounds", "--help"])[1]:
+        return  # built without the solvers
+    # The decision runs in a child process that is killed after the timeout
+    # (and a second of grace): "unknown (timeout)", exit 1, never a hang.
+    path = write("explosive.map", explosive_map())
+    r = run(["bounds", "--timeout", "1", path])
+    expect(r[0] == 1 and "unknown (timeout)" in r[1], "bounds --timeout 1: unknown", r)
+    r = run(["empty", "--timeout", "1", path])
+    expect(r[0] in (0, 1) and ("unknown (timeout)" in r[1] or "non-empty" in r[1]),
+           "empty --timeout 1 answers", r)
+
 def case_progress_on_a_terminal():
     if shutil.which("script") is None:
         expect(False, "the 'script' command (bsdutils) is needed to give provix a terminal")

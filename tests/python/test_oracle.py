@@ -105,3 +105,18 @@ def test_limits_that_would_mean_no_limit_are_refused():
             provix.exact_range(m, **bad)
     r = provix.exact_range(m, timeout=30, isl_max_operations=10**6, z3_rlimit=10**6)
     assert r.proven and (r.lo, r.hi) == (0, 3)
+
+
+def test_the_timeout_bounds_a_decision_isl_cannot_interrupt():
+    # isl's integer arithmetic runs for minutes on this map without checking
+    # its abort flag: the decision runs in a child process the timeout kills.
+    n = 12
+    t1 = " + ".join(f"(d{i} * {7 + 6 * i} + d{(i + 1) % n} * {11 + 4 * i}) mod {13 + 2 * i}"
+                    for i in range(n))
+    t2 = " + ".join(f"((d{i} * {7 + 6 * i} + d{(i + 1) % n} * {11 + 4 * i}) floordiv 3) "
+                    f"mod {17 + 2 * i}" for i in range(n))
+    names = ", ".join(f"d{i}" for i in range(n))
+    domain = ", ".join(f"d{i} in [0, 100000]" for i in range(n))
+    m = provix.parse_map(f"({names}) -> ({t1} + {t2}), domain: {domain}")
+    r = provix.exact_range(m, 0, backend="isl", timeout=1)
+    assert r.verdict == "unknown" and r.reason == "timeout"

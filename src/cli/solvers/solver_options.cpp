@@ -29,13 +29,15 @@ std::string seconds_text(double seconds) {
 solvers::Limits command_limits() {
     solvers::Limits limits;
     limits.timeout_seconds = kDefaultTimeoutSeconds;
+    limits.isolate = true;  // a timeout the user can count on
     return limits;
 }
 
 std::vector<OptionSpec> solver_options(const solvers::Limits& defaults) {
     return {
         {"--timeout", "SECONDS",
-         "wall-clock time per solver decision; a decision that runs out is 'unknown (timeout)'",
+         "wall-clock time per solver decision; a decision that runs out is 'unknown (timeout)'\n"
+         "(each runs in a child process, killed a second after its timeout)",
          seconds_text(defaults.timeout_seconds)},
         {"--isl-max-operations", "N", "isl's operation budget per decision",
          std::to_string(defaults.isl_max_operations)},
@@ -110,6 +112,7 @@ VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap&
     if (!oracle || made_for != timeout_seconds) {
         solvers::Limits limits;
         limits.timeout_seconds = timeout_seconds;
+        limits.isolate = true;
         oracle = solvers::make_exact_oracle(limits);
         made_for = timeout_seconds;
     }

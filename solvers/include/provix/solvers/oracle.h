@@ -54,6 +54,11 @@ struct Limits {
     /// quasi-affine functions and set operations only (same answers, slower
     /// on deep nests and many variables; benchmarks compare both).
     bool isl_integer_programs = true;
+    /// With a timeout: decide each query in a child process, killed once
+    /// the timeout (and a second of grace) has passed. isl's integer
+    /// arithmetic checks no abort flag, so only this bounds a decision
+    /// whose coefficients explode; it costs a process per decision.
+    bool isolate = false;
 };
 
 /// An exact decision procedure over indexing maps. Decisions are over
