@@ -19,6 +19,8 @@
 #include <vector>
 
 #include "isl_translate.h"
+#include "isolated_call.h"
+#include "provix/decimal.h"
 #include "provix/semantics.h"
 #include "provix/solvers/quasi_affine.h"
 
@@ -39,10 +41,51 @@ isl_stat count_point(isl_point* p, void* user) {
     return ++b->seen > b->max ? isl_stat_error : isl_stat_ok;
 }
 
+/// `c` as text for a child process to return: the count (or `-`), the
+/// method and the reason, a line each.
+std::string encode(const ImageCount& c) {
+    return (c.count ? std::to_string(*c.count) : std::string("-")) + "\n" + c.method + "\n" +
+           c.reason;
+}
+
+std::optional<ImageCount> decode(const std::string& text) {
+    const size_t first = text.find('\n');
+    const size_t second = first == std::string::npos ? first : text.find('\n', first + 1);
+    if (second == std::string::npos) return std::nullopt;
+    ImageCount c;
+    const std::string count = text.substr(0, first);
+    if (count != "-") {
+        auto n = parse_int64(count);
+        if (!n) return std::nullopt;
+        c.count = *n;
+    }
+    c.method = text.substr(first + 1, second - first - 1);
+    c.reason = text.substr(second + 1);
+    return c;
+}
+
 }  // namespace
 
 ImageCount count_image_points(const std::vector<IndexingMap>& maps, const Limits& limits,
                               int64_t max_points) {
+    if (limits.isolate && limits.timeout_seconds > 0) {
+        Limits in_child = limits;
+        in_child.isolate = false;
+        std::string why;
+        auto text = detail::run_isolated(
+            limits.timeout_seconds,
+            [&] { return encode(count_image_points(maps, in_child, max_points)); }, &why);
+        if (text) {
+            if (auto c = decode(*text)) return *c;
+            why = "the process counting gave a malformed answer";
+        }
+        if (!why.empty()) {
+            ImageCount out;
+            out.reason = why;
+            return out;
+        }
+        return count_image_points(maps, in_child, max_points);  // no child process
+    }
     ImageCount out;
     int64_t num_results = -1;
     for (const IndexingMap& m : maps) {

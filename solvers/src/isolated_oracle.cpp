@@ -3,20 +3,13 @@
 
 #include "isolated_oracle.h"
 
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
-#include "deadline.h"
+#include "isolated_call.h"
 #include "oracle_base.h"
 
 namespace provix::solvers::detail {
@@ -162,39 +155,6 @@ bool decode(std::string_view in, RangeDecision& r) {
     return in.empty();
 }
 
-// ---------------------------------------------------------------------------
-// The child process.
-
-void write_all(int fd, const std::string& text) {
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return;
-        done += static_cast<size_t>(n);
-    }
-}
-
-/// Reads `fd` to its end, or until `until`; true if the end was reached.
-bool read_until_end(int fd, Deadline::Clock::time_point until, std::string& text) {
-    char buffer[4096];
-    while (true) {
-        const auto left =
-            std::chrono::duration_cast<std::chrono::milliseconds>(until - Deadline::Clock::now());
-        if (left.count() <= 0) return false;
-        pollfd p{fd, POLLIN, 0};
-        const int ready = ::poll(&p, 1, static_cast<int>(std::min<int64_t>(left.count(), 1000)));
-        if (ready < 0 && errno == EINTR) continue;
-        if (ready < 0) return false;
-        if (ready == 0) continue;
-        const ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return false;
-        if (n == 0) return true;
-        text.append(buffer, static_cast<size_t>(n));
-    }
-}
-
 /// The time the child gets beyond the decision's own timeout, to answer
 /// with the back end's own reason when it can.
 constexpr double kGraceSeconds = 1.0;
@@ -233,35 +193,23 @@ private:
     /// process when no child can be made.
     template <class Answer>
     Answer run(const std::function<Answer(Oracle&)>& decide) {
-        const auto until = Deadline::after(limits_.timeout_seconds + kGraceSeconds).when();
-        int fds[2];
-        if (::pipe(fds) != 0) return decide(*in_process_);
-        const pid_t pid = ::fork();
-        if (pid < 0) {
-            ::close(fds[0]);
-            ::close(fds[1]);
-            return decide(*in_process_);
-        }
-        if (pid == 0) {
-            ::close(fds[0]);
-            std::unique_ptr<Oracle> oracle = make_(inner_limits(limits_));
-            write_all(fds[1], encode(decide(*oracle)));
-            ::_exit(0);  // no exit handlers, no buffers of the parent flushed
-        }
-        ::close(fds[1]);
-        std::string text;
-        const bool whole = read_until_end(fds[0], until, text);
-        ::close(fds[0]);
-        if (!whole) ::kill(pid, SIGKILL);
-        int status = 0;
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
+        std::string why;
+        std::optional<std::string> text = run_isolated(
+            limits_.timeout_seconds + kGraceSeconds,
+            [&] {
+                std::unique_ptr<Oracle> oracle = make_(inner_limits(limits_));
+                return encode(decide(*oracle));
+            },
+            &why);
         Answer answer;
-        if (whole && WIFEXITED(status) && WEXITSTATUS(status) == 0 && decode(text, answer)) {
-            return answer;
+        if (!text) {
+            if (why.empty()) return decide(*in_process_);  // no child process could be made
+            return unknown_answer(answer, why);
         }
-        return unknown_answer(
-            answer, whole ? "the decision's process ended without an answer" : kTimeoutReason);
+        if (!decode(*text, answer)) {
+            return unknown_answer(answer, "the decision's process gave a malformed answer");
+        }
+        return answer;
     }
 
     static Decision unknown_answer(const Decision&, std::string reason) {

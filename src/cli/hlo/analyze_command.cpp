@@ -67,7 +67,8 @@ ArgSpec analyze_spec() {
          "analysis builds them)",
          ""},
         {"--utilization", "", "print each operand's utilization instead of its maps", ""},
-        {"--timeout", "MS", "wall-clock limit of one utilization enumeration (at most 10^9)",
+        {"--timeout", "MS",
+         "wall-clock limit of one utilization count (isl's, or an enumeration; at most 10^9)",
          "10000"},
         {"--threads", "T", "print each operand's coalescing for blocks of T threads (T >= 2)",
          "off"},
@@ -184,8 +185,13 @@ bool read_options(const Args& a, hlo::AnalyzeOptions& options) {
         }
     }
 #ifdef PROVIX_HAVE_SOLVERS
-    options.counter = [](const hlo::IndexingMapSet& maps) {
-        solvers::ImageCount c = solvers::count_image_points({maps.begin(), maps.end()});
+    // isl's count, in a child process that --timeout kills (isl's integer
+    // arithmetic checks no abort flag).
+    solvers::Limits limits;
+    limits.timeout_seconds = std::chrono::duration<double>(options.count_limits.timeout).count();
+    limits.isolate = true;
+    options.counter = [limits](const hlo::IndexingMapSet& maps) {
+        solvers::ImageCount c = solvers::count_image_points({maps.begin(), maps.end()}, limits);
         return hlo::ElementCount{c.count, c.method, c.reason};
     };
 #endif

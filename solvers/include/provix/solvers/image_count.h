@@ -31,7 +31,8 @@ struct ImageCount {
 /// The number of distinct result tuples of the union of `maps` over their
 /// domains (all maps with the same number of results; KNOWN EMPTY maps add
 /// nothing). Enumerates at most `max_points` points when the image is not a
-/// box.
+/// box. With `limits.isolate` and a timeout, counts in a child process that
+/// is killed once the timeout has passed (reason "timeout").
 ImageCount count_image_points(const std::vector<IndexingMap>& maps, const Limits& limits = {},
                               int64_t max_points = int64_t{1} << 22);
 
