@@ -3,6 +3,7 @@
 
 #include "provix/xml_text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "provix/utf8.h"
@@ -26,16 +27,19 @@ std::string xml_text(std::string_view text) {
             out += entity;
         } else if (c == '\t' || c == '\n' || c == '\r') {
             out += static_cast<char>(c);
-        } else if (c < 0x20 || c == 0x7F) {
-            out += fffd;  // below 0x20 XML 1.0 cannot hold it, not even as a reference
-        } else if ((n = utf8_sequence_length(text, i)) == 0) {
-            out += fffd;  // not UTF-8: one replacement per byte
-            n = 1;
-        } else if (n == 3 && text.compare(i, 2, "\xEF\xBF") == 0 &&
-                   static_cast<unsigned char>(text[i + 2]) >= 0xBE) {
-            out += fffd;  // U+FFFE and U+FFFF are not XML 1.0 characters either
         } else {
-            out.append(text.data() + i, n);
+            // Below 0x20 XML 1.0 cannot hold a byte, not even as a reference;
+            // nor the non-characters U+FFFE and U+FFFF; a byte that is not
+            // UTF-8 is replaced on its own.
+            n = c < 0x20 || c == 0x7F ? 0 : utf8_sequence_length(text, i);
+            const bool nonchar = n == 3 && text.compare(i, 2, "\xEF\xBF") == 0 &&
+                                 static_cast<unsigned char>(text[i + 2]) >= 0xBE;
+            if (n == 0 || nonchar) {
+                out += fffd;
+                n = std::max<size_t>(n, 1);
+            } else {
+                out.append(text.data() + i, n);
+            }
         }
         i += n;
     }
