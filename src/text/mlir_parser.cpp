@@ -26,6 +26,7 @@
 #include "mlir_symbolic.h"
 #include "provix/mlir_syntax.h"
 #include "token_cursor.h"
+#include "variable_names.h"
 
 namespace provix {
 
@@ -185,6 +186,13 @@ private:
                 if (!scope_.emplace(n.text, id++).second) {
                     return fail(n.location, "duplicate variable name '" + n.text + "'");
                 }
+                // The map is also printed in provix's syntax, whose words
+                // (`domain`, `in`, `mod`, ...) name no variable.
+                if (!detail::is_valid_variable_name(n.text)) {
+                    return fail(n.location, "'" + n.text +
+                                                "' is a word of provix's map syntax and cannot "
+                                                "name a variable here: rename it");
+                }
             }
         }
         return true;
@@ -208,6 +216,10 @@ private:
 
     bool parse_constraints(std::vector<Constraint>& out) {
         if (!expect(TokenKind::LParen, "'('")) return false;
+        if (at(TokenKind::RParen)) {  // no constraint: every point, as MLIR reads it
+            next();
+            return true;
+        }
         while (true) {
             std::optional<Operand> lhs = parse_expr();
             if (!lhs) return false;

@@ -241,6 +241,18 @@ TEST_F(MlirSyntaxTest, ACommentEndsAtACarriageReturn) {
     EXPECT_EQ(defs[0].alias, "#map");
 }
 
+TEST_F(MlirSyntaxTest, AnEmptyConstraintListIsEverySet) {
+    std::vector<MlirDefinition> defs = parse("#all = affine_set<(d0) : ()>\n");
+    ASSERT_EQ(defs.size(), 1u);
+    EXPECT_EQ(*to_mlir_affine_set(defs[0].map, 1, 0), "affine_set<(d0) : (0 == 0)>");
+}
+
+TEST_F(MlirSyntaxTest, WordsOfTheMapSyntaxNameNoVariable) {
+    EXPECT_NE(error("#m = affine_map<(domain, in) -> (domain + in)>")
+                  .find("in.mlir:1:18: error: 'domain' is a word of provix's map syntax"),
+              std::string::npos);
+}
+
 TEST_F(MlirSyntaxTest, SetCountsAreChecked) {
     IndexingMap empty = IndexingMap::known_empty(ctx);
     EXPECT_FALSE(to_mlir_affine_set(empty, -7, -3).ok());
