@@ -259,7 +259,7 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
                 const Membership in = p.map.membership(values);
                 if (in == Membership::Undecided) {
                     raise(
-                        Error::overflow("a constraint's value leaves int64 at the point: "
+                        Error::overflow("a constraint's evaluation leaves 128 bits at the point: "
                                         "whether it holds is not decided"));
                 }
                 return in == Membership::Inside;
@@ -267,7 +267,8 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
             py::arg("point"),
             "True if the point is in the domain (bounds and constraints; a constraint "
             "dividing by zero excludes the point). Raises IntegerOverflowError when a "
-            "constraint's value leaves int64 there, and InvalidArgumentError for a point of "
+            "constraint's evaluation leaves 128 bits there, and InvalidArgumentError for a point "
+            "of "
             "another length.")
         .def(
             "remove_unused_symbols",

@@ -1,63 +1,76 @@
 /// \file
-/// The reference evaluator: floor semantics, checked int64, errors as values.
+/// The reference evaluator: floor semantics, exact intermediate values (to
+/// 128 bits), an int64 result, errors as values.
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 
+#include "evaluate_wide.h"
 #include "expr_node.h"
 #include "provix/semantics.h"
 
 namespace provix {
 namespace {
 
+/// Intermediate values: exact up to 2^127, so that a value in int64 reached
+/// through a wider one (`(-v0) floordiv 2` at v0 = -2^63 passes 2^63) is a
+/// value, not an error.
+using Wide = __int128;
+
 class Evaluator {
 public:
     explicit Evaluator(const std::vector<int64_t>& values) : values_(values) {}
 
-    Result<int64_t> eval(Expr e) {
+    Result<Wide> eval(Expr e) {
         switch (e.kind()) {
             case ExprKind::Constant:
-                return e.constant_value();
+                return Wide{e.constant_value()};
             case ExprKind::Variable: {
                 int64_t id = e.variable_id();
                 if (id < 0 || static_cast<size_t>(id) >= values_.size())
                     return Error::invalid("no value for variable v" + std::to_string(id));
-                return values_[static_cast<size_t>(id)];
+                return Wide{values_[static_cast<size_t>(id)]};
             }
             default:
                 break;
         }
         auto it = memo_.find(e.node());
         if (it != memo_.end()) return it->second;
-        Result<int64_t> r = eval_operator(e);
+        Result<Wide> r = eval_operator(e);
         if (r) memo_.emplace(e.node(), *r);
         return r;
     }
 
 private:
-    Result<int64_t> eval_operator(Expr e) {
-        Result<int64_t> first = eval(e.operand(0));
+    Result<Wide> eval_operator(Expr e) {
+        Result<Wide> first = eval(e.operand(0));
         if (!first) return first;
-        int64_t acc = *first;
+        Wide acc = *first;
         for (size_t i = 1; i < e.num_operands(); ++i) {
-            Result<int64_t> next = eval(e.operand(i));
+            Result<Wide> next = eval(e.operand(i));
             if (!next) return next;
-            int64_t y = *next;
-            std::optional<int64_t> r;
+            const Wide y = *next;
+            Wide r = 0;
+            bool overflow = false;
             switch (e.kind()) {
                 case ExprKind::Add:
-                    r = checked_add(acc, y);
+                    overflow = __builtin_add_overflow(acc, y, &r);
                     break;
                 case ExprKind::Mul:
-                    r = checked_mul(acc, y);
+                    overflow = __builtin_mul_overflow(acc, y, &r);
                     break;
                 case ExprKind::FloorDiv:
                 case ExprKind::CeilDiv:
                 case ExprKind::Mod:
                     if (y == 0) return Error::division_by_zero("division by zero");
-                    r = e.kind() == ExprKind::FloorDiv  ? floor_div(acc, y)
-                        : e.kind() == ExprKind::CeilDiv ? ceil_div(acc, y)
-                                                        : floor_mod(acc, y);
+                    if (y == -1) {  // the negation (0 for mod), the one quotient that overflows
+                        overflow = e.kind() != ExprKind::Mod && __builtin_sub_overflow(0, acc, &r);
+                        break;
+                    }
+                    r = e.kind() == ExprKind::FloorDiv  ? floor_quotient(acc, y)
+                        : e.kind() == ExprKind::CeilDiv ? ceil_quotient(acc, y)
+                                                        : floor_remainder(acc, y);
                     break;
                 case ExprKind::Min:
                     r = std::min(acc, y);
@@ -68,21 +81,37 @@ private:
                 default:
                     return Error::invalid("bad node");
             }
-            if (!r) return Error::overflow(std::string("int64 overflow in ") + kind_name(e.kind()));
-            acc = *r;
+            if (overflow) {
+                return Error::overflow(std::string("overflow of 128 bits in ") +
+                                       kind_name(e.kind()));
+            }
+            acc = r;
         }
         return acc;
     }
 
     const std::vector<int64_t>& values_;
-    std::unordered_map<const detail::ExprNode*, int64_t> memo_;
+    std::unordered_map<const detail::ExprNode*, Wide> memo_;
 };
 
 }  // namespace
 
-Result<int64_t> evaluate(Expr e, const std::vector<int64_t>& values) {
+namespace detail {
+
+Result<__int128> evaluate_wide(Expr e, const std::vector<int64_t>& values) {
     Evaluator ev(values);
     return ev.eval(e);
+}
+
+}  // namespace detail
+
+Result<int64_t> evaluate(Expr e, const std::vector<int64_t>& values) {
+    Result<Wide> r = detail::evaluate_wide(e, values);
+    if (!r) return r.error();
+    if (*r < Wide{kInt64Min} || *r > Wide{kInt64Max}) {
+        return Error::overflow("the value leaves int64");
+    }
+    return static_cast<int64_t>(*r);
 }
 
 }  // namespace provix

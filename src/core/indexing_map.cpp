@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "evaluate_wide.h"
 #include "expr_dag.h"
 #include "expr_node.h"
 #include "variable_names.h"
@@ -269,8 +270,9 @@ Membership IndexingMap::membership(const std::vector<int64_t>& values) const {
     // still exclude it.
     Membership out = Membership::Inside;
     for (const Constraint& c : *constraints_) {
-        Result<int64_t> v = provix::evaluate(c.expr, values);
-        if (v ? !c.range.contains(*v) : v.error().kind == Error::Kind::DivisionByZero)
+        // The exact value, also beyond int64, against the range.
+        Result<__int128> v = detail::evaluate_wide(c.expr, values);
+        if (v ? !detail::in_range(c.range, *v) : v.error().kind == Error::Kind::DivisionByZero)
             return Membership::Outside;
         if (!v) out = Membership::Undecided;
     }

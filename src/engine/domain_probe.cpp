@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "domain_passes.h"
+#include "evaluate_wide.h"
 #include "expr_node.h"
 #include "lemma_ids.h"
 #include "sum_term.h"
@@ -22,13 +23,14 @@ enum class PointVerdict { Holds, Excluded, Unknown };
 
 /// The constraint `c` at the point where its one variable `id` is `value`:
 /// excluded when its expression divides by zero there or its value lies
-/// outside the constraint's range; unknown when evaluation overflows int64
-/// (the mathematical value may still satisfy the constraint).
+/// outside the constraint's range (compared exactly, also beyond int64);
+/// unknown when evaluation leaves 128 bits (the mathematical value may still
+/// satisfy the constraint).
 PointVerdict verdict_at(const Constraint& c, std::vector<int64_t>& values, size_t id,
                         int64_t value) {
     values[id] = value;
-    Result<int64_t> r = evaluate(c.expr, values);
-    if (r) return c.range.contains(*r) ? PointVerdict::Holds : PointVerdict::Excluded;
+    Result<__int128> r = detail::evaluate_wide(c.expr, values);
+    if (r) return detail::in_range(c.range, *r) ? PointVerdict::Holds : PointVerdict::Excluded;
     return r.error().kind == Error::Kind::DivisionByZero ? PointVerdict::Excluded
                                                          : PointVerdict::Unknown;
 }

@@ -91,7 +91,7 @@ Result<std::set<int64_t>> enumerate_values(const IndexingMap& m, int64_t max_poi
     do {
         const Membership in = m.membership(values);
         if (in == Membership::Undecided) {
-            return Error::overflow("a constraint's value leaves int64 at a point");
+            return Error::overflow("a constraint's evaluation leaves 128 bits at a point");
         }
         if (in == Membership::Inside) {
             auto v = m.evaluate(values);

@@ -119,7 +119,7 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
             }
             const Membership in = m.membership(values);
             if (in == Membership::Undecided) {
-                out.reason = "a constraint's value leaves int64 at a point";
+                out.reason = "a constraint's evaluation leaves 128 bits at a point";
                 return out;
             }
             if (in == Membership::Inside) {

@@ -239,9 +239,11 @@ void collect_variables(Expr e, std::vector<bool>& used);
 /// `d1 + 5`.
 Expr substitute(Expr e, const std::vector<Expr>& replacements);
 
-/// Evaluates `e` with variable i bound to `values[i]`. Errors (never a value)
-/// on a zero divisor, on int64 overflow of any intermediate value, or on a
-/// variable id without a value:
+/// Evaluates `e` with variable i bound to `values[i]`. Intermediate values
+/// are exact up to 128 bits, so a value in int64 reached through a wider one
+/// is found (`(-v0) floordiv 2` at v0 = -2^63 is 2^62). Errors (never a
+/// value) on a zero divisor, on a value beyond int64 (or an intermediate one
+/// beyond 128 bits), or on a variable id without a value:
 /// `(((v0 + 42) * max(min(v1, 2), 0)) floordiv 2) ceildiv 2` at {5, 1} is 12.
 Result<int64_t> evaluate(Expr e, const std::vector<int64_t>& values);
 

@@ -67,8 +67,8 @@ struct Constraint {
 };
 
 /// Whether a point lies in the domain of a map (IndexingMap::membership).
-/// `Undecided`: a constraint's value at the point leaves int64 on the way,
-/// so evaluating it cannot tell whether it holds (over the integers it
+/// `Undecided`: evaluating a constraint at the point leaves 128 bits on the
+/// way, so it cannot tell whether the constraint holds (over the integers it
 /// either does or does not).
 enum class Membership : uint8_t { Outside, Inside, Undecided };
 
@@ -186,8 +186,9 @@ public:
     /// holds there; Outside if some variable or constraint does not, or a
     /// constraint divides by zero there (which excludes the point), or the
     /// map is not normal, or `values` has another length; else Undecided (a
-    /// constraint whose evaluation leaves int64: `d0 * 4611686018427387904
-    /// * 4 in [0, inf]` holds at d0 = 1, where its value is 2^64).
+    /// constraint whose evaluation leaves 128 bits). Values are compared
+    /// exactly: `d0 * 4611686018427387904 * 4 in [0, inf]` holds at d0 = 1,
+    /// where its value is 2^64.
     ///
     ///     // (d0) -> (d0), domain: d0 in [0, 9], d0 mod 2 in [0, 0]
     ///     m.membership({4}) == Membership::Inside

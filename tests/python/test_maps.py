@@ -167,13 +167,19 @@ def test_evaluate_and_domain_membership():
     assert not m.constraints_satisfied([10, 0])  # d0 out of bounds
     with pytest.raises(provix.InvalidArgumentError):
         m.constraints_satisfied([3])              # a point of another length
-    # At d0 = 1 the constraint's value is 2^64: it holds over the integers,
-    # which int64 evaluation cannot decide.
-    wide = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 5], "
-                            "d0 * 4611686018427387904 * 4 in [0, inf]")
+    # At d0 = 1 the constraint's value is 2^64: it holds (values are exact
+    # to 128 bits); 2^186 is beyond what evaluation decides.
+    exact = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 5], "
+                             "d0 * 4611686018427387904 * 4 in [0, inf]")
+    assert exact.constraints_satisfied([1])
+    wide = provix.parse_map("(d0) -> (d0), domain: d0 in [0, 5], d0 * 4611686018427387904 * "
+                            "4611686018427387904 * 4611686018427387904 in [0, inf]")
     assert wide.constraints_satisfied([0])
     with pytest.raises(provix.IntegerOverflowError):
         wide.constraints_satisfied([1])
+    # A value in int64 reached through a wider one is a value.
+    v0 = provix.var(0)
+    assert (-v0 // 2).evaluate([-2**63]) == 2**62
     with pytest.raises(provix.DivisionByZeroError):
         m.evaluate([3, 0])
     with pytest.raises(provix.InvalidArgumentError):

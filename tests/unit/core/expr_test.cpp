@@ -141,6 +141,19 @@ TEST_F(ExprTest, EvaluateOverflowIsAnError) {
     EXPECT_EQ(*evaluate(d0 + 1, {kInt64Max - 1}), kInt64Max);
 }
 
+TEST_F(ExprTest, IntermediateValuesAreExactTo128Bits) {
+    // A value in int64 reached through a wider one is a value.
+    EXPECT_EQ(*evaluate(floor_div(-d0, 2), {kInt64Min}), int64_t{1} << 62);
+    EXPECT_EQ(*evaluate(floor_div(d0 * d1, d1), {kInt64Max, kInt64Max}), kInt64Max);
+    EXPECT_EQ(*evaluate(floor_div(d0 * 4, 8), {kInt64Max}), kInt64Max / 2);
+    EXPECT_EQ(*evaluate(mod(d0 * d1, 7), {kInt64Min, kInt64Min}), 1);  // 2^126 mod 7
+    // Beyond 128 bits, an error; a zero divisor met after a wide value, too.
+    Expr wide = d0 * d0 * d0;
+    EXPECT_EQ(evaluate(wide, {kInt64Max}).error().kind, Error::Kind::Overflow);
+    EXPECT_EQ(evaluate(floor_div(d0 * d0, d1), {kInt64Max, 0}).error().kind,
+              Error::Kind::DivisionByZero);
+}
+
 TEST_F(ExprTest, PrintingUsesMinimalParentheses) {
     EXPECT_EQ(str(d0 + floor_div(d1, 16)), "d0 + d1 floordiv 16");
     EXPECT_EQ(str(floor_div(d0 * 4 + d1, 8)), "(d0 * 4 + d1) floordiv 8");

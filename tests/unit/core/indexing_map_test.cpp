@@ -299,23 +299,31 @@ TEST_F(IndexingMapTest, AConstraintDividingByZeroExcludesThePoint) {
     EXPECT_EQ(m.membership({8, -1}), Membership::Outside);  // -8 not in [0, 9]
 }
 
-TEST_F(IndexingMapTest, AConstraintWhoseValueLeavesInt64IsUndecided) {
-    // At d0 = 1 the value is 2^64: the constraint holds over the integers,
-    // which evaluation in int64 cannot tell; the engine drops it as always
-    // true on the domain.
+TEST_F(IndexingMapTest, AConstraintIsDecidedOnItsExactValue) {
+    // At d0 = 1 the value is 2^64: beyond int64, and the constraint holds.
     IndexingMap m =
         parse("(d0) -> (d0), domain: d0 in [0, 5], d0 * 4611686018427387904 * 4 in [0, inf]");
     EXPECT_EQ(m.membership({0}), Membership::Inside);
+    EXPECT_EQ(m.membership({1}), Membership::Inside);
+    IndexingMap below =
+        parse("(d0) -> (d0), domain: d0 in [-5, 5], d0 * 4611686018427387904 * 4 in [-10, inf]");
+    EXPECT_EQ(below.membership({-1}), Membership::Outside);  // -2^64
+}
+
+TEST_F(IndexingMapTest, AConstraintWhoseValueLeaves128BitsIsUndecided) {
+    // At d0 = 1 the value is 2^186: it holds over the integers, which the
+    // evaluation cannot tell.
+    const std::string wide = "d0 * 4611686018427387904 * 4611686018427387904 * 4611686018427387904";
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 5], " + wide + " in [0, inf]");
+    EXPECT_EQ(m.membership({0}), Membership::Inside);
     EXPECT_EQ(m.membership({1}), Membership::Undecided);
     // Another constraint that excludes the point still decides it.
-    IndexingMap two = parse(
-        "(d0) -> (d0), domain: d0 in [0, 5], d0 * 4611686018427387904 * 4 in [0, inf], "
-        "d0 in [2, 5]");
+    IndexingMap two =
+        parse("(d0) -> (d0), domain: d0 in [0, 5], " + wide + " in [0, inf], d0 in [2, 5]");
     EXPECT_EQ(two.membership({1}), Membership::Outside);
     // So does a division by zero, whichever constraint comes first.
-    IndexingMap zero = parse(
-        "(d0)[s0] -> (d0), domain: d0 in [0, 5], s0 in [0, 1], d0 * 4611686018427387904 * 4 in "
-        "[0, inf], d0 floordiv s0 in [0, 9]");
+    IndexingMap zero = parse("(d0)[s0] -> (d0), domain: d0 in [0, 5], s0 in [0, 1], " + wide +
+                             " in [0, inf], d0 floordiv s0 in [0, 9]");
     EXPECT_EQ(zero.membership({1, 0}), Membership::Outside);
     EXPECT_EQ(zero.membership({1, 1}), Membership::Undecided);
 }

@@ -1,5 +1,5 @@
 // Probing a constraint over one variable with few values, called directly: it
-// decides nothing where evaluation overflows, nor over a range past its limit.
+// decides nothing where evaluation leaves 128 bits, nor over a range past its limit.
 // Merging congruences finds the ones on the same expression wherever they
 // stand. Without constraints no pass acts (the simplifier's rounds stop once
 // the last constraint is gone).
@@ -22,12 +22,25 @@
 namespace provix {
 namespace {
 
-TEST(DomainProbe, AnOverflowingEvaluationDecidesNothing) {
-    // d0 * 2^62 overflows int64 at every value, yet the constraint holds at
-    // d0 = 4 (2^62 is 1 modulo 3): the bounds must not move.
+TEST(DomainProbe, ValuesBeyondInt64AreExact) {
+    // d0 * 2^62 leaves int64 at every value, and the constraint holds only at
+    // d0 = 4 (2^64 is 1 modulo 3; 2^63 is 2, 3 * 2^62 is 0).
     Context ctx;
     auto m = parse_indexing_map(
         ctx, "(d0) -> (d0), domain: d0 in [2, 4], (d0 * 4611686018427387904) mod 3 in [1, 1]");
+    ASSERT_TRUE(m.ok());
+    EXPECT_TRUE(engine::tighten_by_probing(*m));
+    ASSERT_FALSE(m->is_known_empty());
+    EXPECT_EQ(m->variable(0).bounds, (Interval{4, 4}));
+}
+
+TEST(DomainProbe, AnEvaluationBeyond128BitsDecidesNothing) {
+    // 2^186 * d0 modulo 3 is 1 only at d0 = 4, which no evaluation finds:
+    // the bounds must not move.
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0) -> (d0), domain: d0 in [2, 4], (d0 * 4611686018427387904 * "
+                                "4611686018427387904 * 4611686018427387904) mod 3 in [1, 1]");
     ASSERT_TRUE(m.ok());
     EXPECT_FALSE(engine::tighten_by_probing(*m));
     ASSERT_FALSE(m->is_known_empty());
