@@ -268,8 +268,7 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
             "True if the point is in the domain (bounds and constraints; a constraint "
             "dividing by zero excludes the point). Raises IntegerOverflowError when a "
             "constraint's evaluation leaves 128 bits there, and InvalidArgumentError for a point "
-            "of "
-            "another length.")
+            "of another length.")
         .def(
             "remove_unused_symbols",
             [](const PyMap& p) {

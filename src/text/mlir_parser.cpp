@@ -344,11 +344,6 @@ private:
                                                   std::to_string(rhs->expr.constant_value()));
                     return std::nullopt;
                 }
-            } else if (num_variables_used(rhs->expr) == 0) {
-                // Constants only, yet not folded: its value is beyond int64.
-                fail(rhs->location,
-                     "the divisor of " + std::string(op.text) + " is a constant beyond int64");
-                return std::nullopt;
             } else if (!symbolic(rhs->expr)) {
                 fail(rhs->location, "non-affine expression: the divisor of " +
                                         std::string(op.text) +
