@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "isolated_call.h"
 #include "isolated_oracle.h"
 #include "oracle_base.h"
 #include "provix/solvers/oracle.h"
@@ -93,9 +94,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Oracle> make_exact_oracle(const Limits& limits) {
-    if (limits.isolate && limits.timeout_seconds > 0) {
-        return detail::make_isolated_oracle(limits, make_exact_oracle);
-    }
+    if (detail::isolates(limits)) return detail::make_isolated_oracle(limits, make_exact_oracle);
     return std::make_unique<ExactOracle>(limits);
 }
 

@@ -68,13 +68,12 @@ std::optional<ImageCount> decode(const std::string& text) {
 
 ImageCount count_image_points(const std::vector<IndexingMap>& maps, const Limits& limits,
                               int64_t max_points) {
-    if (limits.isolate && limits.timeout_seconds > 0) {
-        Limits in_child = limits;
-        in_child.isolate = false;
+    if (detail::isolates(limits)) {
+        const Limits child_limits = detail::in_child(limits);
         std::string why;
         auto text = detail::run_isolated(
             limits.timeout_seconds,
-            [&] { return encode(count_image_points(maps, in_child, max_points)); }, &why);
+            [&] { return encode(count_image_points(maps, child_limits, max_points)); }, &why);
         if (text) {
             if (auto c = decode(*text)) return *c;
             why = "the process counting gave a malformed answer";
@@ -84,7 +83,7 @@ ImageCount count_image_points(const std::vector<IndexingMap>& maps, const Limits
             out.reason = why;
             return out;
         }
-        return count_image_points(maps, in_child, max_points);  // no child process
+        return count_image_points(maps, child_limits, max_points);  // no child process
     }
     ImageCount out;
     int64_t num_results = -1;

@@ -20,6 +20,7 @@
 
 #include "isl_lifted.h"
 #include "isl_translate.h"
+#include "isolated_call.h"
 #include "isolated_oracle.h"
 #include "oracle_base.h"
 #include "watchdog.h"
@@ -507,9 +508,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Oracle> make_isl_oracle(const Limits& limits) {
-    if (limits.isolate && limits.timeout_seconds > 0) {
-        return detail::make_isolated_oracle(limits, make_isl_oracle);
-    }
+    if (detail::isolates(limits)) return detail::make_isolated_oracle(limits, make_isl_oracle);
     return std::make_unique<IslOracle>(limits);
 }
 

@@ -11,6 +11,8 @@
 #include <optional>
 #include <string>
 
+#include "provix/solvers/oracle.h"
+
 namespace provix::solvers::detail {
 
 /// The text `work` returns, computed in a child process (forked: it sees
@@ -21,5 +23,16 @@ namespace provix::solvers::detail {
 /// may run `work` itself).
 std::optional<std::string> run_isolated(double seconds, const std::function<std::string()>& work,
                                         std::string* why);
+
+/// True if work under `limits` runs in a child process: `isolate` is set and
+/// there is a timeout to kill it by.
+inline bool isolates(const Limits& limits) { return limits.isolate && limits.timeout_seconds > 0; }
+
+/// `limits` for the work in the child (or run in this process after all):
+/// the same, without isolation.
+inline Limits in_child(Limits limits) {
+    limits.isolate = false;
+    return limits;
+}
 
 }  // namespace provix::solvers::detail

@@ -162,10 +162,10 @@ constexpr double kGraceSeconds = 1.0;
 class IsolatedOracle final : public Oracle {
 public:
     IsolatedOracle(const Limits& limits, std::unique_ptr<Oracle> (*make)(const Limits&))
-        : limits_(limits), make_(make), in_process_(make(inner_limits(limits))) {}
+        : limits_(limits), make_(make) {}
 
-    std::string name() const override { return in_process_->name(); }
-    bool supports(const IndexingMap& map) const override { return in_process_->supports(map); }
+    std::string name() const override { return in_process().name(); }
+    bool supports(const IndexingMap& map) const override { return in_process().supports(map); }
 
     Decision equivalent(const IndexingMap& a, const IndexingMap& b) override {
         return run<Decision>([&](Oracle& o) { return o.equivalent(a, b); });
@@ -184,9 +184,11 @@ public:
     }
 
 private:
-    static Limits inner_limits(Limits limits) {
-        limits.isolate = false;
-        return limits;
+    /// The back end in this process, built on first use: the decisions are
+    /// made in children, which build their own.
+    Oracle& in_process() const {
+        if (!in_process_) in_process_ = make_(in_child(limits_));
+        return *in_process_;
     }
 
     /// `decide` in a child process with a back end of its own; in this
@@ -197,13 +199,13 @@ private:
         std::optional<std::string> text = run_isolated(
             limits_.timeout_seconds + kGraceSeconds,
             [&] {
-                std::unique_ptr<Oracle> oracle = make_(inner_limits(limits_));
+                std::unique_ptr<Oracle> oracle = make_(in_child(limits_));
                 return encode(decide(*oracle));
             },
             &why);
         Answer answer;
         if (!text) {
-            if (why.empty()) return decide(*in_process_);  // no child process could be made
+            if (why.empty()) return decide(in_process());  // no child process could be made
             return unknown_answer(answer, why);
         }
         if (!decode(*text, answer)) {
@@ -223,9 +225,8 @@ private:
 
     Limits limits_;
     std::unique_ptr<Oracle> (*make_)(const Limits&);
-    /// For the questions that need no decision, and when no child can be
-    /// made.
-    std::unique_ptr<Oracle> in_process_;
+    /// For name() and supports(), and when no child can be made.
+    mutable std::unique_ptr<Oracle> in_process_;
 };
 
 }  // namespace

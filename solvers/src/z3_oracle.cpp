@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "isolated_call.h"
 #include "isolated_oracle.h"
 #include "obligations.h"
 #include "oracle_base.h"
@@ -649,9 +650,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Oracle> make_z3_oracle(const Limits& limits) {
-    if (limits.isolate && limits.timeout_seconds > 0) {
-        return detail::make_isolated_oracle(limits, make_z3_oracle);
-    }
+    if (detail::isolates(limits)) return detail::make_isolated_oracle(limits, make_z3_oracle);
     return std::make_unique<Z3Oracle>(limits);
 }
 

@@ -110,9 +110,8 @@ VerifyOutcome verify_simplification(const IndexingMap& input, const IndexingMap&
     static double made_for = -1;
     static std::unique_ptr<solvers::Oracle> oracle;
     if (!oracle || made_for != timeout_seconds) {
-        solvers::Limits limits;
+        solvers::Limits limits = command_limits();
         limits.timeout_seconds = timeout_seconds;
-        limits.isolate = true;
         oracle = solvers::make_exact_oracle(limits);
         made_for = timeout_seconds;
     }
