@@ -18,10 +18,12 @@
 #include <string>
 #include <vector>
 
+#include "deadline.h"
 #include "isl_translate.h"
 #include "isolated_call.h"
 #include "provix/decimal.h"
 #include "provix/semantics.h"
+#include "provix/solvers/child_process.h"
 #include "provix/solvers/quasi_affine.h"
 
 namespace provix::solvers {
@@ -70,17 +72,19 @@ ImageCount count_image_points(const std::vector<IndexingMap>& maps, const Limits
                               int64_t max_points) {
     if (detail::isolates(limits)) {
         const Limits child_limits = detail::in_child(limits);
-        std::string why;
-        auto text = detail::run_isolated(
-            limits.timeout_seconds,
-            [&] { return encode(count_image_points(maps, child_limits, max_points)); }, &why);
-        if (text) {
-            if (auto c = decode(*text)) return *c;
-            why = "the process counting gave a malformed answer";
-        }
-        if (!why.empty()) {
+        const ChildOutcome child = run_in_child(limits.timeout_seconds, [&] {
+            return encode(count_image_points(maps, child_limits, max_points));
+        });
+        if (child.ending != ChildOutcome::Ending::NotStarted) {
             ImageCount out;
-            out.reason = why;
+            if (child.ending == ChildOutcome::Ending::Answered) {
+                if (auto c = decode(child.text)) return *c;
+                out.reason = "the process counting gave a malformed answer";
+            } else if (child.ending == ChildOutcome::Ending::TimedOut) {
+                out.reason = detail::kTimeoutReason;
+            } else {
+                out.reason = "the process counting " + child.describe();
+            }
             return out;
         }
         return count_image_points(maps, child_limits, max_points);  // no child process

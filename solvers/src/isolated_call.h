@@ -1,28 +1,15 @@
 #pragma once
 /// \file
-/// Running a computation in a child process that a deadline kills: the one
-/// way to bound isl, whose integer arithmetic (GMP) checks no abort flag.
+/// Whether a decision runs in a child process (run_in_child,
+/// provix/solvers/child_process.h): the one way to bound isl, whose integer
+/// arithmetic (GMP) checks no abort flag.
 ///
-///     std::string why;
-///     auto text = run_isolated(2.0, [&] { return encode(decide()); }, &why);
-///     if (!text) ... why == "timeout" (or the child ended without an answer)
-
-#include <functional>
-#include <optional>
-#include <string>
+///     if (isolates(limits)) run_in_child(limits.timeout_seconds, ...)
+///     // the work in the child runs with in_child(limits)
 
 #include "provix/solvers/oracle.h"
 
 namespace provix::solvers::detail {
-
-/// The text `work` returns, computed in a child process (forked: it sees
-/// this process's memory as it was, and nothing it does comes back but the
-/// text). Nullopt with `*why` set when the child has not finished within
-/// `seconds` (it is killed; `*why` is "timeout") or ended without an answer;
-/// nullopt with `*why` empty when no child could be made (then the caller
-/// may run `work` itself).
-std::optional<std::string> run_isolated(double seconds, const std::function<std::string()>& work,
-                                        std::string* why);
 
 /// True if work under `limits` runs in a child process: `isolate` is set and
 /// there is a timeout to kill it by.

@@ -4,56 +4,26 @@
 #include "isolated_oracle.h"
 
 #include <functional>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "deadline.h"
 #include "isolated_call.h"
 #include "oracle_base.h"
+#include "provix/solvers/child_process.h"
+#include "provix/solvers/field_text.h"
 
 namespace provix::solvers::detail {
 
 namespace {
 
 // ---------------------------------------------------------------------------
-// The answers as text: every field a length-prefixed string, `<n>:<bytes>`.
+// The answers as text (provix/solvers/field_text.h).
 
-void put(std::string& out, std::string_view s) {
-    out += std::to_string(s.size());
-    out += ':';
-    out += s;
-}
-
-/// Reads the next field into `s`; false on malformed text.
-bool get(std::string_view& in, std::string& s) {
-    const size_t colon = in.find(':');
-    if (colon == std::string_view::npos || colon == 0 || colon > 18) return false;
-    size_t n = 0;
-    for (size_t i = 0; i < colon; ++i) {
-        if (in[i] < '0' || in[i] > '9') return false;
-        n = n * 10 + static_cast<size_t>(in[i] - '0');
-    }
-    if (in.size() - colon - 1 < n) return false;
-    s.assign(in.substr(colon + 1, n));
-    in.remove_prefix(colon + 1 + n);
-    return true;
-}
-
-bool get_count(std::string_view& in, size_t& n) {
+bool get_verdict(FieldReader& in, Verdict& v) {
     std::string s;
-    if (!get(in, s) || s.empty() || s.size() > 9) return false;
-    n = 0;
-    for (char c : s) {
-        if (c < '0' || c > '9') return false;
-        n = n * 10 + static_cast<size_t>(c - '0');
-    }
-    return true;
-}
-
-bool get_verdict(std::string_view& in, Verdict& v) {
-    std::string s;
-    if (!get(in, s)) return false;
+    if (!in.get(s)) return false;
     if (s == "proven") {
         v = Verdict::Proven;
     } else if (s == "refuted") {
@@ -66,93 +36,91 @@ bool get_verdict(std::string_view& in, Verdict& v) {
     return true;
 }
 
-void put_values(std::string& out, const std::vector<NamedValue>& values) {
-    put(out, std::to_string(values.size()));
+void put_values(FieldWriter& out, const std::vector<NamedValue>& values) {
+    out.put_count(values.size());
     for (const NamedValue& v : values) {
-        put(out, v.name);
-        put(out, v.value);
+        out.put(v.name);
+        out.put(v.value);
     }
 }
 
-bool get_values(std::string_view& in, std::vector<NamedValue>& values) {
+bool get_values(FieldReader& in, std::vector<NamedValue>& values) {
     size_t n = 0;
-    if (!get_count(in, n)) return false;
+    if (!in.get_count(n)) return false;
     for (size_t i = 0; i < n; ++i) {
         NamedValue v;
-        if (!get(in, v.name) || !get(in, v.value)) return false;
+        if (!in.get(v.name) || !in.get(v.value)) return false;
         values.push_back(std::move(v));
     }
     return true;
 }
 
-void put_side(std::string& out, const SideValues& side) {
+void put_side(FieldWriter& out, const SideValues& side) {
     put_values(out, side.symbols);
-    put(out, std::to_string(side.results.size()));
+    out.put_count(side.results.size());
     for (const std::string& r : side.results)
-        put(out, r);
-    put(out, side.note);
+        out.put(r);
+    out.put(side.note);
 }
 
-bool get_side(std::string_view& in, SideValues& side) {
+bool get_side(FieldReader& in, SideValues& side) {
     size_t n = 0;
-    if (!get_values(in, side.symbols) || !get_count(in, n)) return false;
+    if (!get_values(in, side.symbols) || !in.get_count(n)) return false;
     side.results.resize(n);
     for (std::string& r : side.results) {
-        if (!get(in, r)) return false;
+        if (!in.get(r)) return false;
     }
-    return get(in, side.note);
+    return in.get(side.note);
 }
 
 std::string encode(const Decision& d) {
-    std::string out;
-    put(out, verdict_name(d.verdict));
-    put(out, d.reason);
-    put(out, d.backend);
-    put(out, d.counterexample ? "1" : "0");
+    FieldWriter out;
+    out.put(verdict_name(d.verdict));
+    out.put(d.reason);
+    out.put(d.backend);
+    out.put_flag(d.counterexample.has_value());
     if (d.counterexample) {
-        put(out, d.counterexample->kind);
+        out.put(d.counterexample->kind);
         put_values(out, d.counterexample->variables);
         put_side(out, d.counterexample->first);
         put_side(out, d.counterexample->second);
     }
-    return out;
+    return out.text();
 }
 
-bool decode(std::string_view in, Decision& d) {
-    std::string has;
-    if (!get_verdict(in, d.verdict) || !get(in, d.reason) || !get(in, d.backend) || !get(in, has)) {
+bool decode(std::string_view text, Decision& d) {
+    FieldReader in(text);
+    bool has = false;
+    if (!get_verdict(in, d.verdict) || !in.get(d.reason) || !in.get(d.backend) ||
+        !in.get_flag(has)) {
         return false;
     }
-    if (has == "1") {
+    if (has) {
         Counterexample c;
-        if (!get(in, c.kind) || !get_values(in, c.variables) || !get_side(in, c.first) ||
+        if (!in.get(c.kind) || !get_values(in, c.variables) || !get_side(in, c.first) ||
             !get_side(in, c.second)) {
             return false;
         }
         d.counterexample = std::move(c);
     }
-    return in.empty();
+    return in.at_end();
 }
 
 std::string encode(const RangeDecision& r) {
-    std::string out;
-    put(out, verdict_name(r.verdict));
-    put(out, r.reason);
-    put(out, r.empty ? "1" : "0");
-    put(out, r.lo);
-    put(out, r.hi);
-    put(out, r.backend);
-    return out;
+    FieldWriter out;
+    out.put(verdict_name(r.verdict));
+    out.put(r.reason);
+    out.put_flag(r.empty);
+    out.put(r.lo);
+    out.put(r.hi);
+    out.put(r.backend);
+    return out.text();
 }
 
-bool decode(std::string_view in, RangeDecision& r) {
-    std::string empty;
-    if (!get_verdict(in, r.verdict) || !get(in, r.reason) || !get(in, empty) || !get(in, r.lo) ||
-        !get(in, r.hi) || !get(in, r.backend)) {
-        return false;
-    }
-    r.empty = empty == "1";
-    return in.empty();
+bool decode(std::string_view text, RangeDecision& r) {
+    FieldReader in(text);
+    return get_verdict(in, r.verdict) && in.get(r.reason) && in.get_flag(r.empty) && in.get(r.lo) &&
+           in.get(r.hi) && in.get(r.backend) && in.at_end();
 }
 
 /// The time the child gets beyond the decision's own timeout, to answer
@@ -195,20 +163,22 @@ private:
     /// process when no child can be made.
     template <class Answer>
     Answer run(const std::function<Answer(Oracle&)>& decide) {
-        std::string why;
-        std::optional<std::string> text = run_isolated(
-            limits_.timeout_seconds + kGraceSeconds,
-            [&] {
-                std::unique_ptr<Oracle> oracle = make_(in_child(limits_));
-                return encode(decide(*oracle));
-            },
-            &why);
+        const ChildOutcome child = run_in_child(limits_.timeout_seconds + kGraceSeconds, [&] {
+            std::unique_ptr<Oracle> oracle = make_(in_child(limits_));
+            return encode(decide(*oracle));
+        });
         Answer answer;
-        if (!text) {
-            if (why.empty()) return decide(in_process());  // no child process could be made
-            return unknown_answer(answer, why);
+        switch (child.ending) {
+            case ChildOutcome::Ending::NotStarted:
+                return decide(in_process());
+            case ChildOutcome::Ending::TimedOut:
+                return unknown_answer(answer, kTimeoutReason);
+            case ChildOutcome::Ending::Died:
+                return unknown_answer(answer, "the process deciding it " + child.describe());
+            case ChildOutcome::Ending::Answered:
+                break;
         }
-        if (!decode(*text, answer)) {
+        if (!decode(child.text, answer)) {
             return unknown_answer(answer, "the decision's process gave a malformed answer");
         }
         return answer;

@@ -1,0 +1,172 @@
+// Work in child processes killed by a deadline (the bound on isl), the
+// fields their answers come back in, and the oracle that decides in them.
+
+#include "provix/solvers/child_process.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include "provix/solvers/field_text.h"
+#include "provix/solvers/oracle.h"
+
+namespace provix::solvers {
+namespace {
+
+TEST(ChildProcess, TheChildsTextComesBack) {
+    const std::string big(100000, 'x');  // more than a pipe holds at once
+    ChildOutcome c = run_in_child(60, [&] { return "answer:" + big; });
+    ASSERT_EQ(c.ending, ChildOutcome::Ending::Answered) << c.describe();
+    EXPECT_EQ(c.text, "answer:" + big);
+    EXPECT_EQ(c.signal, 0);
+}
+
+TEST(ChildProcess, AChildPastItsDeadlineIsKilled) {
+    ChildOutcome c = run_in_child(0.2, [] {
+        std::this_thread::sleep_for(std::chrono::hours(1));  // never returns in time
+        return std::string("late");
+    });
+    EXPECT_EQ(c.ending, ChildOutcome::Ending::TimedOut);
+    EXPECT_EQ(c.text, "");
+    EXPECT_EQ(c.describe(), "killed at its deadline");
+}
+
+TEST(ChildProcess, AChildThatExitsEarlyGivesNoAnswer) {
+    ChildOutcome c = run_in_child(60, [] {
+        std::_Exit(3);
+        return std::string("never");
+    });
+    EXPECT_EQ(c.ending, ChildOutcome::Ending::Died);
+    EXPECT_EQ(c.signal, 0);
+    EXPECT_EQ(c.describe(), "ended without an answer");
+}
+
+TEST(ChildProcess, AChildThatCrashesNamesItsSignal) {
+    ChildOutcome c = run_in_child(60, [] {
+        std::signal(SIGSEGV, SIG_DFL);  // not a handler a test framework installed
+        std::raise(SIGSEGV);
+        return std::string("never");
+    });
+    EXPECT_EQ(c.ending, ChildOutcome::Ending::Died);
+    EXPECT_EQ(c.signal, SIGSEGV);
+    EXPECT_EQ(c.describe().rfind("ended by signal " + std::to_string(SIGSEGV) + " (", 0), 0u)
+        << c.describe();
+}
+
+TEST(ChildWorker, OneChildAnswersRequestAfterRequest) {
+    int served = 0;  // the child's own count: it grows across requests in one child
+    ChildWorker worker(
+        [&](const std::string& request) { return request + ":" + std::to_string(++served); });
+    for (int i = 1; i <= 50; ++i) {
+        ChildOutcome c = worker.ask(std::to_string(i), 60);
+        ASSERT_EQ(c.ending, ChildOutcome::Ending::Answered) << c.describe();
+        EXPECT_EQ(c.text, std::to_string(i) + ":" + std::to_string(i));
+    }
+    EXPECT_EQ(worker.children_started(), 1);
+    EXPECT_EQ(served, 0);                // nothing the child did came back into this process
+    const std::string big(300000, 'y');  // more than a socket holds at once, both ways
+    ChildOutcome c = worker.ask(big, 60);
+    EXPECT_EQ(c.text, big + ":51");
+}
+
+TEST(ChildWorker, AHangOrACrashEndsOnlyItsChild) {
+    bool started = false;
+    ChildWorker worker(
+        [&](const std::string& request) {
+            if (request == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
+            if (request == "crash") std::raise(SIGSEGV);
+            if (request == "exit") std::_Exit(4);
+            return request + (started ? " (started)" : "");
+        },
+        [&] {
+            std::signal(SIGSEGV, SIG_DFL);
+            started = true;
+        });
+    EXPECT_EQ(worker.ask("a", 60).text, "a (started)");
+    ChildOutcome hang = worker.ask("hang", 0.2);
+    EXPECT_EQ(hang.ending, ChildOutcome::Ending::TimedOut);
+    EXPECT_EQ(worker.ask("b", 60).text, "b (started)");
+    ChildOutcome crash = worker.ask("crash", 60);
+    EXPECT_EQ(crash.ending, ChildOutcome::Ending::Died);
+    EXPECT_EQ(crash.signal, SIGSEGV);
+    ChildOutcome exited = worker.ask("exit", 60);
+    EXPECT_EQ(exited.ending, ChildOutcome::Ending::Died);
+    EXPECT_EQ(exited.signal, 0);
+    EXPECT_EQ(worker.ask("c", 60).text, "c (started)");
+    EXPECT_EQ(worker.children_started(), 4);
+    EXPECT_FALSE(started);
+}
+
+TEST(FieldText, EveryByteAndEveryFieldKindComesBack) {
+    FieldWriter w;
+    const std::string odd("a:1:\0\n", 6);
+    w.put(odd);
+    w.put("");
+    w.put_count(123456789);
+    w.put_flag(true);
+    w.put_flag(false);
+    w.put_int(INT64_MIN);
+    w.put_int(INT64_MAX);
+    FieldReader r(w.text());
+    std::string s, empty = "stale";
+    size_t n = 0;
+    bool t = false, f = true;
+    int64_t lo = 0, hi = 0;
+    ASSERT_TRUE(r.get(s) && r.get(empty) && r.get_count(n) && r.get_flag(t) && r.get_flag(f) &&
+                r.get_int(lo) && r.get_int(hi));
+    EXPECT_TRUE(r.at_end());
+    EXPECT_EQ(s, odd);
+    EXPECT_EQ(empty, "");
+    EXPECT_EQ(n, 123456789u);
+    EXPECT_TRUE(t);
+    EXPECT_FALSE(f);
+    EXPECT_EQ(lo, INT64_MIN);
+    EXPECT_EQ(hi, INT64_MAX);
+}
+
+TEST(FieldText, MalformedTextIsRefused) {
+    for (const char* bad : {"", "x", "3:ab", ":a", "-1:a", "1a:b", "1234567890123456789:a"}) {
+        FieldReader r(bad);
+        std::string s;
+        EXPECT_FALSE(r.get(s)) << bad;
+    }
+    FieldReader flag("1:2");
+    bool b = false;
+    EXPECT_FALSE(flag.get_flag(b));
+    FieldReader count("10:1234567890");  // more than 9 digits
+    size_t n = 0;
+    EXPECT_FALSE(count.get_count(n));
+    FieldReader big("19:9223372036854775808");
+    int64_t v = 0;
+    EXPECT_FALSE(big.get_int(v));
+}
+
+TEST(IsolatedOracle, AnIsolatedOracleAnswersAsTheOracleItWraps) {
+    // Counterexamples and exact ranges cross the pipe intact.
+    Context ctx;
+    Limits limits;
+    limits.timeout_seconds = 60;
+    Limits isolated = limits;
+    isolated.isolate = true;
+    auto plain = make_exact_oracle(limits), child = make_exact_oracle(isolated);
+    auto map = [&](Expr r, Interval b) {
+        return *IndexingMap::get(*SymbolicMap::get(ctx, 1, 0, {r}), {{b, "d0"}}, {}, {});
+    };
+    Expr d0 = ctx.variable(0);
+    IndexingMap a = map(floor_div(d0, 4), {-5, 9}), b = map(floor_div(d0 + 1, 4), {-5, 9});
+    Decision p = plain->equivalent(a, b), c = child->equivalent(a, b);
+    EXPECT_EQ(p.verdict, Verdict::Refuted);
+    EXPECT_EQ(c.verdict, p.verdict);
+    ASSERT_TRUE(c.counterexample && p.counterexample);
+    EXPECT_EQ(to_string(*c.counterexample), to_string(*p.counterexample));
+    EXPECT_EQ(child->exact_range(a, 0).to_string(), plain->exact_range(a, 0).to_string());
+    EXPECT_EQ(child->is_empty(a).verdict, Verdict::Refuted);
+}
+
+}  // namespace
+}  // namespace provix::solvers
