@@ -12,9 +12,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
+#include "provix/decimal.h"
+#include "provix/fuzz/isolated_check.h"
 #include "provix/fuzz/random.h"
 #include "provix/fuzz/shrinker.h"
 #include "provix/parser.h"
@@ -139,10 +142,13 @@ std::string ratio(double x) {
     return os.str();
 }
 
+/// Checks a spec with some options (in a child process or not).
+using SpecCheck = std::function<CaseReport(const MapSpec&, const CheckOptions&)>;
+
 /// Prints the failures of one case; shrinks the first and writes it.
-void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o,
-                    const MapSpec& spec, int64_t index, uint64_t cseed, const CaseReport& r,
-                    CampaignStats& stats, std::ostream& out, CaseOutcome& outcome) {
+void report_failure(const SpecCheck& check, Context& ctx, const CampaignOptions& o,
+                    const MapSpec& spec, int64_t index, const CaseReport& r, CampaignStats& stats,
+                    std::ostream& out, CaseOutcome& outcome) {
     out << "FAIL case " << index << " of seed " << o.seed << ":";
     for (const Finding& f : r.failures)
         out << " " << f.kind;
@@ -152,18 +158,17 @@ void report_failure(CaseChecker& checker, Context& ctx, const CampaignOptions& o
     const std::string kind = r.failures.front().kind;
     std::string map_text = spec_text(ctx, spec);
     if (o.shrink) {
+        // A crash may come from any check: none is turned off for it.
         CheckOptions co;
-        co.completeness = kind == "probe";
-        co.ranges = kind == "range";
-        auto still_fails = [&](const MapSpec& s) {
-            return run_spec(checker, ctx, s, cseed, co).has_failure(kind);
-        };
+        co.completeness = kind == "probe" || kind == "crash";
+        co.ranges = kind == "range" || kind == "crash";
+        auto still_fails = [&](const MapSpec& s) { return check(s, co).has_failure(kind); };
         ShrinkResult s = shrink(ctx, spec, still_fails, o.max_shrink_checks);
         map_text = spec_text(ctx, s.spec);
         outcome.shrunk_map = map_text;
         out << "  shrunk in " << s.checks << " checks (" << s.steps << " edits); the minimal "
             << kind << " case:\n";
-        CaseReport shrunk = run_spec(checker, ctx, s.spec, cseed, co);
+        CaseReport shrunk = check(s.spec, co);
         for (const Finding& f : shrunk.failures) {
             if (f.kind == kind) {
                 out << indent(f.detail, "  ");
@@ -284,6 +289,21 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
     auto start = std::chrono::steady_clock::now();
     CaseChecker checker(o.limits, o.exact_oracle);
     install_crash_handlers();
+    // The cases in a child process (a new one after a case that hangs or
+    // crashes): the child generates case `index` as this process does and
+    // sends its report back. This process calls no solver, so it has no
+    // thread when it forks.
+    std::unique_ptr<CaseWorker> worker;
+    if (o.isolate_cases) {
+        worker = std::make_unique<CaseWorker>(o.case_timeout_seconds, [&](const std::string& r) {
+            const uint64_t index = static_cast<uint64_t>(parse_int64(r).value_or(0));
+            const uint64_t cseed = case_seed(o.seed, index);
+            Context cctx;
+            SplitMixSource rng(cseed);
+            const MapSpec spec = generate_map(cctx, rng, o.generator);
+            return run_spec(checker, cctx, spec, cseed, {});
+        });
+    }
     std::map<std::string, int64_t> shown_misses;
     // The indices first, first + step, ... up to `last` (the one case asked
     // for, or the last of the campaign); the next index is only formed when
@@ -298,11 +318,17 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
         MapSpec spec = generate_map(ctx, rng, o.generator);
         set_crash_note(o.seed, index, spec_text(ctx, spec));
         auto case_start = std::chrono::steady_clock::now();
-        CaseReport r = run_spec(checker, ctx, spec, cseed, {});
+        // Shrinking's checks each in a child process of their own (few cases fail).
+        const SpecCheck check = [&](const MapSpec& s, const CheckOptions& co) {
+            if (!o.isolate_cases) return run_spec(checker, ctx, s, cseed, co);
+            return check_in_child(o.case_timeout_seconds, spec_text(ctx, s),
+                                  [&] { return run_spec(checker, ctx, s, cseed, co); });
+        };
+        CaseReport r =
+            worker ? worker->check(std::to_string(index), spec_text(ctx, spec)) : check(spec, {});
         stats.add(r, spec.edge_template);
         CaseOutcome outcome;
-        if (!r.failures.empty())
-            report_failure(checker, ctx, o, spec, index, cseed, r, stats, out, outcome);
+        if (!r.failures.empty()) report_failure(check, ctx, o, spec, index, r, stats, out, outcome);
         for (const Finding& m : r.misses) {
             if (o.verbose || shown_misses[m.kind]++ < 2) {
                 out << "miss (" << m.kind << ") in case " << index << " of seed " << o.seed << ":\n"
@@ -339,6 +365,13 @@ CampaignStats replay_files(const std::vector<std::string>& paths, const Campaign
     CampaignStats stats;
     auto start = std::chrono::steady_clock::now();
     CaseChecker checker(o.limits, o.exact_oracle);
+    // The maps in a child process, as run_campaign's cases.
+    std::unique_ptr<CaseWorker> worker;
+    if (o.isolate_cases) {
+        worker = std::make_unique<CaseWorker>(o.case_timeout_seconds, [&](const std::string& text) {
+            return checker.check_text(text);
+        });
+    }
     for (const std::string& path : paths) {
         std::ifstream in(path);
         std::stringstream buffer;
@@ -353,7 +386,10 @@ CampaignStats replay_files(const std::vector<std::string>& paths, const Campaign
         std::vector<std::string> maps = split_maps(buffer.str());
         for (size_t i = 0; i < maps.size(); ++i) {
             auto case_start = std::chrono::steady_clock::now();
-            CaseReport r = checker.check_text(maps[i]);
+            CaseReport r = o.isolate_cases
+                               ? check_in_child(o.case_timeout_seconds, maps[i],
+                                                [&] { return checker.check_text(maps[i]); })
+                               : checker.check_text(maps[i]);
             stats.add(r);
             if (!r.failures.empty()) {
                 out << "FAIL " << path << " (map " << i + 1 << "):";

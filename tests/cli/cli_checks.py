@@ -309,6 +309,31 @@ def case_solver_timeouts_bound_every_query():
     expect(r[0] in (0, 1) and ("unknown (timeout)" in r[1] or "non-empty" in r[1]),
            "empty --timeout 1 answers", r)
 
+def case_fuzz_cases_run_in_child_processes():
+    if "--case-timeout" not in run(["fuzz", "--help"])[1]:
+        return  # built without the solvers: no fuzz command
+    # A case whose checks isl cannot interrupt is killed with its process:
+    # unknown, and the campaign goes on (in one process it would run for
+    # minutes: isl's integer arithmetic checks no abort flag).
+    path = write("explosive_case.map", explosive_map())
+    r = run(["fuzz", "--replay", "--timeout", "1", "--case-timeout", "3", path])
+    expect(r[0] == 0 and "did not end within 3 s (its process was killed)" in r[1] and
+           r[1].endswith("1 unknown\n0 passed, 0 failed\n") and
+           "fully simplified: n/a (0 of 0 decided cases)" in r[1],
+           "fuzz --replay of a case isl cannot end: unknown", r)
+    for bad in ["0", "-1", "abc", "1e300"]:
+        r = run(["fuzz", "--cases", "1", "--case-timeout", bad])
+        expect(r[0] == 2 and "--case-timeout expects a positive number of seconds" in r[2],
+               "fuzz --case-timeout %s: exit 2" % bad, r)
+    # In this process or not, a campaign prints the same (but its time).
+    outputs = []
+    for extra in [[], ["--in-process"]]:
+        r = run(["fuzz", "--cases", "30", "--seed", "9"] + extra)
+        expect(r[0] == 0, "fuzz %s" % " ".join(extra), r)
+        outputs.append(re.sub(r"cases, [0-9.]+ s\)", "cases)", r[1]))
+    expect(outputs[0] == outputs[1], "--in-process prints the same:\n%s\n%s" % tuple(outputs))
+
+
 def case_progress_on_a_terminal():
     if shutil.which("script") is None:
         expect(False, "the 'script' command (bsdutils) is needed to give provix a terminal")

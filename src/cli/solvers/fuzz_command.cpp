@@ -108,6 +108,15 @@ ArgSpec fuzz_spec() {
          "check the maps of the given regression files or directories\n"
          "(*.map) instead of generating cases",
          ""},
+        {"--case-timeout", "SECONDS",
+         "wall-clock time of one case's checks: each case (and each check\n"
+         "while shrinking) runs in a child process; a case that runs out is\n"
+         "unknown, one whose process crashes fails ('crash') and is shrunk",
+         std::to_string(static_cast<int64_t>(fuzz::CampaignOptions{}.case_timeout_seconds))},
+        {"--in-process", "",
+         "check the cases in this process (for a debugger): a crash ends\n"
+         "the campaign, and nothing bounds isl's integer arithmetic",
+         ""},
         {"--strict", "", "exit 1 when some case is unknown", ""},
         {"--progress", "N", "also print a progress line to standard error every N cases",
          "0: never"},
@@ -407,6 +416,11 @@ int run_fuzz(const std::vector<std::string>& argv) {
     auto limits = solver_limits(*args, "fuzz", fuzz::CampaignOptions::default_limits());
     if (!limits) return kExitUsage;
     o.limits = *limits;
+    const std::optional<double> case_timeout =
+        parse_timeout(*args, "fuzz", o.case_timeout_seconds, "--case-timeout");
+    if (!case_timeout) return kExitUsage;
+    o.case_timeout_seconds = *case_timeout;
+    o.isolate_cases = !args->has("--in-process");
     o.regression_dir = args->value("--regressions", "fuzz-failures");
     o.shrink = !args->has("--no-shrink");
     o.exact_oracle = args->has("--exact");

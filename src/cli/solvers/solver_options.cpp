@@ -36,8 +36,11 @@ solvers::Limits command_limits() {
 std::vector<OptionSpec> solver_options(const solvers::Limits& defaults) {
     return {
         {"--timeout", "SECONDS",
-         "wall-clock time per solver decision; a decision that runs out is 'unknown (timeout)'\n"
-         "(each runs in a child process, killed a second after its timeout)",
+         std::string("wall-clock time per solver decision; a decision that runs out is "
+                     "'unknown (timeout)'\n") +
+             (defaults.isolate
+                  ? "(each runs in a child process, killed a second after its timeout)"
+                  : "(a case's decisions run in its child process: see --case-timeout)"),
          seconds_text(defaults.timeout_seconds)},
         {"--isl-max-operations", "N", "isl's operation budget per decision",
          std::to_string(defaults.isl_max_operations)},
@@ -46,15 +49,16 @@ std::vector<OptionSpec> solver_options(const solvers::Limits& defaults) {
     };
 }
 
-std::optional<double> parse_timeout(const Args& args, const std::string& command, double fallback) {
-    if (!args.has_value("--timeout")) return fallback;
-    const std::string text = args.value("--timeout");
+std::optional<double> parse_timeout(const Args& args, const std::string& command, double fallback,
+                                    const std::string& option) {
+    if (!args.has_value(option)) return fallback;
+    const std::string text = args.value(option);
     char* end = nullptr;
     errno = 0;
     double seconds = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || !(seconds > 0) ||
         seconds > solvers::kMaxTimeoutSeconds) {
-        report_error(command, "--timeout expects a positive number of seconds, got '" + text + "'");
+        report_error(command, option + " expects a positive number of seconds, got '" + text + "'");
         return std::nullopt;
     }
     return seconds;

@@ -31,10 +31,12 @@ std::vector<OptionSpec> solver_options(const solvers::Limits& defaults);
 std::optional<solvers::Limits> solver_limits(const Args& args, const std::string& command,
                                              const solvers::Limits& defaults);
 
-/// `--timeout SECONDS` (a positive number, fractions allowed), or `fallback`;
-/// nullopt after reporting a bad value.
+/// `--timeout SECONDS` (a positive number, fractions allowed), or another
+/// option of seconds, or `fallback`; nullopt after reporting a bad value.
+/// `parse_timeout(args, "fuzz", 300, "--case-timeout")`
 std::optional<double> parse_timeout(const Args& args, const std::string& command,
-                                    double fallback = kDefaultTimeoutSeconds);
+                                    double fallback = kDefaultTimeoutSeconds,
+                                    const std::string& option = "--timeout");
 
 /// One line for an equivalence decision: `proven equivalent [isl]`,
 /// `refuted [z3]: <reason>`, `unknown (<reason>) [isl]` (`unknown (timeout)`

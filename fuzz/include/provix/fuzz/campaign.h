@@ -59,6 +59,16 @@ struct CampaignOptions {
     /// isl with the Z3 fallback instead of isl alone.
     bool exact_oracle = false;
     solvers::Limits limits = default_limits();
+    /// Check each case (and each check of its shrinking) in a child process
+    /// killed after `case_timeout_seconds` (isolated_check.h): a case whose
+    /// checks hang is unknown, one that crashes fails (`crash`), and the
+    /// campaign goes on. False: in this process, where a crash ends the
+    /// campaign (after printing the case) and nothing bounds isl's
+    /// arithmetic.
+    bool isolate_cases = true;
+    /// The wall-clock limit of one case's checks in its child process; each
+    /// oracle decision has its own, smaller limit (`limits`).
+    double case_timeout_seconds = 300;
     GeneratorOptions generator;
     /// Print a progress line to the progress stream every this many cases (0: never).
     int64_t progress_every = 0;

@@ -24,7 +24,9 @@
 ///    differently;
 ///  - `roundtrip`: the printed map does not parse back to the same map, or
 ///    the text as printed does not evaluate like the map it came from;
-///  - `probe`: the fuzzer's own affine probe claimed a form the oracle refutes.
+///  - `probe`: the fuzzer's own affine probe claimed a form the oracle refutes;
+///  - `crash` (campaigns, isolated_check.h): the process checking the case
+///    died (a signal, an exit) before it sent its report.
 /// Misses (counted, reported as completeness figures):
 ///  - `empty-missed`: isl proves the domain empty, the engine did not;
 ///  - `div-affine` / `minmax-affine`: a result keeping floordiv/ceildiv/mod
