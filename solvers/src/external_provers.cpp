@@ -92,13 +92,29 @@ std::optional<std::string> read_text(const fs::path& path) {
 }
 
 /// The first command of a Coq text that would assume instead of prove, or
-/// nullptr. Such texts are refused outright (and Print Assumptions catches
-/// any that slip through).
+/// would turn a check of the kernel off or load code into it (`Unset
+/// Positivity Checking`, `#[bypass_check(guard)]`, `Typing Flags`,
+/// `Declare ML Module`), or nullptr. Such texts are refused outright (and
+/// Print Assumptions catches any that slip through).
 const char* assuming_word(const std::string& text) {
     for (const char* w : {"Admitted", "admit", "Axiom", "Axioms", "Parameter", "Parameters",
-                          "Hypothesis", "Hypotheses", "Variable", "Variables", "Conjecture"})
+                          "Hypothesis", "Hypotheses", "Variable", "Variables", "Conjecture",
+                          "Context", "Unset", "bypass_check", "Typing", "Declare", "Load"})
         if (contains_word(text, w)) return w;
     return nullptr;
+}
+
+/// The line Coq's `Print Assumptions` prints for a term that rests on no
+/// axiom and on no check turned off.
+constexpr const char* kNoAssumptions = "Closed under the global context";
+
+/// True if `log` ends with kNoAssumptions (the output of the file's last
+/// command, which is provix's own: no text of the script can come after it).
+bool ends_without_assumptions(const std::string& log) {
+    const size_t end = log.find_last_not_of(" \t\r\n");
+    const std::string last = end == std::string::npos ? "" : log.substr(0, end + 1);
+    const size_t n = std::char_traits<char>::length(kNoAssumptions);
+    return last.size() >= n && last.compare(last.size() - n, n, kNoAssumptions) == 0;
 }
 
 }  // namespace
@@ -156,10 +172,17 @@ CoqCheck coq_check(const std::string& name, const std::string& smt_body,
         out.detail = "cannot create a temporary folder";
         return out;
     }
-    fs::path file = dir.path() / "provix_proof.v";
+    const std::string module = "provix_proof";  // the file's module in Coq
+    fs::path file = dir.path() / (module + ".v");
     std::string text = coq_statement_file(name, smt_body);
     if (lemmas) text += "\n(* " + library.string() + " *)\n" + *lemmas;
-    text += "\n(* " + script.string() + " *)\n" + *proof + "\n\nPrint Assumptions " + name + ".\n";
+    // The script's theorem must have the type of the statement generated
+    // here (named with the file's module, which no Import inside the script
+    // can shadow), and rest on nothing: provix's commands come last.
+    text += "\n(* " + script.string() + " *)\n" + *proof +
+            "\n\n(* provix: the theorem proves the statement, on no assumption. *)\n" +
+            "Definition provix_statement_proof : " + module + "." + name + "_statement := " + name +
+            ".\nPrint Assumptions provix_statement_proof.\n";
     if (!write_file(file, text)) {
         out.detail = "cannot write the Coq file";
         return out;
@@ -167,13 +190,13 @@ CoqCheck coq_check(const std::string& name, const std::string& smt_body,
     int status = 0;
     std::string log = run("cd " + quote(dir.path().string()) + " && timeout " +
                               std::to_string(options.coq_timeout_s) + " " + quote(options.coqc) +
-                              " -q provix_proof.v",
+                              " -q " + module + ".v",
                           &status);
     if (status != 0) {
         out.detail = "coqc rejects " + script.string() + ": " + log.substr(0, 2000);
         return out;
     }
-    if (log.find("Closed under the global context") == std::string::npos) {
+    if (!ends_without_assumptions(log)) {
         out.detail = script.string() + " rests on assumptions: " + log.substr(0, 2000);
         return out;
     }

@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -127,6 +128,7 @@ struct Item {
     const std::string& file() const { return rule ? rule->file : lemma->file; }
     const std::string& name() const { return rule ? rule->name : lemma->name; }
     const std::string& text() const { return rule ? rule->text : lemma->text; }
+    int line() const { return rule ? rule->line : lemma->line; }
     std::string obligation() const {
         return rule ? solvers::rule_obligation_smtlib(*rule)
                     : solvers::lemma_obligation_smtlib(*lemma);
@@ -344,6 +346,19 @@ std::optional<std::vector<Item>> read_items(const std::vector<std::string>& file
         }
         for (rules::Rule& r : *parsed_rules)
             all.push_back(Item{std::move(r), std::nullopt});
+    }
+    // Rule and lemma names share one namespace across the files, as in the
+    // engine's table: a trace, a proof script (NAME.v) and an obligation file
+    // name one of them only.
+    std::map<std::string, const Item*> first;
+    for (const Item& item : all) {
+        auto [at, fresh] = first.emplace(item.name(), &item);
+        if (fresh) continue;
+        report_diagnostic(item.file() + ":" + std::to_string(item.line()) +
+                          ":1: error: duplicate name '" + item.name() + "' (first at " +
+                          at->second->file() + ":" + std::to_string(at->second->line()) + ")\n" +
+                          item.text() + "\n^");
+        return std::nullopt;
     }
     return all;
 }
