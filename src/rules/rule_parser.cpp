@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "provix/decimal.h"
 #include "provix/parser.h"
 #include "provix/rules/rule.h"
 
@@ -256,11 +257,14 @@ private:
         Token t = next();
         cur_col_ = t.col;
         if (t.kind == Tok::Int) {
-            if (t.text.size() > 18) {
-                fail(t.col, "integer literal too large");
+            const std::optional<int64_t> value = parse_int64(t.text);
+            if (!value) {
+                fail(t.col,
+                     "integer literal beyond int64 (write -2^63 as "
+                     "-9223372036854775807 - 1)");
                 return 0;
             }
-            return add_node(Op::Literal, std::stoll(t.text), {});
+            return add_node(Op::Literal, *value, {});
         }
         if (t.kind == Tok::Punct && t.text == "(") {
             int inner = lemma_mode_ ? parse_formula() : parse_or();

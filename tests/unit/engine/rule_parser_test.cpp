@@ -104,6 +104,22 @@ TEST(RuleParser, RejectsMalformedRules) {
     EXPECT_NE(rule_error("  r: x => x\n"), "<ok>");                 // indented start
 }
 
+TEST(RuleParser, LiteralsAreEveryInt64) {
+    // Every int64 is a literal (19 digits included); beyond int64 is an
+    // error at the literal, and -2^63 is written as a difference.
+    auto r = parse_rules(
+        "r: x floordiv 4611686018427387904 => x floordiv 4611686018427387904"
+        " if 9223372036854775807 > -9223372036854775807 - 1\n",
+        "t.rules");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(to_string((*r)[0], (*r)[0].lhs), "(x floordiv 4611686018427387904)");
+    std::string e = rule_error("r: x floordiv 9223372036854775808 => x\n");
+    EXPECT_EQ(e.substr(0, 12), "t.rules:1:15") << e;
+    EXPECT_NE(e.find("integer literal beyond int64"), std::string::npos) << e;
+    EXPECT_NE(rule_error("r: x => x if 99999999999999999999999 > 0\n").find("beyond int64"),
+              std::string::npos);
+}
+
 TEST(RuleParser, DefinedTakesABoundVariable) {
     auto r = parse_rules("m: min(x, y) => x if ub(x) <= lb(y) && defined(y)\n", "t.rules");
     ASSERT_TRUE(r.ok()) << r.error().message;
