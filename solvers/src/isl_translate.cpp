@@ -54,9 +54,40 @@ std::optional<std::vector<int64_t>> small_variable_box(Expr e,
     return ids;
 }
 
-/// True if `e` can be split: on its values or on its variables' values.
+/// True if `e` evaluates in int64 (or divides by zero) at every point of
+/// the box of its variables `ids`: then a split on those points
+/// (IslTranslator::split_on_variables) has a piece for each.
+bool evaluates_in_int64_on_box(Expr e, const std::vector<int64_t>& ids,
+                               const std::vector<Interval>& bounds) {
+    std::vector<int64_t> point(bounds.size(), 0);
+    for (int64_t id : ids)
+        point[static_cast<size_t>(id)] = bounds[static_cast<size_t>(id)].lo();
+    while (true) {
+        Result<int64_t> c = evaluate(e, point);
+        if (!c && c.error().kind != Error::Kind::DivisionByZero) return false;
+        size_t k = 0;  // next point
+        for (; k < ids.size(); ++k) {
+            const size_t id = static_cast<size_t>(ids[k]);
+            if (point[id] < bounds[id].hi()) {
+                ++point[id];
+                break;
+            }
+            point[id] = bounds[id].lo();
+        }
+        if (k == ids.size()) return true;
+    }
+}
+
+/// True if `e` can be split exactly: on its variables' values (each value of
+/// `e` there in int64, or a division by zero), or on its own values (an
+/// interval of int64 values, which a value beyond int64 leaves unbounded).
+/// A value beyond int64 at some point would otherwise get no piece, and
+/// the points where it is taken would drop out of the function's domain as
+/// if undefined there.
 bool splittable(Expr e, const std::vector<Interval>& bounds) {
-    return small_variable_box(e, bounds).has_value() || splittable(interval_of(e, bounds));
+    const std::optional<std::vector<int64_t>> ids = small_variable_box(e, bounds);
+    return (ids && evaluates_in_int64_on_box(e, *ids, bounds)) ||
+           splittable(interval_of(e, bounds));
 }
 
 /// The recursive fragment check, memoized on node ids (expressions are DAGs).
