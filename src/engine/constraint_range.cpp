@@ -18,13 +18,18 @@ struct SplitSum {
     std::vector<SumTerm> terms;
 };
 
-SplitSum split(Expr e) {
+/// `e` split; nullopt when its constant terms (kept apart because their sum
+/// leaves int64: `d0 + 9223372036854775807 + 1`) do not add up in int64.
+std::optional<SplitSum> split(Expr e) {
     SplitSum s;
     for (const SumTerm& t : sum_terms(e)) {
-        if (t.monomial)
+        if (t.monomial) {
             s.terms.push_back(t);
-        else
-            s.constant = t.coef;
+            continue;
+        }
+        const std::optional<int64_t> sum = checked_add(s.constant, t.coef);
+        if (!sum) return std::nullopt;
+        s.constant = *sum;
     }
     return s;
 }
@@ -75,10 +80,14 @@ Interval range_from_combination(const SplitSum& se, const SplitSum& sc, const In
 Interval range_by_constraints(Expr e, RangeAnalysis& ranges, bool* narrowed_lo, bool* narrowed_hi) {
     Interval result = ranges.range(e);
     if (ranges.constraints().empty() || result.is_empty()) return result;
-    const SplitSum se = split(e);
+    const std::optional<SplitSum> split_e = split(e);
+    if (!split_e) return result;
+    const SplitSum& se = *split_e;
     for (const Constraint& c : ranges.constraints()) {
         if (c.range.lo_is_inf() && c.range.hi_is_inf()) continue;
-        const SplitSum sc = split(c.expr);
+        const std::optional<SplitSum> split_c = split(c.expr);
+        if (!split_c) continue;
+        const SplitSum& sc = *split_c;
         for (const SumTerm& t : se.terms) {
             int64_t b = coef_of(sc, t.monomial);
             if (b == 0 || b == kInt64Min || t.coef == kInt64Min) continue;

@@ -62,11 +62,17 @@ bool is_linear_sum(Expr e) {
 /// which `c` is excluded; the empty interval when every value is.
 Interval probe(const Constraint& c, size_t id, int64_t lo, int64_t hi, RewriteLog log) {
     std::vector<int64_t> values(id + 1, 0);
+    // Each end steps only while it stays inside [lo, hi] (no step past
+    // INT64_MAX or INT64_MIN, where hi or lo may sit).
     int64_t new_lo = lo, new_hi = hi;
-    while (new_lo <= hi && verdict_at(c, values, id, new_lo) == PointVerdict::Excluded)
+    while (verdict_at(c, values, id, new_lo) == PointVerdict::Excluded) {
+        if (new_lo == hi) {  // every value is excluded
+            log.fired(lemma::eval_excluded_lower);
+            return Interval::empty();
+        }
         ++new_lo;
+    }
     if (new_lo != lo) log.fired(lemma::eval_excluded_lower);
-    if (new_lo > hi) return Interval::empty();
     while (new_hi > new_lo && verdict_at(c, values, id, new_hi) == PointVerdict::Excluded)
         --new_hi;
     if (new_hi != hi) log.fired(lemma::eval_excluded_upper);

@@ -3,9 +3,12 @@
 
 #include "nonzero_divisors.h"
 
+#include <optional>
+
 #include "expr_node.h"
 #include "id_map.h"
 #include "lemma_ids.h"
+#include "provix/semantics.h"
 #include "sum_term.h"
 
 namespace provix::engine {
@@ -36,13 +39,17 @@ void collect_divisors(Expr e, IdMap<uint8_t>& seen, std::vector<Expr>& out) {
         collect_divisors(detail::op_at(e, i), seen, out);
 }
 
-/// `d` as `a*v + b` with a != 0 (the variable id in *id), or false.
+/// `d` as `a*v + b` with a != 0 (the variable id in *id), or false (also
+/// when its constant terms, kept apart because their sum leaves int64, do
+/// not add up in int64).
 bool as_affine_in_one_variable(Expr d, int64_t* id, int64_t* a, int64_t* b) {
     *id = -1;
     *b = 0;
     for (const SumTerm& t : sum_terms(d)) {
         if (!t.monomial) {
-            *b = t.coef;
+            const std::optional<int64_t> sum = checked_add(*b, t.coef);
+            if (!sum) return false;
+            *b = *sum;
         } else if (t.monomial.is_variable() && *id < 0 && t.coef != 0) {
             *id = t.monomial.variable_id();
             *a = t.coef;
