@@ -1,6 +1,8 @@
 // The edge templates: divisors that may be zero, constants and bounds at the
 // int64 limits, constraints whose rewritten bounds land next to the limits,
-// congruences whose combined modulus overflows, runtime variables as inputs.
+// congruences whose combined modulus overflows, runtime variables as inputs,
+// divisors and factors with few variable values but values beyond int64,
+// sums whose constants stay apart, constraints probed at the int64 limits.
 
 #include "edge_templates.h"
 
@@ -320,6 +322,131 @@ bool runtime_inputs(Parts& p) {
     return true;
 }
 
+// --- wide-divisor -----------------------------------------------------------
+
+/// A divisor, or a second factor, whose variables take few values (isl
+/// splits on them) but whose values leave int64 at some of them, or are 0
+/// at some and beyond int64 at others: `d1 floordiv (d0 * 3)` with d0 near
+/// 2^62, `d1 * max(d0 * 2^62, 0)`. Every point must keep its value (none
+/// may drop out as if it divided by zero), beside results that use no
+/// such divisor.
+bool wide_divisor(Parts& p) {
+    if (!p.has_variables()) return false;
+    RandomSource& rng = p.rng_;
+    p.spec_.limit_literals = true;
+    Expr v = p.any_var();
+    Interval& b = p.bounds(v.variable_id());
+    Expr wide;
+    if (rng.chance(30)) {  // zero at one end, beyond int64 at the other
+        const int64_t start = rng.pick<int64_t>({0, -2});
+        b = {start, start + 2};
+        wide = p.mul(v, rng.pick<int64_t>({kInt64Max, kBit62 + 1}));
+    } else {
+        const int64_t start =
+            rng.pick<int64_t>({kBit62 - 1, kBit62, -kBit62 - 1, kInt64Max - 2, kInt64Min});
+        b = {start, start + rng.uniform(0, 2)};
+        wide = p.mul(v, rng.pick<int64_t>({2, 3, -3, 4, kBit62, -kBit62}));
+        // 2^62 - 1 times 2 stays in int64: times 2^62 it leaves it.
+        if (interval_of(wide, p.all_bounds()).is_bounded()) wide = p.mul(v, kBit62);
+    }
+    if (rng.chance(30)) wide = p.add(wide, p.c(rng.pick<int64_t>({-1, 1, kInt64Max})));
+    Expr y = p.any_var();
+    switch (rng.uniform(0, 3)) {
+        case 0:
+            p.result(p.div_like(y, wide));
+            break;
+        case 1:  // a product of two factors with variables
+            p.result(p.node(ExprKind::Mul, y,
+                            p.node(rng.chance(50) ? ExprKind::Max : ExprKind::Min, wide, p.c(0))));
+            break;
+        case 2:  // beside a result without it
+            p.result(p.div_like(y, wide));
+            p.result(y);
+            break;
+        default:  // in a constraint
+            p.constraint(p.div_like(y, wide), rng.chance(50) ? Interval{0, 0} : Interval{-1, 1});
+            p.result(y);
+            break;
+    }
+    return true;
+}
+
+// --- split-constants --------------------------------------------------------
+
+/// A sum whose constant terms stay apart because their sum leaves int64
+/// (`d0 + 4611686018427387904 + 4611686018427387904` is kept as
+/// `d0 + 9223372036854775807 + 1`): in a divisor (its values away from
+/// zero), in a min/max whose operands' difference a constraint bounds, and
+/// as a result.
+bool split_constants(Parts& p) {
+    if (!p.has_variables()) return false;
+    RandomSource& rng = p.rng_;
+    p.spec_.limit_literals = true;
+    // k1 + k2 leaves int64.
+    const bool up = rng.chance(50);
+    const int64_t k1 = up ? kBit62 : -kBit62;
+    const int64_t k2 = up ? rng.pick<int64_t>({kBit62, kBit62 + 1})
+                          : rng.pick<int64_t>({-kBit62 - 1, -kBit62 - 2});
+    Expr x = p.any_var();
+    Expr y = p.any_var();
+    Expr wide = p.add(p.add(y, p.c(k1)), p.c(k2));
+    switch (rng.uniform(0, 2)) {
+        case 0: {  // a divisor in int64 at y = -1 (2^63 - 1), beyond it from y = 0
+            p.bounds(y.variable_id()) = {rng.uniform(-3, -1), rng.uniform(0, 3)};
+            p.constraint(p.fmod(x, wide), {0, 0});
+            p.result(x);
+            break;
+        }
+        case 1: {  // min/max decided by a constraint on y - x
+            p.bounds(x.variable_id()) = Interval::all();
+            p.bounds(y.variable_id()) = Interval::all();
+            const int64_t lo = up ? kInt64Min + 1 : kInt64Max - 4;
+            p.constraint(p.add(y, p.mul(x, -1)), {lo, lo + 4});
+            p.result(p.node(rng.chance(50) ? ExprKind::Min : ExprKind::Max, x, wide));
+            break;
+        }
+        default:
+            p.result(p.add(wide, x));
+            break;
+    }
+    return true;
+}
+
+// --- probe-limits -----------------------------------------------------------
+
+/// A variable with a few values next to INT64_MAX or INT64_MIN and a
+/// non-linear constraint over it alone, which the engine decides by
+/// evaluating it at the ends of the range: `(d0 * 3) mod 7 in [2, 2]`,
+/// `(d0 + 1) mod 5` (often no value satisfies it), `d0 mod -3 in [-1, -1]`
+/// beside `(d0 - 2) mod 5`.
+bool probe_limits(Parts& p) {
+    if (!p.has_variables()) return false;
+    RandomSource& rng = p.rng_;
+    p.spec_.limit_literals = true;
+    Expr v = p.any_var();
+    const int64_t n = rng.uniform(0, 5);
+    p.bounds(v.variable_id()) =
+        rng.chance(50) ? Interval{kInt64Max - n, kInt64Max} : Interval{kInt64Min, kInt64Min + n};
+    const int64_t m = rng.pick<int64_t>({3, 5, 7, -3, 8});
+    const int64_t r = rng.uniform(0, (m < 0 ? -m : m) - 1) * (m < 0 ? -1 : 1);
+    switch (rng.uniform(0, 2)) {
+        case 0:
+            p.constraint(p.fmod(p.mul(v, rng.pick<int64_t>({2, 3, -1})), p.c(m)),
+                         Interval::point(r));
+            break;
+        case 1:
+            p.constraint(p.fmod(p.add(v, p.c(rng.uniform(-2, 2))), p.c(m)), Interval::point(r));
+            break;
+        default:
+            p.constraint(p.fmod(v, p.c(m)), Interval::point(r));
+            p.constraint(p.fmod(p.add(v, p.c(rng.uniform(-2, 2))), p.c(5)),
+                         Interval::point(rng.uniform(0, 4)));
+            break;
+    }
+    p.result(p.add(v, p.c(rng.pick<int64_t>({0, -1, 1}))));
+    return true;
+}
+
 }  // namespace
 
 bool apply_edge_template(const std::string& name, Context& ctx, RandomSource& rng, MapSpec& spec,
@@ -331,6 +458,9 @@ bool apply_edge_template(const std::string& name, Context& ctx, RandomSource& rn
                    : name == "limit-bounds"        ? limit_bounds(p)
                    : name == "congruence-overflow" ? congruence_overflow(p)
                    : name == "runtime-inputs"      ? runtime_inputs(p)
+                   : name == "wide-divisor"        ? wide_divisor(p)
+                   : name == "split-constants"     ? split_constants(p)
+                   : name == "probe-limits"        ? probe_limits(p)
                                                    : false;
     if (!applied) {
         spec = std::move(saved);

@@ -67,8 +67,9 @@ public:
         if (edge.empty() && !o_.edge_templates.empty() && rng_.chance(o_.edge_percent)) {
             edge = rng_.pick(o_.edge_templates);
             // Without near-limit constants, no template made of them.
-            bool limits =
-                edge == "int64-limits" || edge == "limit-bounds" || edge == "congruence-overflow";
+            bool limits = edge == "int64-limits" || edge == "limit-bounds" ||
+                          edge == "congruence-overflow" || edge == "wide-divisor" ||
+                          edge == "split-constants" || edge == "probe-limits";
             if ((limits && !o_.near_limit_constants) ||
                 (edge == "runtime-inputs" && !o_.runtime_vars)) {
                 edge.clear();
@@ -656,8 +657,15 @@ private:
 }  // namespace
 
 std::vector<std::string> GeneratorOptions::edge_template_names() {
-    return {"zero-divisor", "int64-limits", "limit-bounds", "congruence-overflow",
-            "runtime-inputs"};
+    return {"zero-divisor",   "int64-limits", "limit-bounds",    "congruence-overflow",
+            "runtime-inputs", "wide-divisor", "split-constants", "probe-limits"};
+}
+
+std::vector<std::string> GeneratorOptions::default_edge_templates() {
+    std::vector<std::string> names = edge_template_names();
+    for (const char* slow : {"wide-divisor", "split-constants"})
+        names.erase(std::find(names.begin(), names.end(), slow));
+    return names;
 }
 
 MapSpec generate_map(Context& ctx, RandomSource& rng, const GeneratorOptions& options) {

@@ -213,6 +213,38 @@ TEST(FuzzGenerator, EachEdgeTemplateShapesItsMaps) {
                     ok = ok || (c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() &&
                                 c.expr.rhs().constant_value() >= (int64_t{1} << 31));
                 }
+            } else if (name == "wide-divisor") {
+                // A divisor or factor whose interval leaves int64.
+                for (Expr e : exprs) {
+                    ok = ok || any_node(e, [&](Expr n) {
+                             const bool divisor_like =
+                                 n.kind() == ExprKind::FloorDiv || n.kind() == ExprKind::CeilDiv ||
+                                 n.kind() == ExprKind::Mod || n.kind() == ExprKind::Mul;
+                             if (!divisor_like) return false;
+                             const Interval i =
+                                 interval_of(n.operand(n.num_operands() - 1), bounds);
+                             return !i.is_bounded();
+                         });
+                }
+            } else if (name == "split-constants") {
+                // A sum (nested, as drawn, or flat) with two constant terms.
+                std::function<int(Expr)> constants = [&](Expr n) {
+                    if (n.is_constant()) return 1;
+                    if (n.kind() != ExprKind::Add) return 0;
+                    int k = 0;
+                    for (size_t i = 0; i < n.num_operands(); ++i)
+                        k += constants(n.operand(i));
+                    return k;
+                };
+                for (Expr e : exprs)
+                    ok = ok || any_node(e, [&](Expr n) { return constants(n) >= 2; });
+            } else if (name == "probe-limits") {
+                // A variable bound at an int64 limit, and a constraint.
+                for (int64_t v = 0; v < s.num_variables(); ++v) {
+                    const Interval& b = s.variable(v).bounds;
+                    ok = ok || (!s.constraints.empty() && b.is_bounded() &&
+                                (b.hi() == kInt64Max || b.lo() == kInt64Min));
+                }
             } else if (name == "runtime-inputs") {
                 int64_t first_rt = static_cast<int64_t>(s.dims.size() + s.range_vars.size());
                 for (Expr e : exprs) {
