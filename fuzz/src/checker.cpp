@@ -230,6 +230,23 @@ CaseReport CaseChecker::check(const IndexingMap& input, const std::string& text,
                                                     "\nsimplified twice:\n" + twice.to_string() +
                                                     "\n"});
     }
+    // The output's text reads back as the same map: a user simplifies or
+    // evaluates what provix printed.
+    {
+        Context fresh;
+        Result<IndexingMap> reread = parse_indexing_map(fresh, r.simplified_text);
+        if (!reread) {
+            r.failures.push_back({"roundtrip", "the simplified map's text does not parse:\n" +
+                                                   r.simplified_text + "\n" +
+                                                   reread.error().message + "\n"});
+        } else if (reread->to_string() != r.simplified_text) {
+            r.failures.push_back({"roundtrip",
+                                  "the simplified map's text reads back as another "
+                                  "expression:\n" +
+                                      r.simplified_text + "\nread back:\n" + reread->to_string() +
+                                      "\n"});
+        }
+    }
     if (!text.empty()) {
         Context fresh;
         ParseOptions raw;

@@ -58,6 +58,17 @@ private:
         return true;
     }
 
+    /// True if `e` is a sum times a constant, `(a + b) * c`: for c < -1,
+    /// written `- (a + b) * -c` it would read back as the sum times -c, then
+    /// negated, which distributes differently from the sum times c when one
+    /// of the two overflows (`(d0 - 2^62) * -2` stays a product, `(d0 -
+    /// 2^62) * 2` becomes `d0 * 2 - 2^63`): printed `+ (a + b) * c`. For
+    /// c = -1, `- (a + b)` reads back as the sum times -1 itself.
+    static bool scales_a_sum(Expr e) {
+        return e.kind() == ExprKind::Mul && e.num_operands() == 2 &&
+               e.operand(0).kind() == ExprKind::Add;
+    }
+
     /// Prints the factors of `e` but its last, times `coef` (omitted if 1).
     void print_scaled(Expr e, int64_t coef, int prec) {
         size_t n = e.num_operands();
@@ -81,7 +92,7 @@ private:
                 print(t, kAdd);
             } else if (t.is_constant() && t.constant_value() < 0 && t.constant_value() != kMinI) {
                 out_ += " - " + std::to_string(-t.constant_value());
-            } else if (negative_coefficient(t, &coef)) {
+            } else if (negative_coefficient(t, &coef) && (coef == -1 || !scales_a_sum(t))) {
                 out_ += " - ";
                 print_scaled(t, -coef, kMul);
             } else {

@@ -119,6 +119,23 @@ TEST_F(PrinterTest, OverflowingConstantProductsRoundTrip) {
     print("(d0) -> ((d0 + 922337 * 92233720368547) * 3)" + domain);
 }
 
+TEST_F(PrinterTest, SumsTimesConstantsThatCannotDistributeRoundTrip) {
+    // (d0 - 2^62) * -2 cannot distribute (2^63); written `- (d0 - 2^62) * 2`
+    // it read back as the sum times 2, which distributes (d0 * 2 - 2^63),
+    // then negated: another expression. A sum times -1 reads back as it is.
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    Expr scaled = (d0 - ctx.constant(int64_t{1} << 62)) * -2;
+    ASSERT_EQ(scaled.kind(), ExprKind::Mul);
+    IndexingMap m = *IndexingMap::get(*SymbolicMap::get(ctx, 2, 0, {d1 + scaled}),
+                                      {{Interval(0, 9), "d0"}, {Interval(0, 3), "d1"}}, {}, {});
+    const std::string out = m.to_string();
+    EXPECT_EQ(out.substr(0, out.find(',', out.find("->"))),
+              "(d0, d1) -> (d1 + (d0 - 4611686018427387904) * -2)");
+    EXPECT_EQ(map(out), m) << out;
+    EXPECT_EQ(print("(d0) -> (-d0 - (d0 + -9223372036854775808) + 3), domain: d0 in [0, 9]"),
+              "(d0) -> (-d0 - (d0 + -9223372036854775808) + 3),\ndomain:\nd0 in [0, 9]");
+}
+
 TEST_F(PrinterTest, XlaStyleInputPrintsCanonically) {
     EXPECT_EQ(print("(d0, d1) -> ()\ndomain:\nd0 in [0, 1]\nd1 in [0, 3]\nis_simplified: true"),
               "(d0, d1) -> (),\ndomain:\nd0 in [0, 1],\nd1 in [0, 3]");

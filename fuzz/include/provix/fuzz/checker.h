@@ -22,7 +22,8 @@
 ///  - `not-idempotent`: simplifying the simplified map changes it;
 ///  - `nondeterministic`: the same text simplified in a fresh context prints
 ///    differently;
-///  - `roundtrip`: the printed map does not parse back to the same map, or
+///  - `roundtrip`: the printed map (the input or the simplified one) does
+///    not parse back to the same map, or
 ///    the text as printed does not evaluate like the map it came from;
 ///  - `probe`: the fuzzer's own affine probe claimed a form the oracle refutes;
 ///  - `crash` (campaigns, isolated_check.h): the process checking the case
