@@ -350,13 +350,35 @@ private:
 
     static isl_stat piece_extremes(isl_set* set, isl_aff* aff, void* user) {
         Extremes& ex = *static_cast<Extremes*>(user);
-        Own<isl_aff> objective(aff);
+        // isl optimises affine expressions with integer coefficients only; a
+        // piece's may have a denominator d > 1 (isl rewrote it with the
+        // piece's equalities: `d1 * c` where 2 * d1 = d0 - 6 + c). It is an
+        // integer at every integer point of the piece (the result's value),
+        // so its extremes are those of d * aff, divided by d exactly.
+        Own<isl_val> den(isl_aff_get_denominator_val(aff));
+        if (!den) {
+            isl_aff_free(aff);
+            isl_set_free(set);
+            return isl_stat_error;
+        }
+        Own<isl_aff> objective(isl_aff_scale_val(aff, isl_val_copy(den.get())));
         Own<isl_set> where(isl_set_intersect(set, isl_set_copy(ex.domain)));
         Own<isl_val> lo(isl_set_min_val(where.get(), objective.get()));
         if (!lo) return isl_stat_error;
         if (isl_val_is_nan(lo.get()) == isl_bool_true) return isl_stat_ok;  // no point
         Own<isl_val> hi(isl_set_max_val(where.get(), objective.get()));
         if (!hi || isl_val_is_nan(hi.get()) == isl_bool_true) return isl_stat_error;
+        if (isl_val_is_one(den.get()) != isl_bool_true) {
+            lo.reset(isl_val_div(lo.release(), isl_val_copy(den.get())));
+            hi.reset(isl_val_div(hi.release(), isl_val_copy(den.get())));
+            // Attained at integer points where aff is an integer: both are
+            // integers (or infinite).
+            auto integral = [](isl_val* v) {
+                return isl_val_is_int(v) == isl_bool_true || isl_val_is_infty(v) == isl_bool_true ||
+                       isl_val_is_neginfty(v) == isl_bool_true;
+            };
+            if (!lo || !hi || !integral(lo.get()) || !integral(hi.get())) return isl_stat_error;
+        }
         if (!ex.lo || isl_val_lt(lo.get(), ex.lo.get()) == isl_bool_true) ex.lo = std::move(lo);
         if (!ex.hi || isl_val_gt(hi.get(), ex.hi.get()) == isl_bool_true) ex.hi = std::move(hi);
         return isl_stat_ok;
