@@ -12,28 +12,6 @@
 namespace provix::engine {
 namespace {
 
-/// A sum split into its constant and its non-constant terms.
-struct SplitSum {
-    int64_t constant = 0;
-    std::vector<SumTerm> terms;
-};
-
-/// `e` split; nullopt when its constant terms (kept apart because their sum
-/// leaves int64: `d0 + 9223372036854775807 + 1`) do not add up in int64.
-std::optional<SplitSum> split(Expr e) {
-    SplitSum s;
-    for (const SumTerm& t : sum_terms(e)) {
-        if (t.monomial) {
-            s.terms.push_back(t);
-            continue;
-        }
-        const std::optional<int64_t> sum = checked_add(s.constant, t.coef);
-        if (!sum) return std::nullopt;
-        s.constant = *sum;
-    }
-    return s;
-}
-
 /// The coefficient of `monomial` in `s` (0 when absent).
 int64_t coef_of(const SplitSum& s, Expr monomial) {
     for (const SumTerm& t : s.terms)
@@ -80,12 +58,12 @@ Interval range_from_combination(const SplitSum& se, const SplitSum& sc, const In
 Interval range_by_constraints(Expr e, RangeAnalysis& ranges, bool* narrowed_lo, bool* narrowed_hi) {
     Interval result = ranges.range(e);
     if (ranges.constraints().empty() || result.is_empty()) return result;
-    const std::optional<SplitSum> split_e = split(e);
+    const std::optional<SplitSum> split_e = split_sum(e);
     if (!split_e) return result;
     const SplitSum& se = *split_e;
     for (const Constraint& c : ranges.constraints()) {
         if (c.range.lo_is_inf() && c.range.hi_is_inf()) continue;
-        const std::optional<SplitSum> split_c = split(c.expr);
+        const std::optional<SplitSum> split_c = split_sum(c.expr);
         if (!split_c) continue;
         const SplitSum& sc = *split_c;
         for (const SumTerm& t : se.terms) {

@@ -8,7 +8,6 @@
 #include "expr_node.h"
 #include "id_map.h"
 #include "lemma_ids.h"
-#include "provix/semantics.h"
 #include "sum_term.h"
 
 namespace provix::engine {
@@ -40,24 +39,16 @@ void collect_divisors(Expr e, IdMap<uint8_t>& seen, std::vector<Expr>& out) {
 }
 
 /// `d` as `a*v + b` with a != 0 (the variable id in *id), or false (also
-/// when its constant terms, kept apart because their sum leaves int64, do
-/// not add up in int64).
+/// when its constant terms do not add up in int64: split_sum).
 bool as_affine_in_one_variable(Expr d, int64_t* id, int64_t* a, int64_t* b) {
-    *id = -1;
-    *b = 0;
-    for (const SumTerm& t : sum_terms(d)) {
-        if (!t.monomial) {
-            const std::optional<int64_t> sum = checked_add(*b, t.coef);
-            if (!sum) return false;
-            *b = *sum;
-        } else if (t.monomial.is_variable() && *id < 0 && t.coef != 0) {
-            *id = t.monomial.variable_id();
-            *a = t.coef;
-        } else {
-            return false;
-        }
-    }
-    return *id >= 0;
+    const std::optional<SplitSum> s = split_sum(d);
+    if (!s || s->terms.size() != 1) return false;
+    const SumTerm& t = s->terms[0];
+    if (!t.monomial.is_variable() || t.coef == 0) return false;
+    *id = t.monomial.variable_id();
+    *a = t.coef;
+    *b = s->constant;
+    return true;
 }
 
 }  // namespace

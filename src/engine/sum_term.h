@@ -3,10 +3,12 @@
 /// SumTerm: one term of a sum as the matcher and the domain passes see it.
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "expr_node.h"
 #include "provix/expr.h"
+#include "provix/semantics.h"
 
 namespace provix::engine {
 
@@ -33,6 +35,30 @@ using detail::TermsOf;
 
 /// Splits `e` into its sum terms (a non-sum is a one-term sum).
 std::vector<SumTerm> sum_terms(Expr e);
+
+/// A sum as its constant (its constant terms added up) and its other terms.
+struct SplitSum {
+    int64_t constant = 0;
+    std::vector<SumTerm> terms;
+};
+
+/// `e` split into its constant and its other terms; nullopt when its
+/// constant terms (kept apart because their sum leaves int64: `d0 +
+/// 9223372036854775807 + 1`) do not add up in int64. `split_sum(d0 * 4 +
+/// 3)` is {3, {d0 * 4}}.
+inline std::optional<SplitSum> split_sum(Expr e) {
+    SplitSum s;
+    for (const SumTerm& t : sum_terms(e)) {
+        if (t.monomial) {
+            s.terms.push_back(t);
+            continue;
+        }
+        const std::optional<int64_t> sum = checked_add(s.constant, t.coef);
+        if (!sum) return std::nullopt;
+        s.constant = *sum;
+    }
+    return s;
+}
 
 /// The product of the operands of the product `e` but its last (`d0 * d1`
 /// for `d0 * d1 * 4`): the monomial split_sum_term leaves unbuilt.
