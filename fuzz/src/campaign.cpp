@@ -386,10 +386,7 @@ CampaignStats replay_files(const std::vector<std::string>& paths, const Campaign
         std::vector<std::string> maps = split_maps(buffer.str());
         for (size_t i = 0; i < maps.size(); ++i) {
             auto case_start = std::chrono::steady_clock::now();
-            CaseReport r = o.isolate_cases
-                               ? check_in_child(o.case_timeout_seconds, maps[i],
-                                                [&] { return checker.check_text(maps[i]); })
-                               : checker.check_text(maps[i]);
+            CaseReport r = worker ? worker->check(maps[i], maps[i]) : checker.check_text(maps[i]);
             stats.add(r);
             if (!r.failures.empty()) {
                 out << "FAIL " << path << " (map " << i + 1 << "):";

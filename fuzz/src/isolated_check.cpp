@@ -133,23 +133,23 @@ std::optional<CaseReport> report_of(const ChildOutcome& child, double seconds,
     if (child.ending == ChildOutcome::Ending::Answered) {
         if (std::optional<CaseReport> answered = decode_report(child.text)) return answered;
     }
+    // Nothing was decided: neither soundness nor completeness.
+    std::string why;
     CaseReport r;
     r.input_text = input_text;
     if (child.ending == ChildOutcome::Ending::TimedOut) {
         char limit[32];
         std::snprintf(limit, sizeof limit, "%g", seconds);
-        r.unknowns.push_back(std::string("the case's checks did not end within ") + limit +
-                             " s (its process was killed)");
+        why = std::string("the case's checks did not end within ") + limit +
+              " s (its process was killed)";
+        r.unknowns.push_back(why);
     } else {
-        r.failures.push_back({"crash", "the process checking the case " +
-                                           (child.ending == ChildOutcome::Ending::Died
-                                                ? child.describe()
-                                                : std::string("gave a malformed report")) +
-                                           "\n"});
+        why = "the process checking the case " + (child.ending == ChildOutcome::Ending::Died
+                                                      ? child.describe()
+                                                      : std::string("gave a malformed report"));
+        r.failures.push_back({"crash", why + "\n"});
     }
-    // Nothing was decided: neither soundness (above) nor completeness.
-    r.completeness_unknowns.push_back("not checked: the process checking the case " +
-                                      child.describe());
+    r.completeness_unknowns.push_back("not checked: " + why);
     return r;
 }
 

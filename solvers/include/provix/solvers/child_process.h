@@ -25,7 +25,7 @@ struct ChildOutcome {
         Answered,    ///< returned `text`
         TimedOut,    ///< still running at the deadline: killed
         Died,        ///< ended without an answer: by `signal`, or by an exit
-        NotStarted,  ///< no child could be made (no pipe, no fork)
+        NotStarted,  ///< no child could be made (no socket pair, no fork)
     };
     Ending ending = Ending::NotStarted;
     /// What the work returned (Answered only).
@@ -33,8 +33,9 @@ struct ChildOutcome {
     /// The signal that ended the child (Died by a signal), else 0.
     int signal = 0;
 
-    /// One line for a report: `"killed after 2 s"`, `"ended by signal 11
-    /// (Segmentation fault)"`, `"ended without an answer (exit status 3)"`.
+    /// How it ended, for a report: `"answered"`, `"killed at its
+    /// deadline"`, `"ended by signal 11 (Segmentation fault)"`, `"ended
+    /// without an answer"`, `"no child process could be made"`.
     std::string describe() const;
 };
 
