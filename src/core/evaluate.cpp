@@ -50,40 +50,17 @@ private:
         for (size_t i = 1; i < e.num_operands(); ++i) {
             Result<Wide> next = eval(e.operand(i));
             if (!next) return next;
-            const Wide y = *next;
             Wide r = 0;
-            bool overflow = false;
-            switch (e.kind()) {
-                case ExprKind::Add:
-                    overflow = __builtin_add_overflow(acc, y, &r);
+            switch (detail::apply_wide(e.kind(), acc, *next, &r)) {
+                case detail::WideOutcome::kValue:
                     break;
-                case ExprKind::Mul:
-                    overflow = __builtin_mul_overflow(acc, y, &r);
-                    break;
-                case ExprKind::FloorDiv:
-                case ExprKind::CeilDiv:
-                case ExprKind::Mod:
-                    if (y == 0) return Error::division_by_zero("division by zero");
-                    if (y == -1) {  // the negation (0 for mod), the one quotient that overflows
-                        overflow = e.kind() != ExprKind::Mod && __builtin_sub_overflow(0, acc, &r);
-                        break;
-                    }
-                    r = e.kind() == ExprKind::FloorDiv  ? floor_quotient(acc, y)
-                        : e.kind() == ExprKind::CeilDiv ? ceil_quotient(acc, y)
-                                                        : floor_remainder(acc, y);
-                    break;
-                case ExprKind::Min:
-                    r = std::min(acc, y);
-                    break;
-                case ExprKind::Max:
-                    r = std::max(acc, y);
-                    break;
-                default:
+                case detail::WideOutcome::kZeroDivisor:
+                    return Error::division_by_zero("division by zero");
+                case detail::WideOutcome::kOverflow:
+                    return Error::overflow(std::string("overflow of 128 bits in ") +
+                                           kind_name(e.kind()));
+                case detail::WideOutcome::kNotAnOperator:
                     return Error::invalid("bad node");
-            }
-            if (overflow) {
-                return Error::overflow(std::string("overflow of 128 bits in ") +
-                                       kind_name(e.kind()));
             }
             acc = r;
         }

@@ -5,14 +5,70 @@
 /// `d0 * 4611686018427387904 * 4 in [0, inf]` holds at d0 = 1 (2^64).
 /// Private to the library; `provix::evaluate` is its int64 face.
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "provix/expr.h"
 #include "provix/interval.h"
 #include "provix/result.h"
+#include "provix/semantics.h"
 
 namespace provix::detail {
+
+/// How one operation on exact 128-bit values ended (apply_wide).
+enum class WideOutcome : uint8_t { kValue, kZeroDivisor, kOverflow, kNotAnOperator };
+
+/// `*r = x op y` for an operator kind (floor semantics), exact in 128 bits:
+/// kZeroDivisor for a zero divisor, kOverflow for a result beyond 128 bits
+/// (only sums, products and the quotients by -1 can leave it), and
+/// kNotAnOperator for a leaf kind. Operands that fit int64 divide in int64
+/// (the cheaper division). The one evaluation step of the reference
+/// evaluator and of the engine's point evaluator:
+///
+///     apply_wide(ExprKind::Mod, -7, 2, &r) == WideOutcome::kValue  // r == 1
+///     apply_wide(ExprKind::FloorDiv, 1, 0, &r) == WideOutcome::kZeroDivisor
+inline WideOutcome apply_wide(ExprKind kind, __int128 x, __int128 y, __int128* r) {
+    switch (kind) {
+        case ExprKind::Add:
+            return __builtin_add_overflow(x, y, r) ? WideOutcome::kOverflow : WideOutcome::kValue;
+        case ExprKind::Mul:
+            return __builtin_mul_overflow(x, y, r) ? WideOutcome::kOverflow : WideOutcome::kValue;
+        case ExprKind::Min:
+            *r = std::min(x, y);
+            return WideOutcome::kValue;
+        case ExprKind::Max:
+            *r = std::max(x, y);
+            return WideOutcome::kValue;
+        case ExprKind::FloorDiv:
+        case ExprKind::CeilDiv:
+        case ExprKind::Mod:
+            break;
+        default:
+            return WideOutcome::kNotAnOperator;
+    }
+    if (y == 0) return WideOutcome::kZeroDivisor;
+    if (y == -1) {  // the negation (0 for mod): the one quotient that can leave 128 bits
+        if (kind == ExprKind::Mod) {
+            *r = 0;
+            return WideOutcome::kValue;
+        }
+        return __builtin_sub_overflow(__int128{0}, x, r) ? WideOutcome::kOverflow
+                                                         : WideOutcome::kValue;
+    }
+    // |y| >= 2: exact in 128 bits, and in int64 when both operands fit it.
+    if (x >= kInt64Min && x <= kInt64Max && y >= kInt64Min && y <= kInt64Max) {
+        const auto a = static_cast<int64_t>(x), b = static_cast<int64_t>(y);
+        *r = kind == ExprKind::FloorDiv  ? floor_quotient(a, b)
+             : kind == ExprKind::CeilDiv ? ceil_quotient(a, b)
+                                         : floor_remainder(a, b);
+    } else {
+        *r = kind == ExprKind::FloorDiv  ? floor_quotient(x, y)
+             : kind == ExprKind::CeilDiv ? ceil_quotient(x, y)
+                                         : floor_remainder(x, y);
+    }
+    return WideOutcome::kValue;
+}
 
 /// `e` at `values` (variable i is `values[i]`), exact while every value
 /// stays within 128 bits; errors on a zero divisor, beyond 128 bits, or on

@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "evaluate_wide.h"
 #include "expr_node.h"
 #include "expr_steps.h"
 #include "provix/semantics.h"
@@ -19,46 +20,12 @@ namespace {
 
 using Wide = __int128;
 
-/// `x op y` on exact 128-bit values (floor semantics); nullopt for a zero
-/// divisor or a result beyond 128 bits. Values that fit int64 take the
-/// int64 operations (the common case, and the cheaper division).
+/// `x op y` on exact 128-bit values (floor semantics, detail::apply_wide);
+/// nullopt for a zero divisor or a result beyond 128 bits.
 std::optional<Wide> wide_op(ExprKind kind, Wide x, Wide y) {
-    const bool narrow = x >= kInt64Min && x <= kInt64Max && y >= kInt64Min && y <= kInt64Max;
     Wide r = 0;
-    switch (kind) {
-        case ExprKind::Add:
-            if (__builtin_add_overflow(x, y, &r)) return std::nullopt;
-            return r;
-        case ExprKind::Mul:
-            if (__builtin_mul_overflow(x, y, &r)) return std::nullopt;
-            return r;
-        case ExprKind::Min:
-            return std::min(x, y);
-        case ExprKind::Max:
-            return std::max(x, y);
-        case ExprKind::FloorDiv:
-        case ExprKind::CeilDiv:
-        case ExprKind::Mod:
-            break;
-        default:
-            return std::nullopt;
-    }
-    if (y == 0) return std::nullopt;
-    if (narrow && !(x == kInt64Min && y == -1)) {
-        const auto a = static_cast<int64_t>(x), b = static_cast<int64_t>(y);
-        return kind == ExprKind::FloorDiv  ? *floor_div(a, b)
-               : kind == ExprKind::CeilDiv ? *ceil_div(a, b)
-                                           : *floor_mod(a, b);
-    }
-    if (y == -1) {  // x / -1 is -x (the only quotient that can leave 128 bits)
-        if (kind == ExprKind::Mod) return Wide{0};
-        if (__builtin_sub_overflow(Wide{0}, x, &r)) return std::nullopt;
-        return r;
-    }
-    // Exact in 128 bits: |y| >= 2.
-    if (kind == ExprKind::FloorDiv) return floor_quotient(x, y);
-    if (kind == ExprKind::CeilDiv) return ceil_quotient(x, y);
-    return floor_remainder(x, y);
+    if (detail::apply_wide(kind, x, y, &r) != detail::WideOutcome::kValue) return std::nullopt;
+    return r;
 }
 
 /// The exact value of `e` at `at` in 128 bits: an intermediate value beyond

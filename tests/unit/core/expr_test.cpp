@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "evaluate_wide.h"
 #include "expr_build.h"
 #include "expr_node.h"
 #include "provix/semantics.h"
@@ -423,6 +424,59 @@ Expr random_raw(Context& ctx, int depth) {
         b.is_constant(0))
         b = ctx.constant(3);
     return *ctx.make(k, {a, b});
+}
+
+// One 128-bit step of the evaluators against the definitions of floor
+// division: q * y + r == x with r of y's sign and |r| < |y|, the ceiling
+// the floor's mirror (-floor(-x / y)), on operands that fit int64 (the
+// int64 division) and on products of two int64 values (the 128-bit one).
+RC_GTEST_PROP(ApplyWide, DivisionsMeetTheirDefinitions, ()) {
+    using Wide = __int128;
+    const auto edge = rc::gen::elementOf(std::vector<int64_t>{
+        kInt64Min, kInt64Min + 1, -7, -2, -1, 0, 1, 2, 7, kInt64Max - 1, kInt64Max});
+    const auto any = rc::gen::oneOf(edge, rc::gen::arbitrary<int64_t>());
+    const Wide x = *rc::gen::element(true, false) ? Wide{*any} * Wide{*any} : Wide{*any};
+    const Wide y = *any;
+    Wide q = 0, c = 0, r = 0;
+    const auto fq = detail::apply_wide(ExprKind::FloorDiv, x, y, &q);
+    const auto fc = detail::apply_wide(ExprKind::CeilDiv, x, y, &c);
+    const auto fr = detail::apply_wide(ExprKind::Mod, x, y, &r);
+    if (y == 0) {
+        RC_ASSERT(fq == detail::WideOutcome::kZeroDivisor);
+        RC_ASSERT(fc == detail::WideOutcome::kZeroDivisor);
+        RC_ASSERT(fr == detail::WideOutcome::kZeroDivisor);
+        return;
+    }
+    RC_ASSERT(fr == detail::WideOutcome::kValue);
+    RC_ASSERT((r == 0 || (r < 0) == (y < 0)));
+    RC_ASSERT((y > 0 ? r < y : r > y));
+    // |x| < 2^126 here, so only x / -1 could leave 128 bits, and it does not.
+    RC_ASSERT(fq == detail::WideOutcome::kValue);
+    RC_ASSERT(fc == detail::WideOutcome::kValue);
+    RC_ASSERT(q * y + r == x);
+    Wide mirrored = 0;
+    RC_ASSERT(detail::apply_wide(ExprKind::FloorDiv, -x, y, &mirrored) ==
+              detail::WideOutcome::kValue);
+    RC_ASSERT(c == -mirrored);
+}
+
+TEST(ApplyWide, OverflowAndLeavesAreOutcomesNotValues) {
+    using Wide = __int128;
+    const Wide max128 = ~(Wide{1} << 127), min128 = Wide{1} << 127;
+    Wide r = 0;
+    EXPECT_EQ(detail::apply_wide(ExprKind::Add, max128, 1, &r), detail::WideOutcome::kOverflow);
+    EXPECT_EQ(detail::apply_wide(ExprKind::Mul, min128, 2, &r), detail::WideOutcome::kOverflow);
+    EXPECT_EQ(detail::apply_wide(ExprKind::FloorDiv, min128, -1, &r),
+              detail::WideOutcome::kOverflow);
+    EXPECT_EQ(detail::apply_wide(ExprKind::Mod, min128, -1, &r), detail::WideOutcome::kValue);
+    EXPECT_EQ(r, 0);
+    EXPECT_EQ(detail::apply_wide(ExprKind::FloorDiv, kInt64Min, -1, &r),
+              detail::WideOutcome::kValue);
+    EXPECT_EQ(r, -Wide{kInt64Min});  // 2^63: beyond int64, exact here
+    EXPECT_EQ(detail::apply_wide(ExprKind::Variable, 1, 2, &r),
+              detail::WideOutcome::kNotAnOperator);
+    EXPECT_EQ(detail::apply_wide(ExprKind::Min, -3, 2, &r), detail::WideOutcome::kValue);
+    EXPECT_EQ(r, -3);
 }
 
 RC_GTEST_PROP(Canonicalize, PreservesEvaluation, ()) {
