@@ -6,8 +6,11 @@
 //     >>> provix.equivalent(a, b).verdict
 //     'proven'
 
+#include <algorithm>
 #include <limits>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "bindings.h"
 #include "provix/solvers/oracle.h"
@@ -67,10 +70,12 @@ unsigned long budget(const py::object& value, const char* name, unsigned long ma
     return static_cast<unsigned long>(n);
 }
 
-/// Oracle settings from keyword arguments.
-std::unique_ptr<solvers::Oracle> make_oracle(const std::string& backend,
-                                             const py::object& isl_max_operations,
-                                             const py::object& z3_rlimit, double timeout) {
+/// The oracle of the keyword arguments, kept for this thread's later
+/// calls with the same ones: it decides in a child process that then
+/// answers them too, instead of a process per call. A few settings are
+/// kept (the least recently used one is dropped, and its child ended).
+solvers::Oracle& oracle_for(const std::string& backend, const py::object& isl_max_operations,
+                            const py::object& z3_rlimit, double timeout) {
     solvers::Limits limits;
     if (!isl_max_operations.is_none()) {
         limits.isl_max_operations =
@@ -85,11 +90,31 @@ std::unique_ptr<solvers::Oracle> make_oracle(const std::string& backend,
                       std::to_string(timeout));
     }
     limits.timeout_seconds = timeout;
-    limits.isolate = true;  // each decision in a child process the timeout kills
-    if (backend == "exact") return solvers::make_exact_oracle(limits);
-    if (backend == "isl") return solvers::make_isl_oracle(limits);
-    if (backend == "z3") return solvers::make_z3_oracle(limits);
-    raise_invalid("backend must be 'exact', 'isl' or 'z3', got '" + backend + "'");
+    limits.isolate = true;  // decisions in a child process the timeout kills
+    if (backend != "exact" && backend != "isl" && backend != "z3")
+        raise_invalid("backend must be 'exact', 'isl' or 'z3', got '" + backend + "'");
+    struct Kept {
+        std::string backend;
+        solvers::Limits limits;
+        std::unique_ptr<solvers::Oracle> oracle;
+    };
+    constexpr size_t kKeptSettings = 4;
+    thread_local std::vector<Kept> kept;  // most recently used last
+    for (size_t i = 0; i < kept.size(); ++i) {
+        const solvers::Limits& l = kept[i].limits;
+        if (kept[i].backend == backend && l.isl_max_operations == limits.isl_max_operations &&
+            l.z3_rlimit == limits.z3_rlimit && l.timeout_seconds == limits.timeout_seconds) {
+            std::rotate(kept.begin() + static_cast<std::ptrdiff_t>(i),
+                        kept.begin() + static_cast<std::ptrdiff_t>(i) + 1, kept.end());
+            return *kept.back().oracle;
+        }
+    }
+    if (kept.size() == kKeptSettings) kept.erase(kept.begin());
+    kept.push_back({backend, limits,
+                    backend == "exact" ? solvers::make_exact_oracle(limits)
+                    : backend == "isl" ? solvers::make_isl_oracle(limits)
+                                       : solvers::make_z3_oracle(limits)});
+    return *kept.back().oracle;
 }
 
 constexpr const char* kOracleArgsDoc =
@@ -170,10 +195,10 @@ void register_oracle(py::module_& m) {
         [](const PyMap& a, const PyMap& b, bool pointwise, const std::string& backend,
            const py::object& isl_ops, const py::object& z3_rlimit, double timeout) {
             IndexingMap bm = import_map(a.ctx, b);
-            auto oracle = make_oracle(backend, isl_ops, z3_rlimit, timeout);
+            solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
-            return pointwise ? oracle->equivalent_pointwise(a.map, bm)
-                             : oracle->equivalent(a.map, bm);
+            return pointwise ? oracle.equivalent_pointwise(a.map, bm)
+                             : oracle.equivalent(a.map, bm);
         },
         py::arg("a"), py::arg("b"), py::kw_only(), py::arg("pointwise") = false,
         py::arg("backend") = "exact", py::arg("isl_max_operations") = py::none(),
@@ -190,9 +215,9 @@ void register_oracle(py::module_& m) {
                 raise_invalid("result " + std::to_string(result) + " out of range (the map has " +
                               std::to_string(p.map.num_results()) + " results)");
             }
-            auto oracle = make_oracle(backend, isl_ops, z3_rlimit, timeout);
+            solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
-            return oracle->exact_range(p.map, result);
+            return oracle.exact_range(p.map, result);
         },
         py::arg("map"), py::arg("result") = 0, py::kw_only(), py::arg("backend") = "exact",
         py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
@@ -203,9 +228,9 @@ void register_oracle(py::module_& m) {
         "is_empty",
         [](const PyMap& p, const std::string& backend, const py::object& isl_ops,
            const py::object& z3_rlimit, double timeout) {
-            auto oracle = make_oracle(backend, isl_ops, z3_rlimit, timeout);
+            solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
-            return oracle->is_empty(p.map);
+            return oracle.is_empty(p.map);
         },
         py::arg("map"), py::kw_only(), py::arg("backend") = "exact",
         py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),

@@ -130,6 +130,7 @@ bool ChildWorker::start_child() {
     }
     ::close(fds[1]);
     pid_ = pid;
+    parent_ = ::getpid();
     fd_ = fds[0];
     ++started_;
     return true;
@@ -140,6 +141,11 @@ ChildOutcome ChildWorker::end_child(ChildOutcome::Ending ending) {
     out.ending = ending;
     if (pid_ < 0) return out;
     ::close(fd_);
+    if (!owns_child()) {  // a copy of a worker made before this process was forked
+        pid_ = -1;
+        fd_ = -1;
+        return out;
+    }
     // A child that died is a zombie or on its way (its socket closed), and
     // keeps the status it ended with; any other is killed.
     ::kill(pid_, SIGKILL);
@@ -155,6 +161,9 @@ ChildOutcome ChildWorker::end_child(ChildOutcome::Ending ending) {
 }
 
 ChildOutcome ChildWorker::ask(const std::string& request, double seconds) {
+    // In a process forked from the one that started the child, the child is
+    // that process's: its socket is left to it, and this one starts its own.
+    if (pid_ >= 0 && !owns_child()) end_child(ChildOutcome::Ending::Died);
     if (pid_ < 0 && !start_child()) return ChildOutcome{};  // NotStarted
     const Deadline until = Deadline::after(seconds);
     std::string text;

@@ -4,12 +4,14 @@
 #include "isolated_oracle.h"
 
 #include <functional>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "deadline.h"
 #include "isolated_call.h"
+#include "map_fields.h"
 #include "oracle_base.h"
 #include "provix/solvers/child_process.h"
 #include "provix/solvers/field_text.h"
@@ -127,46 +129,117 @@ bool decode(std::string_view text, RangeDecision& r) {
 /// with the back end's own reason when it can.
 constexpr double kGraceSeconds = 1.0;
 
+// ---------------------------------------------------------------------------
+// The requests: which decision, then its maps (map_fields.h).
+
+enum class Query : int64_t { Equivalent, EquivalentPointwise, ExactRange, IsEmpty, Implies };
+
+/// One decision to make: its kind and what it reads.
+struct Request {
+    Query query = Query::IsEmpty;
+    const IndexingMap* first = nullptr;
+    const IndexingMap* second = nullptr;     ///< the equivalences
+    int64_t result = 0;                      ///< exact_range
+    const Constraint* constraint = nullptr;  ///< implies
+};
+
+std::string encode(const Request& r) {
+    FieldWriter out;
+    out.put_int(static_cast<int64_t>(r.query));
+    put_map(out, *r.first);
+    if (r.second) put_map(out, *r.second);
+    if (r.query == Query::ExactRange) out.put_int(r.result);
+    if (r.constraint) put_constraint(out, *r.constraint);
+    return out.text();
+}
+
+/// The answer of `oracle` to the request `text` (its maps built in a
+/// context of their own), encoded; "" for a malformed request.
+std::string serve(Oracle& oracle, const std::string& text) {
+    FieldReader in(text);
+    int64_t query = 0;
+    Context ctx;
+    IndexingMap first, second;
+    if (!in.get_int(query) || !get_map(in, ctx, first)) return "";
+    switch (static_cast<Query>(query)) {
+        case Query::Equivalent:
+        case Query::EquivalentPointwise:
+            if (!get_map(in, ctx, second) || !in.at_end()) return "";
+            return encode(static_cast<Query>(query) == Query::Equivalent
+                              ? oracle.equivalent(first, second)
+                              : oracle.equivalent_pointwise(first, second));
+        case Query::ExactRange: {
+            int64_t result = 0;
+            if (!in.get_int(result) || !in.at_end() || result < 0 ||
+                result >= first.num_results()) {
+                return "";
+            }
+            return encode(oracle.exact_range(first, result));
+        }
+        case Query::IsEmpty:
+            if (!in.at_end()) return "";
+            return encode(oracle.is_empty(first));
+        case Query::Implies: {
+            Constraint c;
+            if (!get_constraint(in, ctx, c) || !in.at_end()) return "";
+            return encode(oracle.implies(first, c));
+        }
+    }
+    return "";
+}
+
 class IsolatedOracle final : public Oracle {
 public:
     IsolatedOracle(const Limits& limits, std::unique_ptr<Oracle> (*make)(const Limits&))
-        : limits_(limits), make_(make) {}
+        : limits_(limits),
+          make_(make),
+          // Each request decided by a back end built for it (no solver state
+          // lives from one decision to the next, as in a child of its own).
+          worker_([limits, make](const std::string& request) {
+              std::unique_ptr<Oracle> oracle = make(in_child(limits));
+              return serve(*oracle, request);
+          }) {}
 
     std::string name() const override { return in_process().name(); }
     bool supports(const IndexingMap& map) const override { return in_process().supports(map); }
 
     Decision equivalent(const IndexingMap& a, const IndexingMap& b) override {
-        return run<Decision>([&](Oracle& o) { return o.equivalent(a, b); });
+        return run<Decision>({Query::Equivalent, &a, &b},
+                             [&](Oracle& o) { return o.equivalent(a, b); });
     }
     Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) override {
-        return run<Decision>([&](Oracle& o) { return o.equivalent_pointwise(a, b); });
+        return run<Decision>({Query::EquivalentPointwise, &a, &b},
+                             [&](Oracle& o) { return o.equivalent_pointwise(a, b); });
     }
     RangeDecision exact_range(const IndexingMap& map, int64_t result) override {
-        return run<RangeDecision>([&](Oracle& o) { return o.exact_range(map, result); });
+        return run<RangeDecision>({Query::ExactRange, &map, nullptr, result},
+                                  [&](Oracle& o) { return o.exact_range(map, result); });
     }
     Decision is_empty(const IndexingMap& map) override {
-        return run<Decision>([&](Oracle& o) { return o.is_empty(map); });
+        return run<Decision>({Query::IsEmpty, &map}, [&](Oracle& o) { return o.is_empty(map); });
     }
     Decision implies(const IndexingMap& map, const Constraint& constraint) override {
-        return run<Decision>([&](Oracle& o) { return o.implies(map, constraint); });
+        return run<Decision>({Query::Implies, &map, nullptr, 0, &constraint},
+                             [&](Oracle& o) { return o.implies(map, constraint); });
     }
 
 private:
     /// The back end in this process, built on first use: the decisions are
-    /// made in children, which build their own.
+    /// made in the child, which builds its own.
     Oracle& in_process() const {
         if (!in_process_) in_process_ = make_(in_child(limits_));
         return *in_process_;
     }
 
-    /// `decide` in a child process with a back end of its own; in this
-    /// process when no child can be made.
+    /// `request` decided in the worker child (started by the first request,
+    /// and again after a request that killed it); in this process with
+    /// `decide` when no child can be made.
     template <class Answer>
-    Answer run(const std::function<Answer(Oracle&)>& decide) {
-        const ChildOutcome child = run_in_child(limits_.timeout_seconds + kGraceSeconds, [&] {
-            std::unique_ptr<Oracle> oracle = make_(in_child(limits_));
-            return encode(decide(*oracle));
-        });
+    Answer run(const Request& request, const std::function<Answer(Oracle&)>& decide) {
+        // One request at a time: the child answers them in turn.
+        std::lock_guard<std::mutex> lock(mutex_);
+        const ChildOutcome child =
+            worker_.ask(encode(request), limits_.timeout_seconds + kGraceSeconds);
         Answer answer;
         switch (child.ending) {
             case ChildOutcome::Ending::NotStarted:
@@ -197,6 +270,8 @@ private:
     std::unique_ptr<Oracle> (*make_)(const Limits&);
     /// For name() and supports(), and when no child can be made.
     mutable std::unique_ptr<Oracle> in_process_;
+    std::mutex mutex_;
+    ChildWorker worker_;
 };
 
 }  // namespace

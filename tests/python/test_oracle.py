@@ -120,3 +120,37 @@ def test_the_timeout_bounds_a_decision_isl_cannot_interrupt():
     m = provix.parse_map(f"({names}) -> ({t1} + {t2}), domain: {domain}")
     r = provix.exact_range(m, 0, backend="isl", timeout=1)
     assert r.verdict == "unknown" and r.reason == "timeout"
+    # The next decision with the same settings gets a new child process.
+    small = provix.parse_map("(d0) -> (d0 mod 4), domain: d0 in [0, 9]")
+    r = provix.exact_range(small, 0, backend="isl", timeout=1)
+    assert r.proven and (r.lo, r.hi) == (0, 3)
+
+
+def test_decisions_from_threads_and_forked_processes_are_their_own():
+    # Decisions with the same settings share a child process per thread; a
+    # process forked after one (multiprocessing's default on Linux) decides
+    # in a child of its own, and the parent's goes on answering.
+    import os
+    import threading
+
+    maps = [provix.parse_map(f"(d0) -> (d0 floordiv {k}), domain: d0 in [0, 99]")
+            for k in range(1, 9)]
+    assert provix.exact_range(maps[0]).hi == 99
+    pid = os.fork()
+    if pid == 0:
+        ok = all(provix.exact_range(m).hi == 99 // k for k, m in enumerate(maps, 1))
+        os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    answers = {}
+
+    def decide(k):
+        answers[k] = [provix.exact_range(maps[k - 1]).hi for _ in range(5)]
+
+    threads = [threading.Thread(target=decide, args=(k,)) for k in range(1, 9)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == {k: [99 // k] * 5 for k in range(1, 9)}
+    assert provix.exact_range(maps[1]).hi == 49

@@ -4,6 +4,8 @@
 #include "provix/solvers/child_process.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <csignal>
@@ -12,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "provix/parser.h"
 #include "provix/solvers/field_text.h"
 #include "provix/solvers/oracle.h"
 
@@ -72,6 +75,29 @@ TEST(ChildWorker, OneChildAnswersRequestAfterRequest) {
     const std::string big(300000, 'y');  // more than a socket holds at once, both ways
     ChildOutcome c = worker.ask(big, 60);
     EXPECT_EQ(c.text, big + ":51");
+}
+
+TEST(ChildWorker, AProcessForkedWithAWorkerStartsItsOwnChild) {
+    ChildWorker worker([](const std::string& request) {
+        return request + " from " + std::to_string(::getppid());
+    });
+    const std::string me = std::to_string(::getpid());
+    ASSERT_EQ(worker.ask("a", 60).text, "a from " + me);
+    // A process forked now holds a copy of the worker (as a Python process
+    // forked by multiprocessing would): its request goes to a child of its
+    // own, and this process's child is left as it was.
+    const pid_t forked = ::fork();
+    ASSERT_GE(forked, 0);
+    if (forked == 0) {
+        const std::string self = std::to_string(::getpid());
+        const bool own = worker.ask("b", 60).text == "b from " + self;
+        std::_Exit(own && worker.children_started() == 2 ? 0 : 1);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(forked, &status, 0), forked);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    EXPECT_EQ(worker.ask("c", 60).text, "c from " + me);
+    EXPECT_EQ(worker.children_started(), 1);
 }
 
 TEST(ChildWorker, AHangOrACrashEndsOnlyItsChild) {
@@ -166,6 +192,55 @@ TEST(IsolatedOracle, AnIsolatedOracleAnswersAsTheOracleItWraps) {
     EXPECT_EQ(to_string(*c.counterexample), to_string(*p.counterexample));
     EXPECT_EQ(child->exact_range(a, 0).to_string(), plain->exact_range(a, 0).to_string());
     EXPECT_EQ(child->is_empty(a).verdict, Verdict::Refuted);
+}
+
+TEST(IsolatedOracle, DecisionsInOneChildAnswerAsInProcess) {
+    // The maps reach the child node for node: raw trees, runtime variables,
+    // infinite bounds and constraints decide as they do in this process,
+    // one decision after another in the same child.
+    Context ctx;
+    Limits limits;
+    limits.timeout_seconds = 60;
+    Limits isolated = limits;
+    isolated.isolate = true;
+    auto plain = make_exact_oracle(limits), child = make_exact_oracle(isolated);
+    ParseOptions raw;
+    raw.canonicalize = false;
+    auto parse = [&](const char* text, const ParseOptions& o) {
+        return *parse_indexing_map(ctx, text, o);
+    };
+    const IndexingMap maps[] = {
+        parse("(d0)[s0]{rt0} -> ((d0 + s0 * 4) floordiv 4 - rt0, (d0 * 1) mod 1 + 0), domain: "
+              "d0 in [0, 3], s0 in [0, 5], rt0 in [-2, 2], d0 + s0 in [1, inf]",
+              raw),
+        parse("(d0)[s0]{rt0} -> (s0 - rt0, 0), domain: d0 in [0, 3], s0 in [0, 5], "
+              "rt0 in [-2, 2], d0 + s0 in [1, inf]",
+              {}),
+        parse("(d0, d1) -> (d0 mod 3, min(d0, d1 * -1)), domain: d0 in [-inf, inf], "
+              "d1 in [-4, 4], d0 floordiv 2 in [0, 7]",
+              {}),
+        parse("(d0, d1) -> (d0 mod 3, min(d0, -d1)), domain: d0 in [0, 15], d1 in [-4, 3]", {}),
+    };
+    auto same = [](const Decision& x, const Decision& y) {
+        return x.verdict == y.verdict && x.reason == y.reason &&
+               x.counterexample.has_value() == y.counterexample.has_value() &&
+               (!x.counterexample || to_string(*x.counterexample) == to_string(*y.counterexample));
+    };
+    for (const IndexingMap& a : maps) {
+        EXPECT_TRUE(same(child->is_empty(a), plain->is_empty(a))) << a.to_string();
+        for (int64_t r = 0; r < a.num_results(); ++r)
+            EXPECT_EQ(child->exact_range(a, r).to_string(), plain->exact_range(a, r).to_string());
+        const Constraint c{a.results()[0], Interval{0, 2}};
+        EXPECT_TRUE(same(child->implies(a, c), plain->implies(a, c))) << a.to_string();
+        for (const IndexingMap& b : maps) {
+            EXPECT_TRUE(same(child->equivalent(a, b), plain->equivalent(a, b)))
+                << a.to_string() << "\n"
+                << b.to_string();
+            EXPECT_TRUE(same(child->equivalent_pointwise(a, b), plain->equivalent_pointwise(a, b)));
+        }
+    }
+    EXPECT_EQ(child->equivalent(maps[0], maps[1]).verdict, Verdict::Proven);
+    EXPECT_EQ(child->equivalent(maps[2], maps[3]).verdict, Verdict::Refuted);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 ///     worker.ask("case 7", 300);   // one child answers request after request
 
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <functional>
@@ -55,6 +56,8 @@ ChildOutcome run_in_child(double seconds, const std::function<std::string()>& wo
 /// child; one during which the child dies ends it; either way the next
 /// request starts a new child. The same rule as run_in_child: fork from a
 /// process with a single thread when `serve` takes locks or uses threads.
+/// A copy of the worker in a process forked from this one (Python's
+/// multiprocessing) leaves this process's child alone and starts its own.
 class ChildWorker {
 public:
     /// `serve` answers a request (in the child); `start`, if given, runs
@@ -78,13 +81,17 @@ public:
 
 private:
     bool start_child();
+    /// True if this process started the child (not a process forked since,
+    /// holding a copy of this worker).
+    bool owns_child() const { return parent_ == ::getpid(); }
     /// Kills the child (if any) and reaps it; its ending, as ChildOutcome has it.
     ChildOutcome end_child(ChildOutcome::Ending ending);
 
     std::function<std::string(const std::string&)> serve_;
     std::function<void()> start_;
     pid_t pid_ = -1;
-    int fd_ = -1;  ///< this process's end of the child's socket
+    pid_t parent_ = -1;  ///< the process that started the child
+    int fd_ = -1;        ///< this process's end of the child's socket
     int64_t started_ = 0;
 };
 

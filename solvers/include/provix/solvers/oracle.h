@@ -57,7 +57,9 @@ struct Limits {
     /// With a timeout: decide each query in a child process, killed once
     /// the timeout (and a second of grace) has passed. isl's integer
     /// arithmetic checks no abort flag, so only this bounds a decision
-    /// whose coefficients explode; it costs a process per decision.
+    /// whose coefficients explode. One child process answers an oracle's
+    /// decisions in turn (a new one after a decision it was killed on), so
+    /// this costs a process per oracle, plus sending each decision's maps.
     bool isolate = false;
 };
 
