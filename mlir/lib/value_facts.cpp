@@ -46,6 +46,11 @@ ValueFact ValueFacts::compute(mlir::Value v, int depth) {
         for (unsigned i = 0; i < operands.size(); ++i)
             fact(operands[i], depth + 1);  // fill the memo before add_operand_facts reads it
         add_operand_facts(*m, operands, *this);
+        // Facts that leave no point (an apply on the variable of a loop
+        // that never runs, a divisor fixed to 0) make the map KNOWN EMPTY,
+        // which has no results left: nothing is known of the values then.
+        if (m->is_known_empty() || m->is_undefined())
+            return std::vector<Interval>(map.getNumResults(), Interval::all());
         return result_ranges(*m);
     };
 

@@ -6,6 +6,9 @@
 // CHECK-DAG: #[[BLOCK:map[0-9]*]] = affine_map<(d0) -> (d0 floordiv 16)>
 // CHECK-DAG: #[[NEG:map[0-9]*]] = affine_map<(d0) -> (d0 mod -2)>
 // CHECK-DAG: #[[DEAD:map[0-9]*]] = affine_map<(d0) -> (d0 mod 16)>
+// CHECK-DAG: #[[PLUS1:map[0-9]*]] = affine_map<(d0) -> (d0 + 1)>
+// CHECK-DAG: #[[HALF:map[0-9]*]] = affine_map<(d0) -> (d0 floordiv 2)>
+// CHECK-DAG: #[[BYSYM:map[0-9]*]] = affine_map<(d0)[s0] -> (d0 floordiv s0)>
 
 // A function argument is unbounded: nothing to simplify. The same value
 // used twice is the same number.
@@ -38,6 +41,33 @@ func @dead_loop() {
     %a = affine.apply affine_map<(d0) -> (d0 mod 16)>(%i)
     "test.use"(%a) : (index) -> ()
   }
+  return
+}
+
+// An apply on a value of a loop that never runs, or on a quotient by a
+// symbol fixed to 0, has no point to run at: nothing is known of its value,
+// and the applies that read it stay as they are.
+// CHECK-LABEL: func @dead_loop_chain
+// CHECK:         affine.apply #[[PLUS1]](%{{.*}})
+// CHECK-NEXT:    affine.apply #[[HALF]](%{{.*}})
+func @dead_loop_chain() {
+  affine.for %i = 5 to 0 {
+    %a = affine.apply affine_map<(d0) -> (d0 + 1)>(%i)
+    %b = affine.apply affine_map<(d0) -> (d0 floordiv 2)>(%a)
+    "test.use"(%b) : (index) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func @zero_symbol_divisor
+// CHECK:         affine.apply #[[BYSYM]](%{{.*}})[%{{.*}}]
+// CHECK-NEXT:    affine.apply #[[PLUS1]](%{{.*}})
+func @zero_symbol_divisor() {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %a = affine.apply affine_map<(d0)[s0] -> (d0 floordiv s0)>(%c5)[%c0]
+  %b = affine.apply affine_map<(d0) -> (d0 + 1)>(%a)
+  "test.use"(%b) : (index) -> ()
   return
 }
 
