@@ -45,7 +45,8 @@ Result<Expr> linearize(Context& ctx, const std::vector<Expr>& index, const HloSh
 }
 
 /// The map `(L)[range vars] -> (offset(L + 1) - offset(L))` over pairs of
-/// consecutive threads of a block that both read through `m`.
+/// consecutive threads of a block that both read through `m` (each within
+/// m's dimension bounds and constraints).
 Result<IndexingMap> stride_map(const IndexingMap& m, const HloShape& output,
                                const HloShape& operand, int64_t threads, int64_t n) {
     Context& ctx = *m.context();
@@ -57,6 +58,14 @@ Result<IndexingMap> stride_map(const IndexingMap& m, const HloShape& output,
     Expr l = ctx.variable(0);
     auto at = [&](Expr linear, std::vector<Expr>* results, std::vector<Constraint>* cons) {
         std::vector<Expr> repl = delinearize(ctx, linear, output);
+        // The thread reads through `m` only where its output index lies in
+        // m's dimension bounds (a concatenate's or a pad's operand is read
+        // on part of the output): bounds narrower than the output's
+        // dimension become constraints on L.
+        for (size_t d = 0; d < repl.size(); ++d) {
+            const Interval& b = m.dims()[d].bounds;
+            if (!b.contains(0) || !b.contains(output.dims[d] - 1)) cons->push_back({repl[d], b});
+        }
         repl.insert(repl.end(), range.begin(), range.end());
         for (Expr e : m.results())
             results->push_back(substitute(e, repl));

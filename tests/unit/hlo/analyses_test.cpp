@@ -212,12 +212,14 @@ std::set<int64_t> reference_strides(const Chain& c, int64_t threads) {
 RC_GTEST_PROP(Coalescing, StridesMatchBruteForce, ()) {
     // Operations where each output element reads one element: transpose
     // (with and without layout change), broadcast, reverse, strided slice,
-    // bitcast, reshape.
+    // bitcast, reshape, and pad (read on part of the output only: a pair of
+    // threads counts only where both read).
     Dims in = random_dims(1, 3, 4);
     Dims layout;
     if (*rc::gen::arbitrary<bool>()) layout = random_permutation(static_cast<int64_t>(in.size()));
-    int which = *rc::gen::inRange(0, 6);
-    UnaryStep step = which == 0   ? random_transpose(in, layout, "p0", "r")
+    int which = *rc::gen::inRange(0, 7);
+    UnaryStep step = which == 6   ? random_pad(in, layout, "p0", "r")
+                     : which == 0 ? random_transpose(in, layout, "p0", "r")
                      : which == 1 ? random_broadcast(in, layout, "p0", "r")
                      : which == 2 ? random_reverse(in, layout, "p0", "r")
                      : which == 3 ? random_slice(in, layout, "p0", "r")
@@ -269,6 +271,31 @@ TEST(Coalescing, TransposeReadsAcrossRowsUnlessTheLayoutFollows) {
                             "ROOT t = f32[32,64]{0,1} transpose(p0), dimensions={1,0}\n",
                             128),
               "// operand 0: p0 coalesced yes, stride 1\n");
+}
+
+// A concatenate's operands and a pad's are read on part of the output:
+// only pairs of consecutive threads that both read them count (the pair
+// across the seam, (0, 5) and (1, 0), reads p1 then p0).
+TEST(Coalescing, OperandsReadOnPartOfTheOutputCountOnlyTheirPairs) {
+    EXPECT_EQ(coalescing_of("p0 = f32[2,3] parameter(0)\n"
+                            "p1 = f32[2,3] parameter(1)\n"
+                            "ROOT c = f32[2,6] concatenate(p0, p1), dimensions={1}\n",
+                            32),
+              "// operand 0: p0 coalesced yes, stride 1\n"
+              "// operand 1: p1 coalesced yes, stride 1\n");
+    EXPECT_EQ(coalescing_of("p0 = f32[2,2] parameter(0)\n"
+                            "v = f32[] parameter(1)\n"
+                            "ROOT p = f32[2,4] pad(p0, v), padding=0_0x1_1\n",
+                            8),
+              "// operand 0: p0 coalesced yes, stride 1\n"
+              "// operand 1: v coalesced yes, stride 0\n");
+    // One element read: no pair of threads reads it both.
+    EXPECT_EQ(coalescing_of("p0 = f32[1,1] parameter(0)\n"
+                            "v = f32[] parameter(1)\n"
+                            "ROOT p = f32[3,3] pad(p0, v), padding=1_1x1_1\n",
+                            8),
+              "// operand 0: p0 coalesced yes, no reads\n"
+              "// operand 1: v coalesced yes, stride 0\n");
 }
 
 TEST(Coalescing, BroadcastReverseStridedSliceAndGather) {
