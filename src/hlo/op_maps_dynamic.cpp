@@ -130,46 +130,93 @@ Result<IndexingMapSet> dynamic_slice_input_to_output(const OpInfo& op, int64_t o
 }
 
 // ----------------------------------------------------------------------------
-// dynamic-update-slice: the base is read where it is not overwritten (the
-// identity, an over-approximation); output d reads upd[d - rt],
-// rt_i in [0, out_i - upd_i].
+// dynamic-update-slice: output d reads upd[d - off] inside the window
+// (0 <= d_i - off_i < upd_i for every i) and the base at d outside it (some
+// i with d_i - off_i < 0 or d_i - off_i >= upd_i): one base map per side of
+// each dimension, as a map's domain is one conjunction. off_i is a runtime
+// variable over [0, out_i - upd_i], or the clamped compile-time start; every
+// map has the same runtime variables, numbered by offset operand.
+
+namespace {
+
+/// The identity over `out`, with the offsets of `op` declared (so that
+/// every map of the operation has the same runtime variables), restricted
+/// by `restrict(b, d, off)`.
+template <class Restrict>
+Result<IndexingMap> window_map(const OpInfo& op, const std::vector<int64_t>& out,
+                               Restrict restrict) {
+    const std::vector<int64_t>& upd = op.operand(1).dims;
+    MapBuilder b(op.ctx);
+    std::vector<Expr> d = b.add_dims(out), off;
+    for (size_t i = 0; i < out.size(); ++i)
+        off.push_back(offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]));
+    std::vector<Expr> results = restrict(b, d, off);
+    return b.build(std::move(results));
+}
+
+/// The base's maps (the same both ways: output d is base element d): the
+/// output outside the window, one map per side of each dimension (those
+/// with no point left out), or one KNOWN EMPTY map when the update covers
+/// the whole output.
+Result<IndexingMapSet> base_maps(const OpInfo& op) {
+    const std::vector<int64_t>& out = op.instr.shape.dims;
+    const std::vector<int64_t>& upd = op.operand(1).dims;
+    IndexingMapSet maps;
+    for (size_t i = 0; i < out.size(); ++i) {
+        for (const bool below : {true, false}) {
+            auto m = window_map(
+                op, out, [&](MapBuilder& b, std::vector<Expr>& d, const std::vector<Expr>& off) {
+                    b.constrain(d[i] - off[i],
+                                below ? Interval::at_most(-1) : Interval::at_least(upd[i]));
+                    return d;
+                });
+            if (!m) return m.error();
+            if (!m->is_known_empty() && std::find(maps.begin(), maps.end(), *m) == maps.end())
+                maps.push_back(std::move(*m));
+        }
+    }
+    if (maps.empty()) maps.push_back(IndexingMap::known_empty(op.ctx));
+    return maps;
+}
+
+}  // namespace
 
 Result<std::vector<IndexingMapSet>> dynamic_update_slice_output_to_input(const OpInfo& op) {
     auto ok = check_dynamic_update_slice(op);
     if (!ok) return ok.error();
     const std::vector<int64_t>& out = op.instr.shape.dims;
     const std::vector<int64_t>& upd = op.operand(1).dims;
-    auto src_map = identity_map(op.ctx, out);
-    if (!src_map) return src_map.error();
-    MapBuilder b(op.ctx);
-    std::vector<Expr> results = b.add_dims(out);
-    for (size_t i = 0; i < out.size(); ++i)
-        results[i] = results[i] - offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]);
-    auto upd_map = b.build(results);
+    auto base = base_maps(op);
+    if (!base) return base.error();
+    auto upd_map =
+        window_map(op, out, [&](MapBuilder& b, std::vector<Expr>& d, const std::vector<Expr>& off) {
+            for (size_t i = 0; i < out.size(); ++i) {
+                d[i] = d[i] - off[i];
+                b.constrain(d[i], upd[i] == 0 ? Interval::empty() : Interval{0, upd[i] - 1});
+            }
+            return d;
+        });
     if (!upd_map) return upd_map.error();
-    return with_scalar_operands(op.ctx, {std::move(*src_map), std::move(*upd_map)}, out,
-                                op.num_operands() - 2);
+    auto sets = with_scalar_operands(op.ctx, {std::move(*upd_map)}, out, op.num_operands() - 2);
+    if (!sets) return sets.error();
+    sets->insert(sets->begin(), std::move(*base));
+    return sets;
 }
 
 Result<IndexingMapSet> dynamic_update_slice_input_to_output(const OpInfo& op, int64_t operand) {
     auto ok = check_dynamic_update_slice(op);
     if (!ok) return ok.error();
     const std::vector<int64_t>& out = op.instr.shape.dims;
-    Result<IndexingMap> m = Error::invalid("");
-    if (operand == 0) {
-        m = identity_map(op.ctx, out);
-    } else if (operand == 1) {
-        const std::vector<int64_t>& upd = op.operand(1).dims;
-        MapBuilder b(op.ctx);
-        std::vector<Expr> results = b.add_dims(upd);
-        for (size_t i = 0; i < out.size(); ++i)
-            results[i] =
-                results[i] + offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]);
-        m = b.build(results);
-    } else {
-        m = from_scalar_map(op.ctx, out);
-    }
-    return single_map(std::move(m));
+    if (operand == 0) return base_maps(op);
+    if (operand > 1) return single_map(from_scalar_map(op.ctx, out));
+    // Update element u is written to output u + off (the start is clamped,
+    // so the window lies in the output).
+    const std::vector<int64_t>& upd = op.operand(1).dims;
+    MapBuilder b(op.ctx);
+    std::vector<Expr> results = b.add_dims(upd);
+    for (size_t i = 0; i < out.size(); ++i)
+        results[i] = results[i] + offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]);
+    return single_map(b.build(results));
 }
 
 // ----------------------------------------------------------------------------

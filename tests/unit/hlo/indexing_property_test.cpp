@@ -3,10 +3,11 @@
 // every output element reads exactly the operand elements its
 // output-to-input map names, and every operand element is read by exactly
 // the output elements its input-to-output map names. A map "names" the
-// in-bounds results at every point of its domain; runtime variables are
-// bound to the values the reference used (clamped offsets, gathered
-// indices). The documented over-approximations (the base of
-// dynamic-update-slice, pad's padding value) are checked as supersets.
+// results at every point of its domain, each of which must lie in the
+// operand; runtime variables are bound to the values the reference used
+// (clamped offsets, gathered indices). The one documented
+// over-approximation (pad's padding value, read at every output element)
+// is checked as a superset of its in-bounds results.
 // Chains of operations check the fusion composition the same way.
 
 #include <gtest/gtest.h>

@@ -159,5 +159,50 @@ TEST(PeerDisagreements, ConvolutionBatchGroupReadsOneGroup) {
     EXPECT_TRUE(map_differs_from_reference(op, 0, xla));
 }
 
+TEST(PeerDisagreements, DynamicUpdateSliceReadsTheBaseOutsideTheWindowOnly) {
+    // DynamicUpdateSliceOp: a 5x10 update written into 20x30 at (rt0, rt1).
+    HloModule module = parse_hlo(R"(
+ENTRY e {
+  src = s32[20,30] parameter(0)
+  upd = s32[5,10] parameter(1)
+  of1 = s32[] parameter(2)
+  of2 = s32[] parameter(3)
+  ROOT dus = s32[20,30] dynamic-update-slice(src, upd, of1, of2)
+})");
+    Context ctx;
+    const IndexingMapSet base = root_maps(ctx, module, 0), update = root_maps(ctx, module, 1);
+    IndexingMap xla_base =
+        parse_map(ctx, "(d0, d1) -> (d0, d1), domain: d0 in [0, 19], d1 in [0, 29]");
+    IndexingMap xla_update = parse_map(ctx,
+                                       "(d0, d1){rt0, rt1} -> (d0 - rt0, d1 - rt1), domain: d0 in "
+                                       "[0, 19], d1 in [0, 29], rt0 in [0, 15], rt1 in [0, 20]");
+    auto image_of_set = [&](const IndexingMapSet& maps, const Index& o, const Dims& target,
+                            const Index& rt) {
+        std::set<Index> out;
+        for (const IndexingMap& m : maps) {
+            std::set<Index> one = image_of(m, o, target, rt);
+            out.insert(one.begin(), one.end());
+        }
+        return out;
+    };
+    bool xla_base_differs = false;
+    for (const Index& start : {Index{0, 0}, Index{15, 20}, Index{7, 3}}) {
+        for (const Index& o : all_indices({20, 30})) {
+            const Index u{o[0] - start[0], o[1] - start[1]};
+            const bool inside = u[0] >= 0 && u[0] < 5 && u[1] >= 0 && u[1] < 10;
+            const std::set<Index> base_reads = inside ? std::set<Index>{} : std::set<Index>{o};
+            const std::set<Index> update_reads = inside ? std::set<Index>{u} : std::set<Index>{};
+            EXPECT_EQ(image_of_set(base, o, {20, 30}, start), base_reads) << index_text(o);
+            EXPECT_EQ(image_of_set(update, o, {5, 10}, start), update_reads) << index_text(o);
+            xla_base_differs |= image_of(xla_base, o, {20, 30}) != base_reads;
+        }
+    }
+    EXPECT_TRUE(xla_base_differs);
+    // XLA's update map names elements the update does not have: output
+    // (19, 29) with the window at (0, 0) reads update element (19, 29).
+    EXPECT_EQ(*xla_update.evaluate({19, 29, 0, 0}), (std::vector<int64_t>{19, 29}));
+    EXPECT_EQ(xla_update.membership({19, 29, 0, 0}), Membership::Inside);
+}
+
 }  // namespace
 }  // namespace provix::hlo::testing

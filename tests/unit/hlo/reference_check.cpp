@@ -59,7 +59,7 @@ std::string compare_reads(const std::set<Index>& got, const std::set<Index>& wan
 /// range variable value satisfying the domain; `error` is set when a map
 /// cannot be evaluated this way.
 std::set<Index> image(const IndexingMapSet& maps, const Index& dims, const Dims& target,
-                      const RtFn& rt, int64_t operand, std::string& error) {
+                      const RtFn& rt, int64_t operand, std::string& error, bool in_bounds_only) {
     std::set<Index> out;
     for (const IndexingMap& m : maps) {
         if (m.is_known_empty()) continue;
@@ -90,7 +90,13 @@ std::set<Index> image(const IndexingMapSet& maps, const Index& dims, const Dims&
                 error = "evaluation failed: " + result.error().message;
                 return out;
             }
-            if (in_box(*result, target)) out.insert(*result);
+            if (in_box(*result, target)) {
+                out.insert(*result);
+            } else if (in_bounds_only) {
+                error = "the map names " + index_text(*result) + ", outside the operand, at " +
+                        index_text(values) + ":\n" + m.to_string();
+                return out;
+            }
         }
     }
     return out;
@@ -110,7 +116,8 @@ std::string check_instance(const OpInstance& op) {
         for (const Index& o : all_indices(op.out_dims)) {
             auto it = op.reads[j].find(o);
             std::set<Index> want = it == op.reads[j].end() ? std::set<Index>{} : it->second;
-            auto got = image((*sets)[j], o, op.operand_dims[j], op.rt_out_to_in, jj, error);
+            auto got =
+                image((*sets)[j], o, op.operand_dims[j], op.rt_out_to_in, jj, error, op.exact[j]);
             std::string diff = error.empty() ? compare_reads(got, want, op.exact[j]) : error;
             if (!diff.empty()) {
                 return op.hlo + "output-to-input, operand " + std::to_string(j) + ", output " +
@@ -126,7 +133,7 @@ std::string check_instance(const OpInstance& op) {
         }
         for (const Index& x : all_indices(op.operand_dims[j])) {
             std::set<Index> want = readers[x];
-            auto got = image(*maps, x, op.out_dims, op.rt_in_to_out, jj, error);
+            auto got = image(*maps, x, op.out_dims, op.rt_in_to_out, jj, error, op.exact[j]);
             std::string diff = error.empty() ? compare_reads(got, want, op.exact[j]) : error;
             if (!diff.empty()) {
                 return op.hlo + "input-to-output, operand " + std::to_string(j) + ", element " +

@@ -16,9 +16,11 @@ using RtFn = std::function<Index(int64_t, const Index&, const Index&)>;
 /// The in-bounds results (inside `target`) of `maps` at dimension point
 /// `dims`, over every range variable value satisfying the domain; runtime
 /// variables bound by `rt` (operand `operand`). `error` is set when a map
-/// cannot be evaluated this way.
+/// cannot be evaluated this way, and with `in_bounds_only` when a result
+/// lies outside `target` (an exact map names only elements that exist).
 std::set<Index> image(const IndexingMapSet& maps, const Index& dims, const Dims& target,
-                      const RtFn& rt, int64_t operand, std::string& error);
+                      const RtFn& rt, int64_t operand, std::string& error,
+                      bool in_bounds_only = false);
 
 /// `(1, 2)`.
 std::string index_text(const Index& i);

@@ -74,7 +74,7 @@ OpInstance with_start_operands(const std::vector<Dims>& tensors, const Dims& src
 }
 
 /// The start indices' reads (every element of `out` reads each), exact, and
-/// their values: the runtime variables of operand `j`'s maps.
+/// their values: the runtime variables of the maps of operands 0 to `j`.
 void add_start_reads(OpInstance& op, const Dims& src, const Dims& out, const Index& start,
                      int64_t j) {
     for (size_t i = 0; i < src.size(); ++i) {
@@ -82,7 +82,7 @@ void add_start_reads(OpInstance& op, const Dims& src, const Dims& out, const Ind
         op.exact.push_back(true);
     }
     auto rt = [start, j](int64_t k, const Index&, const Index&) {
-        return k == j ? start : Index{};
+        return k <= j ? start : Index{};
     };
     op.rt_out_to_in = rt;
     op.rt_in_to_out = rt;
@@ -256,7 +256,7 @@ OpInstance random_dynamic_update_slice() {
         (inside ? update : base)[o].insert(inside ? u : o);
     }
     op.reads = {base, update};
-    op.exact = {false, true};  // the base's map is the identity: every element
+    op.exact = {true, true};
     add_start_reads(op, w.src, w.src, w.start, 1);
     return op;
 }

@@ -5,7 +5,9 @@
 // The document's text has three typos fixed here: the iota maps and the second
 // generic reshape lack commas between domain entries, and the transpose's
 // output-to-input domain ends with a stray comma. One of its maps is wrong and
-// is tested as such (XlaDocErrata.DotRhsInputToOutput).
+// is tested as such (XlaDocErrata.DotRhsInputToOutput), and its two
+// dynamic-update-slice maps over-approximate (XlaDocErrata.
+// DynamicUpdateSliceOverApproximates): the cases state provix's exact maps.
 
 #include <gtest/gtest.h>
 
@@ -300,19 +302,29 @@ const std::vector<DocCase>& doc_cases() {
          3,
          0,
          {kDynamicSliceOffsetMap}},
+        // The document's maps over-approximate (XlaDocErrata below): the
+        // base is read outside the update's window only, the update inside.
         {"DynamicUpdateSliceOutputToSrc",
          kDynamicUpdateSlice,
          Kind::OutputToInput,
          0,
          0,
-         {"(d0, d1) -> (d0, d1), domain: d0 in [0, 19], d1 in [0, 29]"}},
+         {"(d0, d1){rt0, rt1} -> (d0, d1), domain: d0 in [0, 14], d1 in [0, 29], rt0 in [1, 15], "
+          "rt1 in [0, 20], d0 - rt0 in [-inf, -1]",
+          "(d0, d1){rt0, rt1} -> (d0, d1), domain: d0 in [5, 19], d1 in [0, 29], rt0 in [0, 14], "
+          "rt1 in [0, 20], d0 - rt0 in [5, inf]",
+          "(d0, d1){rt0, rt1} -> (d0, d1), domain: d0 in [0, 19], d1 in [0, 19], rt0 in [0, 15], "
+          "rt1 in [1, 20], d1 - rt1 in [-inf, -1]",
+          "(d0, d1){rt0, rt1} -> (d0, d1), domain: d0 in [0, 19], d1 in [10, 29], rt0 in [0, 15], "
+          "rt1 in [0, 19], d1 - rt1 in [10, inf]"},
+         kSimplified},
         {"DynamicUpdateSliceOutputToUpd",
          kDynamicUpdateSlice,
          Kind::OutputToInput,
          1,
          0,
          {"(d0, d1){rt0, rt1} -> (d0 - rt0, d1 - rt1), domain: d0 in [0, 19], d1 in [0, 29], "
-          "rt0 in [0, 15], rt1 in [0, 20]"}},
+          "rt0 in [0, 15], rt1 in [0, 20], d0 - rt0 in [0, 4], d1 - rt1 in [0, 9]"}},
         {"DynamicUpdateSliceOutputToOf1",
          kDynamicUpdateSlice,
          Kind::OutputToInput,
@@ -603,6 +615,35 @@ INSTANTIATE_TEST_SUITE_P(IndexingAnalysisDoc, XlaDocExample, ::testing::ValuesIn
                          [](const ::testing::TestParamInfo<DocCase>& info) {
                              return std::string(info.param.name);
                          });
+
+TEST(XlaDocErrata, DynamicUpdateSliceOverApproximates) {
+    // The document maps every output element to the base element at its
+    // index and to the update element at `d - rt`; the output takes the
+    // update inside the window and the base outside it. Output (2, 3) with
+    // the window at (0, 0) reads update element (2, 3) and no base element;
+    // output (19, 29) reads base element (19, 29) and no update element
+    // (the document's `d - rt` there is (19, 29), outside the 5x10 update).
+    Context ctx;
+    HloModule module = parse_hlo(kDynamicUpdateSlice);
+    auto sets = output_to_input_indexing(ctx, module, instruction(module), 0);
+    ASSERT_TRUE(sets);
+    auto reads = [](const IndexingMapSet& maps, std::vector<int64_t> point) {
+        std::vector<std::vector<int64_t>> out;
+        for (const IndexingMap& m : maps)
+            if (m.membership(point) == Membership::Inside) out.push_back(*m.evaluate(point));
+        return out;
+    };
+    using Reads = std::vector<std::vector<int64_t>>;
+    EXPECT_EQ(reads((*sets)[0], {2, 3, 0, 0}), Reads{});
+    EXPECT_EQ(reads((*sets)[1], {2, 3, 0, 0}), (Reads{{2, 3}}));
+    EXPECT_EQ(reads((*sets)[0], {19, 29, 0, 0}), (Reads{{19, 29}, {19, 29}}));  // two sides
+    EXPECT_EQ(reads((*sets)[1], {19, 29, 0, 0}), Reads{});
+    IndexingMap documented_upd = testing::parse_map(
+        ctx,
+        "(d0, d1){rt0, rt1} -> (d0 - rt0, d1 - rt1), domain: d0 in [0, 19], d1 in [0, 29], "
+        "rt0 in [0, 15], rt1 in [0, 20]");
+    EXPECT_EQ(reads({documented_upd}, {19, 29, 0, 0}), (Reads{{19, 29}}));
+}
 
 TEST(XlaDocErrata, DotRhsInputToOutput) {
     // the document's p1 -> output map is not the dot's: p1 element (b, k, n) is
