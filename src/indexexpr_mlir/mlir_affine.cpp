@@ -4,6 +4,7 @@
 #include <map>
 
 #include "provix/indexexpr/mlir_builder.h"
+#include "provix/mlir_syntax.h"
 
 namespace provix {
 
@@ -31,9 +32,9 @@ T apply_binary(mlir::AffineExprKind kind, const T& lhs, const T& rhs) {
     }
 }
 
-}  // namespace
-
-Result<mlir::AffineExpr> to_affine_expr(Expr e, int64_t num_dims, mlir::MLIRContext& ctx) {
+/// to_affine_expr without the check that MLIR folds `e` exactly (done
+/// once, for the whole expression).
+Result<mlir::AffineExpr> build_affine_expr(Expr e, int64_t num_dims, mlir::MLIRContext& ctx) {
     switch (e.kind()) {
         case ExprKind::Constant:
             return mlir::getAffineConstantExpr(e.constant_value(), &ctx);
@@ -44,11 +45,11 @@ Result<mlir::AffineExpr> to_affine_expr(Expr e, int64_t num_dims, mlir::MLIRCont
         }
         case ExprKind::Add:
         case ExprKind::Mul: {
-            auto acc = to_affine_expr(e.operand(0), num_dims, ctx);
+            auto acc = build_affine_expr(e.operand(0), num_dims, ctx);
             if (!acc) return acc;
             mlir::AffineExpr out = *acc;
             for (size_t i = 1; i < e.num_operands(); ++i) {
-                auto o = to_affine_expr(e.operand(i), num_dims, ctx);
+                auto o = build_affine_expr(e.operand(i), num_dims, ctx);
                 if (!o) return o;
                 if (e.kind() == ExprKind::Mul && !out.isSymbolicOrConstant() &&
                     !o->isSymbolicOrConstant()) {
@@ -72,7 +73,7 @@ Result<mlir::AffineExpr> to_affine_expr(Expr e, int64_t num_dims, mlir::MLIRCont
                     "divisor (" +
                     to_string(e) + ")");
             }
-            auto lhs = to_affine_expr(e.lhs(), num_dims, ctx);
+            auto lhs = build_affine_expr(e.lhs(), num_dims, ctx);
             if (!lhs) return lhs;
             uint64_t d = static_cast<uint64_t>(e.rhs().constant_value());
             if (e.kind() == ExprKind::FloorDiv) return lhs->floorDiv(d);
@@ -84,6 +85,20 @@ Result<mlir::AffineExpr> to_affine_expr(Expr e, int64_t num_dims, mlir::MLIRCont
             return Error::invalid("not affine: min/max (" + to_string(e) + ")");
     }
     return Error::invalid("not affine");
+}
+
+}  // namespace
+
+Result<mlir::AffineExpr> to_affine_expr(Expr e, int64_t num_dims, mlir::MLIRContext& ctx) {
+    // MLIR folds constants and combines like terms in int64 as it builds:
+    // what provix keeps apart beyond int64 would be wrapped there.
+    if (!folds_in_mlir(e)) {
+        return Error::invalid(
+            "MLIR's int64 constants cannot hold a value this expression needs (constants or "
+            "like terms that do not fold in int64): " +
+            to_string(e));
+    }
+    return build_affine_expr(e, num_dims, ctx);
 }
 
 Expr from_affine_expr(mlir::AffineExpr e, Context& ctx, int64_t num_dims) {

@@ -87,6 +87,14 @@ Result<std::vector<MlirDefinition>> parse_mlir_affine(Context& ctx, std::string_
                                                       std::string_view filename = "<input>",
                                                       const ParseOptions& options = {});
 
+/// True if MLIR reads `e` exactly: MLIR's AffineExpr builder folds constant
+/// arithmetic and combines like terms in int64, which provix keeps apart
+/// where the result leaves int64 (`d0 * 9223372036854775807 + d0` would
+/// become `d0 * -9223372036854775808` there). `to_mlir_affine_expr` and the
+/// MLIR bridge refuse an expression for which it is false.
+/// `folds_in_mlir(d0 * 4 + 1) == true`.
+bool folds_in_mlir(Expr e);
+
 /// The expression `e` in MLIR syntax, variables `0..num_dims-1` written
 /// `d<i>` and the others `s<i - num_dims>`: `d0 * 4 + s0`,
 /// `(d0 + 1) floordiv 4`, `-d0 + 15`. Errors (Invalid) on `min`/`max`, a

@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "expr_node.h"
+#include "int64_folding.h"
 #include "lexer.h"
 #include "mlir_symbolic.h"
 #include "provix/mlir_syntax.h"
@@ -375,14 +376,15 @@ private:
     }
 
     /// False (and a diagnostic at `loc`) if `e` holds constant arithmetic
-    /// that does not fold in int64 (`d0 + 9223372036854775807 + 1`): MLIR
-    /// folds its constants in int64 and would wrap, so the text has no
+    /// that does not fold in int64 (`d0 + 9223372036854775807 + 1`,
+    /// `d0 * 9223372036854775807 + d0`): MLIR folds its constants and
+    /// combines like terms in int64 and would wrap, so the text has no
     /// meaning to read.
     bool check_folded(Expr e, SourceLocation loc) {
-        if (!detail::has_unfolded_constants(e)) return true;
+        if (detail::folds_in_int64(e)) return true;
         return fail(loc,
-                    "constant arithmetic beyond int64 (MLIR folds constants in int64 and "
-                    "would wrap it)");
+                    "constant arithmetic beyond int64 (MLIR folds constants and combines "
+                    "like terms in int64 and would wrap it)");
     }
 
     std::optional<Operand> parse_primary() {

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "expr_node.h"
+#include "int64_folding.h"
 #include "mlir_symbolic.h"
 #include "provix/mlir_syntax.h"
 
@@ -239,11 +240,12 @@ std::string variable_list(int64_t num_dims, int64_t num_symbols) {
 }
 
 Result<std::string> print_expr(Expr e, int64_t num_dims) {
-    // MLIR folds constants in int64: one beyond it would be wrapped there.
-    if (detail::has_unfolded_constants(e)) {
+    // MLIR folds constants and combines like terms in int64: a value beyond
+    // it would be wrapped there.
+    if (!folds_in_mlir(e)) {
         return Error::invalid(
             "MLIR's int64 constants cannot hold a value this expression needs "
-            "(constants that do not fold in int64)");
+            "(constants or like terms that do not fold in int64)");
     }
     Result<Expr> positive = PositiveDivisors().run(e);
     if (!positive) return positive.error();
@@ -338,5 +340,7 @@ Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
         out += (i ? ", " : "") + parts[i];
     return out + ")>";
 }
+
+bool folds_in_mlir(Expr e) { return detail::folds_in_int64(e); }
 
 }  // namespace provix

@@ -71,6 +71,29 @@ TEST(MlirAffine, NonAffineExpressionsAreRejected) {
     }
 }
 
+TEST(MlirAffine, ConstantsMlirWouldWrapAreRefused) {
+    // MLIR folds constants and combines like terms in int64 as it builds
+    // an AffineExpr: these would come out wrapped (`d0 * 4611686018427387904
+    // * 4` as 0, `d0 * 9223372036854775807 + d0` as `d0 * -2^63`).
+    Context ctx;
+    mlir::MLIRContext mctx;
+    std::vector<std::string> names = {"d0", "d1"};
+    for (const char* text :
+         {"(d0 * 4611686018427387904 * 4) floordiv 3", "d0 * 6148914691236517205 * 3",
+          "d0 * 9223372036854775807 + d0", "d0 + 9223372036854775807 + 1",
+          "(d0 + d1 * 4611686018427387904) * 4"}) {
+        auto e = parse_expr(ctx, text, names);
+        ASSERT_TRUE(e) << e.error().message;
+        auto a = to_affine_expr(*e, 2, mctx);
+        ASSERT_FALSE(a) << text;
+        EXPECT_NE(a.error().message.find("int64"), std::string::npos) << text;
+    }
+    // Constants at the limits that fold exactly convert.
+    auto e = parse_expr(ctx, "d0 * 9223372036854775807 + d1 * -9223372036854775807", names);
+    ASSERT_TRUE(e);
+    EXPECT_TRUE(to_affine_expr(*e, 2, mctx));
+}
+
 TEST(MlirAffine, MapsConvertBothWays) {
     Context ctx;
     mlir::MLIRContext mctx;
