@@ -92,6 +92,18 @@ public:
     }
     mlir::Value nonzero(mlir::Value x) { return cmp(mlir::arith::CmpIPredicate::ne, x, index(0)); }
 
+    /// ⌊x / y⌋, by -1 the negation: MLIR 14 expands arith.floordivsi into
+    /// two divisions computed on both paths, one of (-1 - x) / y or
+    /// (1 - x) / y, which traps at y = -1 for x = -2^63 + 1 (the quotient
+    /// 2^63 - 1 fits); here the expansion divides by 1 instead of -1.
+    mlir::Value floor_div(mlir::Value x, mlir::Value y) {
+        const mlir::Value by_minus_one = cmp(mlir::arith::CmpIPredicate::eq, y, index(-1));
+        const mlir::Value by = b_.create<mlir::SelectOp>(loc_, by_minus_one, index(1), y);
+        const mlir::Value q = b_.create<mlir::arith::FloorDivSIOp>(loc_, x, by);
+        const mlir::Value negated = b_.create<mlir::arith::SubIOp>(loc_, index(0), x);
+        return b_.create<mlir::SelectOp>(loc_, by_minus_one, negated, q);
+    }
+
     mlir::Value binary(RtOp op, mlir::Value x, mlir::Value y) {
         using P = mlir::arith::CmpIPredicate;
         switch (op) {
@@ -102,13 +114,24 @@ public:
             case RtOp::Mul:
                 return b_.create<mlir::arith::MulIOp>(loc_, x, y);
             case RtOp::FloorDiv:
-                return b_.create<mlir::arith::FloorDivSIOp>(loc_, x, y);
-            case RtOp::CeilDiv:
-                return b_.create<mlir::arith::CeilDivSIOp>(loc_, x, y);
+                return floor_div(x, y);
+            case RtOp::CeilDiv: {
+                // The floor quotient, plus 1 where it is not exact: MLIR
+                // 14 expands arith.ceildivsi through -x, which wraps at
+                // x = -2^63. q * y differs from x by less than |y| <= 2^63,
+                // so comparing them in wrapping arithmetic is exact.
+                mlir::Value q = floor_div(x, y);
+                mlir::Value back = b_.create<mlir::arith::MulIOp>(loc_, q, y);
+                return b_.create<mlir::arith::AddIOp>(loc_, q, from_bool(cmp(P::ne, back, x)));
+            }
             case RtOp::Mod: {
                 // Floor modulo (sign of the divisor): the truncated
                 // remainder, plus y when it is non-zero and the signs differ.
-                mlir::Value r = b_.create<mlir::arith::RemSIOp>(loc_, x, y);
+                // By -1 the remainder is 0, taken by 1: arith.remsi of
+                // -2^63 by -1 is undefined (LLVM's srem overflows).
+                mlir::Value by =
+                    b_.create<mlir::SelectOp>(loc_, cmp(P::eq, y, index(-1)), index(1), y);
+                mlir::Value r = b_.create<mlir::arith::RemSIOp>(loc_, x, by);
                 mlir::Value signs_differ = b_.create<mlir::arith::XOrIOp>(
                     loc_, cmp(P::slt, r, index(0)), cmp(P::slt, y, index(0)));
                 mlir::Value fix = b_.create<mlir::arith::AndIOp>(loc_, nonzero(r), signs_differ);
@@ -144,6 +167,42 @@ public:
     mlir::Block& entry_;
 };
 
+/// `e` with each `x ceildiv c` written `x floordiv c + (x mod c + (c - 1))
+/// floordiv c` (the second term is 1 where c does not divide x, else 0):
+/// MLIR 14 lowers ceildiv through -x, which wraps at x = -2^63, and its
+/// floordiv and mod are exact there. Errors for c > 2^62 (x mod c + c - 1
+/// would leave int64).
+Result<mlir::AffineExpr> exact_ceildiv(mlir::AffineExpr e) {
+    auto bin = e.dyn_cast<mlir::AffineBinaryOpExpr>();
+    if (!bin) return e;
+    auto lhs = exact_ceildiv(bin.getLHS());
+    if (!lhs) return lhs;
+    auto rhs = exact_ceildiv(bin.getRHS());
+    if (!rhs) return rhs;
+    if (e.getKind() != mlir::AffineExprKind::CeilDiv)
+        return mlir::getAffineBinaryOpExpr(e.getKind(), *lhs, *rhs);
+    auto c = rhs->dyn_cast<mlir::AffineConstantExpr>();
+    if (!c || c.getValue() <= 0 || c.getValue() > (int64_t{1} << 62))
+        return Error::invalid("a ceildiv by a constant beyond 2^62");
+    using K = mlir::AffineExprKind;
+    mlir::AffineExpr rest =
+        mlir::getAffineBinaryOpExpr(K::Add, mlir::getAffineBinaryOpExpr(K::Mod, *lhs, *rhs),
+                                    mlir::getAffineConstantExpr(c.getValue() - 1, e.getContext()));
+    return mlir::getAffineBinaryOpExpr(K::Add, mlir::getAffineBinaryOpExpr(K::FloorDiv, *lhs, *rhs),
+                                       mlir::getAffineBinaryOpExpr(K::FloorDiv, rest, *rhs));
+}
+
+/// `map` with exact_ceildiv applied to each result.
+Result<mlir::AffineMap> with_exact_ceildiv(mlir::AffineMap map) {
+    llvm::SmallVector<mlir::AffineExpr, 4> results;
+    for (mlir::AffineExpr r : map.getResults()) {
+        auto e = exact_ceildiv(r);
+        if (!e) return e.error();
+        results.push_back(*e);
+    }
+    return mlir::AffineMap::get(map.getNumDims(), map.getNumSymbols(), results, map.getContext());
+}
+
 }  // namespace
 
 Result<mlir::FuncOp> MlirBuilder::emit_function(mlir::ModuleOp module, const std::string& name,
@@ -163,6 +222,7 @@ Result<mlir::FuncOp> MlirBuilder::emit_function(mlir::ModuleOp module, const std
         if (r.is_affine() && !r.is_literal() && r.belongs_to(scope)) {
             std::vector<int64_t> vars;
             auto map = to_affine_map({r}, scope, ctx_, &vars);
+            if (map) map = with_exact_ceildiv(*map);
             if (map) {
                 p.affine = true;
                 p.map = *map;
