@@ -341,7 +341,8 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
         },
         py::arg("map"),
         "The engine's range of every result over the domain: a sound over-approximation, "
-        "(lo, hi) with math.inf for an unbounded end, None for a known-empty map.");
+        "(lo, hi) with math.inf for an unbounded end, None for an empty range; [] for a "
+        "KNOWN EMPTY map (it has no results).");
 }
 
 }  // namespace provix::python
