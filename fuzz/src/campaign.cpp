@@ -259,29 +259,9 @@ std::string regression_file_text(const std::string& kind, uint64_t seed, int64_t
 }
 
 std::vector<std::string> split_maps(const std::string& text) {
-    std::vector<std::string> out;
-    std::string chunk;
-    bool has_content = false;
-    auto flush = [&] {
-        if (has_content) out.push_back(chunk);
-        chunk.clear();
-        has_content = false;
-    };
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        std::string trimmed = line;
-        trimmed.erase(0, trimmed.find_first_not_of(" \t\r"));
-        trimmed.erase(trimmed.find_last_not_of(" \t\r") + 1);
-        if (trimmed == "// -----") {
-            flush();
-            continue;
-        }
-        if (!trimmed.empty() && trimmed.rfind("//", 0) != 0) has_content = true;
-        chunk += line + "\n";
-    }
-    flush();
-    return out;
+    auto texts = split_map_texts(text);
+    if (!texts) return {text};  // the checker reports the lexer's diagnostic
+    return std::vector<std::string>(texts->begin(), texts->end());
 }
 
 CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ostream* progress) {
@@ -360,7 +340,7 @@ CampaignStats run_campaign(const CampaignOptions& o, std::ostream& out, std::ost
     return stats;
 }
 
-CampaignStats replay_files(const std::vector<std::string>& paths, const CampaignOptions& o,
+CampaignStats replay_files(const std::vector<ReplayFile>& files, const CampaignOptions& o,
                            std::ostream& out) {
     CampaignStats stats;
     auto start = std::chrono::steady_clock::now();
@@ -372,18 +352,9 @@ CampaignStats replay_files(const std::vector<std::string>& paths, const Campaign
             return checker.check_text(text);
         });
     }
-    for (const std::string& path : paths) {
-        std::ifstream in(path);
-        std::stringstream buffer;
-        buffer << in.rdbuf();
-        if (!in) {
-            CaseReport r;
-            r.failures.push_back({"io", "cannot read " + path + "\n"});
-            stats.add(r);
-            out << "FAIL " << path << ": cannot read the file\n";
-            continue;
-        }
-        std::vector<std::string> maps = split_maps(buffer.str());
+    for (const ReplayFile& file : files) {
+        const std::string& path = file.name;
+        std::vector<std::string> maps = split_maps(file.text);
         for (size_t i = 0; i < maps.size(); ++i) {
             auto case_start = std::chrono::steady_clock::now();
             CaseReport r = worker ? worker->check(maps[i], maps[i]) : checker.check_text(maps[i]);

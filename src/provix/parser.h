@@ -51,6 +51,16 @@ Result<std::vector<ParsedMap>> parse_indexing_maps(Context& ctx, std::string_vie
                                                    std::string_view filename = "<input>",
                                                    const ParseOptions& options = {});
 
+/// The text of each map of `text`, separated as parse_indexing_maps
+/// separates them (lines `// -----`, found by the same lexer: any line
+/// ending, any spaces); the text between two separators that holds only
+/// comments and spaces is no map. Each view keeps the map's comments; lex
+/// errors are diagnostics naming `filename`.
+/// `split_map_texts("(d0) -> (d0), domain: d0 in [0, 1]\n// -----\n() -> ()")`
+/// gives the two maps' texts.
+Result<std::vector<std::string_view>> split_map_texts(std::string_view text,
+                                                      std::string_view filename = "<input>");
+
 /// Parses exactly one map (no separators).
 Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
                                        const ParseOptions& options = {});

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "lexer.h"
 #include "provix/parser.h"
 
 namespace provix {
@@ -100,12 +101,12 @@ std::string format_diagnostic(std::string_view filename, std::string_view text,
     // Find the line (1-based); a line past the end shows as empty.
     size_t start = 0;
     for (int line = 1; line < location.line && start != std::string_view::npos; ++line) {
-        size_t nl = text.find('\n', start);
+        size_t nl = text::line_end(text, start);
         start = nl == std::string_view::npos ? std::string_view::npos : nl + 1;
     }
     std::string_view source;
     if (start != std::string_view::npos && start <= text.size()) {
-        size_t end = text.find('\n', start);
+        size_t end = text::line_end(text, start);
         if (end == std::string_view::npos) end = text.size();
         source = text.substr(start, end - start);
         if (!source.empty() && source.back() == '\r') source.remove_suffix(1);

@@ -194,7 +194,10 @@ private:
     }
 
     void advance() {
-        if (text_[pos_] == '\n') {
+        // A line feed ends a line, and so does a carriage return alone
+        // (line_end); in `\r\n` the line feed does.
+        const char c = text_[pos_];
+        if (c == '\n' || (c == '\r' && (pos_ + 1 == text_.size() || text_[pos_ + 1] != '\n'))) {
             ++line_;
             column_ = 1;
             line_start_ = pos_ + 1;

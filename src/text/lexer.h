@@ -64,6 +64,19 @@ struct Lexed {
     std::string error_message;
 };
 
+/// Where the line from `from` ends: the index of its line feed, or of a
+/// carriage return not followed by one (files with carriage returns alone
+/// end their lines so); npos on the last line. The lexer's line numbers and
+/// the diagnostics' source lines both count lines so.
+/// `line_end("a\rb\r\nc", 0) == 1`, `line_end("a\rb\r\nc", 2) == 4`.
+inline size_t line_end(std::string_view text, size_t from) {
+    for (size_t i = from; i < text.size(); ++i) {
+        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')))
+            return i;
+    }
+    return std::string_view::npos;
+}
+
 /// Splits `text` into tokens. `//` starts a comment to the end of the line;
 /// a line holding only `// -----` (spaces aside) is a Separator token.
 Lexed lex(std::string_view text, LexMode mode = LexMode::Provix);

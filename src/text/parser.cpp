@@ -464,6 +464,32 @@ Result<std::vector<ParsedMap>> parse_indexing_maps(Context& ctx, std::string_vie
     });
 }
 
+Result<std::vector<std::string_view>> split_map_texts(std::string_view text,
+                                                      std::string_view filename) {
+    Lexed lx = text::lex(text);
+    if (!lx.ok) return text::lex_error(lx, text, filename);
+    std::vector<std::string_view> out;
+    size_t start = 0;  // where the current map's text starts
+    bool has_tokens = false;
+    for (const text::Token& t : lx.tokens) {
+        if (t.kind != TokenKind::Separator && t.kind != TokenKind::End) {
+            has_tokens = true;
+            continue;
+        }
+        const size_t at = t.kind == TokenKind::End
+                              ? text.size()
+                              : static_cast<size_t>(t.text.data() - text.data());
+        if (has_tokens) out.push_back(text.substr(start, at - start));
+        if (t.kind == TokenKind::End) break;
+        // The next map's text starts on the line after the separator.
+        start = at + t.text.size();
+        const size_t eol = text::line_end(text, start);
+        start = eol == std::string_view::npos ? text.size() : eol + 1;
+        has_tokens = false;
+    }
+    return out;
+}
+
 Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
                                        const ParseOptions& options) {
     const std::string_view filename = "<input>";

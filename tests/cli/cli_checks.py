@@ -334,6 +334,31 @@ def case_fuzz_cases_run_in_child_processes():
     expect(outputs[0] == outputs[1], "--in-process prints the same:\n%s\n%s" % tuple(outputs))
 
 
+def case_fuzz_replay_reads_files_as_the_parser_does():
+    if "--case-timeout" not in run(["fuzz", "--help"])[1]:
+        return  # built without the solvers: no fuzz command
+    m = "(d0) -> (d0 floordiv 4), domain: d0 in [0, 15]"
+    # Lines ended by a carriage return alone, a separator line ending in a
+    # vertical tab, a chunk of only a form feed: the parser reads 1, 2 and 1
+    # maps; the replay checks those maps, no more and no fewer.
+    for name, text, n in [("cr.map", "// a comment\r" + m + "\r", 1),
+                          ("vt.map", m + "\n// -----\v\n" + m + "\n", 2),
+                          ("ff.map", m + "\n// -----\n\f\n", 1)]:
+        path = write(name, text)
+        r = run(["simplify", path])
+        expect(r[0] == 0 and r[1].count("->") == n, "simplify %s reads %d maps" % (name, n), r)
+        r = run(["fuzz", "--replay", path])
+        expect(r[0] == 0 and r[1].endswith("%d passed, 0 failed\n" % n),
+               "fuzz --replay %s checks %d maps" % (name, n), r)
+    # Standard input and a pipe are read once: their maps are checked.
+    path = write("two.map", m + "\n// -----\n" + m + "\n")
+    for args in [["-"], ["/dev/stdin"]]:
+        with open(path, "rb") as f:
+            r = run(["fuzz", "--replay"] + args, stdin=f)
+        expect(r[0] == 0 and r[1].endswith("2 passed, 0 failed\n"),
+               "fuzz --replay %s checks the 2 maps" % args[0], r)
+
+
 def case_progress_on_a_terminal():
     if shutil.which("script") is None:
         expect(False, "the 'script' command (bsdutils) is needed to give provix a terminal")

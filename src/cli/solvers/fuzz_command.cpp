@@ -192,8 +192,10 @@ Result<std::vector<std::string>> map_files(const std::vector<std::string>& paths
 
 /// Reads and parses every replay file before any check, so that a file that
 /// cannot be read or does not parse is an input error naming it, never a
-/// failed case. Prints the error; false if there was one.
-bool check_replay_files(const std::vector<std::string>& files, int max_depth) {
+/// failed case; each is read once (standard input and pipes too), into
+/// `texts`. Prints the error; false if there was one.
+bool read_replay_files(const std::vector<std::string>& files, int max_depth,
+                       std::vector<fuzz::ReplayFile>& texts) {
     for (const std::string& f : files) {
         auto in = read_input(f);
         if (!in) {
@@ -222,6 +224,7 @@ bool check_replay_files(const std::vector<std::string>& files, int max_depth) {
             report_error("fuzz", "'" + f + "' holds no map to replay");
             return false;
         }
+        texts.push_back({in->name, std::move(in->text)});
     }
     return true;
 }
@@ -446,6 +449,7 @@ int run_fuzz(const std::vector<std::string>& argv) {
     }
 
     std::vector<std::string> files;
+    std::vector<fuzz::ReplayFile> replayed;
     if (replay) {
         auto found = map_files(args->positional);
         if (!found) {
@@ -453,7 +457,7 @@ int run_fuzz(const std::vector<std::string>& argv) {
             return kExitUsage;
         }
         files = std::move(*found);
-        if (!check_replay_files(files, started->io.max_depth)) return kExitUsage;
+        if (!read_replay_files(files, started->io.max_depth, replayed)) return kExitUsage;
     }
 
     // The text report goes to standard output through a buffer that erases
@@ -521,7 +525,7 @@ int run_fuzz(const std::vector<std::string>& argv) {
 
     fuzz::CampaignStats stats;
     if (replay) {
-        stats = fuzz::replay_files(files, o, report);
+        stats = fuzz::replay_files(replayed, o, report);
     } else {
         report << "provix fuzz: seed " << o.seed;
         if (o.only_case >= 0) {

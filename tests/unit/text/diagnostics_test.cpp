@@ -48,6 +48,19 @@ TEST_F(DiagnosticsTest, FormatShowsLocationSourceLineAndCaret) {
               "                     ^");
 }
 
+TEST_F(DiagnosticsTest, CarriageReturnsAloneEndLinesAsLineFeedsDo) {
+    // Line 2 of a file whose lines end in a carriage return alone, and of
+    // one with line feeds: the same location and source line.
+    for (const char* eol : {"\r", "\n", "\r\n"}) {
+        const std::string text =
+            std::string("// a comment") + eol + "(d0) -> (d0 $ 1), domain: d0 in [0, 1]" + eol;
+        EXPECT_EQ(file_error(text, "f.map"),
+                  "f.map:2:13: error: unexpected character '$'\n"
+                  "(d0) -> (d0 $ 1), domain: d0 in [0, 1]\n"
+                  "            ^");
+    }
+}
+
 TEST_F(DiagnosticsTest, FormatMirrorsTabsAndCountsUtf8AsOneColumn) {
     EXPECT_EQ(format_diagnostic("f", "\tab x", {1, 5}, "m"), "f:1:5: error: m\n\tab x\n\t   ^");
     // "é" is two bytes: column 4 is the byte after it, printed under 'x'.

@@ -255,5 +255,31 @@ TEST_F(ParserTest, SeparatorMustBeAWholeLine) {
     EXPECT_EQ(maps.error().kind, Error::Kind::Parse);
 }
 
+TEST_F(ParserTest, MapTextsAreSplitAsTheParserSplitsThem) {
+    // Each text parses alone as the parser's map of the same place: any
+    // line ending, spaces (\f, \v) around the separator, comments kept,
+    // chunks of only comments and spaces dropped.
+    const std::string m = "(d0) -> (d0 floordiv 4), domain: d0 in [0, 15]";
+    for (const std::string& text :
+         {"// head\r" + m + "\r// -----\r" + m + "\r", m + "\n// -----\v\n" + m,
+          m + "\r\n  // -----  \r\n// only a comment\r\n// -----\r\n" + m + "\r\n",
+          "\f\n// -----\n" + m + "\n// -----\n\v \n", m}) {
+        auto texts = split_map_texts(text);
+        auto maps = parse_indexing_maps(ctx, text);
+        ASSERT_TRUE(texts.ok() && maps.ok()) << text;
+        ASSERT_EQ(texts->size(), maps->size()) << text;
+        for (size_t i = 0; i < texts->size(); ++i) {
+            auto one = parse_indexing_map(ctx, (*texts)[i]);
+            ASSERT_TRUE(one.ok()) << (*texts)[i];
+            EXPECT_EQ(*one, (*maps)[i].map) << (*texts)[i];
+        }
+    }
+    auto texts = split_map_texts("// a\n" + m + " // b\n// -----\n// c\n() -> ()\n");
+    ASSERT_TRUE(texts.ok());
+    EXPECT_EQ(*texts,
+              (std::vector<std::string_view>{"// a\n" + m + " // b\n", "// c\n() -> ()\n"}));
+    EXPECT_FALSE(split_map_texts("(d0) -> (d0 $ 1)", "f.map").ok());
+}
+
 }  // namespace
 }  // namespace provix

@@ -133,18 +133,26 @@ struct CampaignStats {
 CampaignStats run_campaign(const CampaignOptions& options, std::ostream& out,
                            std::ostream* progress = nullptr);
 
-/// Checks every map of the given regression files, printing failures.
-/// Unreadable or unparsable files count as failed cases (`provix fuzz
-/// --replay` refuses them as input errors before calling this).
-CampaignStats replay_files(const std::vector<std::string>& paths, const CampaignOptions& options,
+/// A regression file as read once: its name (in the report) and its text.
+struct ReplayFile {
+    std::string name;
+    std::string text;
+};
+
+/// Checks every map of the given regression files, printing failures. A
+/// map that does not parse counts as a failed case (`provix fuzz --replay`
+/// refuses such files as input errors before calling this).
+CampaignStats replay_files(const std::vector<ReplayFile>& files, const CampaignOptions& options,
                            std::ostream& out);
 
 /// The completeness summary, then `K unknown`, then `N passed, M failed`
 /// (that last line alone, exactly in that format).
 void print_summary(const CampaignStats& stats, std::ostream& out);
 
-/// The texts of the maps of a file: split at lines `// -----`; chunks with
-/// only comments and blank lines are dropped.
+/// The texts of the maps of a file, split as the parser splits them
+/// (split_map_texts: lines `// -----`, any line ending); chunks with only
+/// comments and blank lines are dropped. A text the lexer refuses is one
+/// chunk (its check reports the diagnostic).
 std::vector<std::string> split_maps(const std::string& text);
 
 /// The regression file for a shrunk failure: a comment header naming the
