@@ -3,6 +3,9 @@
 #include "campaign_report.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <istream>
 #include <map>
 #include <optional>
@@ -319,8 +322,18 @@ Result<MergedReport> merge_reports(const std::vector<ReportSource>& sources) {
     std::vector<std::string> twice;
     SeenCases seen_cases;
     std::vector<ShardSummary> shards;
-    for (const ReportSource& src : sources)
-        shards.push_back(read_shard(src, seen_cases, errors, twice));
+    for (const ReportSource& src : sources) {
+        if (src.in) {
+            shards.push_back(read_shard(src, seen_cases, errors, twice));
+            continue;
+        }
+        std::ifstream file(src.name);
+        if (!file) {
+            errors.push_back(src.name + ": cannot open it: " + std::strerror(errno));
+            continue;
+        }
+        shards.push_back(read_shard({src.name, &file}, seen_cases, errors, twice));
+    }
     if (!errors.empty()) return merge_error(errors);
 
     const ReportHeader& first = shards[0].header;
@@ -330,11 +343,23 @@ Result<MergedReport> merge_reports(const std::vector<ReportSource>& sources) {
         if (h.campaign != first.campaign || h.fingerprint != first.fingerprint ||
             h.version != first.version || h.shards != first.shards || h.total != first.total ||
             h.findings_only != first.findings_only) {
-            errors.push_back(s.file + ": another campaign than " + shards[0].file + " (" +
-                             h.campaign + " '" + h.fingerprint + "', " + std::to_string(h.shards) +
-                             " shards, version " + h.version + " against " + first.campaign + " '" +
-                             first.fingerprint + "', " + std::to_string(first.shards) +
-                             " shards, version " + first.version + ")");
+            // Only what differs, each side's value.
+            std::string diff;
+            auto differ = [&](const char* what, const std::string& mine,
+                              const std::string& theirs) {
+                if (mine == theirs) return;
+                diff += std::string(diff.empty() ? "" : "; ") + what + " " + mine + " against " +
+                        theirs;
+            };
+            differ("campaign", h.campaign, first.campaign);
+            differ("fingerprint", "'" + h.fingerprint + "'", "'" + first.fingerprint + "'");
+            differ("version", h.version, first.version);
+            differ("shards", std::to_string(h.shards), std::to_string(first.shards));
+            differ("total", std::to_string(h.total), std::to_string(first.total));
+            differ("records", h.findings_only ? "findings" : "all",
+                   first.findings_only ? "findings" : "all");
+            errors.push_back(s.file + ": another campaign than " + shards[0].file + " (" + diff +
+                             ")");
             continue;
         }
         files_of_shard[h.shard].push_back(s.file);

@@ -125,7 +125,9 @@ struct MergedReport {
     int64_t records = 0;
 };
 
-/// A report to merge: a name for messages and its lines.
+/// A report to merge: a name for messages and its lines; without a
+/// stream, the file `name`, opened when its turn comes and closed after it
+/// (a merge of thousands of shards holds one file open at a time).
 struct ReportSource {
     std::string name;
     std::istream* in = nullptr;

@@ -1,9 +1,11 @@
 // `provix report merge`: sums the shard reports of a campaign (see
 // campaign_report.h) after checking that they fit together.
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,8 @@
 #include "io.h"
 
 namespace provix::cli {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -52,16 +56,26 @@ int run_report(const std::vector<std::string>& argv) {
         report_error("report", "merge needs at least one report file");
         return kExitUsage;
     }
-    std::vector<std::unique_ptr<std::ifstream>> streams;
+    // Every report readable before any is read (each is opened again, one
+    // at a time, by the merge); `-` is standard input.
     std::vector<ReportSource> sources;
     for (size_t i = 1; i < args->positional.size(); ++i) {
         const std::string& path = args->positional[i];
-        streams.push_back(std::make_unique<std::ifstream>(path));
-        if (!*streams.back()) {
-            report_error("report", "cannot open '" + path + "'");
+        if (path == "-") {
+            sources.push_back({"<stdin>", &std::cin});
+            continue;
+        }
+        std::error_code ec;
+        if (fs::is_directory(path, ec)) {
+            report_error("report", "'" + path + "' is a directory, not a report");
             return kExitUsage;
         }
-        sources.push_back({path, streams.back().get()});
+        std::ifstream probe(path);
+        if (!probe) {
+            report_error("report", "cannot open '" + path + "': " + std::strerror(errno));
+            return kExitUsage;
+        }
+        sources.push_back({path, nullptr});
     }
     auto merged = merge_reports(sources);
     if (!merged) {

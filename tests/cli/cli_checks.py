@@ -359,6 +359,61 @@ def case_fuzz_replay_reads_files_as_the_parser_does():
                "fuzz --replay %s checks the 2 maps" % args[0], r)
 
 
+def case_campaign_options_checked_before_the_run():
+    if "--case-timeout" not in run(["fuzz", "--help"])[1]:
+        return  # built without the solvers
+    rules = source("rules", "floordiv.rules")
+    # An unwritable JUnit file is refused at once, not after the campaign.
+    for args in [["fuzz", "--cases", "2"], ["prove", "--no-cvc5", "--rule", "fd_nested", rules]]:
+        r = run(args + ["--junit", ARGS.work_dir])
+        expect(r[0] == 2 and "it is a directory" in r[2] and "passed" not in r[1],
+               "%s --junit DIR: exit 2 before running" % args[0], r)
+    r = run(["fuzz", "--cases", "2", "--report-findings"])
+    expect(r[0] == 2 and "--report" in r[2], "--report-findings without --report", r)
+    one = write("one.map", MAP_INPUT)
+    for extra in [["--shard", "0/2"], ["--seed", "3"], ["--case", "1"], ["--cases", "5"]]:
+        r = run(["fuzz", "--replay", one] + extra)
+        expect(r[0] == 2 and "--replay" in r[2], "--replay with %s: exit 2" % extra[0], r)
+
+
+def case_report_merge_compares_settings_as_values():
+    if "--case-timeout" not in run(["fuzz", "--help"])[1]:
+        return  # built without the solvers
+    rules = source("rules", "floordiv.rules")
+    # A default given explicitly is the same campaign; another value is not.
+    shards = []
+    for i, extra in enumerate([[], ["--z3-rlimit", "1000000"]]):
+        shards.append(work("prove-%d.jsonl" % i))
+        r = run(["prove", "--no-cvc5", "--shard", "%d/2" % i, "--report", shards[-1], rules] + extra)
+        expect(r[0] == 0, "prove shard %d" % i, r)
+    r = run(["report", "merge"] + shards)
+    expect(r[0] == 0 and r[1].endswith(" passed, 0 failed\n"), "prove shards merge", r)
+    # Shards run with different case time limits are different campaigns;
+    # the message says what differs.
+    shards = []
+    for i, limit in enumerate(["300", "0.5"]):
+        shards.append(work("fuzz-%d.jsonl" % i))
+        r = run(["fuzz", "--cases", "4", "--seed", "5", "--shard", "%d/2" % i, "--case-timeout",
+                 limit, "--report", shards[-1]])
+        expect(r[0] in (0, 1), "fuzz shard %d" % i, r)
+    r = run(["report", "merge"] + shards)
+    expect(r[0] == 2 and "another campaign" in r[2] and "case-timeout=0.5" in r[2] and
+           "version" not in r[2], "fuzz shards with different --case-timeout do not merge", r)
+    # Reports are opened one at a time: 40 shards merge with 20 files open
+    # at most.
+    shards = []
+    for i in range(40):
+        shards.append(work("many-%d.jsonl" % i))
+        r = run(["fuzz", "--cases", "40", "--seed", "5", "--shard", "%d/40" % i, "--in-process",
+                 "--report", shards[-1]])
+        expect(r[0] in (0, 1), "fuzz shard %d/40" % i, r)
+    r = run(["report", "merge"] + shards, shell_prefix="ulimit -n 20;")
+    expect(r[0] in (0, 1) and "40 shards" in r[1] and "0 failed" in r[1],
+           "40 shards merge with 20 open files", r)
+    r = run(["report", "merge", ARGS.work_dir])
+    expect(r[0] == 2 and "is a directory" in r[2], "a directory is no report", r)
+
+
 def case_progress_on_a_terminal():
     if shutil.which("script") is None:
         expect(False, "the 'script' command (bsdutils) is needed to give provix a terminal")

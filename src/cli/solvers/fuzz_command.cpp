@@ -134,12 +134,20 @@ std::string fingerprint(const fuzz::CampaignOptions& o) {
     // The generator's flags as the reproducer spells them (after `--case 0`).
     const std::string head = "provix fuzz --seed " + std::to_string(o.seed) + " --case 0";
     std::string generator = o.reproduce_command(0).substr(head.size());
-    char timeout[32];
-    std::snprintf(timeout, sizeof timeout, "%g", o.limits.timeout_seconds);
+    // Seconds as exactly as they were given (%.17g: 10.0000001 is not 10).
+    auto seconds = [](double v) {
+        char text[40];
+        std::snprintf(text, sizeof text, "%.17g", v);
+        return std::string(text);
+    };
+    // Both time limits decide verdicts (a case past either is unknown); a
+    // campaign in one process has no case limit.
     return "seed=" + std::to_string(o.seed) + " cases=" + std::to_string(o.cases) + generator +
            " oracle=" + (o.exact_oracle ? "exact" : "isl") +
            " isl-max-operations=" + std::to_string(o.limits.isl_max_operations) +
-           " z3-rlimit=" + std::to_string(o.limits.z3_rlimit) + " timeout=" + timeout;
+           " z3-rlimit=" + std::to_string(o.limits.z3_rlimit) +
+           " timeout=" + seconds(o.limits.timeout_seconds) + " case-timeout=" +
+           (o.isolate_cases ? seconds(o.case_timeout_seconds) : std::string("none"));
 }
 
 /// The report line of one case.
@@ -403,6 +411,25 @@ int run_fuzz(const std::vector<std::string>& argv) {
         return kExitUsage;
     }
     const bool replay = args->has("--replay");
+    if (args->has_value("--junit")) {
+        // Checked now, not after the campaign has run.
+        auto writable = check_output_path(args->value("--junit"));
+        if (!writable) {
+            report_error("fuzz", writable.error().message);
+            return kExitUsage;
+        }
+    }
+    if (args->has("--report-findings") && !args->has_value("--report")) {
+        report_error("fuzz", "--report-findings says what --report writes: give --report FILE");
+        return kExitUsage;
+    }
+    if (replay && (args->has_value("--shard") || args->has_value("--case") ||
+                   args->has_value("--seed") || args->has_value("--cases"))) {
+        report_error("fuzz",
+                     "--replay checks every map of its files: not with --shard, --case, "
+                     "--seed or --cases");
+        return kExitUsage;
+    }
     if (args->has_value("--report") && (replay || o.only_case >= 0)) {
         report_error("fuzz", "--report is for campaigns, not with --replay or --case");
         return kExitUsage;

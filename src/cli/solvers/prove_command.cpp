@@ -8,10 +8,12 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -210,22 +212,6 @@ std::string prover_settings(const Args& a) {
     return out;
 }
 
-/// The report header of a prove campaign over `all`.
-ReportHeader report_header(const std::vector<Item>& all, const Args& a,
-                           std::pair<int64_t, int64_t> shard) {
-    std::string texts;
-    for (const Item& r : all)
-        texts += fs::path(r.file()).filename().string() + ":" + r.name() + ":" + r.text() + "\n";
-    ReportHeader h;
-    h.campaign = "prove";
-    h.fingerprint = "rules=" + content_digest(texts) + prover_settings(a);
-    h.shard = shard.first;
-    h.shards = shard.second;
-    h.total = static_cast<int64_t>(all.size());
-    h.version = version();
-    return h;
-}
-
 /// The report line of the rule or lemma at `position`.
 ReportRecord record_of(const Item& item, size_t position, const solvers::RuleResult& r,
                        const Args& a) {
@@ -295,6 +281,55 @@ std::optional<ProveSettings> prove_settings(const Args& a, long long cores) {
     if (!s.use_cvc5) s.options.cvc5.clear();
     s.jobs = static_cast<size_t>(*jobs);
     return s;
+}
+
+/// The content of the Coq scripts in `dir` (every `*.v`, by name), as a
+/// digest: the proofs a campaign ran with; "none" without a directory.
+std::string coq_scripts_digest(const std::string& dir) {
+    if (dir.empty()) return "none";
+    std::error_code ec;
+    std::vector<fs::path> scripts;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
+        if (e.path().extension() == ".v") scripts.push_back(e.path());
+    std::sort(scripts.begin(), scripts.end());
+    std::string all;
+    for (const fs::path& p : scripts) {
+        std::ifstream in(p, std::ios::binary);
+        std::stringstream text;
+        text << in.rdbuf();
+        all += p.filename().string() + ":" + std::to_string(text.str().size()) + ":" + text.str();
+    }
+    return content_digest(all);
+}
+
+/// The settings that decide a prove campaign's verdicts, as values.
+std::string settings_fingerprint(const ProveSettings& s) {
+    const solvers::ProverOptions& o = s.options;
+    return " z3-rlimit=" + std::to_string(o.z3_rlimit) +
+           " grid-limit=" + std::to_string(o.factor_limit) +
+           " cvc5-tlimit=" + std::to_string(s.cvc5_tlimit_ms) + " grid=" +
+           (o.allow_grid      ? "allowed"
+            : o.grid_fallback ? "fallback"
+                              : "none") +
+           " cvc5=" + (s.use_cvc5 ? "on" : "off") + " coq=" + coq_scripts_digest(o.coq_proofs_dir);
+}
+
+/// The report header of a prove campaign over `all`: the rules' texts and
+/// the prover's settings as values (a default given explicitly is the
+/// default), with the Coq scripts' content.
+ReportHeader report_header(const std::vector<Item>& all, const ProveSettings& s,
+                           std::pair<int64_t, int64_t> shard) {
+    std::string texts;
+    for (const Item& r : all)
+        texts += fs::path(r.file()).filename().string() + ":" + r.name() + ":" + r.text() + "\n";
+    ReportHeader h;
+    h.campaign = "prove";
+    h.fingerprint = "rules=" + content_digest(texts) + settings_fingerprint(s);
+    h.shard = shard.first;
+    h.shards = shard.second;
+    h.total = static_cast<int64_t>(all.size());
+    h.version = version();
+    return h;
 }
 
 /// The rule and lemma files given, else the installed ones; nullopt (after
@@ -543,9 +578,17 @@ int run_prove(const std::vector<std::string>& argv) {
         }
         shard = *parsed_shard;
     }
+    if (a.has_value("--junit")) {
+        // Checked now, not after every rule has been proved.
+        auto writable = check_output_path(a.value("--junit"));
+        if (!writable) {
+            report_error("prove", writable.error().message);
+            return kExitUsage;
+        }
+    }
     std::optional<ReportWriter> report;
     if (a.has_value("--report")) {
-        auto w = ReportWriter::open(a.value("--report"), report_header(all, a, shard));
+        auto w = ReportWriter::open(a.value("--report"), report_header(all, s, shard));
         if (!w) {
             report_error("prove", w.error().message);
             return kExitUsage;
