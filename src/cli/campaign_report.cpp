@@ -122,8 +122,17 @@ bool read_record(const JsonValue& v, ReportRecord& r) {
         return false;
     }
     if (const JsonValue* k = v.get("kinds")) {
-        for (const JsonValue& item : k->items)
-            if (item.as_string()) r.kinds.push_back(*item.as_string());
+        for (const JsonValue& item : k->items) {
+            if (!item.as_string()) return false;  // a kind is a string
+            r.kinds.push_back(*item.as_string());
+        }
+    }
+    // The texts printed one per line: a line break in one would forge lines.
+    for (const std::string* text : {&r.key, &r.reproduce}) {
+        if (text->find_first_of("\r\n") != std::string::npos) return false;
+    }
+    for (const std::string& kind : r.kinds) {
+        if (kind.find_first_of("\r\n") != std::string::npos) return false;
     }
     read_string(v, "detail", r.detail);
     return true;

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -261,9 +262,15 @@ std::optional<ProveSettings> prove_settings(const Args& a, long long cores) {
         report_error("prove", "--jobs takes a value in [1, 256]");
         return std::nullopt;
     }
-    if (*rlimit > 4'000'000'000LL || *grid > 1000 || *tlimit > 4'000'000'000LL) {
-        report_error("prove", "option value too large");
-        return std::nullopt;
+    for (const auto& [name, value, most] :
+         {std::tuple<const char*, long long, long long>{"--z3-rlimit", *rlimit, 4'000'000'000LL},
+          {"--grid-limit", *grid, 1000},
+          {"--cvc5-tlimit", *tlimit, 4'000'000'000LL}}) {
+        if (value > most) {
+            report_error("prove", std::string(name) + " takes at most " + std::to_string(most) +
+                                      ", got " + std::to_string(value));
+            return std::nullopt;
+        }
     }
     // 0 is "no limit" to both solvers: a proof obligation must stay bounded.
     if (*rlimit == 0 || *tlimit == 0) {

@@ -135,6 +135,35 @@ TEST_F(CampaignReportTest, ShardsOfAnotherCampaignAreRefused) {
     EXPECT_NE(e.find("shard 1/2 is missing"), std::string::npos) << e;
 }
 
+TEST_F(CampaignReportTest, TheMessageNamesWhatDiffers) {
+    // Only the total differs: the message says so, not two equal headers.
+    std::string e = merge_error({shard(0, 2, 6), shard(1, 2, 8)});
+    EXPECT_NE(e.find("shard1.jsonl: another campaign than shard0.jsonl (total 8 against 6)"),
+              std::string::npos)
+        << e;
+    e = merge_error({shard(0, 2, 6), shard(1, 2, 6, {}, {}, true, "seed=8")});
+    EXPECT_NE(e.find("(fingerprint 'seed=8' against 'seed=7')"), std::string::npos) << e;
+}
+
+TEST_F(CampaignReportTest, ARecordWhoseTextsWouldForgeLinesIsMalformed) {
+    // A kind that is not a string, a line break in a key or a reproducer
+    // (printed one per line by the merge).
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {"\"kinds\":[\"range\"]", "\"kinds\":[7]"},
+             {"\"key\":\"fuzz/seed=7/case=1\"", "\"key\":\"fuzz/seed=7/case=1\\nFAIL x\""},
+             {"\"reproduce\":\"provix fuzz --seed 7 --case 1\"",
+              "\"reproduce\":\"provix fuzz\\r\\n3 passed\""}}) {
+        InputText s1 = shard(1, 2, 4, {1});
+        size_t at = s1.text.find(from);
+        ASSERT_NE(at, std::string::npos) << from;
+        s1.text.replace(at, from.size(), to);
+        std::string e = merge_error({shard(0, 2, 4), s1});
+        EXPECT_NE(e.find("shard1.jsonl:2: a malformed case record"), std::string::npos)
+            << to << "\n"
+            << e;
+    }
+}
+
 TEST_F(CampaignReportTest, ACaseOutsideItsShardOrMissingIsRefused) {
     InputText s1 = shard(1, 2, 6);
     // Move case 3 to index 2, which belongs to shard 0.
