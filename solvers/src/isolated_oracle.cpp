@@ -86,6 +86,7 @@ std::string encode(const Decision& d) {
         put_values(out, d.counterexample->variables);
         put_side(out, d.counterexample->first);
         put_side(out, d.counterexample->second);
+        out.put_flag(d.counterexample->two_sided);
     }
     return out.text();
 }
@@ -100,7 +101,7 @@ bool decode(std::string_view text, Decision& d) {
     if (has) {
         Counterexample c;
         if (!in.get(c.kind) || !get_values(in, c.variables) || !get_side(in, c.first) ||
-            !get_side(in, c.second)) {
+            !get_side(in, c.second) || !in.get_flag(c.two_sided)) {
             return false;
         }
         d.counterexample = std::move(c);

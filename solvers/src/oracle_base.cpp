@@ -46,6 +46,12 @@ std::string count_reason(const char* what, int64_t a, int64_t b) {
     return "the maps have " + std::to_string(a) + " and " + std::to_string(b) + " " + what;
 }
 
+/// `d` with its counterexample (if any) marked as comparing two maps.
+Decision two_sided(Decision d) {
+    if (d.counterexample) d.counterexample->two_sided = true;
+    return d;
+}
+
 }  // namespace
 
 Decision OracleBase::against_known_empty(const IndexingMap& other, bool other_is_first) {
@@ -83,7 +89,7 @@ RangeDecision OracleBase::timed(RangeDecision d) const {
 
 Decision OracleBase::equivalent(const IndexingMap& a, const IndexingMap& b) {
     Scope scope(*this);
-    return timed(equivalent_in_scope(a, b));
+    return two_sided(timed(equivalent_in_scope(a, b)));
 }
 
 Decision OracleBase::equivalent_in_scope(const IndexingMap& a, const IndexingMap& b) {
@@ -141,15 +147,15 @@ Decision OracleBase::equivalent_pointwise(const IndexingMap& a, const IndexingMa
     Scope scope(*this);
     if (a.is_undefined() || b.is_undefined()) return unknown("the query involves an UNDEFINED map");
     if (a.is_known_empty() && b.is_known_empty()) return proven("");
-    if (a.is_known_empty()) return against_known_empty(b, false);
-    if (b.is_known_empty()) return against_known_empty(a, true);
+    if (a.is_known_empty()) return two_sided(against_known_empty(b, false));
+    if (b.is_known_empty()) return two_sided(against_known_empty(a, true));
     if (!same_shape(a, b)) {
         Decision d;
         d.verdict = Verdict::Refuted;
         d.reason = "the maps have different variables or results (pointwise needs the same)";
         return d;
     }
-    return timed(decide_pointwise(a, b));
+    return two_sided(timed(decide_pointwise(a, b)));
 }
 
 RangeDecision OracleBase::exact_range(const IndexingMap& map, int64_t result) {

@@ -48,7 +48,7 @@ std::string to_string(const Counterexample& c) {
     for (const NamedValue& v : c.variables)
         out += "\n  " + v.name + " = " + v.value;
     if (c.variables.empty()) out += "\n  (no variables)";
-    bool two = !side_is_empty(c.second);
+    bool two = c.two_sided || !side_is_empty(c.second);
     out += std::string("\n") + (two ? "first:  " : "value:  ") + side_text(c.first);
     if (two) out += "\nsecond: " + side_text(c.second);
     return out;

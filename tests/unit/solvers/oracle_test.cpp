@@ -52,6 +52,29 @@ TEST(IslEquivalence, CounterexampleGivesDimsAndBothValues) {
     EXPECT_EQ(c.second.results, std::vector<std::string>{std::to_string(*floor_mod(x, 3))});
 }
 
+TEST(Equivalence, ACounterexampleOfMapsWithoutResultsShowsBothSides) {
+    // The second map has the point and no results: its side is `()`, not
+    // left out (which read as a one-map counterexample).
+    Context ctx;
+    auto a = map_of(ctx, "(d0) -> (), domain: d0 in [0, 5]");
+    auto b = map_of(ctx, "(d0) -> (), domain: d0 in [0, 6]");
+    Limits isolated;
+    isolated.timeout_seconds = 60;
+    isolated.isolate = true;
+    for (auto& oracle : {make_isl_oracle(), make_z3_oracle(), make_exact_oracle(isolated)}) {
+        for (bool pointwise : {false, true}) {
+            Decision d = pointwise ? oracle->equivalent_pointwise(a, b) : oracle->equivalent(a, b);
+            ASSERT_EQ(d.verdict, Verdict::Refuted) << oracle->name();
+            ASSERT_TRUE(d.counterexample) << oracle->name();
+            EXPECT_TRUE(d.counterexample->two_sided);
+            EXPECT_NE(to_string(*d.counterexample).find("first:  not in domain\nsecond: ()"),
+                      std::string::npos)
+                << oracle->name() << "\n"
+                << to_string(*d.counterexample);
+        }
+    }
+}
+
 TEST(Z3Equivalence, ZeroDivisorOnOneSideIsACounterexample) {
     Context ctx;
     auto a = map_of(ctx, "(d0, d1) -> (d0 floordiv d1), domain: d0 in [-10, 10], d1 in [0, 2]");

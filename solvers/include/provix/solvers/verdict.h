@@ -59,6 +59,10 @@ struct Counterexample {
     SideValues first;
     /// The second map's side (equivalence only).
     SideValues second;
+    /// True for a comparison of two maps (equivalence): `second` is the
+    /// second map's side even where it shows nothing (a map without results
+    /// at a point of its domain prints `()`).
+    bool two_sided = false;
 };
 
 /// Multi-line Alive2-style text for a counterexample (no trailing newline).
