@@ -16,19 +16,21 @@
 
 namespace provix::detail {
 
-/// How one operation on exact 128-bit values ended (apply_wide).
+/// How one operation on exact values ended (apply_op, apply_wide).
 enum class WideOutcome : uint8_t { kValue, kZeroDivisor, kOverflow, kNotAnOperator };
 
-/// `*r = x op y` for an operator kind (floor semantics), exact in 128 bits:
-/// kZeroDivisor for a zero divisor, kOverflow for a result beyond 128 bits
-/// (only sums, products and the quotients by -1 can leave it), and
-/// kNotAnOperator for a leaf kind. Operands that fit int64 divide in int64
-/// (the cheaper division). The one evaluation step of the reference
-/// evaluator and of the engine's point evaluator:
+/// `*r = x op y` for an operator kind (floor semantics) in T (int64_t, or
+/// __int128 for exact intermediate values): kZeroDivisor for a zero
+/// divisor, kOverflow for a result beyond T (sums, products and the
+/// quotients by -1 of T's minimum), and kNotAnOperator for a leaf kind.
+/// 128-bit operands that fit int64 divide in int64 (the cheaper division).
+/// The one evaluation step of the reference evaluator and of the engine's
+/// point evaluator:
 ///
-///     apply_wide(ExprKind::Mod, -7, 2, &r) == WideOutcome::kValue  // r == 1
-///     apply_wide(ExprKind::FloorDiv, 1, 0, &r) == WideOutcome::kZeroDivisor
-inline WideOutcome apply_wide(ExprKind kind, __int128 x, __int128 y, __int128* r) {
+///     apply_op<int64_t>(ExprKind::Mod, -7, 2, &r) == WideOutcome::kValue  // r == 1
+///     apply_op<int64_t>(ExprKind::FloorDiv, kInt64Min, -1, &r) == WideOutcome::kOverflow
+template <class T>
+inline WideOutcome apply_op(ExprKind kind, T x, T y, T* r) {
     switch (kind) {
         case ExprKind::Add:
             return __builtin_add_overflow(x, y, r) ? WideOutcome::kOverflow : WideOutcome::kValue;
@@ -48,26 +50,33 @@ inline WideOutcome apply_wide(ExprKind kind, __int128 x, __int128 y, __int128* r
             return WideOutcome::kNotAnOperator;
     }
     if (y == 0) return WideOutcome::kZeroDivisor;
-    if (y == -1) {  // the negation (0 for mod): the one quotient that can leave 128 bits
+    if (y == -1) {  // the negation (0 for mod): the one quotient that can leave T
         if (kind == ExprKind::Mod) {
             *r = 0;
             return WideOutcome::kValue;
         }
-        return __builtin_sub_overflow(__int128{0}, x, r) ? WideOutcome::kOverflow
-                                                         : WideOutcome::kValue;
+        return __builtin_sub_overflow(T{0}, x, r) ? WideOutcome::kOverflow : WideOutcome::kValue;
     }
-    // |y| >= 2: exact in 128 bits, and in int64 when both operands fit it.
-    if (x >= kInt64Min && x <= kInt64Max && y >= kInt64Min && y <= kInt64Max) {
-        const auto a = static_cast<int64_t>(x), b = static_cast<int64_t>(y);
-        *r = kind == ExprKind::FloorDiv  ? floor_quotient(a, b)
-             : kind == ExprKind::CeilDiv ? ceil_quotient(a, b)
-                                         : floor_remainder(a, b);
-    } else {
-        *r = kind == ExprKind::FloorDiv  ? floor_quotient(x, y)
-             : kind == ExprKind::CeilDiv ? ceil_quotient(x, y)
-                                         : floor_remainder(x, y);
+    // |y| >= 2: exact in T, and for 128 bits in int64 when both operands fit it.
+    if constexpr (sizeof(T) > sizeof(int64_t)) {
+        if (x >= kInt64Min && x <= kInt64Max && y >= kInt64Min && y <= kInt64Max) {
+            int64_t narrow = 0;
+            apply_op<int64_t>(kind, static_cast<int64_t>(x), static_cast<int64_t>(y), &narrow);
+            *r = narrow;
+            return WideOutcome::kValue;
+        }
     }
+    *r = kind == ExprKind::FloorDiv  ? floor_quotient(x, y)
+         : kind == ExprKind::CeilDiv ? ceil_quotient(x, y)
+                                     : floor_remainder(x, y);
     return WideOutcome::kValue;
+}
+
+/// apply_op on exact 128-bit values.
+///
+///     apply_wide(ExprKind::FloorDiv, 1, 0, &r) == WideOutcome::kZeroDivisor
+inline WideOutcome apply_wide(ExprKind kind, __int128 x, __int128 y, __int128* r) {
+    return apply_op<__int128>(kind, x, y, r);
 }
 
 /// `e` at `values` (variable i is `values[i]`), exact while every value

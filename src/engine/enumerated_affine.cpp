@@ -47,33 +47,20 @@ std::optional<Wide> evaluate_wide_at(Expr e, const int64_t* at) {
 /// divisor, or at a value beyond int64 (the 128-bit evaluator takes over).
 enum class Narrow : uint8_t { kValue, kUndefined, kWide };
 
-/// `x op y` in int64 (floor semantics), or why not: kUndefined for a zero
-/// divisor, kWide for a result beyond int64 or a kind only wide_op knows.
-Narrow narrow_op(ExprKind kind, int64_t x, int64_t y, int64_t* r) {
-    switch (kind) {
-        case ExprKind::Add:
-            return __builtin_add_overflow(x, y, r) ? Narrow::kWide : Narrow::kValue;
-        case ExprKind::Mul:
-            return __builtin_mul_overflow(x, y, r) ? Narrow::kWide : Narrow::kValue;
-        case ExprKind::Min:
-            *r = std::min(x, y);
+/// `x op y` in int64 (floor semantics, detail::apply_op), or why not:
+/// kUndefined for a zero divisor, kWide for a result beyond int64 or a kind
+/// only wide_op knows.
+inline Narrow narrow_op(ExprKind kind, int64_t x, int64_t y, int64_t* r) {
+    switch (detail::apply_op<int64_t>(kind, x, y, r)) {
+        case detail::WideOutcome::kValue:
             return Narrow::kValue;
-        case ExprKind::Max:
-            *r = std::max(x, y);
-            return Narrow::kValue;
-        case ExprKind::FloorDiv:
-        case ExprKind::CeilDiv:
-        case ExprKind::Mod:
+        case detail::WideOutcome::kZeroDivisor:
+            return Narrow::kUndefined;
+        case detail::WideOutcome::kOverflow:
+        case detail::WideOutcome::kNotAnOperator:
             break;
-        default:
-            return Narrow::kWide;
     }
-    if (y == 0) return Narrow::kUndefined;
-    if (y == -1 && x == kInt64Min) return Narrow::kWide;  // the one quotient beyond int64
-    *r = kind == ExprKind::FloorDiv  ? *floor_div(x, y)
-         : kind == ExprKind::CeilDiv ? *ceil_div(x, y)
-                                     : *floor_mod(x, y);
-    return Narrow::kValue;
+    return Narrow::kWide;
 }
 
 /// evaluate_wide_at while every value fits int64 (the common case: no

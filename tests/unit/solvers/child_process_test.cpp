@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -172,14 +173,23 @@ TEST(FieldText, MalformedTextIsRefused) {
     EXPECT_FALSE(big.get_int(v));
 }
 
+/// The exact oracle in this process and deciding in a child process, with
+/// the same limits.
+struct PlainAndIsolated {
+    std::unique_ptr<Oracle> plain, child;
+    PlainAndIsolated() {
+        Limits limits;
+        limits.timeout_seconds = 60;
+        plain = make_exact_oracle(limits);
+        limits.isolate = true;
+        child = make_exact_oracle(limits);
+    }
+};
+
 TEST(IsolatedOracle, AnIsolatedOracleAnswersAsTheOracleItWraps) {
     // Counterexamples and exact ranges cross the pipe intact.
     Context ctx;
-    Limits limits;
-    limits.timeout_seconds = 60;
-    Limits isolated = limits;
-    isolated.isolate = true;
-    auto plain = make_exact_oracle(limits), child = make_exact_oracle(isolated);
+    auto [plain, child] = PlainAndIsolated();
     auto map = [&](Expr r, Interval b) {
         return *IndexingMap::get(*SymbolicMap::get(ctx, 1, 0, {r}), {{b, "d0"}}, {}, {});
     };
@@ -199,11 +209,7 @@ TEST(IsolatedOracle, DecisionsInOneChildAnswerAsInProcess) {
     // infinite bounds and constraints decide as they do in this process,
     // one decision after another in the same child.
     Context ctx;
-    Limits limits;
-    limits.timeout_seconds = 60;
-    Limits isolated = limits;
-    isolated.isolate = true;
-    auto plain = make_exact_oracle(limits), child = make_exact_oracle(isolated);
+    auto [plain, child] = PlainAndIsolated();
     ParseOptions raw;
     raw.canonicalize = false;
     auto parse = [&](const char* text, const ParseOptions& o) {
