@@ -13,23 +13,38 @@ namespace provix::hlo {
 
 namespace {
 
-std::vector<Interval> symbol_box(const IndexingMap& m) {
+/// The bounds of m's range variables (the ones quantified away).
+std::vector<Interval> range_box(const IndexingMap& m) {
     std::vector<Interval> all = m.variable_bounds();
-    return std::vector<Interval>(all.begin() + m.num_dims(), all.end());
+    const auto first = all.begin() + m.num_dims();
+    return std::vector<Interval>(first, first + m.num_range_vars());
 }
 
-/// The results of `m` at dimension point `dims`, over all its symbols that
-/// satisfy the domain; nullopt when some point's membership or results
-/// cannot be evaluated (a value leaves int64, a result divides by zero).
+/// The ids of m's inputs: its dimensions, then its runtime variables.
+std::vector<int64_t> input_ids(const IndexingMap& m) {
+    std::vector<int64_t> ids;
+    for (int64_t i = 0; i < m.num_dims(); ++i)
+        ids.push_back(i);
+    for (int64_t i = 0; i < m.num_rt_vars(); ++i)
+        ids.push_back(m.num_dims() + m.num_range_vars() + i);
+    return ids;
+}
+
+/// The results of `m` at input point `inputs` (its dimensions, then its
+/// runtime variables), over all its range variables that satisfy the
+/// domain; nullopt when some point's membership or results cannot be
+/// evaluated (a value leaves int64, a result divides by zero).
 std::optional<std::set<std::vector<int64_t>>> images(const IndexingMap& m,
-                                                     const std::vector<int64_t>& dims) {
+                                                     const std::vector<int64_t>& inputs) {
     std::set<std::vector<int64_t>> out;
     if (m.state() != IndexingMap::State::Normal) return out;
-    // The box of m's variables with each dimension fixed at its coordinate.
+    // The box of m's variables with each input fixed at its coordinate.
     std::vector<Interval> box = m.variable_bounds();
-    for (size_t i = 0; i < dims.size(); ++i) {
-        if (!box[i].contains(dims[i])) return out;
-        box[i] = Interval::point(dims[i]);
+    const std::vector<int64_t> ids = input_ids(m);
+    for (size_t i = 0; i < ids.size(); ++i) {
+        Interval& side = box[static_cast<size_t>(ids[i])];
+        if (!side.contains(inputs[i])) return out;
+        side = Interval::point(inputs[i]);
     }
     for (const Interval& side : box) {
         if (side.is_empty()) return out;
@@ -55,38 +70,39 @@ std::optional<bool> equivalent_by_enumeration(const IndexingMap& a, const Indexi
     if (a.is_known_empty() && b.is_known_empty()) return true;
     const IndexingMap& normal = a.is_known_empty() ? b : a;
     if (!a.is_known_empty() && !b.is_known_empty() &&
-        (a.num_dims() != b.num_dims() || a.num_results() != b.num_results())) {
-        return false;
+        (a.num_dims() != b.num_dims() || a.num_results() != b.num_results() ||
+         a.num_rt_vars() != b.num_rt_vars())) {
+        return false;  // other inputs (runtime variables are inputs too), or other results
     }
-    // The dimension box to walk: the hull of both maps' dimension bounds.
-    std::vector<Interval> dims_box;
-    for (int64_t i = 0; i < normal.num_dims(); ++i) {
-        Interval box = normal.dims()[static_cast<size_t>(i)].bounds;
-        const IndexingMap& other = &normal == &a ? b : a;
-        if (other.state() == IndexingMap::State::Normal) {
-            box = box.hull(other.dims()[static_cast<size_t>(i)].bounds);
-        }
-        dims_box.push_back(box);
+    // The input box to walk: the hull of both maps' bounds of each input
+    // (dimensions, then runtime variables).
+    const IndexingMap& other = &normal == &a ? b : a;
+    const std::vector<int64_t> ids = input_ids(normal);
+    std::vector<Interval> inputs_box;
+    for (int64_t id : ids) {
+        Interval box = normal.variable(id).bounds;
+        if (other.state() == IndexingMap::State::Normal) box = box.hull(other.variable(id).bounds);
+        inputs_box.push_back(box);
     }
-    auto dim_points = detail::box_points(dims_box, max_points);
-    if (!dim_points) return std::nullopt;
-    int64_t sym_points = 0;
+    auto input_points = detail::box_points(inputs_box, max_points);
+    if (!input_points) return std::nullopt;
+    int64_t range_points = 0;
     for (const IndexingMap* m : {&a, &b}) {
         if (m->state() != IndexingMap::State::Normal) continue;
-        auto n = detail::box_points(symbol_box(*m), max_points);
+        auto n = detail::box_points(range_box(*m), max_points);
         if (!n) return std::nullopt;
-        sym_points += *n;
+        range_points += *n;
     }
-    auto total = checked_mul(*dim_points, std::max<int64_t>(sym_points, 1));
+    auto total = checked_mul(*input_points, std::max<int64_t>(range_points, 1));
     if (!total || *total > max_points) return std::nullopt;
-    if (*dim_points == 0) return true;  // both relations are empty
+    if (*input_points == 0) return true;  // both relations are empty
 
-    std::vector<int64_t> point = detail::first_point(dims_box);
+    std::vector<int64_t> point = detail::first_point(inputs_box);
     do {
         auto in_a = images(a, point), in_b = images(b, point);
         if (!in_a || !in_b) return std::nullopt;
         if (*in_a != *in_b) return false;
-    } while (detail::next_point(point, dims_box));
+    } while (detail::next_point(point, inputs_box));
     return true;
 }
 

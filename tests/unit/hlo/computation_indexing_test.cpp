@@ -252,6 +252,34 @@ TEST(EnumeratedEquivalence, ComparesDomainsNotOnlyResults) {
               std::optional<bool>(true));
 }
 
+TEST(EnumeratedEquivalence, RuntimeVariablesAreInputsNotQuantified) {
+    // Over all rt0 both maps read every d0; for a given rt0 they read
+    // different halves: not the same map (a base of dynamic-update-slice
+    // on each side of an empty window, which deduplication had merged).
+    const std::string below =
+        "(d0){rt0} -> (d0), domain: d0 in [0, 5], rt0 in [0, 6], "
+        "d0 - rt0 in [-inf, -1]";
+    const std::string above =
+        "(d0){rt0} -> (d0), domain: d0 in [0, 5], rt0 in [0, 6], "
+        "d0 - rt0 in [0, inf]";
+    EXPECT_EQ(enumerated_equivalence(below, above), std::optional<bool>(false));
+    EXPECT_EQ(enumerated_equivalence(below, below), std::optional<bool>(true));
+    EXPECT_EQ(enumerated_equivalence(below, "(d0) -> (d0), domain: d0 in [0, 5]"),
+              std::optional<bool>(false));
+    // A computation keeps both.
+    HloModule module = testing::parse_hlo(R"(
+ENTRY e {
+  src = f32[6] parameter(0)
+  upd = f32[0] parameter(1)
+  of0 = s32[] parameter(2)
+  ROOT d = f32[6] dynamic-update-slice(src, upd, of0)
+})");
+    Context ctx;
+    auto sets = computation_output_to_input(ctx, module, module.entry_computation());
+    ASSERT_TRUE(sets) << sets.error().message;
+    EXPECT_EQ((*sets)[0].size(), 2u);
+}
+
 TEST(EnumeratedEquivalence, GivesUpAboveTheBudget) {
     Context ctx;
     auto a = parse_map(ctx, "(d0, d1) -> (d0), domain: d0 in [0, 999], d1 in [0, 999]");
