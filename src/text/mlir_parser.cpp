@@ -381,7 +381,7 @@ private:
     /// combines like terms in int64 and would wrap, so the text has no
     /// meaning to read.
     bool check_folded(Expr e, SourceLocation loc) {
-        if (detail::folds_in_int64(e)) return true;
+        if (folding_.fits(e)) return true;
         return fail(loc,
                     "constant arithmetic beyond int64 (MLIR folds constants and combines "
                     "like terms in int64 and would wrap it)");
@@ -415,6 +415,9 @@ private:
     std::unordered_map<std::string, int64_t> scope_;
     /// The non-constant divisors of the definition being read.
     std::vector<Expr> divisors_;
+    /// The int64 folding bounds of the expressions built so far (each node
+    /// checked once).
+    detail::Int64Folding folding_;
     /// The aliases defined so far, and where.
     std::unordered_map<std::string, SourceLocation> aliases_;
 };
