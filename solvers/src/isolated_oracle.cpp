@@ -67,7 +67,7 @@ void put_side(FieldWriter& out, const SideValues& side) {
 
 bool get_side(FieldReader& in, SideValues& side) {
     size_t n = 0;
-    if (!get_values(in, side.symbols) || !in.get_count(n)) return false;
+    if (!get_values(in, side.symbols) || !in.get_count(n) || n > in.remaining()) return false;
     side.results.resize(n);
     for (std::string& r : side.results) {
         if (!in.get(r)) return false;

@@ -107,7 +107,7 @@ private:
 /// Builds the nodes a NodeWriter wrote, in `ctx`.
 bool get_nodes(FieldReader& in, Context& ctx, std::vector<Expr>& nodes) {
     size_t n = 0;
-    if (!in.get_count(n)) return false;
+    if (!in.get_count(n) || n > in.remaining()) return false;
     nodes.clear();
     nodes.reserve(n);
     constexpr auto kKinds = static_cast<int64_t>(std::size(kExprKindInfo));
@@ -124,7 +124,7 @@ bool get_nodes(FieldReader& in, Context& ctx, std::vector<Expr>& nodes) {
             nodes.push_back(k == ExprKind::Constant ? ctx.constant(v) : ctx.variable(v));
         } else {
             size_t count = 0;
-            if (!r.get_count(count)) return false;
+            if (!r.get_count(count) || count > r.remaining()) return false;
             std::vector<Expr> ops(count);
             for (Expr& op : ops) {
                 size_t j = 0;
@@ -157,7 +157,7 @@ void put_variables(FieldWriter& out, const IndexingVariables& vars) {
 
 bool get_variables(FieldReader& in, std::vector<IndexingVariable>& vars) {
     size_t n = 0;
-    if (!in.get_count(n)) return false;
+    if (!in.get_count(n) || n > in.remaining()) return false;
     vars.resize(n);
     for (IndexingVariable& v : vars) {
         if (!in.get(v.name) || !get_interval(in, v.bounds)) return false;
@@ -185,7 +185,7 @@ bool get_exprs(FieldReader& in, Context& ctx, std::vector<Expr>& exprs) {
     if (!get_nodes(in, ctx, nodes) || !in.get(numbers_text)) return false;
     FieldReader numbers(numbers_text);
     size_t n = 0;
-    if (!numbers.get_count(n)) return false;
+    if (!numbers.get_count(n) || n > numbers.remaining()) return false;
     exprs.resize(n);
     for (Expr& e : exprs) {
         if (!get_node(numbers, nodes, e)) return false;

@@ -146,6 +146,17 @@ TEST(MapFields, MalformedFieldsAreRefused) {
             }
         }
     }
+    // Counts far beyond the text (nothing is reserved for them).
+    for (int lists = 0; lists <= 3; ++lists) {
+        FieldWriter w;
+        w.put_int(0);  // Normal
+        for (int i = 0; i < lists; ++i)
+            w.put_count(0);        // no dims, range or runtime variables
+        w.put_count(999'999'999);  // variables (lists < 3) or nodes
+        FieldReader in(w.text());
+        IndexingMap copy;
+        EXPECT_FALSE(get_map(in, other, copy)) << lists;
+    }
     // A node whose operand comes after it, and a zero divisor.
     for (const char* nodes : {"1:71:31:21:11:0", "1:22:4:0"}) {
         FieldWriter w;

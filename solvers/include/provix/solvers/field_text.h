@@ -52,6 +52,10 @@ public:
     bool get_int(int64_t& v);
     /// True when every field has been read.
     bool at_end() const { return in_.empty(); }
+    /// The bytes not read yet: a count read from the text is at most this
+    /// many fields (each takes two bytes at least), so a reader checks it
+    /// before it reserves room: `if (n > r.remaining()) return false;`.
+    size_t remaining() const { return in_.size(); }
 
 private:
     std::string_view in_;
