@@ -45,18 +45,22 @@ Result<Expr> linearize(Context& ctx, const std::vector<Expr>& index, const HloSh
 }
 
 /// The map `(L)[range vars] -> (offset(L + 1) - offset(L))` over pairs of
-/// consecutive threads of a block that both read through `m` (each within
-/// m's dimension bounds and constraints).
-Result<IndexingMap> stride_map(const IndexingMap& m, const HloShape& output,
-                               const HloShape& operand, int64_t threads, int64_t n) {
-    Context& ctx = *m.context();
-    const int64_t r = m.num_range_vars();
-    // Variables: L (id 0), then m's range variables (ids 1..r).
+/// consecutive threads of a block where thread L reads through `first` and
+/// thread L + 1 through `second` (each within its map's dimension bounds
+/// and constraints). The same map: with the same values of its range
+/// variables (one loop iteration); two maps: neither has range variables.
+Result<IndexingMap> stride_map(const IndexingMap& first, const IndexingMap& second,
+                               const HloShape& output, const HloShape& operand, int64_t threads,
+                               int64_t n) {
+    Context& ctx = *first.context();
+    const int64_t r = first.num_range_vars();
+    // Variables: L (id 0), then the range variables (ids 1..r).
     std::vector<Expr> range;
     for (int64_t j = 0; j < r; ++j)
         range.push_back(ctx.variable(1 + j));
     Expr l = ctx.variable(0);
-    auto at = [&](Expr linear, std::vector<Expr>* results, std::vector<Constraint>* cons) {
+    auto at = [&](const IndexingMap& m, Expr linear, std::vector<Expr>* results,
+                  std::vector<Constraint>* cons) {
         std::vector<Expr> repl = delinearize(ctx, linear, output);
         // The thread reads through `m` only where its output index lies in
         // m's dimension bounds (a concatenate's or a pad's operand is read
@@ -72,18 +76,18 @@ Result<IndexingMap> stride_map(const IndexingMap& m, const HloShape& output,
         for (const Constraint& c : m.constraints())
             cons->push_back({substitute(c.expr, repl), c.range});
     };
-    std::vector<Expr> first, second;
+    std::vector<Expr> from_reads, to_reads;
     std::vector<Constraint> constraints;
-    at(l, &first, &constraints);
-    at(l + 1, &second, &constraints);
+    at(first, l, &from_reads, &constraints);
+    at(second, l + 1, &to_reads, &constraints);
     constraints.push_back({mod(l, threads), {0, threads - 2}});
-    auto to = linearize(ctx, second, operand), from = linearize(ctx, first, operand);
+    auto to = linearize(ctx, to_reads, operand), from = linearize(ctx, from_reads, operand);
     if (!to) return to.error();
     if (!from) return from.error();
     Expr diff = *to - *from;
     std::vector<IndexingVariable> dims{{{0, n - 2}, "L"}};
     std::vector<IndexingVariable> ranges;
-    for (const IndexingVariable& v : m.range_vars())
+    for (const IndexingVariable& v : first.range_vars())
         ranges.push_back({v.bounds, ""});
     return IndexingMap::get(*SymbolicMap::get(ctx, 1, r, {diff}), dims, ranges, {}, constraints);
 }
@@ -134,18 +138,28 @@ Coalescing analyze_coalescing(const IndexingMapSet& maps, const HloShape& output
         if (m.num_dims() != output.rank() || m.num_results() != operand.rank()) {
             return unknown("map does not fit the shapes");
         }
-        auto sm = stride_map(m, output, operand, threads, *n);
-        if (!sm) return unknown(sm.error().message);
-        IndexingMap s = *sm;
-        simplify(s);
-        if (s.is_known_empty()) continue;
-        if (s.state() == IndexingMap::State::Normal && s.results()[0].is_constant()) {
-            strides.insert(s.results()[0].constant_value());
-            continue;
+    }
+    // Every pair of maps in turn: consecutive threads may read the operand
+    // through two of them (a concatenate of an operand with itself).
+    for (const IndexingMap& a : maps) {
+        for (const IndexingMap& b : maps) {
+            if (a.is_known_empty() || b.is_known_empty() || *n < 2) continue;
+            if (&a != &b && (a.num_range_vars() > 0 || b.num_range_vars() > 0)) {
+                return unknown("two maps of the operand with range variables");
+            }
+            auto sm = stride_map(a, b, output, operand, threads, *n);
+            if (!sm) return unknown(sm.error().message);
+            IndexingMap s = *sm;
+            simplify(s);
+            if (s.is_known_empty()) continue;
+            if (s.state() == IndexingMap::State::Normal && s.results()[0].is_constant()) {
+                strides.insert(s.results()[0].constant_value());
+                continue;
+            }
+            auto values = enumerate_values(s, max_points);
+            if (!values) return unknown("stride not constant, " + values.error().message);
+            strides.insert(values->begin(), values->end());
         }
-        auto values = enumerate_values(s, max_points);
-        if (!values) return unknown("stride not constant, " + values.error().message);
-        strides.insert(values->begin(), values->end());
     }
     c.known = true;
     c.strides.assign(strides.begin(), strides.end());

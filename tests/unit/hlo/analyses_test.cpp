@@ -298,6 +298,21 @@ TEST(Coalescing, OperandsReadOnPartOfTheOutputCountOnlyTheirPairs) {
               "// operand 1: v coalesced yes, stride 0\n");
 }
 
+// Consecutive threads reading one operand through two of its maps: the
+// pairs across them count too.
+TEST(Coalescing, PairsAcrossTwoMapsOfAnOperandCount) {
+    // (0, 2) reads p0 offset 2 and (0, 3) offset 0; (0, 5) offset 5 and
+    // (1, 0) offset 3.
+    EXPECT_EQ(coalescing_of("p0 = f32[2,3] parameter(0)\n"
+                            "ROOT c = f32[2,6] concatenate(p0, p0), dimensions={1}\n",
+                            32),
+              "// operand 0: p0 coalesced no, strides -2, 1\n");
+    EXPECT_EQ(coalescing_of("p0 = f32[1] parameter(0)\n"
+                            "ROOT c = f32[3] concatenate(p0, p0, p0), dimensions={0}\n",
+                            4),
+              "// operand 0: p0 coalesced yes, stride 0\n");
+}
+
 TEST(Coalescing, BroadcastReverseStridedSliceAndGather) {
     EXPECT_EQ(coalescing_of("p0 = f32[16] parameter(0)\n"
                             "ROOT b = f32[16,16] broadcast(p0), dimensions={0}\n",
