@@ -205,6 +205,16 @@ std::optional<Args> start_command(const std::vector<std::string>& argv, const st
         *exit = std::cout.flush() ? kExitSuccess : kExitUsage;
         return std::nullopt;
     }
+    // A file option given an empty name (`-o ''`) names no file: it would
+    // read as standard output or input.
+    for (const auto& [name, value] : parsed->values) {
+        const OptionSpec* o = spec.find(name);
+        if (value.empty() && o && (o->metavar == "FILE" || o->metavar == "DIR")) {
+            report_error(command, "option '" + name + "' needs a file name, got ''");
+            *exit = kExitUsage;
+            return std::nullopt;
+        }
+    }
     *exit = kExitSuccess;
     return std::move(*parsed);
 }

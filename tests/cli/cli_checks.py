@@ -414,6 +414,15 @@ def case_report_merge_compares_settings_as_values():
     expect(r[0] == 2 and "is a directory" in r[2], "a directory is no report", r)
 
 
+def case_empty_file_names_are_usage_errors():
+    # `-o ''` names no file (it read as standard output).
+    path = write("empty_name.map", MAP_INPUT)
+    for args in [["simplify", path, "-o", ""], ["simplify", path, "-o="]]:
+        r = run(args)
+        expect(r[0] == 2 and "needs a file name" in r[2] and r[1] == "",
+               "%s: exit 2, nothing written" % " ".join(args), r)
+
+
 def case_progress_on_a_terminal():
     if shutil.which("script") is None:
         expect(False, "the 'script' command (bsdutils) is needed to give provix a terminal")
