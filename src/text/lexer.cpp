@@ -194,10 +194,7 @@ private:
     }
 
     void advance() {
-        // A line feed ends a line, and so does a carriage return alone
-        // (line_end); in `\r\n` the line feed does.
-        const char c = text_[pos_];
-        if (c == '\n' || (c == '\r' && (pos_ + 1 == text_.size() || text_[pos_ + 1] != '\n'))) {
+        if (ends_line(text_, pos_)) {
             ++line_;
             column_ = 1;
             line_start_ = pos_ + 1;
