@@ -161,6 +161,4 @@ bool Int64Folding::fits(Expr e) {
     return bounds_.at(e.id()).fits;
 }
 
-bool folds_in_int64(Expr e) { return Int64Folding().fits(e); }
-
 }  // namespace provix::detail

@@ -6,10 +6,11 @@
 /// keeps them apart where it does not; MLIR would fold those too, and wrap,
 /// and its simplification of divisions makes more terms alike.
 ///
-///     detail::folds_in_int64(d0 * 4 + d1)                        // true
-///     detail::folds_in_int64(d0 * 9223372036854775807 + d0)      // false: d0 * 2^63
-///     detail::folds_in_int64(d0 * 4611686018427387904 * 4)       // false: d0 * 2^64
-///     detail::folds_in_int64(d0 * 9223372036854775807 + (d0 * 2) floordiv 2)  // false
+///     Int64Folding f;
+///     f.fits(d0 * 4 + d1)                                         // true
+///     f.fits(d0 * 9223372036854775807 + d0)                       // false: d0 * 2^63
+///     f.fits(d0 * 4611686018427387904 * 4)                        // false: d0 * 2^64
+///     f.fits(d0 * 9223372036854775807 + (d0 * 2) floordiv 2)      // false
 
 #include <cstdint>
 #include <unordered_map>
@@ -20,16 +21,7 @@
 
 namespace provix::detail {
 
-/// True if no folding of `e` can leave int64: at every node, bounds on the
-/// constant term and on each variable's coefficients that any folding MLIR
-/// does (constants, like terms, products distributed, terms a division by
-/// a constant gives up) can produce stay within int64 (-2^63 alone counts
-/// as in). Conservative: false may be said of an expression MLIR would in
-/// fact fold exactly, never true of one it would wrap. Also false for
-/// constants that did not fold (has_unfolded_constants).
-bool folds_in_int64(Expr e);
-
-/// What int64 folding of one node can produce, bounded (Int64Folding): any
+/// What int64 folding of one node can produce, bounded (Int64Folding::fits): any
 /// constant term, and for each variable (by id) any coefficient of a
 /// monomial over it; `fits` if these and its operands' stay in int64.
 struct FoldBounds {
@@ -38,12 +30,19 @@ struct FoldBounds {
     bool fits = true;
 };
 
-/// folds_in_int64 for many expressions of one context, each node's bounds
-/// found once (a parser checks every sub-expression it builds: linear, not
+/// The check for the expressions of one context, each node's bounds found
+/// once (a parser checks every sub-expression it builds: linear, not
 /// quadratic). `Int64Folding f; f.fits(a); f.fits(a + b);`
 class Int64Folding {
 public:
-    /// folds_in_int64(e).
+    /// True if no folding of `e` can leave int64: at every node, bounds on
+    /// the constant term and on each variable's coefficients that any
+    /// folding MLIR does (constants, like terms, products distributed, terms
+    /// a division by a constant gives up) can produce stay within int64
+    /// (-2^63 alone counts as in). Conservative: false may be said of an
+    /// expression MLIR would in fact fold exactly, never true of one it
+    /// would wrap. Also false for constants that did not fold
+    /// (has_unfolded_constants).
     bool fits(Expr e);
 
 private:

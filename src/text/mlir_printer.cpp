@@ -341,6 +341,6 @@ Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
     return out + ")>";
 }
 
-bool folds_in_mlir(Expr e) { return detail::folds_in_int64(e); }
+bool folds_in_mlir(Expr e) { return detail::Int64Folding().fits(e); }
 
 }  // namespace provix
