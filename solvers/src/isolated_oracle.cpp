@@ -3,7 +3,6 @@
 
 #include "isolated_oracle.h"
 
-#include <functional>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -205,23 +204,19 @@ public:
     bool supports(const IndexingMap& map) const override { return in_process().supports(map); }
 
     Decision equivalent(const IndexingMap& a, const IndexingMap& b) override {
-        return run<Decision>({Query::Equivalent, &a, &b},
-                             [&](Oracle& o) { return o.equivalent(a, b); });
+        return run<Decision>({Query::Equivalent, &a, &b});
     }
     Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) override {
-        return run<Decision>({Query::EquivalentPointwise, &a, &b},
-                             [&](Oracle& o) { return o.equivalent_pointwise(a, b); });
+        return run<Decision>({Query::EquivalentPointwise, &a, &b});
     }
     RangeDecision exact_range(const IndexingMap& map, int64_t result) override {
-        return run<RangeDecision>({Query::ExactRange, &map, nullptr, result},
-                                  [&](Oracle& o) { return o.exact_range(map, result); });
+        return run<RangeDecision>({Query::ExactRange, &map, nullptr, result});
     }
     Decision is_empty(const IndexingMap& map) override {
-        return run<Decision>({Query::IsEmpty, &map}, [&](Oracle& o) { return o.is_empty(map); });
+        return run<Decision>({Query::IsEmpty, &map});
     }
     Decision implies(const IndexingMap& map, const Constraint& constraint) override {
-        return run<Decision>({Query::Implies, &map, nullptr, 0, &constraint},
-                             [&](Oracle& o) { return o.implies(map, constraint); });
+        return run<Decision>({Query::Implies, &map, nullptr, 0, &constraint});
     }
 
 private:
@@ -233,24 +228,27 @@ private:
     }
 
     /// `request` decided in the worker child (started by the first request,
-    /// and again after a request that killed it); in this process with
-    /// `decide` when no child can be made.
+    /// and again after a request that killed it); served in this process
+    /// when no child can be made.
     template <class Answer>
-    Answer run(const Request& request, const std::function<Answer(Oracle&)>& decide) {
+    Answer run(const Request& request) {
         // One request at a time: the child answers them in turn.
         std::lock_guard<std::mutex> lock(mutex_);
-        const ChildOutcome child =
-            worker_.ask(encode(request), limits_.timeout_seconds + kGraceSeconds);
+        const std::string text = encode(request);
+        ChildOutcome child = worker_.ask(text, limits_.timeout_seconds + kGraceSeconds);
+        if (child.ending == ChildOutcome::Ending::NotStarted) {
+            child.ending = ChildOutcome::Ending::Answered;
+            child.text = serve(in_process(), text);
+        }
         Answer answer;
         switch (child.ending) {
-            case ChildOutcome::Ending::NotStarted:
-                return decide(in_process());
+            case ChildOutcome::Ending::NotStarted:  // served above
+            case ChildOutcome::Ending::Answered:
+                break;
             case ChildOutcome::Ending::TimedOut:
                 return unknown_answer(answer, kTimeoutReason);
             case ChildOutcome::Ending::Died:
                 return unknown_answer(answer, "the process deciding it " + child.describe());
-            case ChildOutcome::Ending::Answered:
-                break;
         }
         if (!decode(child.text, answer)) {
             return unknown_answer(answer, "the decision's process gave a malformed answer");
