@@ -139,15 +139,17 @@ Result<IndexingMapSet> dynamic_slice_input_to_output(const OpInfo& op, int64_t o
 
 namespace {
 
-/// The identity over `out`, with the offsets of `op` declared (so that
-/// every map of the operation has the same runtime variables), restricted
-/// by `restrict(b, d, off)`.
+/// A map over dimensions of sizes `dims` (the output's, or the update's),
+/// with the offsets of `op` declared (so that every map of the operation
+/// has the same runtime variables): results and constraints
+/// `restrict(b, d, off)`.
 template <class Restrict>
-Result<IndexingMap> window_map(const OpInfo& op, const std::vector<int64_t>& out,
+Result<IndexingMap> window_map(const OpInfo& op, const std::vector<int64_t>& dims,
                                Restrict restrict) {
+    const std::vector<int64_t>& out = op.instr.shape.dims;
     const std::vector<int64_t>& upd = op.operand(1).dims;
     MapBuilder b(op.ctx);
-    std::vector<Expr> d = b.add_dims(out), off;
+    std::vector<Expr> d = b.add_dims(dims), off;
     for (size_t i = 0; i < out.size(); ++i)
         off.push_back(offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]));
     std::vector<Expr> results = restrict(b, d, off);
@@ -211,12 +213,13 @@ Result<IndexingMapSet> dynamic_update_slice_input_to_output(const OpInfo& op, in
     if (operand > 1) return single_map(from_scalar_map(op.ctx, out));
     // Update element u is written to output u + off (the start is clamped,
     // so the window lies in the output).
-    const std::vector<int64_t>& upd = op.operand(1).dims;
-    MapBuilder b(op.ctx);
-    std::vector<Expr> results = b.add_dims(upd);
-    for (size_t i = 0; i < out.size(); ++i)
-        results[i] = results[i] + offset(op, b, 2 + static_cast<int64_t>(i), {}, out[i] - upd[i]);
-    return single_map(b.build(results));
+    return single_map(
+        window_map(op, op.operand(1).dims,
+                   [](MapBuilder&, std::vector<Expr>& u, const std::vector<Expr>& off) {
+                       for (size_t i = 0; i < u.size(); ++i)
+                           u[i] = u[i] + off[i];
+                       return u;
+                   }));
 }
 
 // ----------------------------------------------------------------------------
