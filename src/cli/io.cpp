@@ -150,21 +150,23 @@ Result<size_t> write_output(const std::string& path, const std::string& text) {
     return text.size();
 }
 
-Result<bool> check_output_path(const std::string& path) {
+bool writable_or_report(const std::string& command, const std::string& path) {
     if (is_standard_stream(path)) return true;
+    std::string why;
     struct stat st;
     if (::stat(path.c_str(), &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return Error::invalid("cannot write '" + path + "': it is a directory");
-        if (::access(path.c_str(), W_OK) != 0)
-            return Error::invalid("cannot write '" + path + "': " + system_reason(errno));
-        return true;
+        if (S_ISDIR(st.st_mode)) {
+            why = "it is a directory";
+        } else if (::access(path.c_str(), W_OK) != 0) {
+            why = system_reason(errno);
+        }
+    } else {
+        std::string dir, base;
+        split_path(path, dir, base);
+        if (::access(dir.c_str(), W_OK) != 0) why = system_reason(errno);
     }
-    std::string dir, base;
-    split_path(path, dir, base);
-    if (::access(dir.c_str(), W_OK) != 0)
-        return Error::invalid("cannot write '" + path + "': " + system_reason(errno));
-    return true;
+    if (!why.empty()) report_error(command, "cannot write '" + path + "': " + why);
+    return why.empty();
 }
 
 bool write_or_report(const std::string& command, const std::string& path, const std::string& text) {

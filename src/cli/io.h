@@ -41,10 +41,11 @@ Result<InputText> read_input(const std::string& path);
 Result<size_t> write_output(const std::string& path, const std::string& text);
 
 /// Whether write_output(path, ...) can succeed later, checked before long
-/// work (a campaign's JUnit file): standard output can; a path must not be
-/// a directory, and it or (when new) its directory must be writable.
-/// `check_output_path("/") ` is an error ("it is a directory").
-Result<bool> check_output_path(const std::string& path);
+/// work (a campaign's JUnit file), reporting a failure under `command`:
+/// standard output can; a path must not be a directory, and it or (when
+/// new) its directory must be writable.
+///     if (!writable_or_report("fuzz", args.value("--junit"))) return kExitUsage;
+bool writable_or_report(const std::string& command, const std::string& path);
 
 /// `write_output(path, text)`, reporting a failure under `command`: false
 /// after `provix simplify: error: cannot write 'out.map': ...`.

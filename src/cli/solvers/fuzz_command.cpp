@@ -411,14 +411,9 @@ int run_fuzz(const std::vector<std::string>& argv) {
         return kExitUsage;
     }
     const bool replay = args->has("--replay");
-    if (args->has_value("--junit")) {
-        // Checked now, not after the campaign has run.
-        auto writable = check_output_path(args->value("--junit"));
-        if (!writable) {
-            report_error("fuzz", writable.error().message);
-            return kExitUsage;
-        }
-    }
+    // Checked now, not after the run.
+    if (args->has_value("--junit") && !writable_or_report("fuzz", args->value("--junit")))
+        return kExitUsage;
     if (args->has("--report-findings") && !args->has_value("--report")) {
         report_error("fuzz", "--report-findings says what --report writes: give --report FILE");
         return kExitUsage;

@@ -8,12 +8,10 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -301,10 +299,9 @@ std::string coq_scripts_digest(const std::string& dir) {
     std::sort(scripts.begin(), scripts.end());
     std::string all;
     for (const fs::path& p : scripts) {
-        std::ifstream in(p, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
-        all += p.filename().string() + ":" + std::to_string(text.str().size()) + ":" + text.str();
+        auto in = read_input(p.string());
+        const std::string text = in ? in->text : std::string();  // unreadable: as empty
+        all += p.filename().string() + ":" + std::to_string(text.size()) + ":" + text;
     }
     return content_digest(all);
 }
@@ -585,14 +582,9 @@ int run_prove(const std::vector<std::string>& argv) {
         }
         shard = *parsed_shard;
     }
-    if (a.has_value("--junit")) {
-        // Checked now, not after every rule has been proved.
-        auto writable = check_output_path(a.value("--junit"));
-        if (!writable) {
-            report_error("prove", writable.error().message);
-            return kExitUsage;
-        }
-    }
+    // Checked now, not after the run.
+    if (a.has_value("--junit") && !writable_or_report("prove", a.value("--junit")))
+        return kExitUsage;
     std::optional<ReportWriter> report;
     if (a.has_value("--report")) {
         auto w = ReportWriter::open(a.value("--report"), report_header(all, s, shard));
