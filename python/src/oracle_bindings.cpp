@@ -10,6 +10,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bindings.h"
@@ -91,8 +92,14 @@ solvers::Oracle& oracle_for(const std::string& backend, const py::object& isl_ma
     }
     limits.timeout_seconds = timeout;
     limits.isolate = true;  // decisions in a child process the timeout kills
-    if (backend != "exact" && backend != "isl" && backend != "z3")
-        raise_invalid("backend must be 'exact', 'isl' or 'z3', got '" + backend + "'");
+    using Make = std::unique_ptr<solvers::Oracle> (*)(const solvers::Limits&);
+    const std::pair<const char*, Make> kBackends[] = {{"exact", solvers::make_exact_oracle},
+                                                      {"isl", solvers::make_isl_oracle},
+                                                      {"z3", solvers::make_z3_oracle}};
+    Make make = nullptr;
+    for (const auto& [name, maker] : kBackends)
+        if (backend == name) make = maker;
+    if (!make) raise_invalid("backend must be 'exact', 'isl' or 'z3', got '" + backend + "'");
     struct Kept {
         std::string backend;
         solvers::Limits limits;
@@ -110,10 +117,7 @@ solvers::Oracle& oracle_for(const std::string& backend, const py::object& isl_ma
         }
     }
     if (kept.size() == kKeptSettings) kept.erase(kept.begin());
-    kept.push_back({backend, limits,
-                    backend == "exact" ? solvers::make_exact_oracle(limits)
-                    : backend == "isl" ? solvers::make_isl_oracle(limits)
-                                       : solvers::make_z3_oracle(limits)});
+    kept.push_back({backend, limits, make(limits)});
     return *kept.back().oracle;
 }
 
