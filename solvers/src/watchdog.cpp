@@ -20,12 +20,19 @@ Watchdog::~Watchdog() {
 
 void Watchdog::arm(Clock::time_point when, std::function<void()> action, Repeat repeat) {
     {
-        std::lock_guard<std::mutex> lock(mutex_);
+        std::unique_lock<std::mutex> lock(mutex_);
         action_ = std::move(action);
         when_ = when;
         repeat_ = repeat;
         fired_ = false;
-        if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+        if (!thread_.joinable()) {
+            thread_ = std::thread([this] { run(); });
+            // A thread still starting may hold a lock of the allocator (the
+            // address sanitizer's does): a child forked then would inherit
+            // it held and wait on it forever. `run` has started once it
+            // holds the mutex.
+            started_.wait(lock, [this] { return running_; });
+        }
     }
     wake_.notify_all();
 }
@@ -42,6 +49,8 @@ bool Watchdog::fired() const {
 
 void Watchdog::run() {
     std::unique_lock<std::mutex> lock(mutex_);
+    running_ = true;
+    started_.notify_all();
     while (!stop_) {
         if (!action_) {
             wake_.wait(lock);

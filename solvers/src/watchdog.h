@@ -38,7 +38,9 @@ public:
     /// Whether the action runs again every `kRepeat` until disarmed.
     enum class Repeat : uint8_t { UntilDisarmed, Once };
 
-    /// Disarmed; the thread starts on the first `arm`.
+    /// Disarmed; the thread starts on the first `arm`, which returns once
+    /// it has started (a process forked after `arm` inherits no lock that
+    /// starting a thread takes).
     Watchdog() = default;
     /// Disarms and joins the thread.
     ~Watchdog();
@@ -79,11 +81,13 @@ private:
 
     mutable std::mutex mutex_;
     std::condition_variable wake_;
-    std::function<void()> action_;  // empty: disarmed
+    std::condition_variable started_;  // `run` has begun: `running_`
+    std::function<void()> action_;     // empty: disarmed
     Clock::time_point when_{};
     Repeat repeat_ = Repeat::UntilDisarmed;
     bool fired_ = false;
     bool stop_ = false;
+    bool running_ = false;
     std::thread thread_;
 };
 

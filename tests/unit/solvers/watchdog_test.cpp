@@ -8,7 +8,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
+#include <vector>
+
+#include "provix/solvers/child_process.h"
 
 namespace provix::solvers::detail {
 namespace {
@@ -84,6 +88,28 @@ TEST(Watchdog, ArmingAgainClearsFiredAndTakesTheNewAction) {
     dog.disarm();
     EXPECT_TRUE(dog.fired());
     EXPECT_EQ(first.load(), first_runs);
+}
+
+TEST(Watchdog, AProcessForkedJustAfterArmingAllocatesAndStartsThreads) {
+    // The watchdog's thread has finished starting when `arm` returns: a
+    // thread still starting may hold a lock of the allocator (the address
+    // sanitizer's takes one), which a child forked at that instant would
+    // inherit held, and wait on forever. Each round forks at once after the
+    // first `arm`, and the child allocates and starts a thread.
+    for (int round = 0; round < 100; ++round) {
+        Watchdog dog;
+        dog.arm(Clock::now() + std::chrono::hours(1), [] {});
+        const ChildOutcome child = run_in_child(20, [] {
+            std::vector<std::string> blocks;
+            for (size_t size = 16; size <= (size_t(1) << 16); size *= 2)
+                blocks.emplace_back(size, 'x');
+            std::thread([] {}).join();
+            return std::to_string(blocks.size());
+        });
+        ASSERT_EQ(child.ending, ChildOutcome::Ending::Answered)
+            << "round " << round << ": " << child.describe();
+        EXPECT_EQ(child.text, "13");
+    }
 }
 
 }  // namespace
