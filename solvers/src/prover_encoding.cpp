@@ -268,17 +268,6 @@ RuleObligation Encoder::run() {
     return out;
 }
 
-}  // namespace
-
-void collect_divisors(const Rule& rule, int n, std::vector<int>& out) {
-    const Node& nd = rule.nodes[static_cast<size_t>(n)];
-    if (rules::is_division(nd.op)) out.push_back(nd.children[1]);
-    for (int c : nd.children)
-        collect_divisors(rule, c, out);
-}
-
-namespace {
-
 void find_partitions(const Rule& rule, int n, std::vector<int>& out) {
     const Node& nd = rule.nodes[static_cast<size_t>(n)];
     if (nd.op == Op::Mul && nd.children.size() == 2) {

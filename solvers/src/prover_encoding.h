@@ -53,10 +53,6 @@ struct RuleObligation {
 /// Encodes `rule` as described in provix/solvers/prover.h.
 RuleObligation encode_rule(const rules::Rule& rule);
 
-/// Indices of the nodes that are divisors (second operand of floordiv,
-/// ceildiv, mod) anywhere in the subtree at `node`.
-void collect_divisors(const rules::Rule& rule, int node, std::vector<int>& out);
-
 /// The constant variables scaling sub-sum partitions of the left side (`c0`
 /// in `c0 * X + Y`), by variable index. The engine never binds them to 0.
 std::vector<int> partition_constants(const rules::Rule& rule);

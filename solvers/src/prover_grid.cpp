@@ -367,6 +367,10 @@ bool GridChecker::variables_defined(int n) const {
     if ((nd.op == Op::ExprVar || nd.op == Op::SumVar) &&
         !point_.defined[static_cast<size_t>(nd.value)])
         return false;
+    // A bound is an integer wherever its variable is undefined too (the
+    // engine's range of an expression is over the points where it is
+    // defined): lb(x) is defined at every point.
+    if (nd.op == Op::Lb || nd.op == Op::Ub) return true;
     for (int c : nd.children)
         if (!variables_defined(c)) return false;
     return true;
@@ -573,8 +577,11 @@ RuleProof GridChecker::run() {
     ls_ = isl_local_space_from_space(isl_space_copy(space_));
 
     // Checks on constants alone, each made as soon as its factors are set:
-    // the condition's constant conjuncts, non-zero left divisors and
-    // partition scales.
+    // the condition's constant conjuncts and non-zero partition scales (a
+    // sum's term has a non-zero coefficient). A left-side divisor of zero
+    // is no such check: the matcher binds it (`x floordiv 0` is a node like
+    // any other), the left side is undefined there, and the right side must
+    // be undefined too.
     std::vector<int> stack;
     if (r_.condition >= 0) stack.push_back(r_.condition);
     while (!stack.empty()) {
@@ -587,10 +594,6 @@ RuleProof GridChecker::run() {
             add_check(c, CheckKind::Condition);
         }
     }
-    std::vector<int> divisors;
-    collect_divisors(r_, r_.lhs, divisors);
-    for (int d : divisors)
-        if (evaluable(d)) add_check(d, CheckKind::NonZero);
     for (int p : partition_constants(r_)) {
         for (size_t i = 0; i < r_.nodes.size(); ++i) {
             const Node& nd = r_.nodes[i];

@@ -210,7 +210,9 @@ TEST(Prover, GridKeepsBoundsSymbolic) {
         "if lb(x) floordiv c0 == ub(x) floordiv c0");
     RuleProof p = check_rule_on_grid(r);
     EXPECT_EQ(p.verdict, RuleVerdict::CheckedGrid);
-    EXPECT_EQ(p.detail, "c0 in [-16, 16]; bounds symbolic; 64 instances");
+    // 33 values of c0 (0 too: the left side is undefined there, and so is
+    // the condition), x defined or not.
+    EXPECT_EQ(p.detail, "c0 in [-16, 16]; bounds symbolic; 66 instances");
 }
 
 TEST(Prover, GridLimitIsAnOption) {
@@ -219,7 +221,7 @@ TEST(Prover, GridLimitIsAnOption) {
         "if lb(x) floordiv c0 == ub(x) floordiv c0");
     ProverOptions o;
     o.factor_limit = 4;
-    EXPECT_EQ(check_rule_on_grid(r, o).detail, "c0 in [-4, 4]; bounds symbolic; 16 instances");
+    EXPECT_EQ(check_rule_on_grid(r, o).detail, "c0 in [-4, 4]; bounds symbolic; 18 instances");
 }
 
 TEST(Prover, GridRefutesXlaSumOfQuotientsRule) {
@@ -257,6 +259,40 @@ TEST(Prover, DivisibleConditionIsModelled) {
     EXPECT_EQ(prove_rule(r, z3_only()).verdict, RuleVerdict::Proven);
     auto wrong = rule_of("inexact: (x floordiv c0) * c0 => x if c0 > 0");
     expect_real_counterexample(wrong, prove_rule(wrong, z3_only()));
+}
+
+TEST(Prover, GridRefutesRulesDefinedWhereTheirLeftSideDividesByZero) {
+    // The matcher binds a divisor constant to 0 (`x floordiv 0` is a node):
+    // the left side is undefined there, so the right side must be too.
+    for (const char* text : {
+             "recombine: (x floordiv c0) * c1 + (x mod c0) * c2 + Y => x * c2 + Y "
+             "if c1 == c0 * c2",
+             "nested: (x mod c0) mod c1 => x mod c1 if c1 > 0 && c0 mod c1 == 0",
+         }) {
+        auto r = rule_of(text);
+        RuleProof p = check_rule_on_grid(r);
+        ASSERT_EQ(p.verdict, RuleVerdict::Refuted) << text << ": " << p.detail;
+        ASSERT_TRUE(p.counterexample.has_value());
+        EXPECT_EQ(p.counterexample->kind, "right side defined where the left side is undefined")
+            << to_string(*p.counterexample);
+        ASSERT_FALSE(p.counterexample->constants.empty());
+        EXPECT_EQ(p.counterexample->constants[0].name, "c0");
+        EXPECT_EQ(p.counterexample->constants[0].value, "0") << to_string(*p.counterexample);
+    }
+}
+
+TEST(Prover, GridTakesBoundsAsDefinedWhereTheirVariableIsNot) {
+    // lb(x) is an integer at every point; x is undefined at some: a rule
+    // that replaces x by its bound alone makes the map defined there.
+    auto r = rule_of("fixed: x => lb(x) if lb(x) == ub(x)");
+    RuleProof p = check_rule_on_grid(r);
+    ASSERT_EQ(p.verdict, RuleVerdict::Refuted) << p.detail;
+    ASSERT_TRUE(p.counterexample.has_value());
+    EXPECT_EQ(p.counterexample->kind, "right side defined where the left side is undefined");
+    EXPECT_NE(to_string(*p.counterexample).find("x = undefined"), std::string::npos)
+        << to_string(*p.counterexample);
+    auto guarded = rule_of("fixed: x => lb(x) if lb(x) == ub(x) && defined(x)");
+    EXPECT_EQ(check_rule_on_grid(guarded).verdict, RuleVerdict::CheckedGrid);
 }
 
 TEST(Prover, NonLinearRuleIsUnknownWithoutGrid) {
