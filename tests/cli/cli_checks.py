@@ -414,6 +414,21 @@ def case_report_merge_compares_settings_as_values():
     expect(r[0] == 2 and "is a directory" in r[2], "a directory is no report", r)
 
 
+def case_prove_without_rules_is_an_input_error():
+    if "--case-timeout" not in run(["fuzz", "--help"])[1]:
+        return  # built without the solvers
+    # Nothing proven is no pass: a wrong file or glob is reported.
+    empty = write("empty.rules", "# only a comment\n")
+    lemmas = write("empty.lemmas", "")
+    for args in [[empty], [empty, lemmas]]:
+        r = run(["prove", "--no-cvc5"] + args)
+        expect(r[0] == 2 and "no rule or lemma in " + empty in r[2] and "proven" not in r[1],
+               "prove %s: exit 2" % " ".join(args), r)
+    r = run(["prove", "--no-cvc5", source("rules", "floordiv.rules"), empty, "--rule",
+             "fd_nested"])
+    expect(r[0] == 0 and "1 rule: 1 proven" in r[1], "an empty file beside rules", r)
+
+
 def case_empty_file_names_are_usage_errors():
     # `-o ''` names no file (it read as standard output).
     path = write("empty_name.map", MAP_INPUT)

@@ -57,8 +57,10 @@ const CommandHelp kProveHelp = {
     "cvc5 (counted confirmed, contradicted, or not re-checked when cvc5 answers\n"
     "unknown). A rule or lemma that can never apply is 'vacuous' and fails. A\n"
     "reduction order is checked for every rule so rewriting terminates. A\n"
-    "refutation is printed with a counterexample. On a terminal, a progress line\n"
-    "(rules done, elapsed time, time left) is shown on standard error.\n",
+    "refutation is printed with a counterexample. Files that hold no rule and no\n"
+    "lemma are bad input (exit 2): nothing proven is no pass. On a terminal, a\n"
+    "progress line (rules done, elapsed time, time left) is shown on standard\n"
+    "error.\n",
     "every rule and lemma proven (a rule checked on the grid with --allow-grid),\n"
     "every rule terminating",
     "a rule or lemma refuted, unknown or vacuous, or a rule not terminating",
@@ -572,6 +574,14 @@ int run_prove(const std::vector<std::string>& argv) {
     s.options.coq_proofs_dir = coq_proofs_dir(a, files->front());
     auto items = read_items(*files);
     if (!items || !select_named(a, *items)) return kExitUsage;
+    if (items->empty()) {
+        // Passing on nothing proven would hide a wrong file or glob.
+        std::string names;
+        for (const std::string& f : *files)
+            names += (names.empty() ? "" : ", ") + (f == "-" ? std::string("<stdin>") : f);
+        report_error("prove", "no rule or lemma in " + names);
+        return kExitUsage;
+    }
     const std::vector<Item>& all = *items;
     std::pair<int64_t, int64_t> shard{0, 1};
     if (a.has_value("--shard")) {
