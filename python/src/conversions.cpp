@@ -81,7 +81,12 @@ void raise(const Error& error) {
             cls = e.invalid;
             break;
     }
-    PyErr_SetString(cls, error.message.c_str());
+    // The whole message, a NUL in it included (a file name may hold one),
+    // bytes that are not UTF-8 escaped.
+    py::object message = py::reinterpret_steal<py::object>(PyUnicode_DecodeUTF8(
+        error.message.data(), static_cast<Py_ssize_t>(error.message.size()), "backslashreplace"));
+    if (!message) throw py::error_already_set();
+    PyErr_SetObject(cls, message.ptr());
     throw py::error_already_set();
 }
 
@@ -210,7 +215,7 @@ Expr to_expr(const ContextPtr& ctx, const py::handle& value,
              const std::vector<std::string>& names) {
     if (py::isinstance<PyExpr>(value)) {
         const PyExpr& e = value.cast<const PyExpr&>();
-        return import_expr(*ctx, e.expr);  // itself when already in ctx
+        return checked_depth(import_expr(*ctx, e.expr));  // itself when already in ctx
     }
     if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
         int overflow = 0;

@@ -326,7 +326,14 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
         "compose",
         [](const PyMap& first, const PyMap& second) {
             IndexingMap s = import_map(first.ctx, second);
-            return PyMap{first.ctx, unwrap(compose_indexing_maps(first.map, s))};
+            PyMap out{first.ctx, unwrap(compose_indexing_maps(first.map, s))};
+            // Composing nests one map's results in the other's: a chain of
+            // compositions could grow past the depth the module builds.
+            for (Expr r : out.map.results())
+                checked_depth(r);
+            for (const Constraint& c : out.map.constraints())
+                checked_depth(c.expr);
+            return out;
         },
         py::arg("first"), py::arg("second"),
         "second after first: first's results feed second's dims (x -> second(first(x))), with "

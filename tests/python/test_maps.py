@@ -193,3 +193,22 @@ def test_maps_of_two_contexts_compose():
     c = provix.compose(a, b)
     assert [str(r) for r in c.results] == ["d0 * 2 + 1"]
     assert ctx.num_nodes > 0
+
+
+def test_compositions_deeper_than_the_limit_are_refused_not_a_crash():
+    # Each composition nests the map's 240 levels of min/max once more.
+    m = provix.parse_map("(d0) -> (" + "max(min(" * 120 + "d0" + ", 7), 0)" * 120 +
+                         "), domain: d0 in [-100, 100]")
+    c = m
+    with pytest.raises(provix.InvalidArgumentError, match="2000 levels"):
+        for _ in range(100):
+            c = provix.compose(c, m)
+    assert provix.simplify(c).results[0].evaluate([5]) == 5
+    assert c.evaluate([-3]) == [0]
+
+
+def test_error_messages_keep_a_nul_and_what_follows_it():
+    with pytest.raises(provix.ParseError) as e:
+        provix.parse_maps("(d0) -> (d1)", filename="a\x00b")
+    assert str(e.value).startswith("a\x00b:1:")
+    assert "^" in str(e.value)
