@@ -107,6 +107,10 @@ std::vector<int64_t> to_point(const py::handle& values, const std::vector<std::s
 /// in context `ctx`, copied into it if it lives in another context.
 Expr to_expr(const ContextPtr& ctx, const py::handle& value, const std::vector<std::string>& names);
 
+/// The context of an optional `ctx` argument (a provix.Context), or a fresh
+/// one for None; InvalidArgumentError for anything else.
+ContextPtr context_of(const py::object& ctx);
+
 /// `map` copied into context `ctx` (the same map if it is already there).
 IndexingMap import_map(const ContextPtr& ctx, const PyMap& map);
 

@@ -233,6 +233,15 @@ Expr to_expr(const ContextPtr& ctx, const py::handle& value,
                   std::string(py::str(py::type::of(value).attr("__name__"))));
 }
 
+ContextPtr context_of(const py::object& ctx) {
+    if (ctx.is_none()) return std::make_shared<Context>();
+    if (!py::isinstance<PyContext>(ctx)) {
+        raise_invalid("ctx must be a provix.Context or None, got " +
+                      std::string(py::str(py::type::of(ctx).attr("__name__"))));
+    }
+    return ctx.cast<const PyContext&>().ctx;
+}
+
 IndexingMap import_map(const ContextPtr& ctx, const PyMap& map) {
     const IndexingMap& m = map.map;
     if (map.ctx == ctx) return m;

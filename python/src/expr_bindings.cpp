@@ -18,12 +18,6 @@ namespace {
 
 using Names = std::shared_ptr<const std::vector<std::string>>;
 
-/// The context of an optional `ctx` argument, or a fresh one.
-ContextPtr context_of(const py::object& ctx) {
-    if (ctx.is_none()) return std::make_shared<Context>();
-    return ctx.cast<const PyContext&>().ctx;
-}
-
 Names share(std::vector<std::string> names) {
     return std::make_shared<const std::vector<std::string>>(std::move(names));
 }
@@ -176,6 +170,10 @@ void register_exprs(py::module_& m) {
                 }
                 for (int64_t i = 0; i < id; ++i)
                     names.push_back("v" + std::to_string(i));
+                if (!py::isinstance<py::str>(name)) {
+                    raise_invalid("a variable's name must be a str, got " +
+                                  std::string(py::str(py::type::of(name).attr("__name__"))));
+                }
                 names.push_back(name.cast<std::string>());
             }
             return PyExpr{c, c->variable(id), share(names)};

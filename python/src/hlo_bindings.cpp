@@ -18,8 +18,7 @@ void register_hlo(py::module_& m) {
         "analyze_hlo",
         [](const std::string& text, int64_t output, bool input_to_output,
            const std::string& filename, const py::object& ctx) {
-            ContextPtr c =
-                ctx.is_none() ? std::make_shared<Context>() : ctx.cast<const PyContext&>().ctx;
+            ContextPtr c = context_of(ctx);
             hlo::HloModule module = unwrap(hlo::parse_hlo_module(text, filename));
             const hlo::HloComputation& comp = module.entry_computation();
             auto sets = unwrap(input_to_output

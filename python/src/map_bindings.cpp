@@ -43,6 +43,7 @@ std::vector<VariableSpec> to_variables(const py::handle& spec, const char* prefi
         }
         py::sequence e = py::reinterpret_borrow<py::sequence>(entry);
         if (e.size() == 3) {
+            if (!py::isinstance<py::str>(e[0])) raise_invalid("variable names must be str");
             out.push_back({e[0].cast<std::string>(), to_interval(e[1], e[2])});
         } else if (e.size() == 2) {
             out.push_back({prefix + std::to_string(out.size()), to_interval(e[0], e[1])});
@@ -86,7 +87,7 @@ std::vector<Constraint> to_constraints(const ContextPtr& ctx, const py::handle& 
 /// The map built from Python values (see the IndexingMap constructor's doc).
 PyMap make_map(const py::object& results, const py::object& dims, const py::object& range_vars,
                const py::object& rt_vars, const py::object& constraints, const py::object& ctx) {
-    ContextPtr c = ctx.is_none() ? std::make_shared<Context>() : ctx.cast<const PyContext&>().ctx;
+    ContextPtr c = context_of(ctx);
     std::vector<VariableSpec> d = to_variables(dims, "d");
     std::vector<VariableSpec> s = to_variables(range_vars, "s");
     std::vector<VariableSpec> r = to_variables(rt_vars, "rt");
@@ -287,8 +288,7 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
     m.def(
         "parse_map",
         [](const std::string& text, const py::object& ctx) {
-            ContextPtr c =
-                ctx.is_none() ? std::make_shared<Context>() : ctx.cast<const PyContext&>().ctx;
+            ContextPtr c = context_of(ctx);
             return PyMap{c, unwrap(parse_indexing_map(*c, text))};
         },
         py::arg("text"), py::kw_only(), py::arg("ctx") = py::none(),
@@ -297,8 +297,7 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
     m.def(
         "parse_maps",
         [](const std::string& text, const std::string& filename, const py::object& ctx) {
-            ContextPtr c =
-                ctx.is_none() ? std::make_shared<Context>() : ctx.cast<const PyContext&>().ctx;
+            ContextPtr c = context_of(ctx);
             std::vector<PyMap> out;
             for (ParsedMap& pm : unwrap(parse_indexing_maps(*c, text, filename)))
                 out.push_back(PyMap{c, std::move(pm.map)});

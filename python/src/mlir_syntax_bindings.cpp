@@ -13,8 +13,7 @@ void register_mlir_syntax(py::module_& m) {
     m.def(
         "parse_mlir",
         [](const std::string& text, const std::string& filename, const py::object& ctx) {
-            ContextPtr c =
-                ctx.is_none() ? std::make_shared<Context>() : ctx.cast<const PyContext&>().ctx;
+            ContextPtr c = context_of(ctx);
             py::list out;
             for (MlirDefinition& d : unwrap(parse_mlir_affine(*c, text, filename))) {
                 py::dict entry;

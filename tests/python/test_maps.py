@@ -212,3 +212,18 @@ def test_error_messages_keep_a_nul_and_what_follows_it():
         provix.parse_maps("(d0) -> (d1)", filename="a\x00b")
     assert str(e.value).startswith("a\x00b:1:")
     assert "^" in str(e.value)
+
+
+def test_arguments_of_the_wrong_type_are_named():
+    text = "(d0) -> (d0), domain: d0 in [0, 3]"
+    for call in [lambda: provix.parse_map(text, ctx=5),
+                 lambda: provix.parse_maps(text, ctx="c"),
+                 lambda: provix.var(0, ctx=5),
+                 lambda: provix.IndexingMap(["d0"], dims=[(0, 3)], ctx=[])]:
+        with pytest.raises(provix.InvalidArgumentError, match="ctx must be a provix.Context"):
+            call()
+    with pytest.raises(provix.InvalidArgumentError, match="name must be a str, got int"):
+        provix.var(0, 5)
+    with pytest.raises(provix.InvalidArgumentError, match="variable names must be str"):
+        provix.IndexingMap(["d0"], dims=[(1, 0, 5)])
+    assert str(provix.parse_map(text, ctx=provix.Context())) == str(provix.parse_map(text))
