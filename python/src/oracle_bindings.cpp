@@ -184,7 +184,10 @@ void register_oracle(py::module_& m) {
         .def_property_readonly(
             "proven", [](const RangeDecision& r) { return r.verdict == solvers::Verdict::Proven; })
         .def_readonly("reason", &RangeDecision::reason)
-        .def_readonly("empty", &RangeDecision::empty, "True if the domain is empty.")
+        .def_readonly(
+            "empty", &RangeDecision::empty,
+            "True if the result takes no value: the domain is empty, or the result divides by zero "
+            "at every point of it.")
         .def_property_readonly(
             "lo", [](const RangeDecision& r) { return proven_end(r, r.lo); },
             "The exact minimum (a Python int, -math.inf if unbounded); None if not proven.")

@@ -87,7 +87,8 @@ struct RangeDecision {
     /// Proven: `lo`/`hi` are exact (or `empty`). Unknown: see `reason`.
     Verdict verdict = Verdict::Unknown;
     std::string reason;
-    /// True if the domain is empty (the result takes no value).
+    /// True if the result takes no value: the domain is empty, or the result
+    /// divides by zero at every point of it.
     bool empty = false;
     /// Exact bounds as decimal text, `"-inf"` / `"inf"` when unbounded.
     std::string lo;
