@@ -24,6 +24,7 @@
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
 #include "provix/interval.h"
+#include "provix/parser.h"
 #include "provix/result.h"
 
 namespace provix::python {
@@ -83,6 +84,16 @@ T unwrap(Result<T> r) {
     return std::move(r).value();
 }
 
+/// The name of `value`'s Python type: `type_name(py::int_(3)) == "int"`.
+std::string type_name(const py::handle& value);
+
+/// The value of an integer that is not a bool (a Python int, or anything
+/// with `__index__`, as numpy's integers): `int64_of(py::int_(3),
+/// "constant")` is 3. Anything else raises InvalidArgumentError saying that
+/// `what` (`"bound"`, a variable's name) must be an int; an int outside
+/// int64 raises OverflowError `"<what> = <value> does not fit in int64"`.
+int64_t int64_of(const py::handle& value, const std::string& what);
+
 /// A Python bound: an int, or `None` / `±math.inf` for infinity on `side`
 /// (-1 lower, +1 upper).
 struct Bound {
@@ -118,6 +129,11 @@ IndexingMap import_map(const ContextPtr& ctx, const PyMap& map);
 /// as the text parser's largest nesting limit (printing, evaluating and
 /// simplifying recurse once per level).
 inline constexpr int kMaxExpressionDepth = 2000;
+
+/// How the module parses text: nested as deep as the expressions it builds
+/// (kMaxExpressionDepth), so that the text of any map or expression it
+/// prints parses back.
+ParseOptions parse_options();
 
 /// The largest id plus one of a variable `provix.var` names: its names are a
 /// list by id, which the lower ids fill.

@@ -40,6 +40,13 @@ PyObject* new_exception(py::module_& m, const char* name, const char* doc, py::t
     return cls;
 }
 
+/// True for an integer that is not a bool: a Python int or anything with
+/// `__index__` (numpy's integers). `True` is an int to Python, but never a
+/// bound, a coordinate or a constant here.
+bool is_int(const py::handle& value) {
+    return PyIndex_Check(value.ptr()) && !PyBool_Check(value.ptr());
+}
+
 }  // namespace
 
 void register_exceptions(py::module_& m) {
@@ -128,6 +135,23 @@ std::vector<PyExpr> wrap_all(const ContextPtr& ctx, const std::vector<Expr>& exp
     return out;
 }
 
+std::string type_name(const py::handle& value) {
+    return py::str(py::type::of(value).attr("__name__"));
+}
+
+int64_t int64_of(const py::handle& value, const std::string& what) {
+    if (!is_int(value)) raise_invalid(what + " must be an int, got " + type_name(value));
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!index) throw py::error_already_set();
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (overflow != 0) {
+        raise(
+            Error::overflow(what + " = " + std::string(py::str(index)) + " does not fit in int64"));
+    }
+    return static_cast<int64_t>(v);
+}
+
 Bound to_bound(const py::handle& value, int side) {
     if (value.is_none()) return Bound{true, 0};
     if (PyFloat_Check(value.ptr())) {
@@ -137,16 +161,10 @@ Bound to_bound(const py::handle& value, int side) {
                       (side < 0 ? "-math.inf" : "math.inf") + ", got " +
                       std::string(py::str(value)));
     }
-    if (!PyLong_Check(value.ptr())) {
-        raise_invalid("a bound must be an int, None or an infinity, got " +
-                      std::string(py::str(py::type::of(value).attr("__name__"))));
+    if (!is_int(value)) {
+        raise_invalid("a bound must be an int, None or an infinity, got " + type_name(value));
     }
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow != 0) {
-        raise(Error::overflow("bound " + std::string(py::str(value)) + " does not fit in int64"));
-    }
-    return Bound{false, static_cast<int64_t>(v)};
+    return Bound{false, int64_of(value, "bound")};
 }
 
 Interval to_interval(const py::handle& lo, const py::handle& hi) {
@@ -176,16 +194,6 @@ py::object from_interval(const Interval& interval) {
 
 std::vector<int64_t> to_point(const py::handle& values, const std::vector<std::string>& names) {
     std::vector<int64_t> point;
-    auto to_int = [](const py::handle& v, const std::string& what) {
-        if (!PyLong_Check(v.ptr())) raise_invalid(what + " must be an int");
-        int overflow = 0;
-        long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
-        if (overflow != 0) {
-            raise(
-                Error::overflow(what + " = " + std::string(py::str(v)) + " does not fit in int64"));
-        }
-        return static_cast<int64_t>(x);
-    };
     if (py::isinstance<py::dict>(values)) {
         py::dict d = py::reinterpret_borrow<py::dict>(values);
         for (auto item : d) {
@@ -197,7 +205,7 @@ std::vector<int64_t> to_point(const py::handle& values, const std::vector<std::s
         }
         for (const std::string& n : names) {
             if (!d.contains(n)) raise_invalid("no value for variable '" + n + "'");
-            point.push_back(to_int(d[py::str(n)], n));
+            point.push_back(int64_of(d[py::str(n)], n));
         }
         return point;
     }
@@ -206,7 +214,7 @@ std::vector<int64_t> to_point(const py::handle& values, const std::vector<std::s
     }
     py::sequence s = py::reinterpret_borrow<py::sequence>(values);
     for (size_t i = 0; i < s.size(); ++i) {
-        point.push_back(to_int(s[i], i < names.size() ? names[i] : "v" + std::to_string(i)));
+        point.push_back(int64_of(s[i], i < names.size() ? names[i] : "v" + std::to_string(i)));
     }
     return point;
 }
@@ -217,27 +225,23 @@ Expr to_expr(const ContextPtr& ctx, const py::handle& value,
         const PyExpr& e = value.cast<const PyExpr&>();
         return checked_depth(import_expr(*ctx, e.expr));  // itself when already in ctx
     }
-    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
-        int overflow = 0;
-        long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-        if (overflow != 0) {
-            raise(Error::overflow("constant " + std::string(py::str(value)) +
-                                  " does not fit in int64"));
-        }
-        return ctx->constant(static_cast<int64_t>(v));
-    }
+    if (is_int(value)) return ctx->constant(int64_of(value, "constant"));
     if (py::isinstance<py::str>(value)) {
-        return unwrap(parse_expr(*ctx, value.cast<std::string>(), names));
+        return unwrap(parse_expr(*ctx, value.cast<std::string>(), names, parse_options()));
     }
-    raise_invalid("expected an Expr, an int or a str, got " +
-                  std::string(py::str(py::type::of(value).attr("__name__"))));
+    raise_invalid("expected an Expr, an int or a str, got " + type_name(value));
+}
+
+ParseOptions parse_options() {
+    ParseOptions options;
+    options.max_depth = kMaxExpressionDepth;
+    return options;
 }
 
 ContextPtr context_of(const py::object& ctx) {
     if (ctx.is_none()) return std::make_shared<Context>();
     if (!py::isinstance<PyContext>(ctx)) {
-        raise_invalid("ctx must be a provix.Context or None, got " +
-                      std::string(py::str(py::type::of(ctx).attr("__name__"))));
+        raise_invalid("ctx must be a provix.Context or None, got " + type_name(ctx));
     }
     return ctx.cast<const PyContext&>().ctx;
 }

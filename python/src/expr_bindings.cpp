@@ -150,7 +150,7 @@ void register_exprs(py::module_& m) {
         "parse_expr",
         [](const std::string& text, const std::vector<std::string>& names, const py::object& ctx) {
             ContextPtr c = context_of(ctx);
-            return PyExpr{c, unwrap(parse_expr(*c, text, names)), share(names)};
+            return PyExpr{c, unwrap(parse_expr(*c, text, names, parse_options())), share(names)};
         },
         py::arg("text"), py::arg("names") = std::vector<std::string>{}, py::kw_only(),
         py::arg("ctx") = py::none(),
@@ -171,8 +171,7 @@ void register_exprs(py::module_& m) {
                 for (int64_t i = 0; i < id; ++i)
                     names.push_back("v" + std::to_string(i));
                 if (!py::isinstance<py::str>(name)) {
-                    raise_invalid("a variable's name must be a str, got " +
-                                  std::string(py::str(py::type::of(name).attr("__name__"))));
+                    raise_invalid("a variable's name must be a str, got " + type_name(name));
                 }
                 names.push_back(name.cast<std::string>());
             }

@@ -289,7 +289,7 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
         "parse_map",
         [](const std::string& text, const py::object& ctx) {
             ContextPtr c = context_of(ctx);
-            return PyMap{c, unwrap(parse_indexing_map(*c, text))};
+            return PyMap{c, unwrap(parse_indexing_map(*c, text, parse_options()))};
         },
         py::arg("text"), py::kw_only(), py::arg("ctx") = py::none(),
         "Parses one map in provix's text syntax (XLA's printed form). Raises ParseError with "
@@ -299,7 +299,7 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
         [](const std::string& text, const std::string& filename, const py::object& ctx) {
             ContextPtr c = context_of(ctx);
             std::vector<PyMap> out;
-            for (ParsedMap& pm : unwrap(parse_indexing_maps(*c, text, filename)))
+            for (ParsedMap& pm : unwrap(parse_indexing_maps(*c, text, filename, parse_options())))
                 out.push_back(PyMap{c, std::move(pm.map)});
             return out;
         },

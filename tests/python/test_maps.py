@@ -205,6 +205,11 @@ def test_compositions_deeper_than_the_limit_are_refused_not_a_crash():
             c = provix.compose(c, m)
     assert provix.simplify(c).results[0].evaluate([5]) == 5
     assert c.evaluate([-3]) == [0]
+    # Whatever the module builds, its text parses back (past the 256 levels
+    # the command line allows by default).
+    assert provix.parse_map(str(c)) == c
+    assert provix.parse_maps(str(c))[0] == c
+    assert str(provix.parse_expr(str(c.results[0]), ["d0"])) == str(c.results[0])
 
 
 def test_error_messages_keep_a_nul_and_what_follows_it():
@@ -227,3 +232,37 @@ def test_arguments_of_the_wrong_type_are_named():
     with pytest.raises(provix.InvalidArgumentError, match="variable names must be str"):
         provix.IndexingMap(["d0"], dims=[(1, 0, 5)])
     assert str(provix.parse_map(text, ctx=provix.Context())) == str(provix.parse_map(text))
+
+
+class Index:
+    """An integer of another type, as numpy's are: it has __index__."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+
+def test_bounds_points_and_constants_take_integers_and_refuse_bools():
+    m = provix.IndexingMap(["d0 + 4"], dims=[("d0", Index(0), Index(7))])
+    assert m.dims == [("d0", 0, 7)]
+    assert m.evaluate([Index(3)]) == [7]
+    assert m.evaluate({"d0": Index(-2)}) == [2]
+    assert str(provix.const(Index(5))) == "5"
+    with pytest.raises(provix.IntegerOverflowError, match="bound = 9223372036854775808 "
+                                                           "does not fit in int64"):
+        provix.IndexingMap(["d0"], dims=[("d0", 0, Index(2**63))])
+    with pytest.raises(provix.IntegerOverflowError, match="d0 = -9223372036854775809"):
+        m.evaluate([-2**63 - 1])
+    # True is an int to Python, never a bound, a coordinate or a constant here.
+    for call, message in [
+            (lambda: provix.IndexingMap(["d0"], dims=[("d0", False, 7)]),
+             "a bound must be an int, None or an infinity, got bool"),
+            (lambda: provix.IndexingMap(["d0"], dims=[("d0", 0, True)]), "got bool"),
+            (lambda: m.evaluate([True]), "d0 must be an int, got bool"),
+            (lambda: m.evaluate({"d0": False}), "d0 must be an int, got bool"),
+            (lambda: m.constraints_satisfied([True]), "d0 must be an int, got bool"),
+            (lambda: provix.const(True), "expected an Expr, an int or a str, got bool")]:
+        with pytest.raises(provix.InvalidArgumentError, match=message):
+            call()
