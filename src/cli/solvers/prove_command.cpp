@@ -361,15 +361,19 @@ std::string coq_proofs_dir(const Args& a, const std::string& first_file) {
 }
 
 /// Every rule and lemma of `files`, in order; nullopt (after reporting the
-/// diagnostic) when a file cannot be read or parsed.
+/// diagnostic) when a file cannot be read or parsed, or when the files hold
+/// no rule and no lemma (passing on nothing proven would hide a wrong file
+/// or glob).
 std::optional<std::vector<Item>> read_items(const std::vector<std::string>& files) {
     std::vector<Item> all;
+    std::string names;  // of the files read, as diagnostics name them
     for (const std::string& f : files) {
         auto in = read_input(f);
         if (!in) {
             report_error("prove", in.error().message);
             return std::nullopt;
         }
+        names += (names.empty() ? "" : ", ") + in->name;
         if (fs::path(f).extension() == ".lemmas") {
             auto parsed_lemmas = rules::parse_lemmas(in->text, in->name);
             if (!parsed_lemmas) {
@@ -387,6 +391,10 @@ std::optional<std::vector<Item>> read_items(const std::vector<std::string>& file
         }
         for (rules::Rule& r : *parsed_rules)
             all.push_back(Item{std::move(r), std::nullopt});
+    }
+    if (all.empty()) {
+        report_error("prove", "no rule or lemma in " + names);
+        return std::nullopt;
     }
     // Rule and lemma names share one namespace across the files, as in the
     // engine's table: a trace, a proof script (NAME.v) and an obligation file
@@ -574,14 +582,6 @@ int run_prove(const std::vector<std::string>& argv) {
     s.options.coq_proofs_dir = coq_proofs_dir(a, files->front());
     auto items = read_items(*files);
     if (!items || !select_named(a, *items)) return kExitUsage;
-    if (items->empty()) {
-        // Passing on nothing proven would hide a wrong file or glob.
-        std::string names;
-        for (const std::string& f : *files)
-            names += (names.empty() ? "" : ", ") + (f == "-" ? std::string("<stdin>") : f);
-        report_error("prove", "no rule or lemma in " + names);
-        return kExitUsage;
-    }
     const std::vector<Item>& all = *items;
     std::pair<int64_t, int64_t> shard{0, 1};
     if (a.has_value("--shard")) {
