@@ -6,6 +6,7 @@
 
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,12 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     try {
         return provix::cli::dispatch(args);
+    } catch (const std::bad_alloc&) {
+        // An input larger than the memory the process may have (its limit,
+        // or the machine's) is too large an input, not a bug.
+        std::cerr << "provix: error: out of memory: the input needs more memory than this "
+                     "process may use\n";
+        return provix::cli::kExitUsage;
     } catch (const std::exception& e) {
         std::cerr << "provix: internal error: " << e.what() << "\n";
     } catch (...) {

@@ -424,9 +424,30 @@ def case_prove_without_rules_is_an_input_error():
         r = run(["prove", "--no-cvc5"] + args)
         expect(r[0] == 2 and "no rule or lemma in " + empty in r[2] and "proven" not in r[1],
                "prove %s: exit 2" % " ".join(args), r)
+    with open(empty, "rb") as stdin:
+        r = run(["prove", "--no-cvc5", "-", lemmas], stdin=stdin)
+    expect(r[0] == 2 and "no rule or lemma in <stdin>, " + lemmas in r[2],
+           "prove - (nothing on standard input): exit 2, naming <stdin>", r)
     r = run(["prove", "--no-cvc5", source("rules", "floordiv.rules"), empty, "--rule",
              "fd_nested"])
     expect(r[0] == 0 and "1 rule: 1 proven" in r[1], "an empty file beside rules", r)
+
+
+def case_an_input_larger_than_the_memory_limit_is_an_input_error():
+    with open(ARGS.provix, "rb") as f:
+        if b"__asan_init" in f.read():
+            return  # the address sanitizer reserves more address space than any limit here
+    # A small map runs in 35 MB of address space; one sum of 250,000
+    # quotients needs more than 150 MB.
+    limit = "ulimit -v 70000;"
+    big = write("memory_big.map", "(d0) -> (" + " + ".join(
+        "d0 floordiv %d" % i for i in range(1, 250000)) + "), domain: d0 in [0, 100]\n")
+    small = write("memory_small.map", MAP_INPUT)
+    r = run(["simplify", small], shell_prefix=limit)
+    expect(r[0] == 0, "a small map within the limit", r)
+    r = run(["simplify", big], shell_prefix=limit)
+    expect(r[0] == 2 and "provix: error: out of memory" in r[2] and "internal" not in r[2],
+           "out of memory: exit 2, no internal error", r)
 
 
 def case_empty_file_names_are_usage_errors():
