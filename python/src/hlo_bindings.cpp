@@ -34,7 +34,8 @@ void register_hlo(py::module_& m) {
                 entry["name"] = comp.instruction(comp.parameters[p]).name;
                 entry["maps"] = maps;
                 // True when a path reaches an operation without indexing
-                // maps: then `maps` is empty and says nothing.
+                // maps, or one where they grow too large: then `maps` is
+                // empty and says nothing.
                 entry["unknown"] = sets[p].is_unknown();
                 out.append(entry);
             }
@@ -44,7 +45,8 @@ void register_hlo(py::module_& m) {
         py::arg("filename") = "<input>", py::arg("ctx") = py::none(),
         "The indexing maps of an HLO module (XLA's HLO text): one entry per parameter of the "
         "entry computation, {'operand': n, 'name': str, 'maps': [IndexingMap], 'unknown': "
-        "bool (UNKNOWN: an operation without maps on the way)}, from the "
+        "bool (UNKNOWN: an operation without maps on the way, or maps composed past "
+        "the size the analysis keeps)}, from the "
         "root's output `output` to the parameter (input_to_output=True: the reverse). Raises "
         "ParseError with the diagnostic on bad HLO.");
 }

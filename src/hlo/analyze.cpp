@@ -3,6 +3,7 @@
 #include "provix/hlo/analyze.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "provix/hlo/coalescing.h"
 #include "provix/hlo/computation_indexing.h"
@@ -18,9 +19,13 @@ namespace {
 
 std::string unknown_warning(const HloModule& module, const UnknownOp& op) {
     std::string_view text = module.source ? std::string_view(*module.source) : std::string_view();
+    const std::string what = "operation '" + op.opcode + "' (instruction '" + op.name + "')";
     return format_diagnostic(module.filename, text, op.location,
-                             "no indexing maps for operation '" + op.opcode + "' (instruction '" +
-                                 op.name + "'); what reaches it is UNKNOWN",
+                             (op.reason == UnknownOp::Reason::NoMaps
+                                  ? "no indexing maps for " + what
+                                  : "the indexing maps composed through " + what + " grow past " +
+                                        std::to_string(kMaxComposedMapSize) + " nodes") +
+                                 "; what reaches it is UNKNOWN",
                              "warning");
 }
 
@@ -113,8 +118,8 @@ Result<AnalyzeReport> analyze_module(Context& ctx, const HloModule& module,
         }
     }
     std::sort(unknown.begin(), unknown.end(), [](const UnknownOp& a, const UnknownOp& b) {
-        return std::make_pair(a.location.line, a.location.column) <
-               std::make_pair(b.location.line, b.location.column);
+        return std::make_tuple(a.location.line, a.location.column, a.reason) <
+               std::make_tuple(b.location.line, b.location.column, b.reason);
     });
     for (const UnknownOp& op : unknown)
         report.warnings.push_back(unknown_warning(module, op));

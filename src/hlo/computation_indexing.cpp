@@ -107,7 +107,7 @@ Result<int64_t> operand_output(const HloModule& module, const HloInstruction& in
 /// Adds every composition of a map of `from` with a map of `with` to `to`;
 /// if either is UNKNOWN, so is `to`.
 Result<bool> add_compositions(const IndexingMapSet& from, const IndexingMapSet& with,
-                              IndexingMapSet& to) {
+                              const HloInstruction& through, IndexingMapSet& to) {
     if (from.is_unknown() || with.is_unknown()) {
         to.absorb_unknown(from);
         to.absorb_unknown(with);
@@ -117,10 +117,29 @@ Result<bool> add_compositions(const IndexingMapSet& from, const IndexingMapSet& 
         for (const IndexingMap& second : with) {
             auto c = compose_and_simplify(first, second);
             if (!c) return c.error();
-            add_distinct(to, std::move(*c));
+            if (!*c) {
+                to.mark_unknown(UnknownOp{through.opcode, through.name, through.opcode_location,
+                                          UnknownOp::Reason::TooLarge});
+                return true;
+            }
+            add_distinct(to, std::move(**c));
         }
     }
     return true;
+}
+
+/// The nodes of `m`'s results and constraints counted as trees, saturating.
+size_t tree_size(const IndexingMap& m) {
+    size_t total = 0;
+    auto add = [&](Expr e) {
+        const size_t n = e.tree_size();
+        total = total > SIZE_MAX - n ? SIZE_MAX : total + n;
+    };
+    for (Expr r : m.results())
+        add(r);
+    for (const Constraint& c : m.constraints())
+        add(c.expr);
+    return total;
 }
 
 /// True if `set` is worth propagating: it has maps or is UNKNOWN.
@@ -149,11 +168,14 @@ Result<bool> check_instruction(Context& ctx, const HloModule& module, const HloC
 
 }  // namespace
 
-Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const IndexingMap& second) {
+Result<std::optional<IndexingMap>> compose_and_simplify(const IndexingMap& first,
+                                                        const IndexingMap& second) {
     Context* ctx = first.context();
     if (first.is_known_empty() || second.is_known_empty()) {
-        if (first.is_undefined() || second.is_undefined()) return IndexingMap::undefined(*ctx);
-        return IndexingMap::known_empty(*ctx);
+        if (first.is_undefined() || second.is_undefined()) {
+            return std::optional<IndexingMap>(IndexingMap::undefined(*ctx));
+        }
+        return std::optional<IndexingMap>(IndexingMap::known_empty(*ctx));
     }
     if (is_plain_identity(first) && first.num_dims() == second.num_dims()) {
         // The composition is second with its dims bounded by first's too.
@@ -162,7 +184,7 @@ Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const Indexin
             within &= first.dims()[static_cast<size_t>(i)].bounds.contains(
                 second.dims()[static_cast<size_t>(i)].bounds);
         }
-        if (within) return second;
+        if (within) return std::optional<IndexingMap>(second);
     }
     if (is_plain_identity(second) && second.num_dims() == first.num_results()) {
         // first's results already lie in second's bounds: nothing to add.
@@ -173,13 +195,16 @@ Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const Indexin
             Interval r = interval_of(first.results()[static_cast<size_t>(i)], bounds, &may_fail);
             inside = !may_fail && second.dims()[static_cast<size_t>(i)].bounds.contains(r);
         }
-        if (inside) return first;
+        if (inside) return std::optional<IndexingMap>(first);
     }
     auto composed = compose_indexing_maps(first, second);
     if (!composed) return composed.error();
+    if (tree_size(*composed) > kMaxComposedMapSize) return std::optional<IndexingMap>();
     simplify(*composed);
     composed->remove_unused_symbols();
-    return with_default_names(*composed);
+    auto named = with_default_names(*composed);
+    if (!named) return named.error();
+    return std::optional<IndexingMap>(std::move(*named));
 }
 
 bool add_distinct(IndexingMapSet& set, IndexingMap map) {
@@ -245,7 +270,7 @@ Result<std::vector<IndexingMapSet>> computation_output_to_input(
                 auto out = operand_output(module, instr, j);
                 if (!out) return out.error();
                 IndexingMapSet& target = table[{instr.operands[j], *out}];
-                auto added = add_compositions(consumer, (*sets)[j], target);
+                auto added = add_compositions(consumer, (*sets)[j], instr, target);
                 if (!added) return added.error();
             }
         }
@@ -325,7 +350,7 @@ Result<std::vector<IndexingMapSet>> computation_input_to_output(
                     auto maps = input_to_output_indexing(ctx, module, instr,
                                                          static_cast<int64_t>(j), k, &values);
                     if (!maps) return maps.error();
-                    auto added = add_compositions(producer, *maps, table[{idx, k}]);
+                    auto added = add_compositions(producer, *maps, instr, table[{idx, k}]);
                     if (!added) return added.error();
                 }
             }

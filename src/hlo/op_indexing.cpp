@@ -5,6 +5,7 @@
 #include "provix/hlo/op_indexing.h"
 
 #include <algorithm>
+#include <tuple>
 #include <utility>
 
 #include "op_maps.h"
@@ -39,8 +40,8 @@ void IndexingMapSet::mark_unknown(const UnknownOp& op) {
         unknown_ops.push_back(op);
         std::sort(unknown_ops.begin(), unknown_ops.end(),
                   [](const UnknownOp& a, const UnknownOp& b) {
-                      return std::make_pair(a.location.line, a.location.column) <
-                             std::make_pair(b.location.line, b.location.column);
+                      return std::make_tuple(a.location.line, a.location.column, a.reason) <
+                             std::make_tuple(b.location.line, b.location.column, b.reason);
                   });
     }
 }

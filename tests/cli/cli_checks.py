@@ -7,6 +7,7 @@ fuzz --replay input errors, progress on a terminal.
     cli_checks.py --provix build/provix --source-dir . --work-dir build/cli CASE
 """
 
+import json
 import os
 import re
 import shutil
@@ -448,6 +449,29 @@ def case_an_input_larger_than_the_memory_limit_is_an_input_error():
     r = run(["simplify", big], shell_prefix=limit)
     expect(r[0] == 2 and "provix: error: out of memory" in r[2] and "internal" not in r[2],
            "out of memory: exit 2, no internal error", r)
+
+
+def case_analyze_stops_maps_that_grow_without_bound():
+    # A transpose of f32[4,6] and a reshape back, repeated: the composed maps
+    # double in size about every two steps. Past the size the analysis keeps,
+    # the operand is UNKNOWN, naming where (not minutes and gigabytes).
+    lines = ["v0 = f32[4,6] parameter(0)"]
+    for i in range(1, 301):
+        lines.append("v%d = f32[6,4] transpose(v%d), dimensions={1,0}" % (i, i - 1) if i % 2 else
+                     "v%d = f32[4,6] reshape(v%d)" % (i, i - 1))
+    hlo = write("growing_chain.hlo", "\n".join(lines) + "\n")
+    r = run(["analyze", hlo])
+    expect(r[0] == 0 and r[1] == "// operand 0: v0\nUNKNOWN\n// -----\n" and
+           "warning: the indexing maps composed through operation '" in r[2] and
+           "grow past 100000 nodes; what reaches it is UNKNOWN" in r[2],
+           "analyze: UNKNOWN with a warning", r)
+    r = run(["analyze", "--strict", hlo])
+    expect(r[0] == 1, "analyze --strict: exit 1", r)
+    r = run(["analyze", "--format", "json", hlo])
+    records = [json.loads(line) for line in r[1].splitlines()]
+    expect(r[0] == 0 and records[0]["unknown"] and
+           records[0]["unknown_operations"][0]["reason"] == "too large" and
+           records[-1]["unknown_operands"] == 1, "analyze --format json: reason 'too large'", r)
 
 
 def case_empty_file_names_are_usage_errors():

@@ -225,8 +225,9 @@ def check_analyze():
         expect(r["unknown"] and r["maps"] == [], "p1 and p2 are UNKNOWN")
         ops = r["unknown_operations"]
         expect(len(ops) == 1, "one operation without maps")
-        has(ops[0], {"opcode": str, "name": str, "line": int, "column": int})
-        expect(ops[0]["opcode"] == "triangular-solve" and ops[0]["line"] == 6, "the operation")
+        has(ops[0], {"opcode": str, "name": str, "line": int, "column": int, "reason": str})
+        expect(ops[0]["opcode"] == "triangular-solve" and ops[0]["line"] == 6 and
+               ops[0]["reason"] == "no maps", "the operation")
     s = records[-1]
     has(s, ANALYZE_SUMMARY_KEYS)
     expect(s["unknown_operands"] == 2 and len(s["warnings"]) == 1, "the warning is in the summary")

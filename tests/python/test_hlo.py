@@ -38,3 +38,17 @@ def test_bad_hlo_raises_a_diagnostic():
     with pytest.raises(provix.ParseError) as info:
         provix.analyze_hlo("p0 = f32[10 parameter(0)\n", filename="bad.hlo")
     assert str(info.value).startswith("bad.hlo:1:")
+
+
+def test_maps_that_grow_without_bound_are_unknown():
+    # A transpose and a reshape back, repeated: no step cancels, and the
+    # composed maps double in size about every two steps.
+    lines = ["v0 = f32[4, 6] parameter(0)"]
+    for i in range(1, 201):
+        lines.append("v%d = f32[6, 4] transpose(v%d), dimensions={1, 0}" % (i, i - 1) if i % 2
+                     else "v%d = f32[4, 6] reshape(v%d)" % (i, i - 1))
+    for direction in [False, True]:
+        (op,) = provix.analyze_hlo("\n".join(lines) + "\n", input_to_output=direction)
+        assert op["unknown"] and op["maps"] == []
+    (op,) = provix.analyze_hlo("\n".join(lines[:7]) + "\n")
+    assert not op["unknown"] and len(op["maps"]) == 1

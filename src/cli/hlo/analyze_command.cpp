@@ -34,7 +34,8 @@ const CommandHelp kAnalyzeHelp = {
     "in number order: a line '// operand I: NAME', then its distinct maps, each\n"
     "followed by a line '// -----'. A parameter that every path reads through an\n"
     "empty domain gets 'KNOWN EMPTY'; one that reaches an operation without\n"
-    "indexing maps gets 'UNKNOWN', with a warning naming the operation on stderr.\n"
+    "indexing maps, or one through which the composed maps grow past 100000\n"
+    "nodes, gets 'UNKNOWN', with a warning naming the operation on stderr.\n"
     "The constants and iotas the root reads follow the parameters ('// constant:\n"
     "NAME', '// iota: NAME').\n"
     "\n"
@@ -108,6 +109,8 @@ Result<std::string> analyze_json(Context& ctx, const hlo::HloModule& module,
                 .field("name", op.name)
                 .field("line", op.location.line)
                 .field("column", op.location.column)
+                .field("reason",
+                       op.reason == hlo::UnknownOp::Reason::NoMaps ? "no maps" : "too large")
                 .end_object();
         }
         w.end_array().key("maps").begin_array();

@@ -22,12 +22,15 @@
 /// enough to enumerate. Sets are ordered by printed text.
 ///
 /// A parameter whose every path gives an empty composition gets one `KNOWN
-/// EMPTY` map; one that a path through an operation without maps reaches is
-/// UNKNOWN (see `IndexingMapSet`), whatever the other paths give. Offsets
+/// EMPTY` map; one that a path through an operation without maps reaches, or
+/// through one where the composed maps grow past `kMaxComposedMapSize`
+/// nodes, is UNKNOWN (see `IndexingMapSet`), whatever the other paths give. Offsets
 /// of the dynamic operations that the computation computes from constants
 /// and iotas are folded (`provix/hlo/operand_values.h`).
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -57,12 +60,26 @@ Result<std::vector<IndexingMapSet>> computation_input_to_output(
     Context& ctx, const HloModule& module, const HloComputation& comp, int64_t output_id = 0,
     const OperandValues* parameter_values = nullptr);
 
+/// The most nodes a composed map may have before it is simplified (its
+/// results and constraints counted as trees: a sub-expression shared by two
+/// places counts twice, as printing and simplification meet it). Past it
+/// the operation is UNKNOWN (`UnknownOp::Reason::TooLarge`) rather than the
+/// analysis taking time and memory exponential in the length of a path: a
+/// chain of transposes and reshapes that do not cancel, as
+/// `f32[4,6] -> f32[6,4]` (transpose) `-> f32[4,6]` (reshape) repeated,
+/// nests each step's quotients and remainders in the next step's, and its
+/// maps double in size about every two steps. The compositions of XLA's own
+/// indexing-analysis tests stay under 100 nodes.
+inline constexpr size_t kMaxComposedMapSize = 100000;
+
 /// `second ∘ first` as the fusion analysis composes: `first` is the map from
 /// the root to a consumer's output, `second` the consumer's map of one
 /// operand. Shortcuts the identity on either side (returning the other map
 /// unchanged when that is exact); otherwise `provix::compose`, `simplify`,
 /// unused symbols removed, variables renamed `d<i>`, `s<i>`, `rt<i>`.
-Result<IndexingMap> compose_and_simplify(const IndexingMap& first, const IndexingMap& second);
+/// nullopt when the composition has more than `kMaxComposedMapSize` nodes.
+Result<std::optional<IndexingMap>> compose_and_simplify(const IndexingMap& first,
+                                                        const IndexingMap& second);
 
 /// Adds `map` to `set` unless an equivalent map is there already (see the
 /// file comment); keeps `set` ordered by printed text. Returns true if added.

@@ -88,9 +88,13 @@ struct UnknownOp {
     /// The instruction's name.
     std::string name;
     SourceLocation location;
+    /// Why its maps are unknown: `NoMaps` (the operation has none), or
+    /// `TooLarge` (its maps composed with the ones before it grow past
+    /// `kMaxComposedMapSize` nodes, see computation_indexing.h).
+    enum class Reason { NoMaps, TooLarge } reason = Reason::NoMaps;
     bool operator==(const UnknownOp& o) const {
         return opcode == o.opcode && name == o.name && location.line == o.location.line &&
-               location.column == o.location.column;
+               location.column == o.location.column && reason == o.reason;
     }
 };
 
@@ -100,8 +104,9 @@ struct UnknownOp {
 ///  - a single `KNOWN EMPTY` map: every path to the operand has an empty
 ///    domain (e.g. a slice that only takes other operands of a concatenate);
 ///  - UNKNOWN (`is_unknown()`, no maps): some path goes through an operation
-///    without indexing maps (`unknown_ops` names them), so which elements
-///    are read is not known at all. This is not `UNDEFINED` (a map that
+///    without indexing maps, or one whose maps composed along the path grow
+///    too large (`unknown_ops` names them), so which elements are read is
+///    not known at all. This is not `UNDEFINED` (a map that
 ///    could not be computed, e.g. a division by zero) and not `KNOWN EMPTY`
 ///    (nothing is read).
 ///

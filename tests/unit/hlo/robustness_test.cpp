@@ -11,9 +11,12 @@
 #include <limits>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "provix/hlo/analyze.h"
+#include "provix/hlo/computation_indexing.h"
+#include "provix/parser.h"
 
 namespace provix::hlo {
 namespace {
@@ -188,6 +191,70 @@ TEST(HloRobustness, LongChainOfTransposesAndReshapesComposesToTheIdentity) {
     EXPECT_EQ(out->text,
               "// operand 0: v0\n(d0, d1) -> (d0, d1),\ndomain:\nd0 in [0, 5],\nd1 in [0, 9]\n"
               "// -----\n");
+}
+
+/// `steps` instructions alternating a transpose of f32[4, 6] with a reshape
+/// back to f32[4, 6]: a permutation of the 24 elements that no step cancels.
+std::string transpose_reshape_chain(int steps) {
+    std::string text = "v0 = f32[4, 6] parameter(0)\n";
+    for (int i = 1; i <= steps; ++i) {
+        const std::string prev = "v" + std::to_string(i - 1);
+        text += "v" + std::to_string(i) +
+                (i % 2 == 1 ? " = f32[6, 4] transpose(" + prev + "), dimensions={1, 0}\n"
+                            : " = f32[4, 6] reshape(" + prev + ")\n");
+    }
+    return text;
+}
+
+TEST(HloRobustness, ChainsWhoseMapsGrowWithoutBoundAreUnknownPastTheLimit) {
+    // Each two steps nest the previous map's quotients and remainders once
+    // more; the maps double in size about every two steps. A short chain
+    // keeps its maps; a long one stops where they pass the limit, naming
+    // that instruction, instead of growing for ever.
+    Context ctx;
+    const int kShortSteps = 8;
+    auto shorter = analyze_hlo_text(ctx, transpose_reshape_chain(kShortSteps), "short.hlo");
+    ASSERT_TRUE(shorter) << shorter.error().message;
+    EXPECT_TRUE(shorter->warnings.empty());
+    auto maps = parse_indexing_maps(ctx, shorter->text);
+    ASSERT_TRUE(maps) << maps.error().message;
+    ASSERT_EQ(maps->size(), 1u) << shorter->text;
+    const IndexingMap& map = maps->front().map;
+    for (int64_t i = 0; i < 4; ++i) {
+        for (int64_t j = 0; j < 6; ++j) {
+            // The element of v0 that element (i, j) of the root reads: back
+            // through each step, a transpose swaps, a reshape keeps the
+            // row-major position.
+            int64_t a = i, b = j;
+            for (int step = kShortSteps; step >= 1; --step) {
+                if (step % 2 == 1) {
+                    std::swap(a, b);
+                } else {
+                    const int64_t position = a * 6 + b;
+                    a = position / 4;
+                    b = position % 4;
+                }
+            }
+            auto read = map.evaluate({i, j});
+            ASSERT_TRUE(read) << read.error().message;
+            EXPECT_EQ(*read, (std::vector<int64_t>{a, b})) << i << ", " << j;
+            EXPECT_EQ(map.membership({i, j}), Membership::Inside);
+        }
+    }
+    for (bool input_to_output : {false, true}) {
+        AnalyzeOptions options;
+        options.input_to_output = input_to_output;
+        auto out = analyze_hlo_text(ctx, transpose_reshape_chain(400), "chain.hlo", options);
+        ASSERT_TRUE(out) << out.error().message;
+        EXPECT_EQ(out->text, "// operand 0: v0\nUNKNOWN\n// -----\n");
+        ASSERT_EQ(out->warnings.size(), 1u);
+        EXPECT_TRUE(std::regex_search(
+            out->warnings[0],
+            std::regex("^chain\\.hlo:[0-9]+:[0-9]+: warning: the indexing maps composed through "
+                       "operation '(transpose|reshape)' \\(instruction 'v[0-9]+'\\) grow past " +
+                       std::to_string(kMaxComposedMapSize) + " nodes; what reaches it is UNKNOWN")))
+            << out->warnings[0];
+    }
 }
 
 }  // namespace
