@@ -88,16 +88,15 @@ std::optional<IndexExpr> simplify_identity(RtOp op, const IndexExpr& a, const In
     return std::nullopt;
 }
 
-/// onnx-mlir's table: sums of affine values; products with a literal;
-/// division and mod of an affine value by a positive literal.
-bool stays_affine(RtOp op, const IndexExpr& a, const IndexExpr& b) {
-    if (!a.is_affine() || !b.is_affine()) return false;
+/// onnx-mlir's table: sums; products with a literal; division and mod by a
+/// positive literal (of affine values, such an operation stays affine).
+bool affine_shaped(RtOp op, const IndexExpr& b, bool a_is_literal) {
     switch (op) {
         case RtOp::Add:
         case RtOp::Sub:
             return true;
         case RtOp::Mul:
-            return a.is_literal() || b.is_literal();
+            return a_is_literal || b.is_literal();
         case RtOp::FloorDiv:
         case RtOp::CeilDiv:
         case RtOp::Mod:
@@ -105,6 +104,30 @@ bool stays_affine(RtOp op, const IndexExpr& a, const IndexExpr& b) {
         default:
             return false;
     }
+}
+
+bool stays_affine(RtOp op, const IndexExpr& a, const IndexExpr& b) {
+    return a.is_affine() && b.is_affine() && affine_shaped(op, b, a.is_literal());
+}
+
+/// True if every variable of `a` and `b` that may fail is still a variable
+/// of `result` (an affine value of `scope` or a literal): the result then
+/// fails where they do. `s * 0`, `s - s` and `s floordiv 10` of a symbol
+/// converted from a division by a run-time zero drop `s`; they are computed
+/// at run time instead.
+bool keeps_failing_variables(const ScopeImpl& scope, const IndexExpr& a, const IndexExpr& b,
+                             const IndexExpr& result) {
+    std::vector<bool> in_operands(scope.vars.size(), false);
+    for (const IndexExpr* operand : {&a, &b}) {
+        if (!operand->is_literal()) collect_variables(operand->affine_expr(), in_operands);
+    }
+    std::vector<bool> in_result(scope.vars.size(), false);
+    if (!result.is_literal()) collect_variables(result.affine_expr(), in_result);
+    for (size_t id = 0; id < scope.vars.size() && id < in_operands.size(); ++id) {
+        const bool kept = id < in_result.size() && in_result[id];
+        if (in_operands[id] && scope.vars[id].may_fail && !kept) return false;
+    }
+    return true;
 }
 
 Expr affine_op(RtOp op, Expr a, Expr b) { return apply_arith(op, a, b, a); }
@@ -132,15 +155,29 @@ IndexExpr arith(RtOp op, const IndexExpr& a, const IndexExpr& b) {
     const std::shared_ptr<ScopeImpl>& s = *scope;
     if (s && stays_affine(op, a, b)) {
         Context& ctx = *s->ctx;
-        return ie_detail::make_affine(s, affine_op(op, as_expr(ctx, a), as_expr(ctx, b)));
+        IndexExpr r = ie_detail::make_affine(s, affine_op(op, as_expr(ctx, a), as_expr(ctx, b)));
+        if (ie_detail::cannot_fail(*s, as_expr(ctx, a)) &&
+            ie_detail::cannot_fail(*s, as_expr(ctx, b))) {
+            return r;
+        }
+        if (keeps_failing_variables(*s, a, b, r)) return r;
+        return ie_detail::make_runtime_binary(s, op, a, b, r.range(), false);
     }
     Interval range = range_of(op, a.range(), b.range());
     if (range.is_empty()) range = Interval::all();  // always an error: no information
+    const bool operands_cannot_fail = ie_detail::cannot_fail(a) && ie_detail::cannot_fail(b);
     // A result whose range is one value is that literal (the computation could
     // only fail, e.g. on a zero divisor; see the documentation of folding).
-    if (ie_detail::is_finite_point(range) && ie_detail::cannot_fail(a) &&
-        ie_detail::cannot_fail(b) && !(is_division(op) && b.range().contains(0))) {
+    if (ie_detail::is_finite_point(range) && operands_cannot_fail &&
+        !(is_division(op) && b.range().contains(0))) {
         return ie_detail::make_literal(range.lo());
+    }
+    if (!s || s->is_analysis()) {
+        // What code generation computes as an affine value (the operands are
+        // inputs there, or affine values of them) cannot fail; any other
+        // operation is a run-time one, which may.
+        const bool affine_there = affine_shaped(op, b, a.is_literal()) && operands_cannot_fail;
+        return ie_detail::make_question_mark(range, false, !affine_there);
     }
     return ie_detail::make_runtime_binary(s, op, a, b, range, false);
 }

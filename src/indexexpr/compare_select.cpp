@@ -147,7 +147,9 @@ IndexExpr operator!(const IndexExpr& a) {
     if (!a.is_predicate()) return not_a_predicate("!", a);
     if (a.is_literal()) return IndexExpr::boolean(a.literal() == 0);
     ScopeImpl* s = ie_detail::scope_of(a);
-    if (!s || s->is_analysis()) return ie_detail::make_question_mark(Interval{0, 1}, true);
+    if (!s || s->is_analysis()) {
+        return ie_detail::make_question_mark(Interval{0, 1}, true, !ie_detail::cannot_fail(a));
+    }
     RtValue v = s->builder->logical_not(*a.value());
     return ie_detail::make_runtime(Access::node(a)->scope, v, {0, 1}, true);
 }
@@ -179,7 +181,12 @@ IndexExpr IndexExpr::select(const IndexExpr& cond, const IndexExpr& if_true,
     if (t_def) range = range.hull(if_true.range());
     if (f_def) range = range.hull(if_false.range());
     const std::shared_ptr<ScopeImpl>& s = *scope;
-    if (!s || s->is_analysis()) return ie_detail::make_question_mark(range, predicate);
+    if (!s || s->is_analysis()) {
+        // It fails where the condition or the branch it takes does.
+        const bool may_fail = !ie_detail::cannot_fail(cond) || !ie_detail::cannot_fail(if_true) ||
+                              !ie_detail::cannot_fail(if_false);
+        return ie_detail::make_question_mark(range, predicate, may_fail);
+    }
     Result<RtValue> vc = materialize(cond, *s->builder);
     if (!vc) return IndexExpr::undefined(vc.error());
     Result<RtValue> vt = materialize(if_true, *s->builder);

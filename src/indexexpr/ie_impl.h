@@ -38,6 +38,9 @@ struct Node {
     Interval range = Interval::all();
     /// QuestionMark: the source ("" for a fresh question mark).
     std::string source;
+    /// QuestionMark: the value code generation computes here may be a
+    /// run-time error (see `cannot_fail`).
+    bool may_fail = false;
     /// Undefined: the error, if any.
     std::optional<Error> error;
 };
@@ -57,6 +60,11 @@ struct ScopeVar {
     /// For conversions of an affine value of this same scope: its expression
     /// (kept as an Expr, not an IndexExpr, to avoid an ownership cycle).
     Expr self_origin;
+    /// The value may be a run-time error other than being outside `bounds`
+    /// (declared bounds are a precondition the simplifier relies on): a
+    /// conversion of a value that may fail, or a run-time value the caller
+    /// hands over.
+    bool may_fail = false;
 };
 
 /// The shared state of a scope. Holds no IndexExpr of its own (only of
@@ -122,8 +130,10 @@ IndexExpr invalid(const std::string& message);
 /// A Literal (a literal predicate if `predicate`).
 IndexExpr make_literal(int64_t v, bool predicate = false);
 
-/// A fresh question mark with `range`.
-IndexExpr make_question_mark(const Interval& range, bool predicate);
+/// A fresh question mark with `range`, the result of an operation: unless
+/// `may_fail` is false, one whose value code generation computes by a
+/// run-time operation, which may fail (see `cannot_fail`).
+IndexExpr make_question_mark(const Interval& range, bool predicate, bool may_fail = true);
 
 /// An affine value of `scope`: a Literal if `e` simplifies to a constant or
 /// its range is one point; otherwise Affine (simplified, with its range).
@@ -161,9 +171,16 @@ std::optional<IndexExpr> first_undefined(std::initializer_list<const IndexExpr*>
 Result<std::shared_ptr<ScopeImpl>> join_scopes(const char* op,
                                                std::initializer_list<const IndexExpr*> values);
 
-/// True if `e` cannot be an error at run time (a literal, question mark or
-/// affine value), so an absorbing fold (`e * 0`, `e - e`) may drop it.
+/// True if `e` cannot be an error at run time, so an absorbing fold
+/// (`e * 0`, `e - e`) or a range of one point may drop it: a literal, an
+/// input question mark or one computed as an affine value would be from
+/// such operands, an affine value none of whose variables may fail. A
+/// run-time value (NonAffine, Predicate) may always fail.
 bool cannot_fail(const IndexExpr& e);
+
+/// True if an affine value of `scope` with expression `e` cannot fail: no
+/// variable of `e` may fail.
+bool cannot_fail(const ScopeImpl& scope, Expr e);
 
 /// Direct interval decisions, conservative at saturated (infinite) bounds:
 /// true if every value of `a` is < (resp. <=) every value of `b`.

@@ -274,10 +274,11 @@ IndexExpr make_literal(int64_t v, bool predicate) {
     return Access::make(std::move(n));
 }
 
-IndexExpr make_question_mark(const Interval& range, bool predicate) {
+IndexExpr make_question_mark(const Interval& range, bool predicate, bool may_fail) {
     Node n;
     n.kind = IndexExprKind::QuestionMark;
     n.predicate = predicate;
+    n.may_fail = may_fail;
     n.range = predicate ? Interval{0, 1} : (range.is_empty() ? Interval::all() : range);
     return Access::make(std::move(n));
 }
@@ -314,7 +315,14 @@ IndexExpr make_runtime(const std::shared_ptr<ScopeImpl>& scope, RtValue v, const
 
 IndexExpr make_runtime_binary(const std::shared_ptr<ScopeImpl>& scope, RtOp op, const IndexExpr& a,
                               const IndexExpr& b, const Interval& range, bool predicate) {
-    if (!scope || scope->is_analysis()) return make_question_mark(range, predicate);
+    if (!scope || scope->is_analysis()) {
+        // Comparisons, logic, min and max fail only where an operand does;
+        // arithmetic may overflow or divide by zero.
+        const bool arithmetic = op == RtOp::Add || op == RtOp::Sub || op == RtOp::Mul ||
+                                op == RtOp::FloorDiv || op == RtOp::CeilDiv || op == RtOp::Mod;
+        const bool may_fail = arithmetic || !cannot_fail(a) || !cannot_fail(b);
+        return make_question_mark(range, predicate, may_fail);
+    }
     Result<RtValue> va = materialize(a, *scope->builder);
     if (!va) return IndexExpr::undefined(va.error());
     Result<RtValue> vb = materialize(b, *scope->builder);
@@ -379,8 +387,24 @@ Result<std::shared_ptr<ScopeImpl>> join_scopes(const char* op,
 }
 
 bool cannot_fail(const IndexExpr& e) {
-    IndexExprKind k = e.kind();
-    return k == IndexExprKind::Literal || k == IndexExprKind::QuestionMark || has_affine_expr(k);
+    const Node* n = Access::node(e);
+    if (!n) return false;
+    if (n->kind == IndexExprKind::Literal) return true;
+    if (n->kind == IndexExprKind::QuestionMark) return !n->may_fail;
+    return has_affine_expr(n->kind) && cannot_fail(*n->scope, n->affine);
+}
+
+bool cannot_fail(const ScopeImpl& scope, Expr e) {
+    bool any = false;
+    for (const ScopeVar& v : scope.vars)
+        any = any || v.may_fail;
+    if (!any) return true;  // the common case: no walk
+    std::vector<bool> used(scope.vars.size(), false);
+    collect_variables(e, used);
+    for (size_t id = 0; id < used.size() && id < scope.vars.size(); ++id) {
+        if (used[id] && scope.vars[id].may_fail) return false;
+    }
+    return true;
 }
 
 bool surely_less(const Interval& a, const Interval& b) {

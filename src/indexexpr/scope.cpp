@@ -143,7 +143,10 @@ IndexExpr make_from_value(const std::shared_ptr<ScopeImpl>& s, bool is_dim, RtVa
     }
     RtValue checked = checked_value(*s->builder, v, bounds);
     std::string label = name.empty() ? s->builder->describe(v) : name;
-    return ie_detail::make_var(s, s->add_var(is_dim, label, bounds, checked));
+    const int64_t id = s->add_var(is_dim, label, bounds, checked);
+    // The builder's value may be an error value (a division by zero before).
+    s->vars[static_cast<size_t>(id)].may_fail = true;
+    return ie_detail::make_var(s, id);
 }
 
 IndexExpr convert(const std::shared_ptr<ScopeImpl>& s, const IndexExpr& value, bool to_dim) {
@@ -173,9 +176,11 @@ IndexExpr convert(const std::shared_ptr<ScopeImpl>& s, const IndexExpr& value, b
                         (affine ? from->print(n->affine) : from->builder->describe(n->value));
     std::optional<RtValue> rt;
     if (!affine) rt = n->value;
+    const bool may_fail = !ie_detail::cannot_fail(value);
     int64_t id = s->add_var(to_dim, label, value.range(), rt);
+    ScopeVar& var = s->vars[static_cast<size_t>(id)];
+    var.may_fail = may_fail;
     if (affine) {
-        ScopeVar& var = s->vars[static_cast<size_t>(id)];
         if (from == s) {
             var.self_origin = n->affine;
         } else {

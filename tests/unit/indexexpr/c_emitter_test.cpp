@@ -111,6 +111,27 @@ TEST(CEmitter, ErrorsPropagateAndSelectOnlyTakesTheChosenBranch) {
     EXPECT_EQ(out[1], 3);
 }
 
+TEST(CEmitter, AConvertedValueKeepsItsErrorWhereTheAlgebraWouldDropIt) {
+    // a floordiv b as a symbol of an inner scope: times 0 it is still
+    // computed, so b = 0 is an error there too.
+    Context ctx;
+    CEmitterBuilder c;
+    IndexExprScope scope(ctx, c);
+    IndexExpr q = scope.input_symbol("a", {0, 9}).floor_div(scope.input_symbol("b", {0, 9}));
+    IndexExprScope inner(&scope);
+    IndexExpr s = inner.as_symbol(q);
+    Result<std::string> src = c.emit_function("kept", {q * 0, s * 0, s - s});
+    ASSERT_TRUE(src.ok()) << src.error().message;
+    auto fn = compile_or_fail(*src, "kept");
+    ASSERT_TRUE(fn);
+    std::vector<int64_t> out;
+    std::vector<int> err;
+    EXPECT_EQ(fn->call({7, 0}, 3, out, err), 1);
+    EXPECT_EQ(err, (std::vector<int>{1, 1, 1}));
+    EXPECT_EQ(fn->call({7, 2}, 3, out, err), 0);
+    EXPECT_EQ(out, (std::vector<int64_t>{0, 0, 0}));
+}
+
 TEST(CEmitter, InputsAreCheckedAgainstTheirDeclaredBounds) {
     Context ctx;
     CEmitterBuilder c;

@@ -179,6 +179,63 @@ TEST(ScopeValues, InputsOutsideTheirDeclaredBoundsAreErrors) {
     EXPECT_NE(missing.error().message.find("no value for input m"), std::string::npos);
 }
 
+TEST(ScopeValues, ErrorsOfAConvertedValueReachEveryValueComputedFromIt) {
+    // q divides by y = 0. As a symbol of an inner scope (or a dim made of
+    // its run-time value) it is still an error, and so is every value
+    // computed from it, even where the algebra would drop it (s * 0, s - s,
+    // s mod 1, s floordiv 10 with s in [0, 9]).
+    Context ctx;
+    EvaluatorBuilder eval({{"x", 7}, {"y", 0}});
+    IndexExprScope outer(ctx, eval);
+    IndexExpr x = outer.input_dim("x", {0, 9});
+    IndexExpr q = x.floor_div(outer.input_dim("y", {0, 9}));
+    IndexExprScope inner(&outer);
+    Result<RtValue> q_value = materialize(q, eval);
+    ASSERT_TRUE(q_value.ok());
+    for (const IndexExpr& s :
+         {inner.as_symbol(q), inner.as_dim(q), inner.symbol(*q_value, {0, 9})}) {
+        for (const IndexExpr& e : {s, s * 0, s - s, s % 1, s.floor_div(10), s * 2 - s - s,
+                                   (s + x.floor_div(1) * 0) * 0}) {
+            Result<int64_t> r = eval.evaluate(e);
+            ASSERT_FALSE(r.ok()) << e.to_string() << " = " << *r;
+            EXPECT_EQ(r.error().kind, Error::Kind::DivisionByZero) << e.to_string();
+        }
+        EXPECT_FALSE((s * 0).is_literal());
+    }
+    // Values that cannot fail still fold: x as a symbol, and q's symbol where
+    // the result keeps it.
+    IndexExpr sx = inner.as_symbol(x);
+    EXPECT_TRUE((sx * 0).is_literal_and_identical_to(0));
+    EXPECT_TRUE((sx - sx).is_literal_and_identical_to(0));
+    EXPECT_TRUE(sx.floor_div(10).is_literal_and_identical_to(0));
+    IndexExpr s = inner.as_symbol(q);
+    EXPECT_TRUE((s + 1).is_affine());
+    EXPECT_TRUE((s * 2 + sx).is_affine());
+    Result<int64_t> kept = eval.evaluate(s * 2 + sx);
+    ASSERT_FALSE(kept.ok());
+    EXPECT_EQ(kept.error().kind, Error::Kind::DivisionByZero);
+    EXPECT_EQ(*eval.evaluate(sx * 3), 21);
+}
+
+TEST(ScopeValues, AnalysisKeepsWhatCodeGenerationMayFindAnError) {
+    // In analysis q = x floordiv y is a question mark that code generation
+    // computes by a run-time division, which may divide by zero: q * 0 is
+    // then no literal 0. An input, and what code generation keeps affine,
+    // cannot fail.
+    Context ctx;
+    AnalysisBuilder analysis;
+    IndexExprScope scope(ctx, analysis);
+    IndexExpr x = scope.input_dim("x", {0, 9});
+    IndexExpr y = scope.input_dim("y", {0, 9});
+    IndexExpr q = x.floor_div(y);
+    for (const IndexExpr& e : {q * 0, q - q, q % 1, (q + 1) * 0, IndexExpr::min(q, 3) * 0}) {
+        EXPECT_TRUE(e.is_question_mark()) << e.to_string();
+    }
+    EXPECT_TRUE((x * 0).is_literal_and_identical_to(0));
+    EXPECT_TRUE(((x * 4 + 3).floor_div(2) % 1).is_literal_and_identical_to(0));
+    EXPECT_TRUE((IndexExpr::min(x, y) * 0).is_literal_and_identical_to(0));
+}
+
 TEST(ScopeValues, AnalysisScopesHaveNoRunTimeValues) {
     Context ctx;
     AnalysisBuilder analysis;
