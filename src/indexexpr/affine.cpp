@@ -2,6 +2,9 @@
 /// Affine values of a scope: simplification through `provix::simplify` with
 /// the scope's bounds, ranges, and lowering into builder operations.
 
+#include <optional>
+#include <utility>
+
 #include "ie_impl.h"
 #include "provix/indexing_map.h"
 #include "provix/interval_eval.h"
@@ -105,8 +108,14 @@ Result<RtValue> ScopeImpl::lower(Expr e) {
             v = *vars[static_cast<size_t>(e.variable_id())].value;
             break;
         }
+        case ExprKind::Add: {
+            Result<RtValue> sum = lower_sum(e);
+            if (!sum) return sum;
+            v = *sum;
+            break;
+        }
         default: {
-            // The run-time operation of the same name (`add`, `floordiv`, ...).
+            // The run-time operation of the same name (`floordiv`, ...).
             RtOp op = rt_op_named(operator_info(e.kind()).name).value_or(RtOp::Add);
             std::vector<Expr> ops = e.operands();
             Result<RtValue> acc = lower(ops[0]);
@@ -121,6 +130,46 @@ Result<RtValue> ScopeImpl::lower(Expr e) {
         }
     }
     materialized.emplace(e, v);
+    return v;
+}
+
+namespace {
+
+/// `x` when `term` is `-x` (a product with the constant -1).
+std::optional<Expr> negated_term(Expr term) {
+    if (term.kind() != ExprKind::Mul || term.num_operands() != 2) return std::nullopt;
+    for (size_t c = 0; c < 2; ++c) {
+        if (term.operand(c).is_constant() && term.operand(c).constant_value() == -1) {
+            return term.operand(1 - c);
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Result<RtValue> ScopeImpl::lower_sum(Expr e) {
+    // The canonical sum writes `x1 - x0` as `-x0 + x1`, and computing -x0
+    // overflows at x0 = INT64_MIN although the difference fits. A term `-x`
+    // after the first is subtracted instead (`acc - x` overflows only where
+    // the partial sum itself does), and a first term `-x` followed by one
+    // that is not trades places with it (`x1 - x0`). Every partial sum is
+    // then one the term-by-term sum computes, or a term it computes too, so
+    // this overflows nowhere it would not.
+    IndexExprBuilder& b = *builder;
+    std::vector<Expr> terms = e.operands();
+    if (terms.size() >= 2 && negated_term(terms[0]) && !negated_term(terms[1])) {
+        std::swap(terms[0], terms[1]);
+    }
+    Result<RtValue> acc = lower(terms[0]);
+    if (!acc) return acc;
+    RtValue v = *acc;
+    for (size_t i = 1; i < terms.size(); ++i) {
+        std::optional<Expr> negated = negated_term(terms[i]);
+        Result<RtValue> next = lower(negated ? *negated : terms[i]);
+        if (!next) return next;
+        v = b.binary(negated ? RtOp::Sub : RtOp::Add, v, *next);
+    }
     return v;
 }
 

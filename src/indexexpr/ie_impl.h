@@ -105,6 +105,8 @@ struct ScopeImpl {
     Expr simplify_affine(Expr e) const;
     /// Emits the operations computing affine expression `e` (memoized).
     Result<RtValue> lower(Expr e);
+    /// Emits a sum (`e` of kind Add), its negated terms subtracted.
+    Result<RtValue> lower_sum(Expr e);
 };
 
 /// Privileged access to the handles' internals.

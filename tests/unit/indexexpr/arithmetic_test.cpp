@@ -218,5 +218,26 @@ TEST(ArithmeticErrors, RunTimeOverflowIsAnErrorValue) {
     EXPECT_EQ(r.error().kind, Error::Kind::Overflow);
 }
 
+TEST(ArithmeticErrors, DifferencesThatFitAreValuesEvenAtTheInt64Limits) {
+    // `x1 - x0` is the canonical `-x0 + x1`: negating x0 = INT64_MIN first
+    // would overflow, the difference itself fits.
+    Context ctx;
+    EvaluatorBuilder eval({{"x0", kInt64Min}, {"x1", -3}, {"x2", kInt64Max}});
+    IndexExprScope scope(ctx, eval);
+    const Interval all = Interval::all();
+    IndexExpr x0 = scope.input_symbol("x0", all), x1 = scope.input_symbol("x1", all),
+              x2 = scope.input_symbol("x2", all);
+    EXPECT_EQ(*eval.evaluate(x1 - x0), kInt64Max - 2);
+    EXPECT_EQ(*eval.evaluate(x1 * 3 - x0), kInt64Max - 8);
+    EXPECT_EQ(*eval.evaluate(x1 - x0 - x2), -2);
+    EXPECT_EQ(*eval.evaluate(x1 - x2 + x2 - x0), kInt64Max - 2);
+    // Where the exact value does not fit, an overflow error.
+    for (const IndexExpr& e : {x1 - x0 + 5, -x0 - x1, x1 - x0 * 2}) {
+        Result<int64_t> r = eval.evaluate(e);
+        ASSERT_FALSE(r.ok()) << e.to_string();
+        EXPECT_EQ(r.error().kind, Error::Kind::Overflow);
+    }
+}
+
 }  // namespace
 }  // namespace provix
