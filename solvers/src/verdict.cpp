@@ -65,7 +65,7 @@ std::optional<Interval> RangeDecision::interval() const {
 
 std::string RangeDecision::to_string() const {
     if (verdict != Verdict::Proven) return "unknown (" + reason + ")";
-    if (empty) return "empty";
+    if (empty) return "no value";
     return "[" + lo + ", " + hi + "]";
 }
 

@@ -58,6 +58,13 @@ def test_exact_range():
     assert provix.exact_range(unbounded).hi == math.inf
     with pytest.raises(provix.InvalidArgumentError):
         provix.exact_range(m, 2)
+    assert str(r) == "[-2, 2]"
+    # A result that takes no value: the domain is empty, or (here) it divides
+    # by zero at every point of a domain that is not.
+    for text in ["(d0) -> (d0), domain: d0 in [0, 10], d0 mod 4 in [5, 5]",
+                 "(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 10], d1 in [0, 0]"]:
+        r = provix.exact_range(provix.parse_map(text), 0)
+        assert r.proven and r.empty and str(r) == "no value", text
 
 
 def test_exact_range_beyond_int64_is_exact():

@@ -98,7 +98,8 @@ struct RangeDecision {
     /// The range as an Interval when both ends are finite and fit int64;
     /// `Interval::empty()` when empty; nullopt otherwise or when not Proven.
     std::optional<Interval> interval() const;
-    /// `[lo, hi]`, `empty`, or `unknown (reason)`.
+    /// `[lo, hi]`, `no value` (`empty`: an empty domain, or a division by
+    /// zero at every point of it), or `unknown (reason)`.
     std::string to_string() const;
 };
 
