@@ -152,12 +152,23 @@ Coalescing analyze_coalescing(const IndexingMapSet& maps, const HloShape& output
             IndexingMap s = *sm;
             simplify(s);
             if (s.is_known_empty()) continue;
-            if (s.state() == IndexingMap::State::Normal && s.results()[0].is_constant()) {
+            const bool constant =
+                s.state() == IndexingMap::State::Normal && s.results()[0].is_constant();
+            if (constant && s.constraints().empty()) {
+                // The domain is a box, not empty (else KNOWN EMPTY): some
+                // pair of consecutive threads reads with this stride.
                 strides.insert(s.results()[0].constant_value());
                 continue;
             }
+            // A constant stride under constraints is a stride only if some
+            // pair of consecutive threads satisfies them: enumerate.
             auto values = enumerate_values(s, max_points);
-            if (!values) return unknown("stride not constant, " + values.error().message);
+            if (!values) {
+                return unknown(std::string(constant ? "stride constant where defined, but "
+                                                      "whether any thread pair is, "
+                                                    : "stride not constant, ") +
+                               values.error().message);
+            }
             strides.insert(values->begin(), values->end());
         }
     }

@@ -298,6 +298,30 @@ TEST(Coalescing, OperandsReadOnPartOfTheOutputCountOnlyTheirPairs) {
               "// operand 1: v coalesced yes, stride 0\n");
 }
 
+// The pad values of a pad of a pad, concatenated and flattened, are read by
+// outputs 26, 29, 32, 59, 62, 65, 92, 95 and 98 alone: no two consecutive
+// threads read them. The stride map's result is a constant, but its
+// constraints hold nowhere: no stride (a constant one was reported).
+TEST(Coalescing, AConstantStrideCountsOnlyWhereSomePairOfThreadsReads) {
+    const char* hlo =
+        "p0 = f32[1,1] parameter(0)\n"
+        "p2 = f32[] parameter(1)\n"
+        "pad.5 = f32[5,4] pad(p0, p2), padding=1_3_0x3_0_2\n"
+        "pv.8 = f32[] constant(0)\n"
+        "pad.7 = f32[10,8] pad(pad.5, pv.8), padding=-1_-2_2x1_-3_2\n"
+        "p3 = f32[10,3] parameter(2)\n"
+        "c = f32[10,11] concatenate(p3, pad.7), dimensions={1}\n"
+        "ROOT r = f32[110] reshape(c)\n";
+    for (int64_t threads : {2, 3, 8, 110}) {
+        EXPECT_EQ(coalescing_of(hlo, threads),
+                  "// operand 0: p0 coalesced yes, no reads\n"
+                  "// operand 1: p2 coalesced yes, no reads\n"
+                  "// operand 2: p3 coalesced yes, stride 1\n"
+                  "// constant: pv.8 coalesced yes, stride 0\n")
+            << threads;
+    }
+}
+
 // Consecutive threads reading one operand through two of its maps: the
 // pairs across them count too.
 TEST(Coalescing, PairsAcrossTwoMapsOfAnOperandCount) {
