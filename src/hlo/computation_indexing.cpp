@@ -201,7 +201,7 @@ Result<std::optional<IndexingMap>> compose_and_simplify(const IndexingMap& first
     if (!composed) return composed.error();
     if (tree_size(*composed) > kMaxComposedMapSize) return std::optional<IndexingMap>();
     simplify(*composed);
-    composed->remove_unused_symbols();
+    composed->remove_unused_range_variables();
     auto named = with_default_names(*composed);
     if (!named) return named.error();
     return std::optional<IndexingMap>(std::move(*named));

@@ -16,7 +16,10 @@
 /// transposes that cancel gives one map.
 ///
 /// Composition is `provix::compose` followed by `provix::simplify` and the
-/// removal of unused range and runtime variables. Two maps are the same map
+/// removal of unused range variables. Runtime variables stay, used or not:
+/// simplification turns a constraint on one into its bounds, and the map
+/// then holds only for the values those bounds allow (a dynamic-slice of a
+/// concatenate reads the second operand at one offset only). Two maps are the same map
 /// when they are structurally equal after simplification, or when
 /// `equivalent_by_enumeration` proves them equivalent on a domain small
 /// enough to enumerate. Sets are ordered by printed text.
@@ -76,7 +79,8 @@ inline constexpr size_t kMaxComposedMapSize = 100000;
 /// the root to a consumer's output, `second` the consumer's map of one
 /// operand. Shortcuts the identity on either side (returning the other map
 /// unchanged when that is exact); otherwise `provix::compose`, `simplify`,
-/// unused symbols removed, variables renamed `d<i>`, `s<i>`, `rt<i>`.
+/// unused range variables removed, variables renamed `d<i>`, `s<i>`,
+/// `rt<i>`.
 /// nullopt when the composition has more than `kMaxComposedMapSize` nodes.
 Result<std::optional<IndexingMap>> compose_and_simplify(const IndexingMap& first,
                                                         const IndexingMap& second);

@@ -60,6 +60,35 @@ ENTRY main {
     EXPECT_TRUE(xla_differs);
 }
 
+TEST(PeerDisagreements, RuntimeVariablesNarrowedToAConditionAreKept) {
+    // p1 is element 2 of the concatenate: the dynamic-slice reads it at
+    // output 1 when the clamped offset is 1, and not at all when it is 0.
+    // Simplification narrows rt0 to [1, 1] and the map no longer uses it:
+    // dropping it, as XLA drops unused runtime variables, would read p1
+    // whatever the offset.
+    HloModule module = parse_hlo(R"(
+p0 = f32[2] parameter(0)
+p1 = f32[1] parameter(1)
+off = s32[] parameter(2)
+cat = f32[3] concatenate(p0, p1), dimensions={0}
+ROOT ds = f32[2] dynamic-slice(cat, off), dynamic_slice_sizes={2}
+)");
+    Context ctx;
+    auto sets = computation_output_to_input(ctx, module, module.entry_computation());
+    ASSERT_TRUE(sets) << sets.error().message;
+    const IndexingMapSet& p1 = (*sets)[1];
+    ASSERT_EQ(p1.size(), 1u);
+    ASSERT_EQ(p1[0].num_rt_vars(), 1) << p1[0].to_string();
+    for (int64_t offset : {0, 1}) {
+        for (int64_t d0 : {0, 1}) {
+            std::set<Index> reads;
+            if (offset == 1 && d0 == 1) reads = {{0}};
+            EXPECT_EQ(image_of(p1[0], {d0}, {1}, {offset}), reads)
+                << "offset " << offset << ", d0 = " << d0;
+        }
+    }
+}
+
 TEST(PeerDisagreements, IotaStartIndicesAreClamped) {
     HloModule module = parse_hlo(R"(
 fused_computation {
