@@ -24,8 +24,9 @@
 /// marked ENTRY, else the last; a single computation or a bare list of
 /// instructions is its own entry). Parameters come in number order, each
 /// with its distinct maps, each map followed by `// -----`; then (output to
-/// input only) the constants and iotas the root reads, as `// constant:
-/// NAME` or `// iota: NAME` with the maps to their elements. A parameter
+/// input only) the constants and iotas of the entry computation the root
+/// reads (not those inside a fusion's computation), as `// constant: NAME`
+/// or `// iota: NAME` with the maps to their elements. A parameter
 /// whose every path is empty prints `KNOWN EMPTY`; one that reaches an
 /// operation without indexing maps prints `UNKNOWN`, and the report gets a
 /// warning naming the operation:

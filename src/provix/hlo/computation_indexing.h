@@ -49,9 +49,9 @@ namespace provix::hlo {
 /// root does not read it).
 /// `parameter_values`, if given, tells the compile-time values of the
 /// parameters (the operands of the fusion that calls `comp`). `generators`,
-/// if given, receives the maps to the constants and iotas the root reads
-/// (instruction index and set, in instruction order; the root itself if it
-/// is one).
+/// if given, receives the maps to the constants and iotas of `comp` the
+/// root reads (instruction index and set, in instruction order; the root
+/// itself if it is one), not those inside the computations of fusions.
 Result<std::vector<IndexingMapSet>> computation_output_to_input(
     Context& ctx, const HloModule& module, const HloComputation& comp, int64_t output_id = 0,
     const OperandValues* parameter_values = nullptr,
