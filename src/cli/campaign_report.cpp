@@ -9,6 +9,7 @@
 #include <istream>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <type_traits>
 #include <unordered_set>
 
@@ -138,6 +139,21 @@ bool read_record(const JsonValue& v, ReportRecord& r) {
     return true;
 }
 
+/// The key a record of case `index` has in a campaign with header `h`:
+/// `fuzz/seed=S/case=K` for a fuzz campaign whose fingerprint names its
+/// seed S; otherwise (a prove campaign names its rules) only the prefix
+/// `<campaign>/` is known, and nullopt is returned.
+std::optional<std::string> expected_key(const ReportHeader& h, int64_t index) {
+    if (h.campaign != "fuzz") return std::nullopt;
+    std::istringstream words(h.fingerprint);
+    for (std::string word; words >> word;) {
+        if (word.rfind("seed=", 0) == 0) {
+            return "fuzz/" + word + "/case=" + std::to_string(index);
+        }
+    }
+    return std::nullopt;
+}
+
 /// Every case index seen so far, to find a case reported twice without
 /// keeping the records (a set of the indices read: its size follows the
 /// records, not the campaign's total a header claims).
@@ -197,6 +213,14 @@ ShardSummary read_shard(const ReportSource& src, SeenCases& seen_cases,
             }
             ++s.records;
             const ReportHeader& h = s.header;
+            // The key names the case in the merged report's lines: one that
+            // names another case would put its failure on the wrong case.
+            const std::optional<std::string> key = expected_key(h, r.index);
+            if (key ? r.key != *key : r.key.rfind(h.campaign + "/", 0) != 0) {
+                problem("case " + std::to_string(r.index) + ": its key '" + r.key +
+                        "' does not name it (expected '" + (key ? *key : h.campaign + "/...") +
+                        "')");
+            }
             if (r.index < 0 || r.index >= h.total || r.index % h.shards != h.shard) {
                 if (++outside <= 5) {
                     problem("case " + std::to_string(r.index) + " is not in shard " +

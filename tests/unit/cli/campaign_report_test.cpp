@@ -45,7 +45,9 @@ protected:
         for (int64_t i = shard; i < total; i += shards) {
             ReportRecord r;
             r.index = i;
-            r.key = "fuzz/seed=7/case=" + std::to_string(i);
+            // The fingerprint's first word is its seed.
+            r.key = "fuzz/" + fingerprint.substr(0, fingerprint.find(' ')) +
+                    "/case=" + std::to_string(i);
             r.verdict = "passed";
             for (int64_t f : failing) {
                 if (f == i) {
@@ -162,6 +164,28 @@ TEST_F(CampaignReportTest, ARecordWhoseTextsWouldForgeLinesIsMalformed) {
             << to << "\n"
             << e;
     }
+}
+
+TEST_F(CampaignReportTest, ARecordWhoseKeyNamesAnotherCaseIsRefused) {
+    // Case 3's failure under case 1's key would be reported as case 1's.
+    InputText s1 = shard(1, 2, 6, {3});
+    const std::string from = "\"key\":\"fuzz/seed=7/case=3\"";
+    size_t at = s1.text.find(from);
+    ASSERT_NE(at, std::string::npos);
+    s1.text.replace(at, from.size(), "\"key\":\"fuzz/seed=7/case=1\"");
+    std::string e = merge_error({shard(0, 2, 6), s1});
+    EXPECT_NE(e.find("shard1.jsonl:3: case 3: its key 'fuzz/seed=7/case=1' does not name it "
+                     "(expected 'fuzz/seed=7/case=3')"),
+              std::string::npos)
+        << e;
+    // Another campaign's prefix.
+    s1 = shard(1, 2, 6);
+    at = s1.text.find("\"key\":\"fuzz/");
+    ASSERT_NE(at, std::string::npos);
+    s1.text.replace(at, 12, "\"key\":\"prove/");
+    e = merge_error({shard(0, 2, 6), s1});
+    EXPECT_NE(e.find("does not name it"), std::string::npos) << e;
+    EXPECT_TRUE(merge({shard(0, 2, 6), shard(1, 2, 6, {3})}).ok());
 }
 
 TEST_F(CampaignReportTest, ACaseOutsideItsShardOrMissingIsRefused) {
