@@ -430,6 +430,32 @@ Result<T> guarded(Parser& p, F body) {
     }
 }
 
+/// The first line in [first_line, last_line] of `text` that looks like a
+/// map separator but is not one (`//-----`, `// ----`, `// ------`): a
+/// comment, so the maps on either side of it read as one.
+std::optional<int> mistyped_separator_line(std::string_view text, int first_line, int last_line) {
+    int line = 1;
+    for (size_t start = 0; start <= text.size() && line <= last_line; ++line) {
+        size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view l = text.substr(start, end - start);
+        start = end + 1;
+        if (line < first_line) continue;
+        const size_t a = l.find_first_not_of(" \t\r");
+        if (a == std::string_view::npos || l.substr(a, 2) != "//") continue;
+        const size_t dashes = l.find_first_not_of(" \t", a + 2);
+        if (dashes == std::string_view::npos || l[dashes] != '-') continue;
+        const size_t after = l.find_first_not_of('-', dashes);
+        const size_t rest =
+            after == std::string_view::npos ? after : l.find_first_not_of(" \t\r", after);
+        const size_t count = (after == std::string_view::npos ? l.size() : after) - dashes;
+        const bool separator = dashes == a + 3 && l[a + 2] == ' ' && count == 5;
+        if (rest == std::string_view::npos && count >= 3 && !separator) return line;
+        if (end == text.size()) break;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 }  // namespace text
@@ -451,12 +477,25 @@ Result<std::vector<ParsedMap>> parse_indexing_maps(Context& ctx, std::string_vie
                 p.next();
             if (p.at(TokenKind::End)) break;
             const SourceLocation loc = p.peek().location;
+            // A map that fails to parse after a comment that looks like a
+            // separator most likely runs into the next map: say so.
+            auto error_with_hint = [&]() {
+                Error e = p.error();
+                if (auto line =
+                        text::mistyped_separator_line(text, loc.line, p.peek().location.line)) {
+                    e.message += "\n" + format_diagnostic(filename, text, SourceLocation{*line, 1},
+                                                          "this comment looks like a separator; "
+                                                          "maps are separated by '// -----' lines",
+                                                          "note");
+                }
+                return e;
+            };
             std::optional<IndexingMap> m = p.parse_map();
-            if (!m) return p.error();
+            if (!m) return error_with_hint();
             if (!p.at_map_end()) {
                 p.fail(p.peek().location,
                        "unexpected " + text::describe(p.peek()) + " after the end of the map");
-                return p.error();
+                return error_with_hint();
             }
             maps.push_back({std::move(*m), loc});
         }
