@@ -154,6 +154,16 @@ std::optional<std::string> expected_key(const ReportHeader& h, int64_t index) {
     return std::nullopt;
 }
 
+/// Why the key of record `r` does not name its case, if it does not: the
+/// key names the case in the merged report's lines, so one that names
+/// another case would put its failure on the wrong case.
+std::optional<std::string> key_problem(const ReportHeader& h, const ReportRecord& r) {
+    const std::optional<std::string> key = expected_key(h, r.index);
+    if (key ? r.key == *key : r.key.rfind(h.campaign + "/", 0) == 0) return std::nullopt;
+    return "case " + std::to_string(r.index) + ": its key '" + r.key +
+           "' does not name it (expected '" + (key ? *key : h.campaign + "/...") + "')";
+}
+
 /// Every case index seen so far, to find a case reported twice without
 /// keeping the records (a set of the indices read: its size follows the
 /// records, not the campaign's total a header claims).
@@ -213,14 +223,7 @@ ShardSummary read_shard(const ReportSource& src, SeenCases& seen_cases,
             }
             ++s.records;
             const ReportHeader& h = s.header;
-            // The key names the case in the merged report's lines: one that
-            // names another case would put its failure on the wrong case.
-            const std::optional<std::string> key = expected_key(h, r.index);
-            if (key ? r.key != *key : r.key.rfind(h.campaign + "/", 0) != 0) {
-                problem("case " + std::to_string(r.index) + ": its key '" + r.key +
-                        "' does not name it (expected '" + (key ? *key : h.campaign + "/...") +
-                        "')");
-            }
+            if (auto wrong = key_problem(h, r)) problem(*wrong);
             if (r.index < 0 || r.index >= h.total || r.index % h.shards != h.shard) {
                 if (++outside <= 5) {
                     problem("case " + std::to_string(r.index) + " is not in shard " +
