@@ -56,17 +56,14 @@ py::object side(const solvers::SideValues& s) {
     return out;
 }
 
-/// A budget given as a Python int in [1, max]; 0 would mean "no limit" to
-/// the solvers, so it is refused like a negative one.
+/// A budget given as an int in [1, max] (a Python int, or anything with
+/// `__index__`, as numpy's integers; see int64_of); 0 would mean "no limit"
+/// to the solvers, so it is refused like a negative one.
 unsigned long budget(const py::object& value, const char* name, unsigned long max) {
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
-        raise_invalid(std::string(name) + " must be an int");
-    }
-    int overflow = 0;
-    const long long n = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow != 0 || n < 1 || static_cast<unsigned long long>(n) > max) {
+    const int64_t n = int64_of(value, name);
+    if (n < 1 || static_cast<uint64_t>(n) > max) {
         raise_invalid(std::string(name) + " must be in [1, " + std::to_string(max) + "], got " +
-                      std::string(py::str(value)));
+                      std::to_string(n));
     }
     return static_cast<unsigned long>(n);
 }

@@ -164,10 +164,10 @@ Coalescing analyze_coalescing(const IndexingMapSet& maps, const HloShape& output
             // pair of consecutive threads satisfies them: enumerate.
             auto values = enumerate_values(s, max_points);
             if (!values) {
-                return unknown(std::string(constant ? "stride constant where defined, but "
-                                                      "whether any thread pair is, "
-                                                    : "stride not constant, ") +
-                               values.error().message);
+                return unknown(constant ? "a constant stride under constraints, not decided "
+                                          "whether any pair of consecutive threads meets them (" +
+                                              values.error().message + ")"
+                                        : "stride not constant, " + values.error().message);
             }
             strides.insert(values->begin(), values->end());
         }

@@ -10,7 +10,7 @@ namespace provix {
 
 namespace {
 
-bool is_division(RtOp op) { return op == RtOp::FloorDiv || op == RtOp::CeilDiv || op == RtOp::Mod; }
+using ie_detail::is_division;
 
 /// Folds two literals with the run-time semantics (checked, floor).
 IndexExpr fold(RtOp op, int64_t a, int64_t b) {
@@ -114,9 +114,10 @@ bool stays_affine(RtOp op, const IndexExpr& a, const IndexExpr& b) {
 /// of `result` (an affine value of `scope` or a literal): the result then
 /// fails where they do. `s * 0`, `s - s` and `s floordiv 10` of a symbol
 /// converted from a division by a run-time zero drop `s`; they are computed
-/// at run time instead.
+/// at run time instead. True at once when no variable of the scope may fail.
 bool keeps_failing_variables(const ScopeImpl& scope, const IndexExpr& a, const IndexExpr& b,
                              const IndexExpr& result) {
+    if (!scope.any_variable_may_fail()) return true;  // the common case: no walk
     std::vector<bool> in_operands(scope.vars.size(), false);
     for (const IndexExpr* operand : {&a, &b}) {
         if (!operand->is_literal()) collect_variables(operand->affine_expr(), in_operands);
@@ -156,10 +157,6 @@ IndexExpr arith(RtOp op, const IndexExpr& a, const IndexExpr& b) {
     if (s && stays_affine(op, a, b)) {
         Context& ctx = *s->ctx;
         IndexExpr r = ie_detail::make_affine(s, affine_op(op, as_expr(ctx, a), as_expr(ctx, b)));
-        if (ie_detail::cannot_fail(*s, as_expr(ctx, a)) &&
-            ie_detail::cannot_fail(*s, as_expr(ctx, b))) {
-            return r;
-        }
         if (keeps_failing_variables(*s, a, b, r)) return r;
         return ie_detail::make_runtime_binary(s, op, a, b, r.range(), false);
     }

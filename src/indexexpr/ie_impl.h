@@ -87,6 +87,14 @@ struct ScopeImpl {
     std::unordered_map<Expr, RtValue, ExprHash> materialized;
 
     bool is_analysis() const { return builder->is_analysis(); }
+    /// True if some variable may fail (ScopeVar::may_fail); when none may,
+    /// no affine value of the scope can fail.
+    bool any_variable_may_fail() const {
+        for (const ScopeVar& v : vars) {
+            if (v.may_fail) return true;
+        }
+        return false;
+    }
     /// True if `inner` is this scope or nested in it.
     bool encloses(const ScopeImpl* inner) const;
     /// Adds a variable and returns its id.
@@ -172,6 +180,20 @@ std::optional<IndexExpr> first_undefined(std::initializer_list<const IndexExpr*>
 /// name the offending values.
 Result<std::shared_ptr<ScopeImpl>> join_scopes(const char* op,
                                                std::initializer_list<const IndexExpr*> values);
+
+/// True for the operations that divide: `is_division(RtOp::Mod)`, not
+/// `is_division(RtOp::Mul)`. They fail on a zero divisor.
+inline bool is_division(RtOp op) {
+    return op == RtOp::FloorDiv || op == RtOp::CeilDiv || op == RtOp::Mod;
+}
+
+/// True for the six arithmetic operations (`+ - * floordiv ceildiv mod`),
+/// which may fail on overflow or a zero divisor; comparisons, logic, min and
+/// max fail only where an operand does. `is_arithmetic(RtOp::Add)`, not
+/// `is_arithmetic(RtOp::Min)`.
+inline bool is_arithmetic(RtOp op) {
+    return op == RtOp::Add || op == RtOp::Sub || op == RtOp::Mul || is_division(op);
+}
 
 /// True if `e` cannot be an error at run time, so an absorbing fold
 /// (`e * 0`, `e - e`) or a range of one point may drop it: a literal, an

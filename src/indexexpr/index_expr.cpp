@@ -318,9 +318,7 @@ IndexExpr make_runtime_binary(const std::shared_ptr<ScopeImpl>& scope, RtOp op, 
     if (!scope || scope->is_analysis()) {
         // Comparisons, logic, min and max fail only where an operand does;
         // arithmetic may overflow or divide by zero.
-        const bool arithmetic = op == RtOp::Add || op == RtOp::Sub || op == RtOp::Mul ||
-                                op == RtOp::FloorDiv || op == RtOp::CeilDiv || op == RtOp::Mod;
-        const bool may_fail = arithmetic || !cannot_fail(a) || !cannot_fail(b);
+        const bool may_fail = is_arithmetic(op) || !cannot_fail(a) || !cannot_fail(b);
         return make_question_mark(range, predicate, may_fail);
     }
     Result<RtValue> va = materialize(a, *scope->builder);
@@ -395,10 +393,7 @@ bool cannot_fail(const IndexExpr& e) {
 }
 
 bool cannot_fail(const ScopeImpl& scope, Expr e) {
-    bool any = false;
-    for (const ScopeVar& v : scope.vars)
-        any = any || v.may_fail;
-    if (!any) return true;  // the common case: no walk
+    if (!scope.any_variable_may_fail()) return true;  // the common case: no walk
     std::vector<bool> used(scope.vars.size(), false);
     collect_variables(e, used);
     for (size_t id = 0; id < used.size() && id < scope.vars.size(); ++id) {

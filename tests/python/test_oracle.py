@@ -110,8 +110,25 @@ def test_limits_that_would_mean_no_limit_are_refused():
                 dict(timeout=float("nan")), dict(timeout=1e10), dict(z3_rlimit=True)]:
         with pytest.raises(provix.InvalidArgumentError):
             provix.exact_range(m, **bad)
+    with pytest.raises(provix.IntegerOverflowError, match="isl_max_operations"):
+        provix.exact_range(m, isl_max_operations=2**70)
     r = provix.exact_range(m, timeout=30, isl_max_operations=10**6, z3_rlimit=10**6)
     assert r.proven and (r.lo, r.hi) == (0, 3)
+
+
+def test_budgets_take_integers_with_index_as_numpy_does():
+    class Index:  # numpy's integer types convert so
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+
+    m = provix.parse_map("(d0) -> (d0 mod 4), domain: d0 in [0, 9]")
+    r = provix.exact_range(m, isl_max_operations=Index(10**6), z3_rlimit=Index(10**6))
+    assert r.proven and (r.lo, r.hi) == (0, 3)
+    with pytest.raises(provix.InvalidArgumentError, match="z3_rlimit must be in"):
+        provix.exact_range(m, z3_rlimit=Index(0))
 
 
 def test_the_timeout_bounds_a_decision_isl_cannot_interrupt():

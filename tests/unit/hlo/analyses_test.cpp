@@ -322,6 +322,24 @@ TEST(Coalescing, AConstantStrideCountsOnlyWhereSomePairOfThreadsReads) {
     }
 }
 
+// A stride that is constant under constraints counts only where some pair
+// of threads meets them; when the pairs are too many to enumerate the answer
+// is unknown and says so.
+TEST(Coalescing, AConstantStrideUnderConstraintsPastTheBudgetIsUnknown) {
+    Context ctx;
+    IndexingMapSet maps;
+    maps.push_back(parse_map(ctx, "(d0) -> (d0), domain: d0 in [0, 99], d0 mod 3 in [0, 1]"));
+    HloShape shape;
+    shape.element_type = "f32";
+    shape.dims = {100};
+    const Coalescing enumerated = analyze_coalescing(maps, shape, shape, 8);
+    EXPECT_EQ(to_string(enumerated), "coalesced yes, stride 1");
+    const Coalescing past_budget = analyze_coalescing(maps, shape, shape, 8, 4);
+    EXPECT_EQ(to_string(past_budget),
+              "coalesced unknown (a constant stride under constraints, not decided whether any "
+              "pair of consecutive threads meets them (more than 4 points))");
+}
+
 // Consecutive threads reading one operand through two of its maps: the
 // pairs across them count too.
 TEST(Coalescing, PairsAcrossTwoMapsOfAnOperandCount) {
