@@ -54,9 +54,14 @@ IndexExpr compare(RtOp op, const IndexExpr& a, const IndexExpr& b) {
     if (a.is_identical(b) && ie_detail::cannot_fail(a)) {
         return IndexExpr::boolean(op == RtOp::Eq || op == RtOp::Le || op == RtOp::Ge);
     }
-    if (auto d = decide(op, a.range(), b.range())) return IndexExpr::boolean(*d);
-    if (auto diff = ie_detail::affine_difference_range(a, b)) {
-        if (auto d = decide(op, *diff, Interval::point(0))) return IndexExpr::boolean(*d);
+    // Ranges decide a comparison only where both operands are values: one
+    // that may be a run-time error (a division by a value, say) keeps the
+    // comparison at run time, where that error reaches the result.
+    if (ie_detail::cannot_fail(a) && ie_detail::cannot_fail(b)) {
+        if (auto d = decide(op, a.range(), b.range())) return IndexExpr::boolean(*d);
+        if (auto diff = ie_detail::affine_difference_range(a, b)) {
+            if (auto d = decide(op, *diff, Interval::point(0))) return IndexExpr::boolean(*d);
+        }
     }
     return ie_detail::make_runtime_binary(*scope, op, a, b, Interval{0, 1}, true);
 }
@@ -115,8 +120,16 @@ IndexExpr min_max(RtOp which, const IndexExpr& a, const IndexExpr& b) {
             if (ie_detail::surely_less_equal(Interval::point(0), *diff)) a_le_b = false;
         }
     }
-    if (a_le_b) return (*a_le_b == is_min) ? a : b;
     Interval range = is_min ? provix::min(a.range(), b.range()) : provix::max(a.range(), b.range());
+    if (a_le_b) {
+        // The result is `kept` wherever both are values; the other operand
+        // is dropped only if it cannot be a run-time error, else the
+        // operation runs and its error reaches the result.
+        const IndexExpr& kept = (*a_le_b == is_min) ? a : b;
+        const IndexExpr& dropped = (*a_le_b == is_min) ? b : a;
+        if (ie_detail::cannot_fail(dropped)) return kept;
+        range = kept.range();
+    }
     return ie_detail::make_runtime_binary(*scope, which, a, b, range, false);
 }
 

@@ -217,6 +217,52 @@ TEST(ScopeValues, ErrorsOfAConvertedValueReachEveryValueComputedFromIt) {
     EXPECT_EQ(*eval.evaluate(sx * 3), 21);
 }
 
+TEST(ScopeValues, ComparisonsMinAndMaxKeepAnOperandsError) {
+    // q = x floordiv y lies in [0, 9] wherever it is a value, so its ranges
+    // decide q < 100, q >= 0, min(q, 100) and max(q, -1); but at y = 0 it is
+    // a division by zero, and so is each of them. With y = 2 they are values.
+    Context ctx;
+    for (int64_t y_value : {0, 2}) {
+        EvaluatorBuilder eval({{"x", 7}, {"y", y_value}});
+        IndexExprScope outer(ctx, eval);
+        IndexExpr x = outer.input_dim("x", {0, 9});
+        IndexExpr q = x.floor_div(outer.input_dim("y", {0, 9}));
+        IndexExprScope inner(&outer);
+        for (const IndexExpr& v : {q, inner.as_symbol(q)}) {
+            const std::pair<IndexExpr, int64_t> cases[] = {
+                {v < 100, 1},
+                {v >= 0, 1},
+                {v == -1, 0},
+                {IndexExpr::min(v, IndexExpr(100)), 3},
+                {IndexExpr::max(IndexExpr(-1), v), 3},
+                {IndexExpr::min(IndexExpr(-1), v), -1},
+                {v.clamp(IndexExpr(0), IndexExpr(100)), 3}};
+            for (const auto& [e, value] : cases) {
+                Result<int64_t> r = eval.evaluate(e);
+                if (y_value == 0) {
+                    ASSERT_FALSE(r.ok()) << e.to_string() << " = " << *r;
+                    EXPECT_EQ(r.error().kind, Error::Kind::DivisionByZero) << e.to_string();
+                    EXPECT_FALSE(e.is_literal()) << e.to_string();
+                } else {
+                    ASSERT_TRUE(r.ok()) << e.to_string() << ": " << r.error().message;
+                    EXPECT_EQ(*r, value) << e.to_string();
+                }
+            }
+        }
+        // Operands that cannot fail still fold.
+        EXPECT_EQ((x < 100).to_string(), "true");
+        EXPECT_TRUE(IndexExpr::min(x, IndexExpr(100)).is_identical(x));
+    }
+    // Analysis: a question mark that may fail is no literal either.
+    AnalysisBuilder analysis;
+    IndexExprScope scope(ctx, analysis);
+    IndexExpr x = scope.input_dim("x", {0, 9});
+    IndexExpr q = x.floor_div(scope.input_dim("y", {0, 9}));
+    EXPECT_TRUE((q < 100).is_question_mark());
+    EXPECT_TRUE(IndexExpr::min(q, IndexExpr(100)).is_question_mark());
+    EXPECT_EQ((x < 100).to_string(), "true");
+}
+
 TEST(ScopeValues, AnalysisKeepsWhatCodeGenerationMayFindAnError) {
     // In analysis q = x floordiv y is a question mark that code generation
     // computes by a run-time division, which may divide by zero: q * 0 is
