@@ -157,7 +157,8 @@ void register_exprs(py::module_& m) {
         "Parses an expression; variable i is names[i]: parse_expr('d0 floordiv 4', ['d0']).");
     m.def(
         "var",
-        [](int64_t id, const py::object& name, const py::object& ctx) {
+        [](const py::object& id_value, const py::object& name, const py::object& ctx) {
+            const int64_t id = int64_of(id_value, "a variable id");
             if (id < 0) raise_invalid("a variable id must be >= 0");
             ContextPtr c = context_of(ctx);
             std::vector<std::string> names;

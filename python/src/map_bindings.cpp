@@ -154,21 +154,23 @@ constraints: {expr: (lo, hi)} or a list of (expr, lo, hi)
 IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
         .def_static(
             "from_tensor_sizes",
-            [](const py::object& results, const std::vector<int64_t>& dim_sizes,
-               const std::vector<int64_t>& symbol_sizes, const py::object& ctx) {
+            [](const py::object& results, const py::sequence& dim_sizes,
+               const py::sequence& symbol_sizes, const py::object& ctx) {
                 // [0, n - 1]; a size of 0 or less is an empty range (and
                 // n - 1 would leave int64 at n = -2^63).
-                auto range = [](int64_t n) { return py::make_tuple(0, n > 0 ? n - 1 : -1); };
-                py::list dims, syms;
-                for (int64_t n : dim_sizes)
-                    dims.append(range(n));
-                for (int64_t n : symbol_sizes)
-                    syms.append(range(n));
-                return make_map(results, dims, syms, py::none(), py::none(), ctx);
+                auto ranges = [](const py::sequence& sizes) {
+                    py::list out;
+                    for (const py::handle& size : sizes) {
+                        const int64_t n = int64_of(size, "a size");
+                        out.append(py::make_tuple(0, n > 0 ? n - 1 : -1));
+                    }
+                    return out;
+                };
+                return make_map(results, ranges(dim_sizes), ranges(symbol_sizes), py::none(),
+                                py::none(), ctx);
             },
-            py::arg("results"), py::arg("dim_sizes"),
-            py::arg("symbol_sizes") = std::vector<int64_t>{}, py::kw_only(),
-            py::arg("ctx") = py::none(),
+            py::arg("results"), py::arg("dim_sizes"), py::arg("symbol_sizes") = py::tuple(),
+            py::kw_only(), py::arg("ctx") = py::none(),
             "A map over a tensor: dim i in [0, dim_sizes[i] - 1], range variable j in [0, "
             "symbol_sizes[j] - 1].")
         .def_static(

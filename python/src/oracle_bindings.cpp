@@ -213,8 +213,9 @@ void register_oracle(py::module_& m) {
             .c_str());
     m.def(
         "exact_range",
-        [](const PyMap& p, int64_t result, const std::string& backend, const py::object& isl_ops,
-           const py::object& z3_rlimit, double timeout) {
+        [](const PyMap& p, const py::object& result_value, const std::string& backend,
+           const py::object& isl_ops, const py::object& z3_rlimit, double timeout) {
+            const int64_t result = int64_of(result_value, "result");
             if (result < 0 || result >= p.map.num_results()) {
                 raise_invalid("result " + std::to_string(result) + " out of range (the map has " +
                               std::to_string(p.map.num_results()) + " results)");
@@ -223,9 +224,9 @@ void register_oracle(py::module_& m) {
             py::gil_scoped_release release;
             return oracle.exact_range(p.map, result);
         },
-        py::arg("map"), py::arg("result") = 0, py::kw_only(), py::arg("backend") = "exact",
-        py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
-        py::arg("timeout") = kDefaultTimeoutSeconds,
+        py::arg("map"), py::arg("result") = py::int_(0), py::kw_only(),
+        py::arg("backend") = "exact", py::arg("isl_max_operations") = py::none(),
+        py::arg("z3_rlimit") = py::none(), py::arg("timeout") = kDefaultTimeoutSeconds,
         (std::string("The exact min and max of one result over the domain. ") + kOracleArgsDoc)
             .c_str());
     m.def(

@@ -263,6 +263,14 @@ def test_bounds_points_and_constants_take_integers_and_refuse_bools():
             (lambda: m.evaluate([True]), "d0 must be an int, got bool"),
             (lambda: m.evaluate({"d0": False}), "d0 must be an int, got bool"),
             (lambda: m.constraints_satisfied([True]), "d0 must be an int, got bool"),
-            (lambda: provix.const(True), "expected an Expr, an int or a str, got bool")]:
+            (lambda: provix.const(True), "expected an Expr, an int or a str, got bool"),
+            (lambda: provix.var(True), "a variable id must be an int, got bool"),
+            (lambda: provix.IndexingMap.from_tensor_sizes(["d0"], [True]),
+             "a size must be an int, got bool")]:
         with pytest.raises(provix.InvalidArgumentError, match=message):
             call()
+    # Indices and sizes take integers of other types too.
+    assert str(provix.var(Index(1))) == "v1"
+    sized = provix.IndexingMap.from_tensor_sizes(["d0"], [Index(8)], (Index(2),))
+    assert sized.dims == [("d0", 0, 7)]
+    assert sized.range_vars == [("s0", 0, 1)]

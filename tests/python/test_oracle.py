@@ -129,6 +129,9 @@ def test_budgets_take_integers_with_index_as_numpy_does():
     assert r.proven and (r.lo, r.hi) == (0, 3)
     with pytest.raises(provix.InvalidArgumentError, match="z3_rlimit must be in"):
         provix.exact_range(m, z3_rlimit=Index(0))
+    assert provix.exact_range(m, Index(0)).hi == 3
+    with pytest.raises(provix.InvalidArgumentError, match="result must be an int, got bool"):
+        provix.exact_range(m, True)
 
 
 def test_the_timeout_bounds_a_decision_isl_cannot_interrupt():
