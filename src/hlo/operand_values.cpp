@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string>
 
+#include "integer_literal.h"
 #include "op_maps.h"
 #include "provix/hlo/hlo_module.h"
 #include "provix/hlo/hlo_parser.h"
@@ -43,53 +44,95 @@ std::optional<Interval> integer_type_range(const std::string& type) {
     return Interval{0, (int64_t{1} << bits) - 1};
 }
 
-/// Parses an integer literal (`42`, `-3`, `true`, `false`).
-std::optional<int64_t> parse_integer(std::string text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.pop_back();
-    size_t start = 0;
-    while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start])))
-        ++start;
-    text = text.substr(start);
-    if (text == "true") return 1;
-    if (text == "false") return 0;
-    if (text.empty()) return std::nullopt;
-    size_t i = text[0] == '-' ? 1 : 0;
-    if (i == text.size()) return std::nullopt;
-    int64_t v = 0;
-    for (; i < text.size(); ++i) {
-        if (!std::isdigit(static_cast<unsigned char>(text[i]))) return std::nullopt;
-        int digit = text[i] - '0';
-        if (v > (kInt64Max - digit) / 10) return std::nullopt;
-        v = v * 10 + digit;
-    }
-    return text[0] == '-' ? -v : v;
-}
+/// Elements a constant's look-up reads at most (the part of the literal its
+/// index ranges over).
+constexpr int64_t kMaxLiteralElements = 4096;
 
-/// The elements of a scalar or rank-1 literal (`42`, `{1, 2, 3}`).
-std::optional<std::vector<int64_t>> parse_literal(const std::string& literal) {
-    std::string text = literal;
-    size_t open = text.find('{');
-    if (open == std::string::npos) {
-        auto v = parse_integer(text);
-        if (!v) return std::nullopt;
-        return std::vector<int64_t>{*v};
+/// The element of a constant (its elements `elements`, row-major over
+/// `dims`) at `index`, an expression over variables with `bounds`: the
+/// element when the index is one position; the common value when every
+/// position the index ranges over holds the same; `a + step * index[k]`
+/// when only dimension k varies and the elements along it are an arithmetic
+/// progression. Otherwise (or past kMaxLiteralElements) nullopt.
+///
+///     {5, 7, 9, 11} at (d0), d0 in [1, 3]   ==  d0 * 2 + 5
+std::optional<Expr> constant_element(Context& ctx, const std::vector<int64_t>& elements,
+                                     const std::vector<int64_t>& dims,
+                                     const std::vector<Expr>& index,
+                                     const std::vector<Interval>& bounds) {
+    // The positions the index ranges over: a box inside the literal.
+    std::vector<Interval> box;
+    int64_t points = 1;
+    std::optional<size_t> varying;
+    size_t varying_count = 0;
+    for (size_t k = 0; k < dims.size(); ++k) {
+        bool may_fail = false;
+        const Interval r = interval_of(index[k], bounds, &may_fail);
+        if (may_fail || r.is_empty() || r.lo_is_inf() || r.hi_is_inf() || r.lo() < 0 ||
+            r.hi() >= dims[k]) {
+            return std::nullopt;
+        }
+        const int64_t extent = r.hi() - r.lo() + 1;
+        if (extent > kMaxLiteralElements / points) return std::nullopt;
+        points *= extent;
+        if (extent > 1) {
+            varying = k;
+            ++varying_count;
+        }
+        box.push_back(r);
     }
-    size_t close = text.rfind('}');
-    if (close == std::string::npos || close < open) return std::nullopt;
-    std::vector<int64_t> out;
-    std::string body = text.substr(open + 1, close - open - 1);
-    if (body.find('{') != std::string::npos) return std::nullopt;  // rank > 1
-    size_t pos = 0;
-    while (pos <= body.size()) {
-        size_t comma = body.find(',', pos);
-        if (comma == std::string::npos) comma = body.size();
-        auto v = parse_integer(body.substr(pos, comma - pos));
-        if (!v) return std::nullopt;
-        out.push_back(*v);
-        pos = comma + 1;
+    auto element_at = [&](const std::vector<int64_t>& position) {
+        size_t flat = 0;
+        for (size_t k = 0; k < dims.size(); ++k)
+            flat = flat * static_cast<size_t>(dims[k]) + static_cast<size_t>(position[k]);
+        return elements[flat];
+    };
+    std::vector<int64_t> position;
+    for (const Interval& r : box)
+        position.push_back(r.lo());
+    const int64_t first = element_at(position);
+    if (varying_count == 0) return ctx.constant(first);
+    // Every position holds `first`?
+    bool all_equal = true;
+    std::vector<int64_t> p = position;
+    for (bool more = true; more && all_equal;) {
+        all_equal = element_at(p) == first;
+        more = false;
+        for (size_t k = dims.size(); k-- > 0;) {
+            if (p[k] < box[k].hi()) {
+                ++p[k];
+                more = true;
+                break;
+            }
+            p[k] = box[k].lo();
+        }
     }
-    return out;
+    if (all_equal) return ctx.constant(first);
+    if (varying_count != 1) return std::nullopt;
+    // One varying dimension k: element(lo + j) == first + step * j for every
+    // j, so the value is (first - step * lo) + step * index[k] wherever the
+    // index lies in the box (its values do: `box` is their interval).
+    const size_t k = *varying;
+    const int64_t lo = box[k].lo();
+    p = position;
+    p[k] = lo + 1;
+    int64_t step = 0;
+    if (__builtin_sub_overflow(element_at(p), first, &step)) return std::nullopt;
+    for (int64_t j = 2; lo + j <= box[k].hi(); ++j) {
+        int64_t previous = element_at(p);
+        p[k] = lo + j;
+        int64_t difference = 0;
+        if (__builtin_sub_overflow(element_at(p), previous, &difference) || difference != step) {
+            return std::nullopt;
+        }
+    }
+    int64_t scaled = 0;
+    int64_t offset = 0;
+    if (__builtin_mul_overflow(step, lo, &scaled) ||
+        __builtin_sub_overflow(first, scaled, &offset)) {
+        return std::nullopt;
+    }
+    return index[k] * step + offset;
 }
 
 /// `e` if its range over `bounds` fits `type`, else nullopt.
@@ -142,25 +185,12 @@ std::optional<Expr> ComputationValues::instruction_value(int64_t idx,
         return operand(k, index);
     };
     if (op == "constant") {
-        auto elements = parse_literal(in.literal);
-        // A literal of another element count than its shape's is no value
-        // (an elided literal, `{...}`, does not parse).
-        auto count = shape.num_elements();
-        if (!elements || !count || static_cast<int64_t>(elements->size()) != *count) {
-            return std::nullopt;
-        }
-        int64_t position = 0;
-        if (shape.rank() == 1) {
-            if (!index[0].is_constant()) return std::nullopt;
-            position = index[0].constant_value();
-        } else if (shape.rank() != 0) {
-            return std::nullopt;
-        }
-        if (position < 0 || position >= static_cast<int64_t>(elements->size())) {
-            return std::nullopt;
-        }
-        return fitting(ctx_.constant((*elements)[static_cast<size_t>(position)]),
-                       shape.element_type, bounds);
+        // An elided literal (`{...}`) or one of another shape is no value.
+        auto elements = detail::parse_integer_literal(in.literal, shape.dims);
+        if (!elements) return std::nullopt;
+        auto v = constant_element(ctx_, *elements, shape.dims, index, bounds);
+        if (!v) return std::nullopt;
+        return fitting(*v, shape.element_type, bounds);
     }
     if (op == "iota") {
         int64_t dim = in.iota_dimension                             ? *in.iota_dimension

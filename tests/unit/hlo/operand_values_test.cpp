@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "hlo_test_util.h"
+#include "integer_literal.h"
 #include "provix/hlo/computation_indexing.h"
 #include "provix/hlo/op_indexing.h"
 
@@ -111,6 +112,66 @@ ROOT ds = f32[5] dynamic-slice(p0, c), dynamic_slice_sizes={5}
     EXPECT_TRUE(maps_to_p0_are(with_literal("7"), {"(d0) -> (d0 + 7), domain: d0 in [0, 4]"}));
     EXPECT_TRUE(maps_to_p0_are(with_literal("{7, 9}"),
                                {"(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 4], rt0 in [0, 45]"}));
+}
+
+// Gather indices from a rank-2 constant: one row is its position; rows that
+// step evenly are an expression of the row; other rows stay runtime variables.
+TEST(OperandValues, RankTwoConstantIndicesAreFolded) {
+    const char* hlo = R"(
+p0 = f32[100,4] parameter(0)
+idx = s32[%rows,1] constant(%literal)
+ROOT g = f32[%rows,1,4] gather(p0, idx), offset_dims={1,2}, collapsed_slice_dims={},
+  start_index_map={0}, index_vector_dim=1, slice_sizes={1,4}
+)";
+    auto with = [&](const char* rows, const char* literal) {
+        std::string text = hlo;
+        for (size_t at; (at = text.find("%rows")) != std::string::npos;)
+            text.replace(at, 5, rows);
+        text.replace(text.find("%literal"), 8, literal);
+        return text;
+    };
+    EXPECT_TRUE(maps_to_p0_are(with("1", "{ {42} }"),
+                               {"(d0, d1, d2) -> (42, d2), domain: d0 in [0, 0], d1 in [0, 0], "
+                                "d2 in [0, 3]"}));
+    EXPECT_TRUE(maps_to_p0_are(with("4", "{{5}, {7}, {9}, {11}}"),
+                               {"(d0, d1, d2) -> (d0 * 2 + 5, d2), domain: d0 in [0, 3], "
+                                "d1 in [0, 0], d2 in [0, 3]"}));
+    EXPECT_TRUE(maps_to_p0_are(with("3", "{{6}, {6}, {6}}"),
+                               {"(d0, d1, d2) -> (6, d2), domain: d0 in [0, 2], d1 in [0, 0], "
+                                "d2 in [0, 3]"}));
+    // 1, 2, 4 do not step evenly: the start is a runtime variable.
+    EXPECT_TRUE(maps_to_p0_are(with("3", "{{1}, {2}, {4}}"),
+                               {"(d0, d1, d2){rt0} -> (rt0, d2), domain: d0 in [0, 2], "
+                                "d1 in [0, 0], d2 in [0, 3], rt0 in [0, 99]"}));
+    // A literal of another shape, an elided or a float one, is no value.
+    for (const char* literal : {"{{1, 2}, {3}}", "{1, 2}", "{...}", "{{1.5}, {2}}"}) {
+        Context ctx;
+        IndexingMapSet maps = maps_to_parameter(ctx, with("2", literal), 0);
+        ASSERT_EQ(maps.size(), 1u) << literal;
+        EXPECT_EQ(maps[0].num_rt_vars(), 1) << literal;
+    }
+}
+
+// The literal parser itself: nests of the constant's shape only.
+TEST(OperandValues, IntegerLiteralsFollowTheShape) {
+    using detail::parse_integer_literal;
+    using V = std::vector<int64_t>;
+    EXPECT_EQ(parse_integer_literal("7", {}), V{7});
+    EXPECT_EQ(parse_integer_literal("{7}", {}), V{7});
+    EXPECT_EQ(parse_integer_literal(" -9223372036854775808 ", {}), V{INT64_MIN});
+    EXPECT_EQ(parse_integer_literal("{true, false}", {2}), (V{1, 0}));
+    EXPECT_EQ(parse_integer_literal("{ { 1, 2 }, { 3, 4 }, {5,6} }", {3, 2}),
+              (V{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(parse_integer_literal("{}", {0}), V{});
+    for (const char* bad : {"9223372036854775808", "-9223372036854775809", "1.5", "1e3", "{7, 9}",
+                            "7 8", "truex", "--1", ""}) {
+        EXPECT_EQ(parse_integer_literal(bad, {}), std::nullopt) << bad;
+    }
+    EXPECT_EQ(parse_integer_literal("{{1, 2}, {3, 4}}", {4}), std::nullopt);
+    EXPECT_EQ(parse_integer_literal("{1, 2, 3, 4}", {2, 2}), std::nullopt);
+    EXPECT_EQ(parse_integer_literal("{{1, 2}, {3, 4}", {2, 2}), std::nullopt);
+    EXPECT_EQ(parse_integer_literal("{{1, 2}, {3, 4}} }", {2, 2}), std::nullopt);
+    EXPECT_EQ(parse_integer_literal("{1}", {4294967296}), std::nullopt);
 }
 
 TEST(OperandValues, GatherRuntimeVariablesFollowTheIndexColumns) {
