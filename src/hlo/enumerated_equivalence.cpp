@@ -76,12 +76,16 @@ std::optional<bool> equivalent_by_enumeration(const IndexingMap& a, const Indexi
     }
     // The input box to walk: the hull of both maps' bounds of each input
     // (dimensions, then runtime variables).
+    // The maps may have different numbers of range variables, so an input
+    // has its own id in each.
     const IndexingMap& other = &normal == &a ? b : a;
     const std::vector<int64_t> ids = input_ids(normal);
+    const std::vector<int64_t> other_ids =
+        other.state() == IndexingMap::State::Normal ? input_ids(other) : std::vector<int64_t>{};
     std::vector<Interval> inputs_box;
-    for (int64_t id : ids) {
-        Interval box = normal.variable(id).bounds;
-        if (other.state() == IndexingMap::State::Normal) box = box.hull(other.variable(id).bounds);
+    for (size_t i = 0; i < ids.size(); ++i) {
+        Interval box = normal.variable(ids[i]).bounds;
+        if (!other_ids.empty()) box = box.hull(other.variable(other_ids[i]).bounds);
         inputs_box.push_back(box);
     }
     auto input_points = detail::box_points(inputs_box, max_points);

@@ -280,6 +280,22 @@ ENTRY e {
     EXPECT_EQ((*sets)[0].size(), 2u);
 }
 
+TEST(EnumeratedEquivalence, RuntimeVariablesAfterDifferentNumbersOfRangeVariables) {
+    // rt0 is variable 3 of the first map and variable 1 of the second.
+    const std::string two_range_vars =
+        "(d0)[s0, s1]{rt0} -> (d0 + rt0 + s0 - s1), domain: d0 in [0, 3], s0 in [0, 1], "
+        "s1 in [0, 1], rt0 in [0, 2], s0 - s1 in [0, 0]";
+    EXPECT_EQ(enumerated_equivalence(
+                  two_range_vars, "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 3], rt0 in [0, 2]"),
+              std::optional<bool>(true));
+    EXPECT_EQ(enumerated_equivalence(
+                  two_range_vars, "(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 3], rt0 in [0, 1]"),
+              std::optional<bool>(false));
+    EXPECT_EQ(enumerated_equivalence("(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 3], rt0 in [0, 2]",
+                                     two_range_vars),
+              std::optional<bool>(true));
+}
+
 TEST(EnumeratedEquivalence, GivesUpAboveTheBudget) {
     Context ctx;
     auto a = parse_map(ctx, "(d0, d1) -> (d0), domain: d0 in [0, 999], d1 in [0, 999]");
