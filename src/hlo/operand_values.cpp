@@ -3,6 +3,7 @@
 
 #include "provix/hlo/operand_values.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -44,95 +45,92 @@ std::optional<Interval> integer_type_range(const std::string& type) {
     return Interval{0, (int64_t{1} << bits) - 1};
 }
 
-/// Elements a constant's look-up reads at most (the part of the literal its
-/// index ranges over).
-constexpr int64_t kMaxLiteralElements = 4096;
+/// Points a constant's look-up enumerates at most (the values of the
+/// variables its index reads).
+constexpr int64_t kMaxLiteralPoints = 4096;
 
 /// The element of a constant (its elements `elements`, row-major over
-/// `dims`) at `index`, an expression over variables with `bounds`: the
-/// element when the index is one position; the common value when every
-/// position the index ranges over holds the same; `a + step * index[k]`
-/// when only dimension k varies and the elements along it are an arithmetic
-/// progression. Otherwise (or past kMaxLiteralElements) nullopt.
-///
-///     {5, 7, 9, 11} at (d0), d0 in [1, 3]   ==  d0 * 2 + 5
+/// `dims`) at `index`, expressions over variables with `bounds`, found by
+/// reading the element at every point of the box of the variables the index
+/// uses: their common value when all are equal; `a + step * v` when only
+/// variable v takes more than one value and the elements step evenly with
+/// it. Otherwise (an index outside the literal somewhere in the box, an
+/// unbounded variable, more than kMaxLiteralPoints points) nullopt. Through
+/// a reshape, the index of `{5, 7, 9, 11}` read as s32[2, 2] at (d0, 1) is
+/// (d0 * 2 + 1): `d0 * 4 + 7`.
 std::optional<Expr> constant_element(Context& ctx, const std::vector<int64_t>& elements,
                                      const std::vector<int64_t>& dims,
                                      const std::vector<Expr>& index,
                                      const std::vector<Interval>& bounds) {
-    // The positions the index ranges over: a box inside the literal.
-    std::vector<Interval> box;
+    std::vector<bool> used;
+    for (Expr e : index)
+        collect_variables(e, used);
+    if (used.size() > bounds.size()) return std::nullopt;
+    // The box: each used variable over its bounds, the others at 0 (unread).
+    std::vector<Interval> box(bounds.size(), Interval::point(0));
     int64_t points = 1;
-    std::optional<size_t> varying;
-    size_t varying_count = 0;
-    for (size_t k = 0; k < dims.size(); ++k) {
-        bool may_fail = false;
-        const Interval r = interval_of(index[k], bounds, &may_fail);
-        if (may_fail || r.is_empty() || r.lo_is_inf() || r.hi_is_inf() || r.lo() < 0 ||
-            r.hi() >= dims[k]) {
+    std::vector<size_t> varying;
+    for (size_t v = 0; v < used.size(); ++v) {
+        if (!used[v]) continue;
+        const Interval& b = bounds[v];
+        if (b.is_empty() || b.lo_is_inf() || b.hi_is_inf()) return std::nullopt;
+        int64_t extent = 0;
+        if (__builtin_sub_overflow(b.hi(), b.lo(), &extent) || extent >= kMaxLiteralPoints ||
+            extent + 1 > kMaxLiteralPoints / points) {
             return std::nullopt;
         }
-        const int64_t extent = r.hi() - r.lo() + 1;
-        if (extent > kMaxLiteralElements / points) return std::nullopt;
-        points *= extent;
-        if (extent > 1) {
-            varying = k;
-            ++varying_count;
-        }
-        box.push_back(r);
+        points *= extent + 1;
+        if (extent > 0) varying.push_back(v);
+        box[v] = b;
     }
-    auto element_at = [&](const std::vector<int64_t>& position) {
+    // The elements at the box's points, in its order (the last variable
+    // fastest): with one varying variable, in the order of its values.
+    std::vector<int64_t> read;
+    std::vector<int64_t> values;
+    for (const Interval& b : box)
+        values.push_back(b.lo());
+    for (bool more = true; more;) {
         size_t flat = 0;
-        for (size_t k = 0; k < dims.size(); ++k)
-            flat = flat * static_cast<size_t>(dims[k]) + static_cast<size_t>(position[k]);
-        return elements[flat];
-    };
-    std::vector<int64_t> position;
-    for (const Interval& r : box)
-        position.push_back(r.lo());
-    const int64_t first = element_at(position);
-    if (varying_count == 0) return ctx.constant(first);
-    // Every position holds `first`?
-    bool all_equal = true;
-    std::vector<int64_t> p = position;
-    for (bool more = true; more && all_equal;) {
-        all_equal = element_at(p) == first;
+        for (size_t k = 0; k < dims.size(); ++k) {
+            Result<int64_t> position = evaluate(index[k], values);
+            if (!position || *position < 0 || *position >= dims[k]) return std::nullopt;
+            flat = flat * static_cast<size_t>(dims[k]) + static_cast<size_t>(*position);
+        }
+        read.push_back(elements[flat]);
         more = false;
-        for (size_t k = dims.size(); k-- > 0;) {
-            if (p[k] < box[k].hi()) {
-                ++p[k];
+        for (size_t v = box.size(); v-- > 0;) {
+            if (values[v] < box[v].hi()) {
+                ++values[v];
                 more = true;
                 break;
             }
-            p[k] = box[k].lo();
+            values[v] = box[v].lo();
         }
     }
-    if (all_equal) return ctx.constant(first);
-    if (varying_count != 1) return std::nullopt;
-    // One varying dimension k: element(lo + j) == first + step * j for every
-    // j, so the value is (first - step * lo) + step * index[k] wherever the
-    // index lies in the box (its values do: `box` is their interval).
-    const size_t k = *varying;
-    const int64_t lo = box[k].lo();
-    p = position;
-    p[k] = lo + 1;
+    const int64_t first = read.front();
+    if (std::all_of(read.begin(), read.end(), [&](int64_t e) { return e == first; })) {
+        return ctx.constant(first);
+    }
+    if (varying.size() != 1) return std::nullopt;
+    // read[j] is the element at v = lo + j: if read[j] == first + step * j
+    // for every j, the element is (first - step * lo) + step * v wherever v
+    // lies in its bounds.
     int64_t step = 0;
-    if (__builtin_sub_overflow(element_at(p), first, &step)) return std::nullopt;
-    for (int64_t j = 2; lo + j <= box[k].hi(); ++j) {
-        int64_t previous = element_at(p);
-        p[k] = lo + j;
+    if (__builtin_sub_overflow(read[1], read[0], &step)) return std::nullopt;
+    for (size_t j = 2; j < read.size(); ++j) {
         int64_t difference = 0;
-        if (__builtin_sub_overflow(element_at(p), previous, &difference) || difference != step) {
+        if (__builtin_sub_overflow(read[j], read[j - 1], &difference) || difference != step) {
             return std::nullopt;
         }
     }
+    const size_t v = varying.front();
     int64_t scaled = 0;
     int64_t offset = 0;
-    if (__builtin_mul_overflow(step, lo, &scaled) ||
+    if (__builtin_mul_overflow(step, box[v].lo(), &scaled) ||
         __builtin_sub_overflow(first, scaled, &offset)) {
         return std::nullopt;
     }
-    return index[k] * step + offset;
+    return ctx.variable(static_cast<int64_t>(v)) * step + offset;
 }
 
 /// `e` if its range over `bounds` fits `type`, else nullopt.

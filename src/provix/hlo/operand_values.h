@@ -14,11 +14,11 @@
 ///     // operand 0: (d0, d1, d2) -> (min(d0, 32), 0): the start index is
 ///     // the iota's value d0, clamped to the last valid start 32
 ///
-/// A value is known when it follows from integer constants (of any rank:
-/// an element at a position the index fixes, a value common to every
-/// position it ranges over, or `a + step * i` along the one dimension it
-/// varies in when the elements there step evenly), iotas, and integer
-/// arithmetic (add, subtract, multiply,
+/// A value is known when it follows from integer constants (of any rank,
+/// read at every value of the variables the index uses: the element when
+/// they hold one, or their common value, or `a + step * v` when one
+/// variable v varies and the elements step evenly with it), iotas, and
+/// integer arithmetic (add, subtract, multiply,
 /// negate, maximum, minimum, clamp, and divide / remainder of non-negative
 /// values by positive constants) through operations that only move elements
 /// (broadcast, reshape, bitcast, transpose, reverse, slice, copy, widening

@@ -152,6 +152,33 @@ ROOT g = f32[%rows,1,4] gather(p0, idx), offset_dims={1,2}, collapsed_slice_dims
     }
 }
 
+// Through a reshape the constant is read at d0 * 2 + 1 (column 1 of a
+// [3, 2] view): the elements there, 7, 10, 13, step by 3.
+TEST(OperandValues, ReshapedConstantIndicesAreFoldedWhereTheyStepEvenly) {
+    const char* hlo = R"(
+p0 = f32[100,4] parameter(0)
+flat = s32[6] constant(%literal)
+pairs = s32[3,2] reshape(flat)
+col = s32[3,1] slice(pairs), slice={[0:3], [1:2]}
+ROOT g = f32[3,1,4] gather(p0, col), offset_dims={1,2}, collapsed_slice_dims={},
+  start_index_map={0}, index_vector_dim=1, slice_sizes={1,4}
+)";
+    auto with = [&](const char* literal) {
+        std::string text = hlo;
+        text.replace(text.find("%literal"), 8, literal);
+        return text;
+    };
+    EXPECT_TRUE(maps_to_p0_are(with("{0, 7, 99, 10, -5, 13}"),
+                               {"(d0, d1, d2) -> (d0 * 3 + 7, d2), domain: d0 in [0, 2], "
+                                "d1 in [0, 0], d2 in [0, 3]"}));
+    EXPECT_TRUE(maps_to_p0_are(with("{0, 7, 99, 7, -5, 7}"),
+                               {"(d0, d1, d2) -> (7, d2), domain: d0 in [0, 2], d1 in [0, 0], "
+                                "d2 in [0, 3]"}));
+    EXPECT_TRUE(maps_to_p0_are(with("{0, 7, 99, 10, -5, 14}"),
+                               {"(d0, d1, d2){rt0} -> (rt0, d2), domain: d0 in [0, 2], "
+                                "d1 in [0, 0], d2 in [0, 3], rt0 in [0, 99]"}));
+}
+
 // The literal parser itself: nests of the constant's shape only.
 TEST(OperandValues, IntegerLiteralsFollowTheShape) {
     using detail::parse_integer_literal;
