@@ -1,6 +1,7 @@
 /// \file
 /// Parser and validator of the rule language (see provix/rules/rule.h).
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <set>
@@ -135,11 +136,48 @@ private:
     }
 
     // ---- parsing -----------------------------------------------------------
+    /// How deep a rule's or lemma's terms may nest, as written (parentheses,
+    /// calls, prefix operators) and as built (`a + a + ... + a` is a chain
+    /// of sums): the provers, the matcher generator and the printers walk
+    /// the terms recursively. Real rules nest a dozen levels.
+    static constexpr int kMaxNesting = 256;
+
     int add_node(Op op, int64_t value, std::vector<int> children) {
+        int depth = 1;
+        for (int child : children) {
+            if (child >= 0 && static_cast<size_t>(child) < depths_.size()) {
+                depth = std::max(depth, depths_[static_cast<size_t>(child)] + 1);
+            }
+        }
+        if (depth > kMaxNesting) too_deep(cur_col_);
         rule_.nodes.push_back(Node{op, value, std::move(children)});
         cols_.push_back(cur_col_);
+        depths_.push_back(depth);
         return static_cast<int>(rule_.nodes.size()) - 1;
     }
+
+    void too_deep(int col) {
+        fail(col, "the term nests more than " + std::to_string(kMaxNesting) + " levels deep");
+    }
+
+    /// Counts one level of the parser's own recursion (see kMaxNesting);
+    /// past the limit the entry fails and `deeper(col)` is false.
+    class Level {
+    public:
+        explicit Level(RuleParser& p) : p_(p) { ++p_.nesting_; }
+        ~Level() { --p_.nesting_; }
+        Level(const Level&) = delete;
+        Level& operator=(const Level&) = delete;
+        /// False, with the error at `col`, past the limit.
+        bool deeper(int col) {
+            if (p_.nesting_ <= kMaxNesting) return true;
+            p_.too_deep(col);
+            return false;
+        }
+
+    private:
+        RuleParser& p_;
+    };
 
     bool expect(const char* punct) {
         if (at(punct)) {
@@ -164,6 +202,8 @@ private:
         if (op) {
             cur_col_ = next().col;
             int col = cur_col_;
+            Level level(*this);
+            if (!level.deeper(col)) return 0;
             int right = parse_formula();
             cur_col_ = col;
             return add_node(*op, 0, {left, right});
@@ -191,6 +231,8 @@ private:
         if (at_operator(OpSyntax::Prefix)) {
             cur_col_ = next().col;
             int col = cur_col_;
+            Level level(*this);
+            if (!level.deeper(col)) return 0;
             int inner = parse_not();
             cur_col_ = col;
             return add_node(Op::Not, 0, {inner});
@@ -221,6 +263,7 @@ private:
         return left;
     }
     int negate(int node) {
+        if (failed_) return node;  // `node` may be no node at all
         if (rule_.nodes[static_cast<size_t>(node)].op == Op::Literal) {
             rule_.nodes[static_cast<size_t>(node)].value =
                 -rule_.nodes[static_cast<size_t>(node)].value;
@@ -246,6 +289,8 @@ private:
         if (at("-")) {
             cur_col_ = next().col;
             int col = cur_col_;
+            Level level(*this);
+            if (!level.deeper(col)) return 0;
             int inner = parse_unary();
             cur_col_ = col;
             return negate(inner);
@@ -267,6 +312,8 @@ private:
             return add_node(Op::Literal, *value, {});
         }
         if (t.kind == Tok::Punct && t.text == "(") {
+            Level level(*this);
+            if (!level.deeper(t.col)) return 0;
             int inner = lemma_mode_ ? parse_formula() : parse_or();
             expect(")");
             return inner;
@@ -287,6 +334,8 @@ private:
                 return 0;
             }
             next();
+            Level level(*this);
+            if (!level.deeper(t.col)) return 0;
             std::vector<int> args;
             if (!at(")")) {
                 args.push_back(parse_or());
@@ -462,6 +511,7 @@ private:
         pieces_ = pieces;
         rule_ = Rule();
         cols_.clear();
+        depths_.clear();
         lhs_sum_vars_.clear();
         failed_ = false;
         if (!lex(text, err)) return false;
@@ -580,6 +630,8 @@ private:
     std::vector<Piece> pieces_;
     Rule rule_;
     std::vector<int> cols_;
+    std::vector<int> depths_;  ///< per node of rule_: the depth of its term
+    int nesting_ = 0;          ///< the parser's recursion (see Level)
     std::set<int64_t> lhs_sum_vars_;
     int cur_col_ = 1;
     bool in_lhs_ = true;

@@ -120,6 +120,37 @@ TEST(RuleParser, LiteralsAreEveryInt64) {
               std::string::npos);
 }
 
+// Terms deeper than 256 levels, as written or as built, are an error at
+// the place they pass the limit; they overflowed the parser's stack.
+TEST(RuleParser, TermsNestAtMost256LevelsDeep) {
+    auto repeat = [](const std::string& s, int n) {
+        std::string out;
+        for (int i = 0; i < n; ++i)
+            out += s;
+        return out;
+    };
+    const std::string message = "nests more than 256 levels deep";
+    EXPECT_NE(rule_error("r: " + repeat("(", 100000) + "x").find(message), std::string::npos);
+    EXPECT_NE(rule_error("r: x => x if " + repeat("!", 100000) + "(x > 0)\n").find(message),
+              std::string::npos);
+    EXPECT_NE(rule_error("r: " + repeat("-", 100000) + "x => x\n").find(message),
+              std::string::npos);
+    EXPECT_NE(
+        rule_error("r: x => x if " + repeat("min(", 300) + "x" + repeat(", 1)", 300) + " > 0\n")
+            .find(message),
+        std::string::npos);
+    EXPECT_NE(rule_error("r: x => x if lb(x)" + repeat(" + 1", 300) + " > 0\n").find(message),
+              std::string::npos);
+    const std::string at_300 = rule_error("r: x => " + repeat("(", 300) + "x" + repeat(")", 300));
+    EXPECT_EQ(at_300.substr(0, 13), "t.rules:1:265") << at_300;  // the 257th '('
+
+    // A minus with nothing after it is an error, not a negated missing node.
+    EXPECT_NE(rule_error("r: - => x\n").find("expected an expression"), std::string::npos);
+    // 100 levels are fine.
+    EXPECT_EQ(rule_error("r: x => " + repeat("(", 100) + "x" + repeat(")", 100) + "\n"), "<ok>");
+    EXPECT_EQ(rule_error("r: x => x if lb(x)" + repeat(" + 1", 100) + " > 0\n"), "<ok>");
+}
+
 TEST(RuleParser, DefinedTakesABoundVariable) {
     auto r = parse_rules("m: min(x, y) => x if ub(x) <= lb(y) && defined(y)\n", "t.rules");
     ASSERT_TRUE(r.ok()) << r.error().message;
