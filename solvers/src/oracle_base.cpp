@@ -155,7 +155,18 @@ Decision OracleBase::equivalent_pointwise(const IndexingMap& a, const IndexingMa
         d.reason = "the maps have different variables or results (pointwise needs the same)";
         return d;
     }
-    return two_sided(timed(decide_pointwise(a, b)));
+    // Runtime variables are inputs matched by name, as for `equivalent`
+    // (with as many on both sides, a permutation at most; by position when
+    // the names differ): `{rt0, rt1}` and `{rt1, rt0}` are the same inputs.
+    Alignment aligned = align_runtime_variables(a, b);
+    if (aligned.status != Alignment::Status::Aligned) {
+        Decision d;
+        d.verdict = aligned.status == Alignment::Status::DifferentInputs ? Verdict::Refuted
+                                                                         : Verdict::Unknown;
+        d.reason = aligned.reason;
+        return d;
+    }
+    return two_sided(timed(decide_pointwise(aligned.maps.first, aligned.maps.second)));
 }
 
 RangeDecision OracleBase::exact_range(const IndexingMap& map, int64_t result) {

@@ -29,7 +29,8 @@ const CommandHelp kEquivHelp = {
     "undefined (dividing by zero) at the same input points. Runtime variables are\n"
     "matched by name (one only a map has must be one it does not depend on), or\n"
     "by position when their names differ. With --pointwise, the maps must agree\n"
-    "at every point of the same variables. Maps are separated by '// -----'.\n"
+    "at every point of the same variables (runtime variables matched as above).\n"
+    "Maps are separated by '// -----'.\n"
     "Prints one verdict line per pair; a refuted pair is followed by a\n"
     "counterexample (the input values and both maps' values there).\n",
     "every pair proven equivalent",

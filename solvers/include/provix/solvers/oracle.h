@@ -98,10 +98,13 @@ public:
     virtual Decision equivalent(const IndexingMap& a, const IndexingMap& b) = 0;
 
     /// Pointwise equivalence of two maps over the same variables (same
-    /// counts of dims, range and runtime variables and of results, matched
-    /// by position): at every point both are outside their domains, or both
-    /// undefined, or both defined with equal results. Refuted (with a
-    /// reason) when the variable counts differ.
+    /// counts of dims, range and runtime variables and of results; dims and
+    /// range variables matched by position, runtime variables by name as
+    /// for `equivalent`, or by position when the names differ): at every
+    /// point both are outside their domains, or both undefined, or both
+    /// defined with equal results. Refuted (with a reason) when the
+    /// variable counts differ. `(d0){rt0, rt1} -> (d0 + rt0)` and
+    /// `(d0){rt1, rt0} -> (d0 + rt0)` (same bounds) are equivalent.
     virtual Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) = 0;
 
     /// Exact min and max of result `result` over the domain, over every
