@@ -84,7 +84,7 @@ int64_t infinity_literals(const std::string& with_comments) {
         size_t end = comment == std::string::npos ? with_comments.size() : comment;
         text += with_comments.substr(at, end - at) + " ";
         if (comment == std::string::npos) break;
-        size_t eol = with_comments.find('\n', comment);
+        size_t eol = line_end(with_comments, comment);
         at = eol == std::string::npos ? with_comments.size() : eol;
     }
     int64_t n = 0;

@@ -11,8 +11,9 @@ namespace provix::hlo::detail {
 SourceText::SourceText(std::string_view text, std::string_view filename)
     : text_(text), filename_(filename) {
     line_starts_.push_back(0);
+    // Lines end as in every reader of provix (a lone '\r' too).
     for (size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\n') line_starts_.push_back(i + 1);
+        if (ends_line(text, i)) line_starts_.push_back(i + 1);
     }
 }
 
@@ -68,7 +69,7 @@ void TextCursor::skip_space() {
 }
 
 void TextCursor::skip_line() {
-    while (!at_end() && peek() != '\n')
+    while (!at_end() && !ends_line(source_->text(), pos_))
         ++pos_;
 }
 

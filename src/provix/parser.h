@@ -69,6 +69,25 @@ Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
 Result<Expr> parse_expr(Context& ctx, std::string_view text, const std::vector<std::string>& names,
                         const ParseOptions& options = {});
 
+/// True if the character at `i` ends a line: a line feed, or a carriage
+/// return not followed by one (files with carriage returns alone end their
+/// lines so; in `\r\n` the line feed does). Every reader of provix (maps,
+/// rules, HLO) and the diagnostics count lines so.
+/// `ends_line("a\rb", 1) == true`, `ends_line("a\r\nb", 1) == false`.
+inline bool ends_line(std::string_view text, size_t i) {
+    return text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
+}
+
+/// Where the line from `from` ends: the index of the character that ends it
+/// (ends_line); npos on the last line.
+/// `line_end("a\rb\r\nc", 0) == 1`, `line_end("a\rb\r\nc", 2) == 4`.
+inline size_t line_end(std::string_view text, size_t from) {
+    for (size_t i = from; i < text.size(); ++i) {
+        if (ends_line(text, i)) return i;
+    }
+    return std::string_view::npos;
+}
+
 /// Formats a diagnostic: `file:line:col: error: message`, the source line,
 /// and a caret under the column. `severity` replaces `error` (`warning`,
 /// `note`). Lines of `text` are 1-based; columns count bytes. A line wider

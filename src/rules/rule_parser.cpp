@@ -649,7 +649,8 @@ Result<std::vector<Rule>> RuleParser::parse_all(bool lemmas) {
     std::vector<std::string> lines;
     size_t start = 0;
     while (start <= source_.size()) {
-        size_t nl = source_.find('\n', start);
+        // Lines end as everywhere (provix/parser.h: a lone '\r' too).
+        size_t nl = line_end(source_, start);
         if (nl == std::string_view::npos) nl = source_.size();
         lines.emplace_back(source_.substr(start, nl - start));
         start = nl + 1;

@@ -64,24 +64,9 @@ struct Lexed {
     std::string error_message;
 };
 
-/// True if the character at `i` ends a line: a line feed, or a carriage
-/// return not followed by one (files with carriage returns alone end their
-/// lines so; in `\r\n` the line feed does). The lexer's line numbers and
-/// the diagnostics' source lines both count lines so.
-/// `ends_line("a\rb", 1) == true`, `ends_line("a\r\nb", 1) == false`.
-inline bool ends_line(std::string_view text, size_t i) {
-    return text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
-}
-
-/// Where the line from `from` ends: the index of the character that ends it
-/// (ends_line); npos on the last line.
-/// `line_end("a\rb\r\nc", 0) == 1`, `line_end("a\rb\r\nc", 2) == 4`.
-inline size_t line_end(std::string_view text, size_t from) {
-    for (size_t i = from; i < text.size(); ++i) {
-        if (ends_line(text, i)) return i;
-    }
-    return std::string_view::npos;
-}
+// The line-end rule (provix/parser.h): a line feed, or a lone carriage return.
+using provix::ends_line;
+using provix::line_end;
 
 /// Splits `text` into tokens. `//` starts a comment to the end of the line;
 /// a line holding only `// -----` (spaces aside) is a Separator token.

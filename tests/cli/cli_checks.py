@@ -342,7 +342,10 @@ def case_fuzz_replay_reads_files_as_the_parser_does():
     # Lines ended by a carriage return alone, a separator line ending in a
     # vertical tab, a chunk of only a form feed: the parser reads 1, 2 and 1
     # maps; the replay checks those maps, no more and no fewer.
+    # A comment ends at the carriage return: the infinite bound after it is
+    # one the replay counts as written.
     for name, text, n in [("cr.map", "// a comment\r" + m + "\r", 1),
+                          ("crinf.map", "// c\r(d0) -> (d0), domain: d0 in [0, inf]\r", 1),
                           ("vt.map", m + "\n// -----\v\n" + m + "\n", 2),
                           ("ff.map", m + "\n// -----\n\f\n", 1)]:
         path = write(name, text)

@@ -151,6 +151,22 @@ TEST(RuleParser, TermsNestAtMost256LevelsDeep) {
     EXPECT_EQ(rule_error("r: x => x if lb(x)" + repeat(" + 1", 100) + " > 0\n"), "<ok>");
 }
 
+// A carriage return alone ends a line as a line feed does: the file's
+// entries, comments and line numbers read the same.
+TEST(RuleParser, CarriageReturnsAloneEndLines) {
+    for (const char* eol : {"\r", "\n", "\r\n"}) {
+        const std::string text = std::string("# c") + eol + "r: x + 0 => x" + eol + eol +
+                                 "s: x * 1" + eol + "  => x" + eol;
+        auto r = parse_rules(text, "t.rules");
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        ASSERT_EQ(r->size(), 2u);
+        EXPECT_EQ((*r)[1].name, "s");
+        EXPECT_EQ((*r)[1].line, 4);
+        EXPECT_EQ(rule_error(std::string("# c") + eol + "r: x $ 1 => x" + eol).substr(0, 11),
+                  "t.rules:2:6");
+    }
+}
+
 TEST(RuleParser, DefinedTakesABoundVariable) {
     auto r = parse_rules("m: min(x, y) => x if ub(x) <= lb(y) && defined(y)\n", "t.rules");
     ASSERT_TRUE(r.ok()) << r.error().message;

@@ -189,6 +189,26 @@ TEST(HloParser, UnknownOperandIsAnError) {
     EXPECT_EQ(e.rfind("in.hlo:1:19: error: unknown operand 'p0'", 0), 0u) << e;
 }
 
+// Lines end at a carriage return alone as at a line feed: a comment ends
+// there, and diagnostics count the line and show it.
+TEST(HloParser, CarriageReturnsAloneEndLines) {
+    for (const char* eol : {"\r", "\n", "\r\n"}) {
+        const std::string text = std::string("// a comment") + eol + "HloModule m" + eol +
+                                 "ENTRY e {" + eol + "  p0 = f32[4] parameter(0)" + eol +
+                                 "  ROOT n = f32[4] negate(p0)" + eol + "}" + eol;
+        HloModule m = parse_ok(text);
+        EXPECT_EQ(m.entry_computation().instructions.size(), 2u) << int(eol[0]);
+        std::string e = parse_error(std::string("p0 = f32[4] parameter(0)") + eol +
+                                    "n = f32[8] negate(p1)" + eol);
+        EXPECT_EQ(e,
+                  "in.hlo:2:19: error: unknown operand 'p1' (operands must be defined before "
+                  "they are used)\n"
+                  "n = f32[8] negate(p1)\n"
+                  "                  ^")
+            << int(eol[0]);
+    }
+}
+
 TEST(HloParser, ForwardReferencesAreAnError) {
     std::string e = parse_error(
         "g {\n a = f32[] parameter(0)\n ROOT n = f32[] negate(b)\n"
