@@ -16,6 +16,7 @@
 #include "args.h"
 #include "json_reader.h"
 #include "json_writer.h"
+#include "provix/parser.h"
 
 namespace provix::cli {
 
@@ -107,8 +108,9 @@ bool read_header(const JsonValue& v, ReportHeader& h) {
     if (!read_string(v, "campaign", h.campaign) || !read_string(v, "fingerprint", h.fingerprint) ||
         !read_int(v, "shard", h.shard) || !read_int(v, "shards", h.shards) ||
         !read_int(v, "total", h.total) || !read_string(v, "records", records) ||
-        !read_string(v, "version", h.version) || h.shards < 1 || h.shard < 0 ||
-        h.shard >= h.shards || h.total < 0 || (records != "all" && records != "findings")) {
+        !read_string(v, "version", h.version) || (h.campaign != "fuzz" && h.campaign != "prove") ||
+        h.shards < 1 || h.shard < 0 || h.shard >= h.shards || h.total < 0 ||
+        (records != "all" && records != "findings")) {
         return false;
     }
     h.findings_only = records == "findings";
@@ -463,15 +465,17 @@ Result<MergedReport> merge_reports(const std::vector<ReportSource>& sources) {
 
 std::string format_merged(const MergedReport& m) {
     const ReportHeader& c = m.campaign;
-    std::string out = "provix report merge: " + c.campaign + " '" + c.fingerprint + "', " +
-                      std::to_string(c.shards) + " shard" + (c.shards == 1 ? "" : "s") + ", " +
-                      std::to_string(c.total) + " case" + (c.total == 1 ? "" : "s") + "\n";
+    // The texts come from the reports: bytes that do not print are escaped.
+    std::string out = "provix report merge: " + c.campaign + " '" + printable_text(c.fingerprint) +
+                      "', " + std::to_string(c.shards) + " shard" + (c.shards == 1 ? "" : "s") +
+                      ", " + std::to_string(c.total) + " case" + (c.total == 1 ? "" : "s") + "\n";
     for (const ReportRecord& r : m.not_passed) {
         if (r.verdict != "failed") continue;
-        out += "FAIL " + r.key + ":";
+        out += "FAIL " + printable_text(r.key) + ":";
         for (const std::string& k : r.kinds)
-            out += " " + k;
-        out += "\n  digest " + r.digest + "\n  reproduce: " + r.reproduce + "\n";
+            out += " " + printable_text(k);
+        out += "\n  digest " + printable_text(r.digest) +
+               "\n  reproduce: " + printable_text(r.reproduce) + "\n";
     }
     out += std::to_string(m.counts.unknown) + " unknown\n";
     out += std::to_string(m.counts.passed) + " passed, " + std::to_string(m.counts.failed) +

@@ -11,6 +11,8 @@
 #include <iostream>
 #include <vector>
 
+#include "provix/parser.h"
+
 namespace provix::cli {
 
 namespace {
@@ -182,7 +184,9 @@ bool standard_output_ok(const std::string& command) {
 }
 
 void report_error(const std::string& command, const std::string& message) {
-    std::cerr << "provix " << command << ": error: " << message << "\n";
+    // A message may quote input (a file name, a report's key): its bytes
+    // that do not print are escaped, never sent to the terminal.
+    std::cerr << "provix " << command << ": error: " << printable_text(message) << "\n";
 }
 
 void report_diagnostic(const std::string& diagnostic) {

@@ -88,6 +88,12 @@ inline size_t line_end(std::string_view text, size_t from) {
     return std::string_view::npos;
 }
 
+/// `text` with every byte that does not print written `\xNN`, as the
+/// diagnostics show them: control bytes other than tab and line feed, and
+/// bytes that are not valid UTF-8. For texts read from input and echoed to
+/// a terminal: `printable_text("a\x1b[31m") == "a\\x1b[31m"`.
+std::string printable_text(std::string_view text);
+
 /// Formats a diagnostic: `file:line:col: error: message`, the source line,
 /// and a caret under the column. `severity` replaces `error` (`warning`,
 /// `note`). Lines of `text` are 1-based; columns count bytes. A line wider

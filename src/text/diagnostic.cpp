@@ -88,6 +88,19 @@ std::string shown_message(std::string_view message) {
 
 }  // namespace
 
+std::string printable_text(std::string_view text) {
+    std::string out;
+    for (size_t start = 0; start <= text.size();) {
+        size_t nl = text.find('\n', start);
+        if (nl == std::string_view::npos) nl = text.size();
+        for (const Cell& c : cells_of(text.substr(start, nl - start)))
+            out += c.text;
+        if (nl < text.size()) out += '\n';
+        start = nl + 1;
+    }
+    return out;
+}
+
 std::string format_diagnostic(std::string_view filename, std::string_view text,
                               SourceLocation location, std::string_view message,
                               std::string_view severity) {

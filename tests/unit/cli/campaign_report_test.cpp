@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "io.h"
+#include "provix/parser.h"
 
 namespace provix::cli {
 namespace {
@@ -186,6 +187,35 @@ TEST_F(CampaignReportTest, ARecordWhoseKeyNamesAnotherCaseIsRefused) {
     e = merge_error({shard(0, 2, 6), s1});
     EXPECT_NE(e.find("does not name it"), std::string::npos) << e;
     EXPECT_TRUE(merge({shard(0, 2, 6), shard(1, 2, 6, {3})}).ok());
+}
+
+// Texts read from reports are printed with the bytes that do not print
+// escaped (an ESC would reach the terminal), and a report of a campaign
+// provix does not run is refused.
+TEST_F(CampaignReportTest, TextsFromReportsAreEscapedAndCampaignsChecked) {
+    InputText s0 = shard(0, 1, 2, {1}, {}, true, "seed=7 \x1b[31mred\x07");
+    const std::string kind = "\"kinds\":[\"range\"]";
+    size_t at = s0.text.find(kind);
+    ASSERT_NE(at, std::string::npos);
+    s0.text.replace(at, kind.size(), "\"kinds\":[\"range\\u001b[2J\"]");
+    auto merged = merge({s0});
+    ASSERT_TRUE(merged.ok()) << merged.error().message;
+    const std::string out = format_merged(*merged);
+    EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+    EXPECT_EQ(out.find('\x07'), std::string::npos) << out;
+    EXPECT_NE(out.find("'seed=7 \\x1b[31mred\\x07'"), std::string::npos) << out;
+    EXPECT_NE(out.find("FAIL fuzz/seed=7/case=1: range\\x1b[2J"), std::string::npos) << out;
+    InputText bogus = shard(0, 1, 2);
+    at = bogus.text.find("\"campaign\":\"fuzz\"");
+    ASSERT_NE(at, std::string::npos);
+    bogus.text.replace(at, 17, "\"campaign\":\"bogus\"");
+    EXPECT_NE(merge_error({bogus}).find("a malformed header"), std::string::npos);
+}
+
+TEST(PrintableText, EscapesBytesThatDoNotPrint) {
+    EXPECT_EQ(printable_text("a\x1b[31m\tb\nc\xff \xc3\xa9"), "a\\x1b[31m\tb\nc\\xff \xc3\xa9");
+    EXPECT_EQ(printable_text(std::string("x\0y", 3)), "x\\x00y");
+    EXPECT_EQ(printable_text("\r\n"), "\\x0d\n");
 }
 
 TEST_F(CampaignReportTest, ACaseOutsideItsShardOrMissingIsRefused) {
