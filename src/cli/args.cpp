@@ -184,8 +184,7 @@ Result<OutputFormat> output_format(const Args& args) {
 Result<int> max_depth(const Args& args) {
     if (!args.has_value("--max-depth")) return 256;
     auto n = parse_count(args.value("--max-depth"), "--max-depth");
-    if (!n) return n.error();
-    if (*n < 1 || *n > 2000)
+    if (!n || *n < 1 || *n > 2000)
         return Error::invalid("option '--max-depth' takes a value in [1, 2000], got '" +
                               args.value("--max-depth") + "'");
     return static_cast<int>(*n);

@@ -62,6 +62,12 @@ int run_report(const std::vector<std::string>& argv) {
     for (size_t i = 1; i < args->positional.size(); ++i) {
         const std::string& path = args->positional[i];
         if (path == "-") {
+            for (const ReportSource& s : sources) {
+                if (s.in) {
+                    report_error("report", "standard input ('-') is given twice");
+                    return kExitUsage;
+                }
+            }
             sources.push_back({"<stdin>", &std::cin});
             continue;
         }

@@ -12,6 +12,11 @@ namespace {
 // A hard cap on recursion whatever ParseOptions::max_depth says.
 constexpr int kHardMaxDepth = 2000;
 
+std::string too_deep(int max_depth) {
+    return "expression nested too deeply (more than " + std::to_string(max_depth) +
+           (max_depth == 1 ? " level)" : " levels)");
+}
+
 }  // namespace
 
 TokenCursor::TokenCursor(std::string_view text, std::string_view filename, int max_depth,
@@ -45,18 +50,12 @@ bool TokenCursor::expect_word(std::string_view w) {
 }
 
 bool TokenCursor::enter(SourceLocation loc) {
-    if (++depth_ > max_depth_) {
-        return fail(loc, "expression nested too deeply (more than " + std::to_string(max_depth_) +
-                             " levels)");
-    }
+    if (++depth_ > max_depth_) return fail(loc, too_deep(max_depth_));
     return true;
 }
 
 bool TokenCursor::check_height(Expr e, SourceLocation loc) {
-    if (heights_.height(e) > max_depth_ + 1) {
-        return fail(loc, "expression nested too deeply (more than " + std::to_string(max_depth_) +
-                             " levels)");
-    }
+    if (heights_.height(e) > max_depth_ + 1) return fail(loc, too_deep(max_depth_));
     return true;
 }
 

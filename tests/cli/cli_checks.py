@@ -322,10 +322,11 @@ def case_fuzz_cases_run_in_child_processes():
            r[1].endswith("1 unknown\n0 passed, 0 failed\n") and
            "fully simplified: n/a (0 of 0 decided cases)" in r[1],
            "fuzz --replay of a case isl cannot end: unknown", r)
-    for bad in ["0", "-1", "abc", "1e300"]:
+    for bad in ["0", "-1", "abc", "1e300", " 5", "5 ", "0x10", "nan"]:
         r = run(["fuzz", "--cases", "1", "--case-timeout", bad])
-        expect(r[0] == 2 and "--case-timeout expects a positive number of seconds" in r[2],
-               "fuzz --case-timeout %s: exit 2" % bad, r)
+        expect(r[0] == 2 and
+               "--case-timeout expects a number of seconds in (0, 1e9], got '%s'" % bad in r[2],
+               "fuzz --case-timeout %r: exit 2" % bad, r)
     # In this process or not, a campaign prints the same (but its time).
     outputs = []
     for extra in [[], ["--in-process"]]:
@@ -361,6 +362,23 @@ def case_fuzz_replay_reads_files_as_the_parser_does():
             r = run(["fuzz", "--replay"] + args, stdin=f)
         expect(r[0] == 0 and r[1].endswith("2 passed, 0 failed\n"),
                "fuzz --replay %s checks the 2 maps" % args[0], r)
+
+
+def case_standard_input_is_read_once():
+    r = run(["report", "merge", "-", "-"], stdin=subprocess.DEVNULL)
+    expect(r[0] == 2 and "standard input ('-') is given twice" in r[2],
+           "report merge - -: exit 2", r)
+    if "--pointwise" not in run(["equiv", "--help"])[1]:
+        return  # built without the solvers: no equiv command
+    path = write("one.map", "(d0) -> (d0), domain: d0 in [0, 1]\n")
+    with open(path, "rb") as f:
+        r = run(["equiv", "-", "-"], stdin=f)
+    expect(r[0] == 2 and "standard input ('-') can be only one of the two files" in r[2],
+           "equiv - -: exit 2", r)
+    empty = write("none.map", "")
+    r = run(["equiv", path, empty])
+    expect(r[0] == 2 and "has 1 map but" in r[2] and "has 0 maps" in r[2],
+           "equiv counts maps in words", r)
 
 
 def case_campaign_options_checked_before_the_run():

@@ -181,6 +181,10 @@ int run_equiv(const std::vector<std::string>& argv) {
         report_error("equiv", "expected two files (A B)");
         return kExitUsage;
     }
+    if (c->args.positional[0] == "-" && c->args.positional[1] == "-") {
+        report_error("equiv", "standard input ('-') can be only one of the two files");
+        return kExitUsage;
+    }
     Context ctx;
     std::vector<ParsedMap> a, b;
     std::string name_a, name_b;
@@ -189,8 +193,9 @@ int run_equiv(const std::vector<std::string>& argv) {
         return kExitUsage;
     }
     if (a.size() != b.size()) {
-        report_error("equiv", "'" + name_a + "' has " + std::to_string(a.size()) + " maps but '" +
-                                  name_b + "' has " + std::to_string(b.size()));
+        auto maps = [](size_t n) { return std::to_string(n) + (n == 1 ? " map" : " maps"); };
+        report_error("equiv", "'" + name_a + "' has " + maps(a.size()) + " but '" + name_b +
+                                  "' has " + maps(b.size()));
         return kExitUsage;
     }
     auto oracle = solvers::make_exact_oracle(c->limits);
