@@ -117,6 +117,27 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// The variable bounds of `--bounds` into `bounds`; false (reported) when
+/// malformed. An empty range is allowed (it asks for an empty domain) with
+/// a warning, as most likely two bounds swapped.
+bool read_bounds_option(const Args& args, std::vector<VariableBound>& bounds) {
+    if (!args.has_value("--bounds")) return true;
+    auto b = parse_bounds_option(args.value("--bounds"));
+    if (!b) {
+        report_error("simplify", b.error().message);
+        return false;
+    }
+    bounds = std::move(*b);
+    for (const VariableBound& v : bounds) {
+        if (v.bounds.is_empty()) {
+            std::cerr << "provix simplify: warning: --bounds " << printable_text(v.name)
+                      << " has an empty range: every map with a variable '"
+                      << printable_text(v.name) << "' is empty\n";
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 int run_simplify(const std::vector<std::string>& args) {
@@ -136,14 +157,7 @@ int run_simplify(const std::vector<std::string>& args) {
         return kExitUsage;
     }
     std::vector<VariableBound> bounds;
-    if (parsed->has_value("--bounds")) {
-        auto b = parse_bounds_option(parsed->value("--bounds"));
-        if (!b) {
-            report_error("simplify", b.error().message);
-            return kExitUsage;
-        }
-        bounds = std::move(*b);
-    }
+    if (!read_bounds_option(*parsed, bounds)) return kExitUsage;
 
     auto input = read_input(parsed->positional.empty() ? "-" : parsed->positional[0]);
     if (!input) {

@@ -280,6 +280,8 @@ def case_mlir_syntax_takes_the_map_options():
     r = run(["simplify", "--syntax", "mlir", "--bounds", "x=9:3,y=0:1", empty])
     expect(r[0] == 0 and "the domain is empty" in r[1],
            "a bound that empties the map leaves its other names known", r)
+    expect("warning: --bounds x has an empty range: every map with a variable 'x' is empty"
+           in r[2], "an empty --bounds range is said", r)
     r = run(["simplify", "--syntax", "mlir", "--bounds", "z=0:1", empty])
     expect(r[0] == 2 and "'z'" in r[2], "a name no definition has is still an error", r)
 
