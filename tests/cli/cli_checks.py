@@ -383,6 +383,16 @@ def case_standard_input_is_read_once():
            "equiv counts maps in words", r)
 
 
+def case_prove_refuses_contradicting_grid_options():
+    if "--no-grid" not in run(["prove", "--help"])[1]:
+        return  # built without the solvers
+    rules = source("rules", "floordiv.rules")
+    for other in [["--allow-grid"], ["--grid-limit", "3"]]:
+        r = run(["prove", "--no-grid"] + other + [rules])
+        expect(r[0] == 2 and "--no-grid contradicts " + other[0] in r[2] and r[1] == "",
+               "prove --no-grid %s: exit 2 before any proof" % other[0], r)
+
+
 def case_campaign_options_checked_before_the_run():
     if "--case-timeout" not in run(["fuzz", "--help"])[1]:
         return  # built without the solvers

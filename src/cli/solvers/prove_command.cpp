@@ -278,6 +278,12 @@ std::optional<ProveSettings> prove_settings(const Args& a, long long cores) {
                                            : "--cvc5-tlimit must be positive");
         return std::nullopt;
     }
+    if (a.has("--no-grid") && (a.has("--allow-grid") || a.has_value("--grid-limit"))) {
+        report_error("prove", std::string("--no-grid contradicts ") +
+                                  (a.has("--allow-grid") ? "--allow-grid" : "--grid-limit") +
+                                  " (no grid: nothing to allow or to limit)");
+        return std::nullopt;
+    }
     s.options.z3_rlimit = static_cast<unsigned>(*rlimit);
     s.options.factor_limit = *grid;
     s.options.grid_fallback = !a.has("--no-grid");
