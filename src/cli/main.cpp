@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "provix/parser.h"
 #include "provix/version.h"
 
 namespace provix::cli {
@@ -76,19 +77,24 @@ int dispatch(const std::vector<std::string>& argv) {
         if (first == "help" && argv.size() > 1) {
             const Command* c = find_command(argv[1]);
             if (c) return c->run({"--help"});
-            std::cerr << "provix: error: unknown command '" << argv[1] << "'\n";
+            std::cerr << "provix: error: unknown command '" << printable_text(argv[1]) << "'\n";
             return kExitUsage;
         }
         print_usage(std::cout);
         return kExitSuccess;
     }
     if (first == "--version") {
+        if (argv.size() > 1) {
+            std::cerr << "provix: error: --version takes no argument, got '"
+                      << printable_text(argv[1]) << "'\n";
+            return kExitUsage;
+        }
         std::cout << "provix " << provix::version() << "\n";
         return kExitSuccess;
     }
     const Command* c = find_command(first);
     if (!c) {
-        std::cerr << "provix: error: unknown command '" << first << "'\n\n";
+        std::cerr << "provix: error: unknown command '" << printable_text(first) << "'\n\n";
         print_usage(std::cerr);
         return kExitUsage;
     }

@@ -383,6 +383,17 @@ def case_standard_input_is_read_once():
            "equiv counts maps in words", r)
 
 
+def case_top_level_usage_errors():
+    r = run(["--version", "x"])
+    expect(r[0] == 2 and "--version takes no argument, got 'x'" in r[2] and r[1] == "",
+           "--version x: exit 2", r)
+    r = run(["--version"])
+    expect(r[0] == 0 and r[1].startswith("provix "), "--version prints the version", r)
+    r = run(["simp\x1blify"])
+    expect(r[0] == 2 and "unknown command 'simp\\x1blify'" in r[2] and "\x1b" not in r[2],
+           "an unknown command is shown escaped", r)
+
+
 def case_prove_refuses_contradicting_grid_options():
     if "--no-grid" not in run(["prove", "--help"])[1]:
         return  # built without the solvers
