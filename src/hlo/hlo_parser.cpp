@@ -3,6 +3,7 @@
 #include "provix/hlo/hlo_parser.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <string>
 #include <vector>
@@ -291,6 +292,14 @@ Result<bool> Parser::parse_operands(TextCursor& c, HloComputation& comp, HloInst
         if (name.empty()) return c.error("expected an operand name");
         auto it = names.find(name);
         if (it == names.end()) {
+            // A name cut short by a character no name holds (`trans`pose`):
+            // that character is the error, not the name before it.
+            const char next = c.at_end() ? ' ' : c.peek();
+            if (next != ',' && next != ')' && next != '/' &&
+                !std::isspace(static_cast<unsigned char>(next))) {
+                return c.error("unexpected character '" + printable_text(std::string(1, next)) +
+                               "' in operand " + quoted(std::string(name) + next + "..."));
+            }
             return source_.error(pos, "unknown operand " + quoted(name) +
                                           " (operands must be defined before they are used)");
         }

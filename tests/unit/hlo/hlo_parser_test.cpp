@@ -209,6 +209,18 @@ TEST(HloParser, CarriageReturnsAloneEndLines) {
     }
 }
 
+// A character no name holds cuts an operand's name short: the error is at
+// that character, not an unknown operand made of the name's first part.
+TEST(HloParser, AStrayCharacterInAnOperandIsTheError) {
+    std::string e = parse_error(
+        "p0 = f32[4] parameter(0)\ntranspose_p0 = f32[4] negate(p0)\n"
+        "ROOT a = f32[4] add(p0, trans`pose_p0)\n");
+    EXPECT_EQ(e.rfind("in.hlo:3:30: error: unexpected character '`' in operand 'trans`...'", 0), 0u)
+        << e;
+    e = parse_error("p0 = f32[4] parameter(0)\nROOT a = f32[4] add(p0, p1)\n");
+    EXPECT_EQ(e.rfind("in.hlo:2:25: error: unknown operand 'p1'", 0), 0u) << e;
+}
+
 TEST(HloParser, ForwardReferencesAreAnError) {
     std::string e = parse_error(
         "g {\n a = f32[] parameter(0)\n ROOT n = f32[] negate(b)\n"
