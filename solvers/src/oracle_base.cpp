@@ -46,6 +46,16 @@ std::string count_reason(const char* what, int64_t a, int64_t b) {
     return "the maps have " + std::to_string(a) + " and " + std::to_string(b) + " " + what;
 }
 
+/// The decision when runtime variables could not be aligned: refuted for
+/// different inputs, unknown when a narrowing was undecided.
+Decision not_aligned(const Alignment& aligned) {
+    Decision d;
+    d.verdict =
+        aligned.status == Alignment::Status::DifferentInputs ? Verdict::Refuted : Verdict::Unknown;
+    d.reason = aligned.reason;
+    return d;
+}
+
 /// `d` with its counterexample (if any) marked as comparing two maps.
 Decision two_sided(Decision d) {
     if (d.counterexample) d.counterexample->two_sided = true;
@@ -122,13 +132,7 @@ Decision OracleBase::equivalent_in_scope(const IndexingMap& a, const IndexingMap
         return Interval::bounded_by(lo ? lo : b.finite_lo(), hi ? hi : b.finite_hi());
     };
     Alignment aligned = align_runtime_variables(a, b, narrow);
-    if (aligned.status != Alignment::Status::Aligned) {
-        Decision d;
-        d.verdict = aligned.status == Alignment::Status::DifferentInputs ? Verdict::Refuted
-                                                                         : Verdict::Unknown;
-        d.reason = aligned.reason;
-        return d;
-    }
+    if (aligned.status != Alignment::Status::Aligned) return not_aligned(aligned);
     const IndexingMap& x = aligned.maps.first;
     const IndexingMap& y = aligned.maps.second;
     if (x.is_known_empty() || y.is_known_empty()) return equivalent_in_scope(x, y);
@@ -159,13 +163,7 @@ Decision OracleBase::equivalent_pointwise(const IndexingMap& a, const IndexingMa
     // (with as many on both sides, a permutation at most; by position when
     // the names differ): `{rt0, rt1}` and `{rt1, rt0}` are the same inputs.
     Alignment aligned = align_runtime_variables(a, b);
-    if (aligned.status != Alignment::Status::Aligned) {
-        Decision d;
-        d.verdict = aligned.status == Alignment::Status::DifferentInputs ? Verdict::Refuted
-                                                                         : Verdict::Unknown;
-        d.reason = aligned.reason;
-        return d;
-    }
+    if (aligned.status != Alignment::Status::Aligned) return not_aligned(aligned);
     return two_sided(timed(decide_pointwise(aligned.maps.first, aligned.maps.second)));
 }
 
