@@ -2,9 +2,10 @@
 
 #include "integer_literal.h"
 
-#include <algorithm>
 #include <cctype>
-#include <limits>
+#include <optional>
+
+#include "provix/decimal.h"
 
 namespace provix::hlo::detail {
 
@@ -47,40 +48,22 @@ private:
             ++pos_;
     }
 
-    bool read_word(std::string_view word) {
-        if (text_.substr(pos_, word.size()) != word) return false;
-        const size_t end = pos_ + word.size();
-        if (end < text_.size() && std::isalnum(static_cast<unsigned char>(text_[end]))) {
-            return false;
-        }
-        pos_ = end;
-        return true;
-    }
-
+    /// An element: the text up to the next blank, `,` or `}`, which must be
+    /// `true`, `false` or an int64 in decimal (so `1.5`, `2e3`, `--1` and a
+    /// value beyond int64 are none).
     bool read_integer(std::vector<int64_t>& out) {
         skip_blanks();
-        if (read_word("true")) return out.push_back(1), true;
-        if (read_word("false")) return out.push_back(0), true;
-        const bool negative = pos_ < text_.size() && text_[pos_] == '-';
-        if (negative) ++pos_;
-        const size_t digits = pos_;
-        // The magnitude in uint64, so that -2^63 reads too.
-        uint64_t magnitude = 0;
-        const uint64_t max = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
-        while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
-            const auto digit = static_cast<uint64_t>(text_[pos_] - '0');
-            if (magnitude > (max - digit) / 10) return false;
-            magnitude = magnitude * 10 + digit;
+        const size_t start = pos_;
+        while (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != '}' &&
+               !std::isspace(static_cast<unsigned char>(text_[pos_]))) {
             ++pos_;
         }
-        if (pos_ == digits) return false;
-        // A float (`1.5`, `2e3`) or anything glued to the digits is no integer.
-        if (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) ||
-                                    text_[pos_] == '.' || text_[pos_] == '_')) {
-            return false;
-        }
-        out.push_back(negative ? static_cast<int64_t>(0 - magnitude)
-                               : static_cast<int64_t>(magnitude));
+        const std::string_view token = text_.substr(start, pos_ - start);
+        const std::optional<int64_t> v = token == "true"    ? std::optional<int64_t>(1)
+                                         : token == "false" ? std::optional<int64_t>(0)
+                                                            : parse_int64(token);
+        if (!v) return false;
+        out.push_back(*v);
         return true;
     }
 
@@ -92,30 +75,17 @@ private:
 
 std::optional<std::vector<int64_t>> parse_integer_literal(std::string_view literal,
                                                           const std::vector<int64_t>& dims) {
-    uint64_t count = 1;
     for (int64_t d : dims) {
-        if (d < 0 || (d > 0 && count > std::numeric_limits<uint32_t>::max() / uint64_t(d))) {
-            return std::nullopt;  // no literal this large is written out
-        }
-        count *= static_cast<uint64_t>(d);
+        if (d < 0) return std::nullopt;
     }
+    // Every entry read takes a character of the text at least, so a short
+    // text ends the read whatever the dimensions claim.
     std::vector<int64_t> out;
-    // Each element takes a character at least: the text bounds what to reserve.
-    out.reserve(static_cast<size_t>(std::min<uint64_t>(count, literal.size())));
-    LiteralReader scalar_reader(literal);
-    if (dims.empty() && scalar_reader.read(dims, 0, out) && scalar_reader.at_end()) return out;
-    out.clear();
-    if (dims.empty()) {
-        // A scalar in braces: `{7}`.
-        LiteralReader braced(literal);
-        if (braced.consume('{') && braced.read(dims, 0, out) && braced.consume('}') &&
-            braced.at_end()) {
-            return out;
-        }
+    LiteralReader reader(literal);
+    const bool braced_scalar = dims.empty() && reader.consume('{');  // `{7}`
+    if (!reader.read(dims, 0, out) || (braced_scalar && !reader.consume('}')) || !reader.at_end()) {
         return std::nullopt;
     }
-    LiteralReader reader(literal);
-    if (!reader.read(dims, 0, out) || !reader.at_end()) return std::nullopt;
     return out;
 }
 
