@@ -436,7 +436,7 @@ Result<T> guarded(Parser& p, F body) {
 std::optional<int> mistyped_separator_line(std::string_view text, int first_line, int last_line) {
     int line = 1;
     for (size_t start = 0; start <= text.size() && line <= last_line; ++line) {
-        size_t end = text.find('\n', start);
+        size_t end = line_end(text, start);  // lines as the lexer counts them
         if (end == std::string_view::npos) end = text.size();
         std::string_view l = text.substr(start, end - start);
         start = end + 1;

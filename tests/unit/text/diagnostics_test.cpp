@@ -240,17 +240,20 @@ TEST_F(DiagnosticsTest, OneMapOnlyInParseIndexingMap) {
 TEST_F(DiagnosticsTest, ACommentThatLooksLikeASeparatorGetsANote) {
     // Without the space, or with four dashes, the line is a comment and the
     // two maps read as one: the error says why.
-    for (const std::string sep : {"//-----", "// ----", "  //  ------ "}) {
-        EXPECT_EQ(file_error("(d0) -> (d0), domain: d0 in [0, 3]\n" + sep +
-                                 "\n(d0) -> (d0 + 1), domain: d0 in [0, 3]\n",
-                             "in.map"),
-                  "in.map:3:6: error: expected 'in', found '->'\n"
-                  "(d0) -> (d0 + 1), domain: d0 in [0, 3]\n"
-                  "     ^\n"
-                  "in.map:2:1: note: this comment looks like a separator; maps are separated "
-                  "by '// -----' lines\n" +
-                      sep + "\n^")
-            << sep;
+    // Lines ended by a carriage return alone count as the lexer counts them.
+    for (const std::string eol : {"\n", "\r"}) {
+        for (const std::string sep : {"//-----", "// ----", "  //  ------ "}) {
+            EXPECT_EQ(file_error("(d0) -> (d0), domain: d0 in [0, 3]" + eol + sep + eol +
+                                     "(d0) -> (d0 + 1), domain: d0 in [0, 3]" + eol,
+                                 "in.map"),
+                      "in.map:3:6: error: expected 'in', found '->'\n"
+                      "(d0) -> (d0 + 1), domain: d0 in [0, 3]\n"
+                      "     ^\n"
+                      "in.map:2:1: note: this comment looks like a separator; maps are separated "
+                      "by '// -----' lines\n" +
+                          sep + "\n^")
+                << sep << " " << int(eol[0]);
+        }
     }
     // A real separator, another comment, an error in the same map: no note.
     for (const std::string text :
