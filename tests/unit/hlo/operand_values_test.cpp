@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 #include "hlo_test_util.h"
 #include "integer_literal.h"
 #include "provix/hlo/computation_indexing.h"
@@ -31,6 +34,17 @@ IndexingMapSet maps_to_parameter(Context& ctx, std::string_view hlo, int64_t par
                                           const std::vector<std::string>& expected) {
     Context ctx;
     return map_set_is(maps_to_parameter(ctx, hlo, 0), expected, false, false);
+}
+
+/// `text` with every `%NAME` replaced by `values`' entry for NAME:
+/// `filled("c(%v)", {{"v", "7"}}) == "c(7)"`.
+std::string filled(std::string text, const std::map<std::string, std::string>& values) {
+    for (const auto& [name, value] : values) {
+        const std::string key = "%" + name;
+        for (size_t at; (at = text.find(key)) != std::string::npos;)
+            text.replace(at, key.size(), value);
+    }
+    return text;
 }
 
 TEST(OperandValues, AffineFunctionOfAnIotaBecomesTheOffsetExpression) {
@@ -101,14 +115,10 @@ ENTRY e {
 TEST(OperandValues, ConstantWhoseLiteralDoesNotFitItsShapeIsNoValue) {
     const char* hlo = R"(
 p0 = f32[50] parameter(0)
-c = s32[] constant(%s)
+c = s32[] constant(%literal)
 ROOT ds = f32[5] dynamic-slice(p0, c), dynamic_slice_sizes={5}
 )";
-    auto with_literal = [&](const char* literal) {
-        std::string text = hlo;
-        text.replace(text.find("%s"), 2, literal);
-        return text;
-    };
+    auto with_literal = [&](const char* literal) { return filled(hlo, {{"literal", literal}}); };
     EXPECT_TRUE(maps_to_p0_are(with_literal("7"), {"(d0) -> (d0 + 7), domain: d0 in [0, 4]"}));
     EXPECT_TRUE(maps_to_p0_are(with_literal("{7, 9}"),
                                {"(d0){rt0} -> (d0 + rt0), domain: d0 in [0, 4], rt0 in [0, 45]"}));
@@ -124,11 +134,7 @@ ROOT g = f32[%rows,1,4] gather(p0, idx), offset_dims={1,2}, collapsed_slice_dims
   start_index_map={0}, index_vector_dim=1, slice_sizes={1,4}
 )";
     auto with = [&](const char* rows, const char* literal) {
-        std::string text = hlo;
-        for (size_t at; (at = text.find("%rows")) != std::string::npos;)
-            text.replace(at, 5, rows);
-        text.replace(text.find("%literal"), 8, literal);
-        return text;
+        return filled(hlo, {{"rows", rows}, {"literal", literal}});
     };
     EXPECT_TRUE(maps_to_p0_are(with("1", "{ {42} }"),
                                {"(d0, d1, d2) -> (42, d2), domain: d0 in [0, 0], d1 in [0, 0], "
@@ -163,11 +169,7 @@ col = s32[3,1] slice(pairs), slice={[0:3], [1:2]}
 ROOT g = f32[3,1,4] gather(p0, col), offset_dims={1,2}, collapsed_slice_dims={},
   start_index_map={0}, index_vector_dim=1, slice_sizes={1,4}
 )";
-    auto with = [&](const char* literal) {
-        std::string text = hlo;
-        text.replace(text.find("%literal"), 8, literal);
-        return text;
-    };
+    auto with = [&](const char* literal) { return filled(hlo, {{"literal", literal}}); };
     EXPECT_TRUE(maps_to_p0_are(with("{0, 7, 99, 10, -5, 13}"),
                                {"(d0, d1, d2) -> (d0 * 3 + 7, d2), domain: d0 in [0, 2], "
                                 "d1 in [0, 0], d2 in [0, 3]"}));
