@@ -115,8 +115,16 @@ py::object from_interval(const Interval& interval);
 std::vector<int64_t> to_point(const py::handle& values, const std::vector<std::string>& names);
 
 /// The expression `value` (an Expr, an int, or a str parsed with `names`)
-/// in context `ctx`, copied into it if it lives in another context.
+/// in context `ctx`, copied into it if it lives in another context; an Expr
+/// deeper than kMaxExpressionDepth is refused (InvalidArgumentError).
 Expr to_expr(const ContextPtr& ctx, const py::handle& value, const std::vector<std::string>& names);
+
+/// As `to_expr`, without walking an Expr's depth: for an operand of an
+/// expression that the caller builds and then checks with `checked_depth`
+/// (what is built holds the operand, so it is at least as deep, unless the
+/// operand cancels out): `checked_depth(operand_expr(ctx, b, names) + a)`.
+Expr operand_expr(const ContextPtr& ctx, const py::handle& value,
+                  const std::vector<std::string>& names);
 
 /// The context of an optional `ctx` argument (a provix.Context), or a fresh
 /// one for None; InvalidArgumentError for anything else.

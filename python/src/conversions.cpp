@@ -221,9 +221,16 @@ std::vector<int64_t> to_point(const py::handle& values, const std::vector<std::s
 
 Expr to_expr(const ContextPtr& ctx, const py::handle& value,
              const std::vector<std::string>& names) {
+    const Expr e = operand_expr(ctx, value, names);
+    // Only an Expr can be too deep: a parsed text has the parser's limit.
+    return py::isinstance<PyExpr>(value) ? checked_depth(e) : e;
+}
+
+Expr operand_expr(const ContextPtr& ctx, const py::handle& value,
+                  const std::vector<std::string>& names) {
     if (py::isinstance<PyExpr>(value)) {
         const PyExpr& e = value.cast<const PyExpr&>();
-        return checked_depth(import_expr(*ctx, e.expr));  // itself when already in ctx
+        return import_expr(*ctx, e.expr);  // itself when already in ctx
     }
     if (is_int(value)) return ctx->constant(int64_of(value, "constant"));
     if (py::isinstance<py::str>(value)) {

@@ -24,7 +24,7 @@ Names share(std::vector<std::string> names) {
 
 /// `a op b` where either side may be an int: the names of the Expr side.
 PyExpr binary(const PyExpr& a, const py::handle& b, bool reversed, ExprKind kind) {
-    Expr rhs = to_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
+    Expr rhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
     Expr lhs = a.expr;
     if (reversed) std::swap(lhs, rhs);
     if ((kind == ExprKind::FloorDiv || kind == ExprKind::CeilDiv || kind == ExprKind::Mod) &&
@@ -138,12 +138,12 @@ void register_exprs(py::module_& m) {
                  [kind](const PyExpr& a, const py::object& b) { return binary(a, b, true, kind); });
     }
     expr.def("__sub__", [](const PyExpr& a, const py::object& b) {
-        Expr rhs = to_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
-        return PyExpr{a.ctx, a.expr - rhs, a.names};
+        Expr rhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
+        return PyExpr{a.ctx, checked_depth(a.expr - rhs), a.names};
     });
     expr.def("__rsub__", [](const PyExpr& a, const py::object& b) {
-        Expr lhs = to_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
-        return PyExpr{a.ctx, lhs - a.expr, a.names};
+        Expr lhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
+        return PyExpr{a.ctx, checked_depth(lhs - a.expr), a.names};
     });
 
     m.def(

@@ -131,6 +131,20 @@ def test_expressions_deeper_than_the_limit_are_refused_not_a_crash():
     assert s.evaluate([1] * 7) == sum(range(1, 3001))
 
 
+def test_every_operator_refuses_a_result_past_the_depth_limit():
+    x = provix.var(0)
+    e = x
+    with pytest.raises(provix.InvalidArgumentError, match="2000 levels"):
+        while True:
+            e = e // x  # one level deeper each step, until the limit refuses
+    # e is at the limit: any operator that nests it once more is refused.
+    for deeper in (lambda: e - x, lambda: 1 - e, lambda: e + x, lambda: -e,
+                   lambda: provix.min(e, x)):
+        with pytest.raises(provix.InvalidArgumentError, match="2000 levels"):
+            deeper()
+    assert (e // 1).evaluate([5]) == e.evaluate([5])  # depth unchanged: accepted
+
+
 def test_a_named_variable_id_is_bounded():
     with pytest.raises(provix.InvalidArgumentError, match="named variable"):
         provix.var(2**40, "x")
