@@ -42,10 +42,11 @@ const CommandHelp kBoundsHelp = {
     "Prints, for each map, the exact range of each result over the map's domain,\n"
     "one '[lo, hi]' per line ('-inf'/'inf' when unbounded; exact even beyond\n"
     "int64); points where the result divides by zero are not part of its range.\n"
-    "A result that takes no value prints 'empty' when the domain is empty and\n"
-    "'undefined (...)' when it divides by zero at every point of the domain; an\n"
-    "UNDEFINED map prints 'undefined'. Maps are separated by '// -----'. A range\n"
-    "not decided within --timeout is 'unknown (timeout)'.\n",
+    "A map whose domain is empty prints one 'empty' line, whatever its number of\n"
+    "results (as KNOWN EMPTY does); a result that divides by zero at every point\n"
+    "of a non-empty domain prints 'undefined (...)'; an UNDEFINED map prints\n"
+    "'undefined'. Maps are separated by '// -----'. A range not decided within\n"
+    "--timeout is 'unknown (timeout)'.\n",
     "every range decided",
     "some range unknown",
 };
@@ -271,7 +272,10 @@ int run_per_map(const std::vector<std::string>& argv, const char* command, const
     return finish(command, c->args, out, all_decided);
 }
 
-/// `bounds`: the exact range of each result.
+/// `bounds`: the exact range of each result. A domain found empty is said
+/// once for the map in text (as for a KNOWN EMPTY map, so a map and its
+/// simplified form print alike), and per result in JSON; the results after
+/// it are not asked (none takes a value).
 bool bounds_answer(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
                    const std::string& name, const ParsedMap& parsed, std::string& out) {
     bool decided = true;
@@ -286,9 +290,28 @@ bool bounds_answer(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
         if (!c.json) out += m.is_undefined() ? "undefined\n" : "empty\n";
     } else {
         // Whether the domain is empty, asked only when a result takes no
-        // value: then it tells "empty" from "undefined everywhere".
+        // value (then it tells "empty" from "undefined everywhere"), or when
+        // there is no result (then "empty" is all there is to say).
         std::optional<solvers::Decision> emptiness;
+        auto domain_empty = [&] {
+            return emptiness && emptiness->verdict == solvers::Verdict::Proven;
+        };
+        if (m.num_results() == 0 && !c.json) {
+            emptiness = oracle.is_empty(m);
+            if (domain_empty()) {
+                out += "empty\n";
+            } else if (emptiness->verdict != solvers::Verdict::Refuted) {
+                out += "unknown (emptiness of the domain: " + emptiness->reason + ")\n";
+                decided = false;
+            }
+        }
+        // The range of every result once the domain is found empty.
+        std::optional<solvers::RangeDecision> no_value;
         for (int64_t r = 0; r < m.num_results(); ++r) {
+            if (domain_empty()) {
+                if (c.json) write_range(w, *no_value, "empty");
+                continue;
+            }
             solvers::RangeDecision range = oracle.exact_range(m, r);
             const char* status = "range";
             std::string text = range.to_string();
@@ -299,6 +322,7 @@ bool bounds_answer(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
                 if (emptiness->verdict == solvers::Verdict::Proven) {
                     status = "empty";
                     text = "empty";
+                    no_value = range;
                 } else if (emptiness->verdict == solvers::Verdict::Refuted) {
                     status = "undefined";
                     text = "undefined (divides by zero at every point of the domain)";
