@@ -32,6 +32,24 @@ bool write_as_written(const MlirDefinition& d, const std::string& why, std::stri
     return true;
 }
 
+/// For a map no affine_set bounds, the bounds --bounds gave it (`bounded`
+/// is `d.map` with them), as the
+/// comment `// provix: equal to the input where d0 in [0, 15], s0 in [0, 3]
+/// (--bounds)`: an affine_map has no domain to carry them, and the
+/// simplified map may differ from the input outside them. Empty if none.
+std::string bounds_comment(const MlirDefinition& d, const IndexingMap& bounded) {
+    if (d.domain_set >= 0 || bounded.is_known_empty() || bounded.is_undefined()) return "";
+    std::string list;
+    for (int64_t id = 0; id < d.num_dims + d.num_symbols; ++id) {
+        const Interval b = bounded.variable(id).bounds;
+        if (b == d.map.variable(id).bounds) continue;  // as parsed (a symbolic divisor's s0 >= 1)
+        const std::string name =
+            id < d.num_dims ? "d" + std::to_string(id) : "s" + std::to_string(id - d.num_dims);
+        list += (list.empty() ? "" : ", ") + name + " in " + to_string(b);
+    }
+    return list.empty() ? "" : "// provix: equal to the input where " + list + " (--bounds)\n";
+}
+
 }  // namespace
 
 int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, std::string& out) {
@@ -85,7 +103,7 @@ int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, st
             }
             continue;
         }
-        out += prefix(d) + *text + "\n";
+        out += bounds_comment(d, input_map) + prefix(d) + *text + "\n";
 #ifdef PROVIX_HAVE_SOLVERS
         if (options.verify) {
             VerifyOutcome v = verify_simplification(input_map, map, options.verify_timeout);
