@@ -272,10 +272,44 @@ int run_per_map(const std::vector<std::string>& argv, const char* command, const
     return finish(command, c->args, out, all_decided);
 }
 
+/// One result's answer for `bounds`: its range, status and text line.
+struct ResultAnswer {
+    solvers::RangeDecision range;
+    const char* status = "range";
+    std::string text;
+};
+
+/// The answer for result `r` of `m`. When the result takes no value, asks
+/// (once, kept in `emptiness`) whether the domain is empty, which tells
+/// "empty" from "undefined everywhere".
+ResultAnswer result_answer(solvers::Oracle& oracle, const IndexingMap& m, int64_t r,
+                           std::optional<solvers::Decision>& emptiness) {
+    ResultAnswer a{oracle.exact_range(m, r), "range", ""};
+    a.text = a.range.to_string();
+    if (a.range.verdict != solvers::Verdict::Proven) {
+        a.status = "unknown";
+    } else if (a.range.empty) {
+        if (!emptiness) emptiness = oracle.is_empty(m);
+        if (emptiness->verdict == solvers::Verdict::Proven) {
+            a.status = "empty";
+            a.text = "empty";
+        } else if (emptiness->verdict == solvers::Verdict::Refuted) {
+            a.status = "undefined";
+            a.text = "undefined (divides by zero at every point of the domain)";
+        } else {
+            a.status = "unknown";
+            a.range.verdict = solvers::Verdict::Unknown;
+            a.range.reason = "no value; emptiness of the domain unknown: " + emptiness->reason;
+            a.text = "unknown (" + a.range.reason + ")";
+        }
+    }
+    return a;
+}
+
 /// `bounds`: the exact range of each result. A domain found empty is said
 /// once for the map in text (as for a KNOWN EMPTY map, so a map and its
-/// simplified form print alike), and per result in JSON; the results after
-/// it are not asked (none takes a value).
+/// simplified form print alike; also for a map with no result), and per
+/// result in JSON; no result after it is asked (none takes a value).
 bool bounds_answer(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
                    const std::string& name, const ParsedMap& parsed, std::string& out) {
     bool decided = true;
@@ -289,56 +323,27 @@ bool bounds_answer(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
     if (m.is_undefined() || m.is_known_empty()) {
         if (!c.json) out += m.is_undefined() ? "undefined\n" : "empty\n";
     } else {
-        // Whether the domain is empty, asked only when a result takes no
-        // value (then it tells "empty" from "undefined everywhere"), or when
-        // there is no result (then "empty" is all there is to say).
         std::optional<solvers::Decision> emptiness;
-        auto domain_empty = [&] {
-            return emptiness && emptiness->verdict == solvers::Verdict::Proven;
-        };
-        if (m.num_results() == 0 && !c.json) {
-            emptiness = oracle.is_empty(m);
-            if (domain_empty()) {
-                out += "empty\n";
-            } else if (emptiness->verdict != solvers::Verdict::Refuted) {
-                out += "unknown (emptiness of the domain: " + emptiness->reason + ")\n";
-                decided = false;
-            }
+        if (m.num_results() == 0 && !c.json) emptiness = oracle.is_empty(m);
+        auto verdict = [&](solvers::Verdict v) { return emptiness && emptiness->verdict == v; };
+        std::vector<ResultAnswer> answers;
+        for (int64_t r = 0; r < m.num_results() && !verdict(solvers::Verdict::Proven); ++r)
+            answers.push_back(result_answer(oracle, m, r, emptiness));
+        if (verdict(solvers::Verdict::Proven)) {
+            if (!c.json) out += "empty\n";
+            for (int64_t r = 0; c.json && r < m.num_results(); ++r)
+                write_range(w, answers.back().range, "empty");  // the answer that found it
+        } else if (m.num_results() == 0 && !c.json && !verdict(solvers::Verdict::Refuted)) {
+            out += "unknown (emptiness of the domain: " + emptiness->reason + ")\n";
+            decided = false;
         }
-        // The range of every result once the domain is found empty.
-        std::optional<solvers::RangeDecision> no_value;
-        for (int64_t r = 0; r < m.num_results(); ++r) {
-            if (domain_empty()) {
-                if (c.json) write_range(w, *no_value, "empty");
-                continue;
-            }
-            solvers::RangeDecision range = oracle.exact_range(m, r);
-            const char* status = "range";
-            std::string text = range.to_string();
-            if (range.verdict != solvers::Verdict::Proven) {
-                status = "unknown";
-            } else if (range.empty) {
-                if (!emptiness) emptiness = oracle.is_empty(m);
-                if (emptiness->verdict == solvers::Verdict::Proven) {
-                    status = "empty";
-                    text = "empty";
-                    no_value = range;
-                } else if (emptiness->verdict == solvers::Verdict::Refuted) {
-                    status = "undefined";
-                    text = "undefined (divides by zero at every point of the domain)";
-                } else {
-                    status = "unknown";
-                    range.verdict = solvers::Verdict::Unknown;
-                    range.reason =
-                        "no value; emptiness of the domain unknown: " + emptiness->reason;
-                    text = "unknown (" + range.reason + ")";
-                }
-            }
-            decided = decided && std::string(status) != "unknown";
+        for (size_t r = 0; !verdict(solvers::Verdict::Proven) && r < answers.size(); ++r) {
+            const ResultAnswer& a = answers[r];
+            decided = decided && std::string(a.status) != "unknown";
             if (c.json) {
-                write_range(w, range, status);
+                write_range(w, a.range, a.status);
             } else {
-                out += text + "\n";
+                out += a.text + "\n";
             }
         }
     }
