@@ -2,6 +2,7 @@
 
 #include "mlir_simplify.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "commands.h"
@@ -32,13 +33,17 @@ bool write_as_written(const MlirDefinition& d, const std::string& why, std::stri
     return true;
 }
 
-/// For a map no affine_set bounds, the bounds --bounds gave it (`bounded`
-/// is `d.map` with them), as the
-/// comment `// provix: equal to the input where d0 in [0, 15], s0 in [0, 3]
+/// For a map no affine_set bounds whose results `simplified` changed, the
+/// bounds --bounds gave it (`bounded` is `d.map` with them), as the comment
+/// `// provix: equal to the input where d0 in [0, 15], s0 in [0, 3]
 /// (--bounds)`: an affine_map has no domain to carry them, and the
 /// simplified map may differ from the input outside them. Empty if none.
-std::string bounds_comment(const MlirDefinition& d, const IndexingMap& bounded) {
+std::string bounds_comment(const MlirDefinition& d, const IndexingMap& bounded,
+                           const IndexingMap& simplified) {
     if (d.domain_set >= 0 || bounded.is_known_empty() || bounded.is_undefined()) return "";
+    const ResultExprs& before = bounded.results();
+    const ResultExprs& after = simplified.results();
+    if (std::equal(before.begin(), before.end(), after.begin(), after.end())) return "";
     std::string list;
     for (int64_t id = 0; id < d.num_dims + d.num_symbols; ++id) {
         const Interval b = bounded.variable(id).bounds;
@@ -103,7 +108,7 @@ int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, st
             }
             continue;
         }
-        out += bounds_comment(d, input_map) + prefix(d) + *text + "\n";
+        out += bounds_comment(d, input_map, map) + prefix(d) + *text + "\n";
 #ifdef PROVIX_HAVE_SOLVERS
         if (options.verify) {
             VerifyOutcome v = verify_simplification(input_map, map, options.verify_timeout);

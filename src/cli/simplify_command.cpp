@@ -72,14 +72,15 @@ const CommandHelp kSimplifyHelp = {
     "(bare, or as '#name = ...' definitions as MLIR prints them), written back in\n"
     "MLIR syntax. MLIR maps have no domain: an affine_set bounds the maps after it\n"
     "(up to the next set or '// -----'), and --bounds adds bounds by name (the\n"
-    "set is written with them; a map no set bounds follows a comment '// provix:\n"
-    "equal to the input where d0 in [0, 15] (--bounds)'). MLIR dims and symbols\n"
-    "are all inputs: none is renamed, rescaled or dropped. MLIR defines\n"
-    "floordiv, ceildiv and mod only for positive divisors: a literal divisor <= 0\n"
-    "is an error; a negative divisor in a result is written with a positive one\n"
-    "('x floordiv -4' as '-(x ceildiv 4)'). A map MLIR cannot express after\n"
-    "simplification (min, max) is written as it was, after a '// provix: kept as\n"
-    "written: ...' comment. --format json needs the provix syntax.\n",
+    "set is written with them; a map no set bounds, if simplified, follows a\n"
+    "comment '// provix: equal to the input where d0 in [0, 15] (--bounds)').\n"
+    "MLIR dims and symbols are all inputs: none is renamed, rescaled or dropped.\n"
+    "MLIR defines floordiv, ceildiv and mod only for positive divisors: a literal\n"
+    "divisor <= 0 is an error; a negative divisor in a result is written with a\n"
+    "positive one ('x floordiv -4' as '-(x ceildiv 4)'). A map MLIR cannot\n"
+    "express after simplification (min, max) is written as it was, after a\n"
+    "'// provix: kept as written: ...' comment. --format json needs the provix\n"
+    "syntax.\n",
     "success",
     "--verify refuted a result or could not decide it",
 };
