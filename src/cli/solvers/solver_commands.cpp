@@ -333,17 +333,18 @@ bool bounds_answer(const SolverCommand& c, solvers::Oracle& oracle, size_t i,
             if (!c.json) out += "empty\n";
             for (int64_t r = 0; c.json && r < m.num_results(); ++r)
                 write_range(w, answers.back().range, "empty");  // the answer that found it
-        } else if (m.num_results() == 0 && !c.json && !verdict(solvers::Verdict::Refuted)) {
-            out += "unknown (emptiness of the domain: " + emptiness->reason + ")\n";
-            decided = false;
-        }
-        for (size_t r = 0; !verdict(solvers::Verdict::Proven) && r < answers.size(); ++r) {
-            const ResultAnswer& a = answers[r];
-            decided = decided && std::string(a.status) != "unknown";
-            if (c.json) {
-                write_range(w, a.range, a.status);
-            } else {
-                out += a.text + "\n";
+        } else {
+            if (m.num_results() == 0 && !c.json && !verdict(solvers::Verdict::Refuted)) {
+                out += "unknown (emptiness of the domain: " + emptiness->reason + ")\n";
+                decided = false;
+            }
+            for (const ResultAnswer& a : answers) {
+                decided = decided && std::string(a.status) != "unknown";
+                if (c.json) {
+                    write_range(w, a.range, a.status);
+                } else {
+                    out += a.text + "\n";
+                }
             }
         }
     }
