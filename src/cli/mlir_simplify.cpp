@@ -48,9 +48,9 @@ std::string bounds_comment(const MlirDefinition& d, const IndexingMap& bounded,
     for (int64_t id = 0; id < d.num_dims + d.num_symbols; ++id) {
         const Interval b = bounded.variable(id).bounds;
         if (b == d.map.variable(id).bounds) continue;  // as parsed (a symbolic divisor's s0 >= 1)
-        const std::string name =
-            id < d.num_dims ? "d" + std::to_string(id) : "s" + std::to_string(id - d.num_dims);
-        list += (list.empty() ? "" : ", ") + name + " in " + to_string(b);
+        // The variable as the printer names it (`d<i>`, `s<i>`): a variable always prints.
+        const auto name = to_mlir_affine_expr(bounded.context()->variable(id), d.num_dims);
+        list += (list.empty() ? "" : ", ") + *name + " in " + to_string(b);
     }
     return list.empty() ? "" : "// provix: equal to the input where " + list + " (--bounds)\n";
 }
