@@ -42,12 +42,7 @@ public:
             const SourceLocation loc = here();
             const char c = text_[pos_];
             if (c == '/' && peek(1) == '/') {
-                const bool sep = at_line_start(start) && is_separator_line(text_, line_start_);
-                // A comment ends at a line feed or a carriage return (files
-                // with carriage returns alone end their lines so).
-                while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r')
-                    advance();
-                if (sep) out.tokens.push_back(token(TokenKind::Separator, start, loc));
+                if (!comment(out, start, loc)) return out;
                 continue;
             }
             if (is_digit(c)) {
@@ -185,6 +180,30 @@ private:
 
     char peek(size_t k) const { return pos_ + k < text_.size() ? text_[pos_ + k] : '\0'; }
     SourceLocation here() const { return {line_, column_}; }
+
+    /// Skips the comment at `start` (its `//` at the cursor), adding a
+    /// Separator token for a `// -----` line. In the map syntax a comment is
+    /// a line of its own: after a token, `d0 // 4` would silently drop the
+    /// rest of the line (Python's floor division reads the same), so it is
+    /// an error (false, with `out`'s error set). MLIR's syntax ends lines
+    /// with comments.
+    bool comment(Lexed& out, size_t start, SourceLocation loc) {
+        if (mode_ == LexMode::Provix && !at_line_start(start)) {
+            out.ok = false;
+            out.error_location = loc;
+            out.error_message =
+                "'//' after a token: a comment is a line that starts with '//'; floor "
+                "division is 'floordiv' (or '/')";
+            return false;
+        }
+        const bool sep = at_line_start(start) && is_separator_line(text_, line_start_);
+        // A comment ends at a line feed or a carriage return (files with
+        // carriage returns alone end their lines so).
+        while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r')
+            advance();
+        if (sep) out.tokens.push_back(token(TokenKind::Separator, start, loc));
+        return true;
+    }
 
     bool at_line_start(size_t start) const {
         for (size_t i = line_start_; i < start; ++i) {

@@ -207,9 +207,30 @@ TEST_F(ParserTest, AcceptsXlaPrintedForms) {
 
 TEST_F(ParserTest, CommentsAreIgnored) {
     IndexingMap m =
-        map("// a reshape\n(d0) -> (d0 floordiv 4), // results\n"
+        map("// a reshape\n(d0) -> (d0 floordiv 4),\n  // results\n"
             "domain:\n// bounds\nd0 in [0, 15]\n// end");
     EXPECT_EQ(m, map("(d0) -> (d0 floordiv 4), domain: d0 in [0, 15]"));
+}
+
+TEST_F(ParserTest, CommentsAreWholeLines) {
+    // After a token, `//` would drop the rest of the line: `d0 // 4` (floor
+    // division in Python) read as `d0` is a wrong answer, so it is an error
+    // wherever it stands.
+    for (const char* text :
+         {"(d0) -> (d0 // 4), domain: d0 in [0, 15]", "(d0) -> (d0 // 4\n), domain: d0 in [0, 15]",
+          "(d0) -> (d0), // results\ndomain: d0 in [0, 15]",
+          "(d0) -> (d0), domain: d0 in [0, 15] // end"}) {
+        Result<IndexingMap> m = parse_indexing_map(ctx, text);
+        ASSERT_FALSE(m.ok()) << text;
+        EXPECT_EQ(m.error().kind, Error::Kind::Parse) << text;
+        EXPECT_NE(m.error().message.find("a comment is a line that starts with '//'"),
+                  std::string::npos)
+            << m.error().message;
+    }
+    Result<Expr> e = parse_expr(ctx, "d0 // 4", {"d0"});
+    ASSERT_FALSE(e.ok());
+    EXPECT_NE(e.error().message.find(":1:4: error: '//' after a token"), std::string::npos)
+        << e.error().message;
 }
 
 TEST_F(ParserTest, SeveralMapsSeparatedByLines) {
@@ -247,8 +268,7 @@ TEST_F(ParserTest, EmptyFilesHoldNoMaps) {
 }
 
 TEST_F(ParserTest, SeparatorMustBeAWholeLine) {
-    // `// -----` after code on the same line is an ordinary comment, so the
-    // two maps run together.
+    // `// -----` after code on the same line separates nothing: an error.
     Result<std::vector<ParsedMap>> maps =
         parse_indexing_maps(ctx, "() -> () // -----\n() -> ()", "f.map");
     ASSERT_FALSE(maps.ok());
@@ -275,11 +295,11 @@ TEST_F(ParserTest, MapTextsAreSplitAsTheParserSplitsThem) {
         }
     }
     // The views point into the text: it must outlive them.
-    const std::string file = "// a\n" + m + " // b\n// -----\n// c\n() -> ()\n";
+    const std::string file = "// a\n" + m + "\n  // b\n// -----\n// c\n() -> ()\n";
     auto texts = split_map_texts(file);
     ASSERT_TRUE(texts.ok());
     const std::vector<std::string> got(texts->begin(), texts->end());
-    EXPECT_EQ(got, (std::vector<std::string>{"// a\n" + m + " // b\n", "// c\n() -> ()\n"}));
+    EXPECT_EQ(got, (std::vector<std::string>{"// a\n" + m + "\n  // b\n", "// c\n() -> ()\n"}));
     EXPECT_FALSE(split_map_texts("(d0) -> (d0 $ 1)", "f.map").ok());
 }
 
