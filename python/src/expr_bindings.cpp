@@ -7,6 +7,8 @@
 //     >>> str(provix.simplify_expr(e // 4, [(0, 9), (0, 2)]))
 //     'd0'
 
+#include <algorithm>
+
 #include "bindings.h"
 #include "provix/interval_eval.h"
 #include "provix/parser.h"
@@ -22,8 +24,49 @@ Names share(std::vector<std::string> names) {
     return std::make_shared<const std::vector<std::string>>(std::move(names));
 }
 
-/// `a op b` where either side may be an int: the names of the Expr side.
+/// Raises InvalidArgumentError unless `name` prints as a variable that
+/// parses back: `check_name("th_x")` passes, `check_name("3")` raises.
+void check_name(const std::string& name) {
+    if (!is_valid_variable_name(name)) {
+        raise_invalid("invalid variable name '" + name +
+                      "': a letter or '_', then letters, digits or '_', and no keyword");
+    }
+}
+
+/// The names `a op b` prints with, for an operand `b` (an Expr, an int or a
+/// str): a's names, and b's for the variables a leaves unnamed (`v<i>` is
+/// the name of no variable). Variables are combined by id, so one named
+/// differently on the two sides is an error, never a silent renaming:
+///
+///     var(0, "x") + var(1, "y")     # names ["x", "y"]
+///     var(0, "x") + var(0, "y")     # InvalidArgumentError
+Names merged_names(const PyExpr& a, const py::handle& b) {
+    if (!py::isinstance<PyExpr>(b)) return a.names;
+    const Names& other = b.cast<const PyExpr&>().names;
+    if (!other || other->empty() || other == a.names) return a.names;
+    const std::vector<std::string> none;
+    const std::vector<std::string>& left = a.names ? *a.names : none;
+    const std::vector<std::string>& right = *other;
+    if (left == right) return a.names;
+    std::vector<std::string> out;
+    for (size_t i = 0; i < std::max(left.size(), right.size()); ++i) {
+        const std::string unnamed = "v" + std::to_string(i);
+        const bool named_left = i < left.size() && left[i] != unnamed;
+        const bool named_right = i < right.size() && right[i] != unnamed;
+        if (named_left && named_right && left[i] != right[i]) {
+            raise_invalid("variable " + std::to_string(i) + " is named '" + left[i] +
+                          "' on one side and '" + right[i] +
+                          "' on the other: expressions combine their variables by id");
+        }
+        out.push_back(named_left ? left[i] : named_right ? right[i] : unnamed);
+    }
+    return share(std::move(out));
+}
+
+/// `a op b` where either side may be an int: the names of both sides
+/// (merged_names).
 PyExpr binary(const PyExpr& a, const py::handle& b, bool reversed, ExprKind kind) {
+    Names names = merged_names(a, b);
     Expr rhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
     Expr lhs = a.expr;
     if (reversed) std::swap(lhs, rhs);
@@ -31,7 +74,7 @@ PyExpr binary(const PyExpr& a, const py::handle& b, bool reversed, ExprKind kind
         rhs.is_constant(0)) {
         raise(Error::division_by_zero("division by zero: " + a.text() + " and 0"));
     }
-    return PyExpr{a.ctx, checked_depth(build(kind, {lhs, rhs})), a.names};
+    return PyExpr{a.ctx, checked_depth(build(kind, {lhs, rhs})), std::move(names)};
 }
 
 /// `kind(a, b)` for the module-level functions, with either side an Expr.
@@ -138,17 +181,25 @@ void register_exprs(py::module_& m) {
                  [kind](const PyExpr& a, const py::object& b) { return binary(a, b, true, kind); });
     }
     expr.def("__sub__", [](const PyExpr& a, const py::object& b) {
+        Names names = merged_names(a, b);
         Expr rhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
-        return PyExpr{a.ctx, checked_depth(a.expr - rhs), a.names};
+        return PyExpr{a.ctx, checked_depth(a.expr - rhs), std::move(names)};
     });
     expr.def("__rsub__", [](const PyExpr& a, const py::object& b) {
+        Names names = merged_names(a, b);
         Expr lhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
-        return PyExpr{a.ctx, checked_depth(lhs - a.expr), a.names};
+        return PyExpr{a.ctx, checked_depth(lhs - a.expr), std::move(names)};
     });
 
     m.def(
         "parse_expr",
         [](const std::string& text, const std::vector<std::string>& names, const py::object& ctx) {
+            for (size_t i = 0; i < names.size(); ++i) {
+                check_name(names[i]);
+                if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i),
+                              names[i]) != names.begin() + static_cast<std::ptrdiff_t>(i))
+                    raise_invalid("duplicate variable name '" + names[i] + "'");
+            }
             ContextPtr c = context_of(ctx);
             return PyExpr{c, unwrap(parse_expr(*c, text, names, parse_options())), share(names)};
         },
@@ -175,6 +226,7 @@ void register_exprs(py::module_& m) {
                     raise_invalid("a variable's name must be a str, got " + type_name(name));
                 }
                 names.push_back(name.cast<std::string>());
+                check_name(names.back());
             }
             return PyExpr{c, c->variable(id), share(names)};
         },

@@ -16,8 +16,10 @@ namespace provix::python {
 void register_hlo(py::module_& m) {
     m.def(
         "analyze_hlo",
-        [](const std::string& text, int64_t output, bool input_to_output,
+        [](const std::string& text, const py::object& output_value, bool input_to_output,
            const std::string& filename, const py::object& ctx) {
+            const int64_t output = int64_of(output_value, "output");
+            if (output < 0) raise_invalid("output must be >= 0, got " + std::to_string(output));
             ContextPtr c = context_of(ctx);
             hlo::HloModule module = unwrap(hlo::parse_hlo_module(text, filename));
             const hlo::HloComputation& comp = module.entry_computation();
@@ -41,8 +43,9 @@ void register_hlo(py::module_& m) {
             }
             return out;
         },
-        py::arg("text"), py::kw_only(), py::arg("output") = 0, py::arg("input_to_output") = false,
-        py::arg("filename") = "<input>", py::arg("ctx") = py::none(),
+        py::arg("text"), py::kw_only(), py::arg("output") = py::int_(0),
+        py::arg("input_to_output") = false, py::arg("filename") = "<input>",
+        py::arg("ctx") = py::none(),
         "The indexing maps of an HLO module (XLA's HLO text): one entry per parameter of the "
         "entry computation, {'operand': n, 'name': str, 'maps': [IndexingMap], 'unknown': "
         "bool (UNKNOWN: an operation without maps on the way, or maps composed past "

@@ -279,7 +279,9 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
                 out.map.remove_unused_symbols();
                 return out;
             },
-            "A copy without the range and runtime variables nothing uses.")
+            "A copy without the range and runtime variables nothing uses; the others are "
+            "renumbered, so the copy takes fewer inputs and is a different function for "
+            "equivalent() (rt1 becomes rt0 when rt0 goes).")
         .def(
             "convert_symbols_to_dims",
             [](const PyMap& p) {

@@ -37,8 +37,8 @@ void register_mlir_syntax(py::module_& m) {
         "assumed positive, as MLIR defines it only there.");
     m.def(
         "to_mlir",
-        [](const PyMap& p, int64_t num_dims) {
-            return unwrap(to_mlir_affine_map(p.map, num_dims));
+        [](const PyMap& p, const py::object& num_dims) {
+            return unwrap(to_mlir_affine_map(p.map, int64_of(num_dims, "num_dims")));
         },
         py::arg("map"), py::arg("num_dims"),
         "The map's results as MLIR's affine_map<...>: the first num_dims variables are dims, the "
@@ -46,10 +46,11 @@ void register_mlir_syntax(py::module_& m) {
         "products of dims).");
     m.def(
         "to_mlir_set",
-        [](const PyMap& p, int64_t num_dims, int64_t num_symbols) {
-            return unwrap(to_mlir_affine_set(p.map, num_dims, num_symbols));
+        [](const PyMap& p, const py::object& num_dims, const py::object& num_symbols) {
+            return unwrap(to_mlir_affine_set(p.map, int64_of(num_dims, "num_dims"),
+                                             int64_of(num_symbols, "num_symbols")));
         },
-        py::arg("map"), py::arg("num_dims"), py::arg("num_symbols") = 0,
+        py::arg("map"), py::arg("num_dims"), py::arg("num_symbols") = py::int_(0),
         "The map's domain as MLIR's affine_set<...> (num_symbols is used for a known-empty map).");
 }
 

@@ -73,7 +73,15 @@ unsigned long budget(const py::object& value, const char* name, unsigned long ma
 /// answers them too, instead of a process per call. A few settings are
 /// kept (the least recently used one is dropped, and its child ended).
 solvers::Oracle& oracle_for(const std::string& backend, const py::object& isl_max_operations,
-                            const py::object& z3_rlimit, double timeout) {
+                            const py::object& z3_rlimit, const py::object& timeout_value) {
+    // A number of seconds: an int or a float, never a bool.
+    if (PyBool_Check(timeout_value.ptr()) ||
+        !(py::isinstance<py::int_>(timeout_value) || py::isinstance<py::float_>(timeout_value))) {
+        raise_invalid("timeout must be a number of seconds (int or float), got " +
+                      type_name(timeout_value));
+    }
+    const double timeout = PyFloat_AsDouble(timeout_value.ptr());
+    if (PyErr_Occurred()) throw py::error_already_set();  // an int too large for a float
     solvers::Limits limits;
     if (!isl_max_operations.is_none()) {
         limits.isl_max_operations =
@@ -197,7 +205,7 @@ void register_oracle(py::module_& m) {
     m.def(
         "equivalent",
         [](const PyMap& a, const PyMap& b, bool pointwise, const std::string& backend,
-           const py::object& isl_ops, const py::object& z3_rlimit, double timeout) {
+           const py::object& isl_ops, const py::object& z3_rlimit, const py::object& timeout) {
             IndexingMap bm = import_map(a.ctx, b);
             solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
@@ -206,7 +214,7 @@ void register_oracle(py::module_& m) {
         },
         py::arg("a"), py::arg("b"), py::kw_only(), py::arg("pointwise") = false,
         py::arg("backend") = "exact", py::arg("isl_max_operations") = py::none(),
-        py::arg("z3_rlimit") = py::none(), py::arg("timeout") = kDefaultTimeoutSeconds,
+        py::arg("z3_rlimit") = py::none(), py::arg("timeout") = py::float_(kDefaultTimeoutSeconds),
         (std::string("Decides whether two maps describe the same relation on their domains "
                      "(pointwise=True: same variables, equal at every point). ") +
          kOracleArgsDoc)
@@ -214,7 +222,7 @@ void register_oracle(py::module_& m) {
     m.def(
         "exact_range",
         [](const PyMap& p, const py::object& result_value, const std::string& backend,
-           const py::object& isl_ops, const py::object& z3_rlimit, double timeout) {
+           const py::object& isl_ops, const py::object& z3_rlimit, const py::object& timeout) {
             const int64_t result = int64_of(result_value, "result");
             if (result < 0 || result >= p.map.num_results()) {
                 raise_invalid("result " + std::to_string(result) + " out of range (the map has " +
@@ -226,20 +234,20 @@ void register_oracle(py::module_& m) {
         },
         py::arg("map"), py::arg("result") = py::int_(0), py::kw_only(),
         py::arg("backend") = "exact", py::arg("isl_max_operations") = py::none(),
-        py::arg("z3_rlimit") = py::none(), py::arg("timeout") = kDefaultTimeoutSeconds,
+        py::arg("z3_rlimit") = py::none(), py::arg("timeout") = py::float_(kDefaultTimeoutSeconds),
         (std::string("The exact min and max of one result over the domain. ") + kOracleArgsDoc)
             .c_str());
     m.def(
         "is_empty",
         [](const PyMap& p, const std::string& backend, const py::object& isl_ops,
-           const py::object& z3_rlimit, double timeout) {
+           const py::object& z3_rlimit, const py::object& timeout) {
             solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
             return oracle.is_empty(p.map);
         },
         py::arg("map"), py::kw_only(), py::arg("backend") = "exact",
         py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
-        py::arg("timeout") = kDefaultTimeoutSeconds,
+        py::arg("timeout") = py::float_(kDefaultTimeoutSeconds),
         (std::string("Proven if the domain has no integer point; refuted with a witness point "
                      "(counterexample) if it has one. ") +
          kOracleArgsDoc)

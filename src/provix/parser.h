@@ -69,6 +69,13 @@ Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
 Result<Expr> parse_expr(Context& ctx, std::string_view text, const std::vector<std::string>& names,
                         const ParseOptions& options = {});
 
+/// True if `name` can name a variable in the text syntax: a letter or `_`,
+/// then letters, digits and `_`, and not a keyword (`floordiv`, `mod`, `in`,
+/// `domain`, ...). Text printed with such names parses back.
+/// `is_valid_variable_name("th_x")`, `!is_valid_variable_name("2x")`,
+/// `!is_valid_variable_name("mod")`.
+bool is_valid_variable_name(std::string_view name);
+
 /// True if the character at `i` ends a line: a line feed, or a carriage
 /// return not followed by one (files with carriage returns alone end their
 /// lines so; in `\r\n` the line feed does). Every reader of provix (maps,

@@ -551,6 +551,8 @@ Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
     });
 }
 
+bool is_valid_variable_name(std::string_view name) { return detail::is_valid_variable_name(name); }
+
 Result<Expr> parse_expr(Context& ctx, std::string_view text, const std::vector<std::string>& names,
                         const ParseOptions& options) {
     const std::string_view filename = "<input>";

@@ -81,6 +81,45 @@ def test_parse_error_carries_the_diagnostic():
         provix.parse_expr("q + 1", ["d0"])
 
 
+def test_combined_expressions_keep_the_names_of_both_sides():
+    x, y = provix.var(0, "x"), provix.var(1, "y")
+    s = x + y
+    assert str(s) == "x + y" and s.names == ["x", "y"]
+    assert s.evaluate({"x": 1, "y": 2}) == 3
+    assert str(provix.const(5) + x) == "x + 5"
+    assert str(provix.max(y, x - y)) == "max(y, x - y)"
+    assert provix.parse_expr(str(s * 2 - y // 3), ["x", "y"]) == s * 2 - y // 3
+    # Variables combine by id: one id named two ways is refused, not renamed.
+    a = provix.parse_map("(a, b) -> (a + b * 10), domain: a in [0, 3], b in [0, 3]")
+    b = provix.parse_map("(b, a) -> (a + b * 10), domain: b in [0, 3], a in [0, 3]")
+    for combine in (lambda: a.results[0] + b.results[0], lambda: x - provix.var(0, "z"),
+                    lambda: provix.min(x, provix.var(0, "z"))):
+        with pytest.raises(provix.InvalidArgumentError, match="variable 0 is named"):
+            combine()
+
+
+def test_names_must_print_as_variables():
+    for bad in ["3", "", "a'b", "mod", "d 0"]:
+        with pytest.raises(provix.InvalidArgumentError, match="invalid variable name"):
+            provix.var(0, bad)
+        with pytest.raises(provix.InvalidArgumentError, match="invalid variable name"):
+            provix.parse_expr("1", [bad])
+    with pytest.raises(provix.InvalidArgumentError, match="duplicate variable name 'a'"):
+        provix.parse_expr("a", ["a", "a"])
+
+
+def test_python_floor_division_in_text_is_an_error_not_a_comment():
+    # The operator works on Expr objects; in text, `//` after a token would
+    # have started a comment and dropped the divisor.
+    d0 = provix.var(0, "d0")
+    assert str(d0 // 4) == "d0 floordiv 4"
+    for text in ("d0 // 4", "d0 // 4\n + 1"):
+        with pytest.raises(provix.ParseError, match="floor division is 'floordiv'"):
+            provix.parse_expr(text, ["d0"])
+    with pytest.raises(provix.ParseError, match="a comment is a line"):
+        provix.IndexingMap(["d0 // 4"], dims={"d0": (0, 15)})
+
+
 def test_simplify_expr_uses_the_bounds():
     d0 = provix.parse_expr("d0", ["d0"])
     assert provix.simplify_expr(d0 // 16, [(0, 14)]).value == 0

@@ -52,3 +52,14 @@ def test_maps_that_grow_without_bound_are_unknown():
         assert op["unknown"] and op["maps"] == []
     (op,) = provix.analyze_hlo("\n".join(lines[:7]) + "\n")
     assert not op["unknown"] and len(op["maps"]) == 1
+
+
+def test_the_output_index_is_an_int_and_never_negative():
+    text = "p0 = f32[4] parameter(0)\nROOT n = f32[4] negate(p0)\n"
+    assert len(provix.analyze_hlo(text, output=0)) == 1
+    with pytest.raises(provix.InvalidArgumentError, match="output must be an int, got bool"):
+        provix.analyze_hlo(text, output=False)
+    with pytest.raises(provix.IntegerOverflowError, match="output"):
+        provix.analyze_hlo(text, output=2**63)
+    with pytest.raises(provix.InvalidArgumentError, match="output must be >= 0"):
+        provix.analyze_hlo(text, output=-1)

@@ -39,3 +39,13 @@ def test_errors_carry_the_diagnostic():
         with pytest.raises(provix.InvalidArgumentError, match="num_dims and num_symbols"):
             provix.to_mlir_set(empty, *counts)
     assert provix.to_mlir_set(empty, 1, 1) == "affine_set<(d0)[s0] : (1 == 0)>"
+
+
+def test_counts_are_ints_and_never_bool():
+    m = provix.parse_map("(d0, d1) -> (d0 + d1 * 10), domain: d0 in [0, 3], d1 in [0, 3]")
+    assert provix.to_mlir(m, 2) == "affine_map<(d0, d1) -> (d0 + d1 * 10)>"
+    for call in (lambda: provix.to_mlir(m, True), lambda: provix.to_mlir_set(m, 2, True)):
+        with pytest.raises(provix.InvalidArgumentError, match="must be an int, got bool"):
+            call()
+    with pytest.raises(provix.IntegerOverflowError, match="num_dims"):
+        provix.to_mlir(m, 2**63)

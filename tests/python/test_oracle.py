@@ -107,7 +107,8 @@ def test_limits_that_would_mean_no_limit_are_refused():
     m = provix.parse_map("(d0) -> (d0 mod 4), domain: d0 in [0, 9]")
     for bad in [dict(isl_max_operations=0), dict(z3_rlimit=0), dict(isl_max_operations=-1),
                 dict(z3_rlimit=2**32), dict(timeout=0), dict(timeout=-1.5),
-                dict(timeout=float("nan")), dict(timeout=1e10), dict(z3_rlimit=True)]:
+                dict(timeout=float("nan")), dict(timeout=1e10), dict(z3_rlimit=True),
+                dict(timeout=True), dict(timeout="5")]:
         with pytest.raises(provix.InvalidArgumentError):
             provix.exact_range(m, **bad)
     with pytest.raises(provix.IntegerOverflowError, match="isl_max_operations"):
