@@ -257,7 +257,10 @@ def case_fuzz_case_is_one_case_of_the_seed():
         expect(r[0] in (0, 1) and re.fullmatch(r"[01] passed, [01] failed", summary) and
                sum(int(n) for n in re.findall(r"\d+", summary)) == 1,
                "fuzz --case 5000 %s: one case" % " ".join(extra), r)
-        outputs.append(r[1])
+        # The same output but for the elapsed time ("(1 cases, 0.1 s)").
+        outputs.append(re.sub(r"\(1 cases, [0-9.]+ s\)", "(1 cases, T s)", r[1]))
+    expect("(1 cases, T s)" in outputs[0],
+           "fuzz --case 5000: the completeness line names the time", (0, outputs[0], ""))
     expect(outputs[0] == outputs[1], "--cases does not change case 5000:\n%s\n%s" % tuple(outputs))
     r = run(["fuzz", "--seed", "3", "--case", "1", "--shard", "0/2"])
     expect(r[0] == 2 and "not with --shard" in r[2], "--case with --shard: exit 2", r)
