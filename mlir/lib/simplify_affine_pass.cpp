@@ -14,6 +14,7 @@
 #include "provix/mlir/simplify_affine.h"
 #include "provix/simplify.h"
 #include "value_facts.h"
+#include "wrap_check.h"
 #ifdef PROVIX_MLIR_HAVE_SOLVERS
 #include "provix/solvers/oracle.h"
 #endif
@@ -135,6 +136,12 @@ private:
             map->getNumSymbols() != use.map.getNumSymbols()) {
             return;
         }
+        // The lowered map computes at 64 bits and wraps: the rewrite must
+        // not wrap where the input does not (wrap_check.h), nor hold a
+        // constant MLIR cannot read back.
+        const std::vector<Interval> box =
+            where_products_fit(use.map, index_box(input.variable_bounds()));
+        if (may_wrap(*map, box) || holds_int64_min(*map)) return;
         std::string verdict;
         if (verify && !proven(op, input, simplified, *map, verdict)) return;
         if (remarks) {

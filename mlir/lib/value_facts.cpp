@@ -11,6 +11,7 @@
 #include "map_bridge.h"
 #include "provix/semantics.h"
 #include "provix/simplify.h"
+#include "wrap_check.h"
 
 namespace provix::mlir_bridge {
 
@@ -31,6 +32,28 @@ ValueFact ValueFacts::fact(mlir::Value v, int depth) {
     return f;
 }
 
+std::vector<Interval> ValueFacts::map_ranges(mlir::AffineMap map, mlir::ValueRange operands,
+                                             int depth) {
+    Context ctx;
+    auto m = to_provix(ctx, map);
+    if (!m) return std::vector<Interval>(map.getNumResults(), Interval::all());
+    for (unsigned i = 0; i < operands.size(); ++i)
+        fact(operands[i], depth + 1);  // fill the memo before add_operand_facts reads it
+    add_operand_facts(*m, operands, *this);
+    // Facts that leave no point (an apply on the variable of a loop that
+    // never runs, a divisor fixed to 0) make the map KNOWN EMPTY, which has
+    // no results left: nothing is known of the values then.
+    if (m->is_known_empty() || m->is_undefined())
+        return std::vector<Interval>(map.getNumResults(), Interval::all());
+    std::vector<Interval> out = result_ranges(*m);
+    // A result whose lowered arithmetic may wrap for some operands is
+    // whatever int64 the wrap leaves, not the exact value.
+    const std::vector<Interval> box = index_box(m->variable_bounds());
+    for (unsigned i = 0; i < out.size() && i < map.getNumResults(); ++i)
+        if (may_wrap(map.getSubMap({i}), box)) out[i] = Interval::all();
+    return out;
+}
+
 ValueFact ValueFacts::compute(mlir::Value v, int depth) {
     ValueFact out;
     mlir::IntegerAttr constant;
@@ -38,20 +61,8 @@ ValueFact ValueFacts::compute(mlir::Value v, int depth) {
         out.range = Interval::point(constant.getValue().getSExtValue());
         return out;
     }
-    // The ranges of the results of `map` over the facts of `operands`.
-    auto ranges = [&](mlir::AffineMap map, mlir::ValueRange operands) -> std::vector<Interval> {
-        Context ctx;
-        auto m = to_provix(ctx, map);
-        if (!m) return std::vector<Interval>(map.getNumResults(), Interval::all());
-        for (unsigned i = 0; i < operands.size(); ++i)
-            fact(operands[i], depth + 1);  // fill the memo before add_operand_facts reads it
-        add_operand_facts(*m, operands, *this);
-        // Facts that leave no point (an apply on the variable of a loop
-        // that never runs, a divisor fixed to 0) make the map KNOWN EMPTY,
-        // which has no results left: nothing is known of the values then.
-        if (m->is_known_empty() || m->is_undefined())
-            return std::vector<Interval>(map.getNumResults(), Interval::all());
-        return result_ranges(*m);
+    auto ranges = [&](mlir::AffineMap map, mlir::ValueRange operands) {
+        return map_ranges(map, operands, depth);
     };
 
     if (mlir::AffineForOp loop = mlir::getForInductionVarOwner(v)) {

@@ -7,9 +7,12 @@
 ///     %c = arith.constant 5 : index      // fact(%c): [5, 5]
 
 #include <llvm/ADT/DenseMap.h>
+#include <mlir/IR/AffineMap.h>
+#include <mlir/IR/OperationSupport.h>
 #include <mlir/IR/Value.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "provix/interval.h"
 
@@ -35,6 +38,8 @@ public:
 
 private:
     ValueFact compute(mlir::Value v, int depth);
+    /// The ranges of the results of `map` over the facts of `operands`.
+    std::vector<Interval> map_ranges(mlir::AffineMap map, mlir::ValueRange operands, int depth);
     ValueFact fact(mlir::Value v, int depth);
 
     llvm::DenseMap<mlir::Value, ValueFact> memo_;
