@@ -139,9 +139,9 @@ private:
         // The lowered map computes at 64 bits and wraps: the rewrite must
         // not wrap where the input does not (wrap_check.h), nor hold a
         // constant MLIR cannot read back.
-        const std::vector<Interval> box =
-            where_products_fit(use.map, index_box(input.variable_bounds()));
-        if (may_wrap(*map, box) || holds_int64_min(*map)) return;
+        if (may_wrap_where_input_does_not(*map, use.map, index_box(input.variable_bounds())) ||
+            holds_int64_min(*map))
+            return;
         std::string verdict;
         if (verify && !proven(op, input, simplified, *map, verdict)) return;
         if (remarks) {

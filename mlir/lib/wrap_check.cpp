@@ -3,6 +3,7 @@
 
 #include "wrap_check.h"
 
+#include <llvm/ADT/DenseSet.h>
 #include <mlir/IR/AffineExpr.h>
 #include <mlir/IR/AffineExprVisitor.h>
 
@@ -19,8 +20,15 @@ constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
 /// The interval of `e` over `box`, or nullopt when some operation of it may
 /// wrap (intervals saturate to an infinite end where a value leaves int64).
-std::optional<Interval> lowered_interval(mlir::AffineExpr e, const std::vector<Interval>& box) {
+/// A sub-expression in `trusted` cannot wrap (where the input does not, an
+/// expression of the input does not): its interval is cut to int64.
+std::optional<Interval> lowered_interval(mlir::AffineExpr e, const std::vector<Interval>& box,
+                                         const llvm::DenseSet<mlir::AffineExpr>* trusted) {
     if (auto c = e.dyn_cast<mlir::AffineConstantExpr>()) return Interval::point(c.getValue());
+    if (trusted && trusted->contains(e)) {
+        std::optional<Interval> r = lowered_interval(e, box, nullptr);
+        return r ? *r : Interval::bounded_by(kMin, kMax);
+    }
     if (auto d = e.dyn_cast<mlir::AffineDimExpr>()) {
         const size_t i = d.getPosition();
         return i < box.size() ? box[i] : Interval::bounded_by(kMin, kMax);
@@ -28,8 +36,8 @@ std::optional<Interval> lowered_interval(mlir::AffineExpr e, const std::vector<I
     // A symbol (may_wrap(map, ...) turns them into dims first): any index.
     if (e.isa<mlir::AffineSymbolExpr>()) return Interval::bounded_by(kMin, kMax);
     auto bin = e.cast<mlir::AffineBinaryOpExpr>();
-    std::optional<Interval> a = lowered_interval(bin.getLHS(), box);
-    std::optional<Interval> b = a ? lowered_interval(bin.getRHS(), box) : std::nullopt;
+    std::optional<Interval> a = lowered_interval(bin.getLHS(), box, trusted);
+    std::optional<Interval> b = a ? lowered_interval(bin.getRHS(), box, trusted) : std::nullopt;
     if (!b) return std::nullopt;
     Interval r;
     switch (e.getKind()) {
@@ -75,13 +83,26 @@ std::vector<Interval> index_box(std::vector<Interval> box) {
     return box;
 }
 
-bool may_wrap(mlir::AffineExpr e, const std::vector<Interval>& box) {
-    return !lowered_interval(e, box);
-}
-
 bool may_wrap(mlir::AffineMap map, const std::vector<Interval>& box) {
     for (mlir::AffineExpr r : map.getResults())
-        if (may_wrap(symbols_as_dims(r, map.getNumDims(), map.getNumSymbols()), box)) return true;
+        if (!lowered_interval(symbols_as_dims(r, map.getNumDims(), map.getNumSymbols()), box,
+                              nullptr))
+            return true;
+    return false;
+}
+
+bool may_wrap_where_input_does_not(mlir::AffineMap map, mlir::AffineMap input,
+                                   const std::vector<Interval>& box) {
+    llvm::DenseSet<mlir::AffineExpr> trusted;
+    for (mlir::AffineExpr r : input.getResults())
+        symbols_as_dims(r, input.getNumDims(), input.getNumSymbols()).walk([&](mlir::AffineExpr e) {
+            trusted.insert(e);
+        });
+    const std::vector<Interval> cut = where_products_fit(input, box);
+    for (mlir::AffineExpr r : map.getResults())
+        if (!lowered_interval(symbols_as_dims(r, map.getNumDims(), map.getNumSymbols()), cut,
+                              &trusted))
+            return true;
     return false;
 }
 

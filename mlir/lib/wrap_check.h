@@ -25,17 +25,25 @@ namespace provix::mlir_bridge {
 /// per symbol) with every interval cut to int64.
 std::vector<Interval> index_box(std::vector<Interval> box);
 
-/// True if computing `e` as `--lower-affine` does may leave int64 for some
-/// operands in `box` (dims, then symbols): an intermediate whose interval
-/// leaves int64, or a ceildiv of a dividend that may be INT64_MIN (its
-/// lowering negates it). `box` comes from index_box.
+/// True if computing some result of `map` as `--lower-affine` does may
+/// leave int64 for some operands in `box` (dims, then symbols): an
+/// intermediate whose interval leaves int64, or a ceildiv of a dividend
+/// that may be INT64_MIN (its lowering negates it). `box` comes from
+/// index_box.
 ///
 ///     // d0 in [0, 2^62]
-///     may_wrap(d0 * 2, box) == false;  may_wrap(d0 * 4, box) == true
-bool may_wrap(mlir::AffineExpr e, const std::vector<Interval>& box);
-
-/// may_wrap for any result of `map`.
+///     may_wrap((d0) -> (d0 * 2), box) == false;  may_wrap((d0) -> (d0 * 4), box) == true
 bool may_wrap(mlir::AffineMap map, const std::vector<Interval>& box);
+
+/// True if `map` may wrap at some operands in `box` where `input` does not.
+/// Where the input does not wrap, none of its sub-expressions does (an
+/// output expression the input holds too is trusted), and no product
+/// `v * c` of it does, which bounds v (where_products_fit).
+///
+///     // d0 unbounded: (d0 * 16 + d1) floordiv 8 -> d0 * 2 cannot wrap
+///     // where the input does not (d0 in [-2^59, 2^59 - 1] there)
+bool may_wrap_where_input_does_not(mlir::AffineMap map, mlir::AffineMap input,
+                                   const std::vector<Interval>& box);
 
 /// `box` cut to the points where no product `v * c` of a variable by a
 /// constant in `map` wraps (where the lowered map does not wrap, none of

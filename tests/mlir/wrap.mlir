@@ -10,6 +10,7 @@
 // CHECK-DAG: #[[MAX:map[0-9]*]] = affine_map<(d0) -> (d0, 9223372036854775807)>
 // CHECK-DAG: #[[MINUS1:map[0-9]*]] = affine_map<(d0) -> (d0 - 1)>
 // CHECK-DAG: #[[DOUBLE:map[0-9]*]] = affine_map<(d0, d1) -> (d0 * 2)>
+// CHECK-DAG: #[[SUM:map[0-9]*]] = affine_map<(d0, d1) -> (d0 + d1)>
 
 // d0 mod 6 + d0 stays in int64 for these d0, but the equal (d0 * 2)
 // ceildiv 5 + 1844674407370955160 doubles d0 past -2^63: kept as it is.
@@ -57,5 +58,15 @@ func @unbounded_argument(%n: index) {
     %v = affine.apply affine_map<(d0, d1) -> ((d0 * 16 + d1) floordiv 8)>(%n, %i)
     "test.use"(%v) : (index) -> ()
   }
+  return
+}
+
+// d0 + d1 may wrap for arguments, but the input computes it too: where the
+// input does not wrap, neither does the rewrite.
+// CHECK-LABEL: func @sum_the_input_computes
+// CHECK:         affine.apply #[[SUM]](%{{.*}}, %{{.*}})
+func @sum_the_input_computes(%x: index, %y: index) {
+  %v = affine.apply affine_map<(d0, d1) -> (((d0 + d1) floordiv 4) * 4 + (d0 + d1) mod 4)>(%x, %y)
+  "test.use"(%v) : (index) -> ()
   return
 }
