@@ -139,7 +139,8 @@ private:
         // The lowered map computes at 64 bits and wraps: the rewrite must
         // not wrap where the input does not (wrap_check.h), nor hold a
         // constant MLIR cannot read back.
-        if (may_wrap_where_input_does_not(*map, use.map, index_box(input.variable_bounds())) ||
+        if (may_wrap_where_input_does_not(*map, use.map, index_box(input.variable_bounds()),
+                                          use.combine != Combine::Each) ||
             holds_int64_min(*map))
             return;
         std::string verdict;

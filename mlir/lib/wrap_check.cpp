@@ -75,6 +75,20 @@ mlir::AffineExpr symbols_as_dims(mlir::AffineExpr e, unsigned num_dims, unsigned
     return e.replaceDimsAndSymbols(dims, symbols);
 }
 
+/// True if a floordiv, ceildiv or mod of `e` may see a wrapped operand, or
+/// wrap itself. Above them, sums and products may wrap: `+` and `*` at 64
+/// bits are exact modulo 2^64, and the result's exact value is the input's.
+bool division_may_wrap(mlir::AffineExpr e, const std::vector<Interval>& box,
+                       const llvm::DenseSet<mlir::AffineExpr>& trusted) {
+    if (e.getKind() == mlir::AffineExprKind::Add || e.getKind() == mlir::AffineExprKind::Mul) {
+        auto bin = e.cast<mlir::AffineBinaryOpExpr>();
+        return division_may_wrap(bin.getLHS(), box, trusted) ||
+               division_may_wrap(bin.getRHS(), box, trusted);
+    }
+    if (e.isa<mlir::AffineBinaryOpExpr>()) return !lowered_interval(e, box, &trusted);
+    return false;  // a constant, dim or symbol
+}
+
 }  // namespace
 
 std::vector<Interval> index_box(std::vector<Interval> box) {
@@ -92,17 +106,18 @@ bool may_wrap(mlir::AffineMap map, const std::vector<Interval>& box) {
 }
 
 bool may_wrap_where_input_does_not(mlir::AffineMap map, mlir::AffineMap input,
-                                   const std::vector<Interval>& box) {
+                                   const std::vector<Interval>& box, bool compared) {
     llvm::DenseSet<mlir::AffineExpr> trusted;
     for (mlir::AffineExpr r : input.getResults())
         symbols_as_dims(r, input.getNumDims(), input.getNumSymbols()).walk([&](mlir::AffineExpr e) {
             trusted.insert(e);
         });
     const std::vector<Interval> cut = where_products_fit(input, box);
-    for (mlir::AffineExpr r : map.getResults())
-        if (!lowered_interval(symbols_as_dims(r, map.getNumDims(), map.getNumSymbols()), cut,
-                              &trusted))
+    for (mlir::AffineExpr r : map.getResults()) {
+        mlir::AffineExpr e = symbols_as_dims(r, map.getNumDims(), map.getNumSymbols());
+        if (compared ? !lowered_interval(e, cut, &trusted) : division_may_wrap(e, cut, trusted))
             return true;
+    }
     return false;
 }
 

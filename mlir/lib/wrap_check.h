@@ -35,15 +35,20 @@ std::vector<Interval> index_box(std::vector<Interval> box);
 ///     may_wrap((d0) -> (d0 * 2), box) == false;  may_wrap((d0) -> (d0 * 4), box) == true
 bool may_wrap(mlir::AffineMap map, const std::vector<Interval>& box);
 
-/// True if `map` may wrap at some operands in `box` where `input` does not.
-/// Where the input does not wrap, none of its sub-expressions does (an
-/// output expression the input holds too is trusted), and no product
-/// `v * c` of it does, which bounds v (where_products_fit).
+/// True if the lowered `map` may give another value than the exact one at
+/// some operands in `box` where no operation of `input` wraps. Where the
+/// input does not wrap, none of its sub-expressions does (an output
+/// expression the input holds too is trusted), and no product `v * c` of
+/// it does, which bounds v (where_products_fit). Sums and products at 64
+/// bits are exact modulo 2^64, and each result's exact value is the
+/// input's: only the operands of floordiv, ceildiv and mod must not wrap,
+/// unless the results are `compared` (affine.min/max), which needs every
+/// intermediate exact.
 ///
 ///     // d0 unbounded: (d0 * 16 + d1) floordiv 8 -> d0 * 2 cannot wrap
 ///     // where the input does not (d0 in [-2^59, 2^59 - 1] there)
 bool may_wrap_where_input_does_not(mlir::AffineMap map, mlir::AffineMap input,
-                                   const std::vector<Interval>& box);
+                                   const std::vector<Interval>& box, bool compared);
 
 /// `box` cut to the points where no product `v * c` of a variable by a
 /// constant in `map` wraps (where the lowered map does not wrap, none of

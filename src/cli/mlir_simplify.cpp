@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "mlir_wrap.h"
 #include "provix/mlir_syntax.h"
 #include "provix/simplify.h"
 
@@ -104,6 +105,17 @@ int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, st
         auto text = to_mlir_affine_map(map, d.num_dims);
         if (!text) {
             if (!write_as_written(d, "kept as written: " + text.error().message, out)) {
+                return kExitInternal;
+            }
+            continue;
+        }
+        if (map.results() != input_map.results() && may_wrap_where_input_does_not(map, input_map)) {
+            // MLIR computes maps at 64 bits, wrapping; equal over the
+            // integers is not enough (mlir_wrap.h).
+            if (!write_as_written(d,
+                                  "kept as written: the simplified map could wrap at 64 bits "
+                                  "where this one does not",
+                                  out)) {
                 return kExitInternal;
             }
             continue;

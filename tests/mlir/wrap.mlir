@@ -11,6 +11,8 @@
 // CHECK-DAG: #[[MINUS1:map[0-9]*]] = affine_map<(d0) -> (d0 - 1)>
 // CHECK-DAG: #[[DOUBLE:map[0-9]*]] = affine_map<(d0, d1) -> (d0 * 2)>
 // CHECK-DAG: #[[SUM:map[0-9]*]] = affine_map<(d0, d1) -> (d0 + d1)>
+// CHECK-DAG: #[[HALF:map[0-9]*]] = affine_map<(d0, d1) -> (d0 + d1 floordiv 2)>
+// CHECK-DAG: #[[MERGE:map[0-9]*]] = affine_map<(d0, d1) -> ((d0 * 3 + d1 floordiv 8) floordiv 2)>
 
 // d0 mod 6 + d0 stays in int64 for these d0, but the equal (d0 * 2)
 // ceildiv 5 + 1844674407370955160 doubles d0 past -2^63: kept as it is.
@@ -68,5 +70,18 @@ func @unbounded_argument(%n: index) {
 func @sum_the_input_computes(%x: index, %y: index) {
   %v = affine.apply affine_map<(d0, d1) -> (((d0 + d1) floordiv 4) * 4 + (d0 + d1) mod 4)>(%x, %y)
   "test.use"(%v) : (index) -> ()
+  return
+}
+
+// A sum above every division may wrap: at 64 bits it is exact modulo 2^64,
+// and its exact value is the input's. Merged into one division, d0 * 24 +
+// d1 could wrap where d0 * 3 does not: kept.
+// CHECK-LABEL: func @sums_and_divisions
+// CHECK:         affine.apply #[[HALF]](%{{.*}}, %{{.*}})
+// CHECK:         affine.apply #[[MERGE]](%{{.*}}, %{{.*}})
+func @sums_and_divisions(%x: index, %y: index) {
+  %a = affine.apply affine_map<(d0, d1) -> (d0 + (d1 * 2) floordiv 4)>(%x, %y)
+  %b = affine.apply affine_map<(d0, d1) -> ((d0 * 3 + d1 floordiv 8) floordiv 2)>(%x, %y)
+  "test.use"(%a, %b) : (index, index) -> ()
   return
 }
