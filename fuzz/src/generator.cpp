@@ -362,7 +362,7 @@ private:
         if (t < 1 || t > 4096 || rng_.chance(30)) t = rng_.pick<int64_t>({2, 4, 8, 16, 32, 128});
         if (rng_.chance(10)) t += 1;
         Expr e = add(mul(var(outer), t), var(inner));
-        switch (rng_.uniform(0, 5)) {
+        switch (rng_.uniform(0, 7)) {
             case 0:
                 return fdiv(e, t);
             case 1:
@@ -373,6 +373,13 @@ private:
                 return fdiv(e, t * rng_.pick<int64_t>({2, 4}));
             case 4:
                 return fmod(fdiv(e, std::max<int64_t>(1, t / 2)), 2);
+            case 5:
+                return cdiv(e, t * rng_.pick<int64_t>({1, 1, 2}));
+            case 6:
+                // A ceildiv whose divisor shares a factor with the scale and
+                // an offset inside one block: (d0 * 4 + 1) ceildiv 8.
+                return cdiv(add(mul(var(outer), t), c(rng_.uniform(-1, t))),
+                            t * rng_.pick<int64_t>({2, 4}));
             default:
                 return add(fdiv(e, t), fmod(var(inner), t));
         }
@@ -385,7 +392,7 @@ private:
         int64_t lo = r.lo_is_inf() ? rng_.uniform(-5, 5) : sat_add(r.lo(), rng_.uniform(-2, 4));
         int64_t hi = r.hi_is_inf() ? sat_add(lo, rng_.uniform(0, 20))
                                    : sat_add(r.hi(), -rng_.uniform(-2, 4));
-        switch (rng_.uniform(0, 3)) {
+        switch (rng_.uniform(0, 4)) {
             case 0:
                 return node(ExprKind::Min, node(ExprKind::Max, x, c(lo)), c(hi));
             case 1:
@@ -393,6 +400,14 @@ private:
             case 2:
                 return add(node(ExprKind::Min, node(ExprKind::Max, any_var(), c(0)), c(hi)),
                            any_var());
+            case 3: {
+                // An expression against itself plus an offset at the edges
+                // a condition turns on (-1, 0, 1): max(d0, d0 - 1).
+                const int64_t k = rng_.chance(60) ? rng_.uniform(-1, 1) : rng_.uniform(-4, 4);
+                Expr a = x, b = add(x, c(k));
+                if (rng_.chance(50)) std::swap(a, b);
+                return node(rng_.chance(50) ? ExprKind::Min : ExprKind::Max, a, b);
+            }
             default:
                 return node(rng_.chance(50) ? ExprKind::Min : ExprKind::Max, x, tree(1));
         }

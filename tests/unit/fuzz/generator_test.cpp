@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <iostream>
 #include <set>
 #include <string>
 
@@ -105,7 +107,7 @@ TEST(FuzzGenerator, MapsBuildArePrintableAndWithinIslsFragment) {
 TEST(FuzzGenerator, DrawsEveryFeatureOfTheList) {
     int runtime = 0, range = 0, five_dims = 0, negative_bound = 0, empty_bound = 0, huge = 0,
         unbounded = 0, congruence = 0, negative_divisor = 0, ceildiv = 0, min_max = 0,
-        near_limit = 0, shared_div = 0, constraints = 0;
+        near_limit = 0, shared_div = 0, constraints = 0, offset_min_max = 0, ceildiv_offset = 0;
     for (uint64_t i = 0; i < 2000; ++i) {
         Context ctx;
         SplitMixSource rng(case_seed(6, i));
@@ -138,6 +140,21 @@ TEST(FuzzGenerator, DrawsEveryFeatureOfTheList) {
                 return n.is_constant() && (n.constant_value() > (int64_t{1} << 61) ||
                                            n.constant_value() < -(int64_t{1} << 61));
             });
+            // `max(x, x - 1)`: two operands a constant -1, 0 or 1 apart.
+            offset_min_max += any_node(e, [](Expr n) {
+                if (n.kind() != ExprKind::Min && n.kind() != ExprKind::Max) return false;
+                const Expr d = n.lhs() - n.rhs();
+                return d.is_constant() && d.constant_value() >= -1 && d.constant_value() <= 1;
+            });
+            // `(d0 * 4 + 1) ceildiv 8`: a constant offset in a ceildiv by a constant.
+            ceildiv_offset += any_node(e, [](Expr n) {
+                if (n.kind() != ExprKind::CeilDiv || !n.rhs().is_constant() ||
+                    n.lhs().kind() != ExprKind::Add)
+                    return false;
+                const std::vector<Expr> terms = n.lhs().operands();
+                return std::any_of(terms.begin(), terms.end(),
+                                   [](Expr t) { return t.is_constant(); });
+            });
             // `x floordiv c` and `x mod c` of the same x: a shared sub-term.
             shared_div += any_node(e, [&](Expr n) {
                 if (n.kind() != ExprKind::FloorDiv) return false;
@@ -160,6 +177,12 @@ TEST(FuzzGenerator, DrawsEveryFeatureOfTheList) {
     EXPECT_GT(near_limit, 20);
     EXPECT_GT(shared_div, 100);
     EXPECT_GT(constraints, 600);
+    // The clamp and tiling families draw these on purpose (24 and 41 of the
+    // 2000 maps came from the other families alone).
+    EXPECT_GT(offset_min_max, 35);
+    EXPECT_GT(ceildiv_offset, 60);
+    std::cout << "offset min/max " << offset_min_max << ", ceildiv with an offset "
+              << ceildiv_offset << " of 2000 maps\n";
 }
 
 /// True if `e` divides by an expression with variables whose values (over
