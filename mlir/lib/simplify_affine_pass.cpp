@@ -137,10 +137,10 @@ private:
             return;
         }
         // The lowered map computes at 64 bits and wraps: the rewrite must
-        // not wrap where the input does not (wrap_check.h), nor hold a
-        // constant MLIR cannot read back.
-        if (may_wrap_where_input_does_not(*map, use.map, index_box(input.variable_bounds()),
-                                          use.combine != Combine::Each) ||
+        // give the exact value for every operand in range (wrap_check.h),
+        // and hold no constant MLIR cannot read back.
+        if (may_give_inexact(*map, index_box(input.variable_bounds()),
+                             use.combine != Combine::Each) ||
             holds_int64_min(*map))
             return;
         std::string verdict;

@@ -50,7 +50,7 @@ std::vector<Interval> ValueFacts::map_ranges(mlir::AffineMap map, mlir::ValueRan
     // whatever int64 the wrap leaves, not the exact value.
     const std::vector<Interval> box = index_box(m->variable_bounds());
     for (unsigned i = 0; i < out.size() && i < map.getNumResults(); ++i)
-        if (may_wrap(map.getSubMap({i}), box)) out[i] = Interval::all();
+        if (may_give_inexact(map.getSubMap({i}), box, true)) out[i] = Interval::all();
     return out;
 }
 

@@ -109,12 +109,12 @@ int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, st
             }
             continue;
         }
-        if (map.results() != input_map.results() && may_wrap_where_input_does_not(map, input_map)) {
+        if (map.results() != input_map.results() && may_give_inexact_in_mlir(map)) {
             // MLIR computes maps at 64 bits, wrapping; equal over the
             // integers is not enough (mlir_wrap.h).
             if (!write_as_written(d,
                                   "kept as written: the simplified map could wrap at 64 bits "
-                                  "where this one does not",
+                                  "under a division",
                                   out)) {
                 return kExitInternal;
             }

@@ -1,28 +1,29 @@
 #pragma once
 /// \file
-/// Whether a simplified map, written for MLIR, can wrap at 64 bits where its
-/// input does not. MLIR lowers a map's `+`, `*`, `floordiv`, `ceildiv` and
+/// Whether MLIR, computing a map at 64 bits, may give another value than
+/// the exact one. MLIR lowers a map's `+`, `*`, `floordiv`, `ceildiv` and
 /// `mod` to `index` operations that wrap, while provix's rules hold over the
-/// integers: the two agree wherever neither map wraps.
+/// integers: a simplified map is written for MLIR only if its lowering is
+/// exact wherever the map is defined.
 ///
 ///     // d0 in [-2^63 + 8, -2^63 + 11]
 ///     (d0 mod 6 + d0) ceildiv 5  ->  (d0 * 2) ceildiv 5 + 1844674407370955160
-///     // the rewrite doubles d0 past -2^63: it may wrap where the input cannot
+///     // d0 * 2 wraps: the simplified map is not written
 
 #include "provix/indexing_map.h"
 
 namespace provix::cli {
 
-/// True if some result of `simplified`, computed by MLIR at a point of
-/// `input`'s bounds where no operation of `input`'s results wraps, may give
-/// another value than the exact one. Sums and products at 64 bits are exact
-/// modulo 2^64 and the result's exact value is the input's, so only the
-/// operands of floordiv, ceildiv and mod must not wrap. Sound, not exact:
-/// they are bounded by intervals over the bounds, cut to where `input`'s
-/// products `v * c` fit; a sum or product is checked in any order of its
-/// operands (MLIR may reorder them); an expression `input` computes too
-/// cannot wrap there; a ceildiv whose dividend may be -2^63 may (its
-/// lowering negates it).
-bool may_wrap_where_input_does_not(const IndexingMap& simplified, const IndexingMap& input);
+/// True if some result of `map`, computed by MLIR at a point of its bounds,
+/// may give another value than the exact one. Sums and products at 64 bits
+/// are exact modulo 2^64, so only the operands of floordiv, ceildiv and mod
+/// must not wrap: bounded by intervals (a sum or product in any order of
+/// its operands, as MLIR may reorder them; a ceildiv's dividend must not be
+/// -2^63, its lowering negates it).
+///
+///     // d0 unbounded, d1 in [0, 7]
+///     may_give_inexact_in_mlir((d0, d1) -> (d0 * 2 + d1 floordiv 8)) == false
+///     may_give_inexact_in_mlir((d0, d1) -> ((d0 * 24 + d1) floordiv 16)) == true
+bool may_give_inexact_in_mlir(const IndexingMap& map);
 
 }  // namespace provix::cli

@@ -79,8 +79,8 @@ const CommandHelp kSimplifyHelp = {
     "divisor <= 0 is an error; a negative divisor in a result is written with a\n"
     "positive one ('x floordiv -4' as '-(x ceildiv 4)'). A map MLIR cannot\n"
     "express after simplification (min, max), or whose simplified form could\n"
-    "wrap at 64 bits, as MLIR computes maps, where the input does not (an\n"
-    "operand of a floordiv, ceildiv or mod), is written as it was, after a\n"
+    "wrap at 64 bits, as MLIR computes maps, under a floordiv, ceildiv or mod\n"
+    "at a point of its bounds, is written as it was, after a\n"
     "'// provix: kept as written: ...' comment. --format json needs the provix\n"
     "syntax.\n",
     "success",

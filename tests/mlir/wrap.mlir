@@ -1,7 +1,9 @@
-// The lowered program computes a map's arithmetic at 64 bits, wrapping:
-// a rewrite is kept only if it cannot wrap where the input does not, and
-// a value whose map may wrap is not given the exact map's range. The
-// output must read back in MLIR (the last RUN line).
+// The lowered program computes a map's arithmetic at 64 bits, wrapping: a
+// rewrite is kept only if its lowering gives the exact value for every
+// operand in range (sums and products wrap harmlessly, modulo 2^64, but the
+// operands of floordiv, ceildiv and mod must not), and a value whose map
+// may wrap is not given the exact map's range. The output must read back in
+// MLIR (the last RUN line).
 // RUN: provix-mlir-opt --allow-unregistered-dialect --provix-simplify-affine %s | FileCheck %s
 // RUN: provix-mlir-opt --allow-unregistered-dialect --provix-simplify-affine %s | mlir-opt --allow-unregistered-dialect
 
@@ -51,8 +53,8 @@ func @int64_min() {
   return
 }
 
-// An argument %n has no known range, but where d0 * 16 does not wrap
-// d0 * 2 cannot either: the rewrite is kept.
+// An argument %n has no known range: d0 * 2 may wrap, but no division
+// reads it, so the lowered value is exact modulo 2^64: the rewrite is kept.
 // CHECK-LABEL: func @unbounded_argument
 // CHECK:         affine.apply #[[DOUBLE]](%{{.*}}, %{{.*}})
 func @unbounded_argument(%n: index) {
@@ -63,8 +65,7 @@ func @unbounded_argument(%n: index) {
   return
 }
 
-// d0 + d1 may wrap for arguments, but the input computes it too: where the
-// input does not wrap, neither does the rewrite.
+// d0 + d1 may wrap for arguments, but no division reads it: kept.
 // CHECK-LABEL: func @sum_the_input_computes
 // CHECK:         affine.apply #[[SUM]](%{{.*}}, %{{.*}})
 func @sum_the_input_computes(%x: index, %y: index) {
@@ -73,9 +74,8 @@ func @sum_the_input_computes(%x: index, %y: index) {
   return
 }
 
-// A sum above every division may wrap: at 64 bits it is exact modulo 2^64,
-// and its exact value is the input's. Merged into one division, d0 * 24 +
-// d1 could wrap where d0 * 3 does not: kept.
+// A sum above every division may wrap: at 64 bits it is exact modulo 2^64.
+// Merged into one division, d0 * 24 + d1 could wrap: the input is kept.
 // CHECK-LABEL: func @sums_and_divisions
 // CHECK:         affine.apply #[[HALF]](%{{.*}}, %{{.*}})
 // CHECK:         affine.apply #[[MERGE]](%{{.*}}, %{{.*}})
