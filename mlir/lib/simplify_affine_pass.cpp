@@ -136,11 +136,14 @@ private:
             map->getNumSymbols() != use.map.getNumSymbols()) {
             return;
         }
-        // The lowered map computes at 64 bits and wraps: the rewrite must
-        // give the exact value for every operand in range (wrap_check.h),
-        // and hold no constant MLIR cannot read back.
-        if (may_give_inexact(*map, index_box(input.variable_bounds()),
-                             use.combine != Combine::Each) ||
+        // The lowered maps compute at 64 bits and wrap: the input and the
+        // rewrite must both give the exact value for every operand in range
+        // (wrap_check.h), so that they give the same one, and the rewrite
+        // must hold no constant MLIR cannot read back.
+        const std::vector<Interval> box = index_box(input.variable_bounds());
+        const bool compared = use.combine != Combine::Each;
+        if (may_give_inexact(*map, box, compared) ||
+            may_give_inexact(with_equal_operands_merged(use.map, use.operands), box, compared) ||
             holds_int64_min(*map))
             return;
         std::string verdict;

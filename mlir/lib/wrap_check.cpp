@@ -88,11 +88,43 @@ std::vector<Interval> index_box(std::vector<Interval> box) {
 }
 
 bool may_give_inexact(mlir::AffineMap map, const std::vector<Interval>& box, bool compared) {
+    // MLIR 14 does not lower a division by a dim or symbol ("semi-affine
+    // expressions are not supported"): such a map stays over the integers.
+    bool semi_affine = false;
+    for (mlir::AffineExpr r : map.getResults()) {
+        r.walk([&](mlir::AffineExpr e) {
+            if (auto bin = e.dyn_cast<mlir::AffineBinaryOpExpr>())
+                semi_affine |= e.getKind() != mlir::AffineExprKind::Add &&
+                               e.getKind() != mlir::AffineExprKind::Mul &&
+                               !bin.getRHS().isa<mlir::AffineConstantExpr>();
+        });
+    }
+    if (semi_affine) return false;
     for (mlir::AffineExpr r : map.getResults()) {
         mlir::AffineExpr e = symbols_as_dims(r, map.getNumDims(), map.getNumSymbols());
         if (compared ? !lowered_interval(e, box) : division_may_wrap(e, box)) return true;
     }
     return false;
+}
+
+mlir::AffineMap with_equal_operands_merged(mlir::AffineMap map, mlir::ValueRange operands) {
+    const unsigned nd = map.getNumDims(), ns = map.getNumSymbols();
+    auto expr_at = [&](unsigned i) {
+        return i < nd ? mlir::getAffineDimExpr(i, map.getContext())
+                      : mlir::getAffineSymbolExpr(i - nd, map.getContext());
+    };
+    llvm::SmallVector<mlir::AffineExpr, 4> dims, symbols;
+    for (unsigned i = 0; i < nd + ns; ++i) {
+        unsigned first = i;
+        for (unsigned j = 0; j < i && i < operands.size(); ++j) {
+            if (operands[j] == operands[i]) {
+                first = j;
+                break;
+            }
+        }
+        (i < nd ? dims : symbols).push_back(expr_at(first));
+    }
+    return map.replaceDimsAndSymbols(dims, symbols, nd, ns);
 }
 
 bool holds_int64_min(mlir::AffineMap map) {

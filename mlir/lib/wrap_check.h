@@ -6,14 +6,14 @@
 /// provix's rules hold over the integers, while `--lower-affine` computes
 /// each `+`, `*`, `floordiv`, `ceildiv` and `mod` of a map with `index`
 /// operations that wrap at 64 bits. The pass keeps a rewrite only if the
-/// lowered new map gives the exact value at every operand in the operands'
-/// ranges: then the op changes a value only where the input's own lowering
-/// did not give the exact one.
+/// lowered input and the lowered new map both give the exact value at every
+/// operand in the operands' ranges: then they give the same one.
 ///
 ///     // d0 in [-2^63 + 8, -2^63 + 11]: (d0 * 2) ceildiv 5 + C may wrap in
 ///     // d0 * 2, so (d0 mod 6 + d0) ceildiv 5 is not rewritten to it
 
 #include <mlir/IR/AffineMap.h>
+#include <mlir/IR/OperationSupport.h>
 
 #include <vector>
 
@@ -32,11 +32,18 @@ std::vector<Interval> index_box(std::vector<Interval> box);
 /// a ceildiv's dividend must not be -2^63 either, its lowering negates it).
 /// When the results are `compared` (affine.min/max, or a value whose range
 /// is used), every intermediate and the result itself must stay in int64.
+/// False for a map dividing by a dim or symbol: MLIR 14 does not lower it.
 ///
 ///     // d0 unbounded, d1 in [0, 7]
 ///     may_give_inexact((d0, d1) -> (d0 * 2 + d1 floordiv 8), box, false) == false
 ///     may_give_inexact((d0, d1) -> ((d0 * 24 + d1) floordiv 16), box, false) == true
 bool may_give_inexact(mlir::AffineMap map, const std::vector<Interval>& box, bool compared);
+
+/// `map` with each dim or symbol whose operand repeats an earlier one
+/// replaced by the earlier one: `(d0, d1) -> ((d0 - d1) floordiv 4)` on
+/// `(%x, %x)` is `(d0, d1) -> (0)` (MLIR folds `d0 - d0`; the lowered input
+/// computes `x - x`, which cannot wrap).
+mlir::AffineMap with_equal_operands_merged(mlir::AffineMap map, mlir::ValueRange operands);
 
 /// True if `map` holds the constant INT64_MIN (a result or a coefficient):
 /// MLIR 14 prints it as `-9223372036854775808`, which its parser refuses.

@@ -1,9 +1,10 @@
 // The lowered program computes a map's arithmetic at 64 bits, wrapping: a
-// rewrite is kept only if its lowering gives the exact value for every
-// operand in range (sums and products wrap harmlessly, modulo 2^64, but the
-// operands of floordiv, ceildiv and mod must not), and a value whose map
-// may wrap is not given the exact map's range. The output must read back in
-// MLIR (the last RUN line).
+// rewrite is kept only if the lowered input and the lowered rewrite both
+// give the exact value for every operand in range (sums and products wrap
+// harmlessly, modulo 2^64, but the operands of floordiv, ceildiv and mod
+// must not; for affine.min/max nothing may), and a value whose map may wrap
+// is not given the exact map's range. The output must read back in MLIR
+// (the last RUN line).
 // RUN: provix-mlir-opt --allow-unregistered-dialect --provix-simplify-affine %s | FileCheck %s
 // RUN: provix-mlir-opt --allow-unregistered-dialect --provix-simplify-affine %s | mlir-opt --allow-unregistered-dialect
 
@@ -12,8 +13,6 @@
 // CHECK-DAG: #[[MAX:map[0-9]*]] = affine_map<(d0) -> (d0, 9223372036854775807)>
 // CHECK-DAG: #[[MINUS1:map[0-9]*]] = affine_map<(d0) -> (d0 - 1)>
 // CHECK-DAG: #[[DOUBLE:map[0-9]*]] = affine_map<(d0, d1) -> (d0 * 2)>
-// CHECK-DAG: #[[SUM:map[0-9]*]] = affine_map<(d0, d1) -> (d0 + d1)>
-// CHECK-DAG: #[[HALF:map[0-9]*]] = affine_map<(d0, d1) -> (d0 + d1 floordiv 2)>
 // CHECK-DAG: #[[MERGE:map[0-9]*]] = affine_map<(d0, d1) -> ((d0 * 3 + d1 floordiv 8) floordiv 2)>
 
 // d0 mod 6 + d0 stays in int64 for these d0, but the equal (d0 * 2)
@@ -53,35 +52,50 @@ func @int64_min() {
   return
 }
 
-// An argument %n has no known range: d0 * 2 may wrap, but no division
-// reads it, so the lowered value is exact modulo 2^64: the rewrite is kept.
-// CHECK-LABEL: func @unbounded_argument
-// CHECK:         affine.apply #[[DOUBLE]](%{{.*}}, %{{.*}})
-func @unbounded_argument(%n: index) {
-  affine.for %i = 0 to 8 {
-    %v = affine.apply affine_map<(d0, d1) -> ((d0 * 16 + d1) floordiv 8)>(%n, %i)
-    "test.use"(%v) : (index) -> ()
+// The input's own d0 * 2 wraps under the floordiv, and the affine.if that
+// guards the load computes the same wrapped index: the exact index would be
+// out of bounds. Both are kept as they are.
+// CHECK-LABEL: func @input_wraps
+// CHECK:         affine.load %{{.*}}[(%{{.*}} * -2) floordiv 6 + symbol(%{{.*}})]
+func @input_wraps(%M: memref<64xindex>, %s: index) {
+  affine.for %i = -9223372036854775806 to -9223372036854775803 {
+    affine.if affine_set<(d0)[s0] : (s0 + (-(d0 * 2)) floordiv 6 >= 0, 63 - s0 - (-(d0 * 2)) floordiv 6 >= 0)>(%i)[%s] {
+      %v = affine.load %M[symbol(%s) + (-(%i * 2)) floordiv 6] : memref<64xindex>
+      "test.use"(%v) : (index) -> ()
+    }
   }
   return
 }
 
-// d0 + d1 may wrap for arguments, but no division reads it: kept.
-// CHECK-LABEL: func @sum_the_input_computes
-// CHECK:         affine.apply #[[SUM]](%{{.*}}, %{{.*}})
-func @sum_the_input_computes(%x: index, %y: index) {
-  %v = affine.apply affine_map<(d0, d1) -> (((d0 + d1) floordiv 4) * 4 + (d0 + d1) mod 4)>(%x, %y)
-  "test.use"(%v) : (index) -> ()
+// Arguments have no known range: d0 * 3 + d1 floordiv 8 may wrap under the
+// outer floordiv, so the map stays. Inside loops of known range
+// (d0 * 16 + d1) floordiv 8 is d0 * 2, which may wrap harmlessly (no
+// division reads it).
+// CHECK-LABEL: func @arguments_and_loops
+// CHECK:         affine.apply #[[MERGE]](%{{.*}}, %{{.*}})
+// CHECK:         affine.apply #[[DOUBLE]](%{{.*}}, %{{.*}})
+func @arguments_and_loops(%n: index, %m: index) {
+  %a = affine.apply affine_map<(d0, d1) -> ((d0 * 3 + d1 floordiv 8) floordiv 2)>(%n, %m)
+  "test.use"(%a) : (index) -> ()
+  affine.for %i = 0 to 1000 {
+    affine.for %j = 0 to 8 {
+      %b = affine.apply affine_map<(d0, d1) -> ((d0 * 16 + d1) floordiv 8)>(%i, %j)
+      "test.use"(%b) : (index) -> ()
+    }
+  }
   return
 }
 
-// A sum above every division may wrap: at 64 bits it is exact modulo 2^64.
-// Merged into one division, d0 * 24 + d1 could wrap: the input is kept.
-// CHECK-LABEL: func @sums_and_divisions
-// CHECK:         affine.apply #[[HALF]](%{{.*}}, %{{.*}})
+// Merged into one division, d0 * 24 + d1 would wrap at d0 near 2^61, where
+// d0 * 3 does not: kept as it is.
+// CHECK-LABEL: func @merge_would_wrap
 // CHECK:         affine.apply #[[MERGE]](%{{.*}}, %{{.*}})
-func @sums_and_divisions(%x: index, %y: index) {
-  %a = affine.apply affine_map<(d0, d1) -> (d0 + (d1 * 2) floordiv 4)>(%x, %y)
-  %b = affine.apply affine_map<(d0, d1) -> ((d0 * 3 + d1 floordiv 8) floordiv 2)>(%x, %y)
-  "test.use"(%a, %b) : (index, index) -> ()
+func @merge_would_wrap() {
+  affine.for %i = 2305843009213693952 to 2305843009213693960 {
+    affine.for %j = 0 to 64 {
+      %v = affine.apply affine_map<(d0, d1) -> ((d0 * 3 + d1 floordiv 8) floordiv 2)>(%i, %j)
+      "test.use"(%v) : (index) -> ()
+    }
+  }
   return
 }
