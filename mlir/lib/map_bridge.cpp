@@ -2,7 +2,9 @@
 
 #include "map_bridge.h"
 
+#include <llvm/ADT/SmallVector.h>
 #include <llvm/Support/raw_ostream.h>
+#include <mlir/IR/AffineExpr.h>
 #include <mlir/IR/BuiltinAttributes.h>
 #include <mlir/IR/Diagnostics.h>
 #include <mlir/Parser.h>
@@ -25,6 +27,12 @@ Result<IndexingMap> to_provix(Context& ctx, mlir::AffineMap map) {
     return std::move((*defs)[0].map);
 }
 
+unsigned first_equal_operand(mlir::ValueRange operands, unsigned i) {
+    for (unsigned j = 0; j < i; ++j)
+        if (operands[j] == operands[i]) return j;
+    return i;
+}
+
 void add_operand_facts(IndexingMap& m, mlir::ValueRange operands, ValueFacts& facts) {
     Context& ctx = *m.context();
     const int64_t n = std::min<int64_t>(m.num_variables(), static_cast<int64_t>(operands.size()));
@@ -35,12 +43,9 @@ void add_operand_facts(IndexingMap& m, mlir::ValueRange operands, ValueFacts& fa
         if (f.modulus > 1 && !m.is_known_empty()) {
             m.add_constraint(mod(ctx.variable(i), f.modulus), Interval::point(f.residue));
         }
-        for (int64_t j = 0; j < i && !m.is_known_empty(); ++j) {
-            if (operands[static_cast<unsigned>(j)] == v) {
-                m.add_constraint(ctx.variable(i) - ctx.variable(j), Interval::point(0));
-                break;
-            }
-        }
+        const unsigned j = first_equal_operand(operands, static_cast<unsigned>(i));
+        if (j != i && !m.is_known_empty())
+            m.add_constraint(ctx.variable(i) - ctx.variable(j), Interval::point(0));
     }
 }
 
@@ -50,14 +55,9 @@ std::vector<Expr> with_equal_operands_merged(const IndexingMap& m, mlir::ValueRa
     std::vector<Expr> repl(static_cast<size_t>(m.num_variables()));
     bool any = false;
     for (int64_t i = 0; i < n; ++i) {
-        repl[static_cast<size_t>(i)] = ctx.variable(i);
-        for (int64_t j = 0; j < i; ++j) {
-            if (operands[static_cast<unsigned>(j)] == operands[static_cast<unsigned>(i)]) {
-                repl[static_cast<size_t>(i)] = ctx.variable(j);
-                any = true;
-                break;
-            }
-        }
+        const unsigned j = first_equal_operand(operands, static_cast<unsigned>(i));
+        repl[static_cast<size_t>(i)] = ctx.variable(j);
+        any |= j != i;
     }
     if (!any) return m.results().to_vector();
     for (int64_t i = n; i < m.num_variables(); ++i)
@@ -66,6 +66,18 @@ std::vector<Expr> with_equal_operands_merged(const IndexingMap& m, mlir::ValueRa
     for (Expr r : m.results())
         out.push_back(substitute(r, repl));
     return out;
+}
+
+mlir::AffineMap with_equal_operands_merged(mlir::AffineMap map, mlir::ValueRange operands) {
+    const unsigned nd = map.getNumDims(), ns = map.getNumSymbols();
+    llvm::SmallVector<mlir::AffineExpr, 4> dims, symbols;
+    for (unsigned i = 0; i < nd + ns; ++i) {
+        const unsigned j = i < operands.size() ? first_equal_operand(operands, i) : i;
+        (i < nd ? dims : symbols)
+            .push_back(j < nd ? mlir::getAffineDimExpr(j, map.getContext())
+                              : mlir::getAffineSymbolExpr(j - nd, map.getContext()));
+    }
+    return map.replaceDimsAndSymbols(dims, symbols, nd, ns);
 }
 
 Result<mlir::AffineMap> to_mlir(const IndexingMap& m, int64_t num_dims, mlir::MLIRContext* ctx) {

@@ -28,6 +28,10 @@ namespace provix::mlir_bridge {
 /// divisor MLIR leaves undefined).
 Result<IndexingMap> to_provix(Context& ctx, mlir::AffineMap map);
 
+/// The first position j <= i whose operand is `operands[i]` (i itself when
+/// no earlier operand is the same value): on `(%x, %y, %x)`, 0 for i = 2.
+unsigned first_equal_operand(mlir::ValueRange operands, unsigned i);
+
 /// Bounds every variable of `m` by the fact of its operand (an interval and
 /// a congruence), and constrains variables whose operands are the same value
 /// to be equal.
@@ -37,6 +41,11 @@ void add_operand_facts(IndexingMap& m, mlir::ValueRange operands, ValueFacts& fa
 /// one replaced by the earlier variable (`(d0, d1) -> (d0 - d1)` on
 /// `(%x, %x)` becomes `(d0, d1) -> (0)`): equal values, so exact.
 std::vector<Expr> with_equal_operands_merged(const IndexingMap& m, mlir::ValueRange operands);
+
+/// `map` itself with each dim or symbol whose operand repeats an earlier one
+/// replaced by the earlier one: `(d0, d1) -> ((d0 - d1) floordiv 4)` on
+/// `(%x, %x)` is `(d0, d1) -> (0)` (MLIR folds `d0 - d0`).
+mlir::AffineMap with_equal_operands_merged(mlir::AffineMap map, mlir::ValueRange operands);
 
 /// The results of `m` as an MLIR map with `num_dims` dims and the rest of
 /// its variables as symbols; an error when MLIR cannot express them.

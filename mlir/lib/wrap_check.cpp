@@ -107,26 +107,6 @@ bool may_give_inexact(mlir::AffineMap map, const std::vector<Interval>& box, boo
     return false;
 }
 
-mlir::AffineMap with_equal_operands_merged(mlir::AffineMap map, mlir::ValueRange operands) {
-    const unsigned nd = map.getNumDims(), ns = map.getNumSymbols();
-    auto expr_at = [&](unsigned i) {
-        return i < nd ? mlir::getAffineDimExpr(i, map.getContext())
-                      : mlir::getAffineSymbolExpr(i - nd, map.getContext());
-    };
-    llvm::SmallVector<mlir::AffineExpr, 4> dims, symbols;
-    for (unsigned i = 0; i < nd + ns; ++i) {
-        unsigned first = i;
-        for (unsigned j = 0; j < i && i < operands.size(); ++j) {
-            if (operands[j] == operands[i]) {
-                first = j;
-                break;
-            }
-        }
-        (i < nd ? dims : symbols).push_back(expr_at(first));
-    }
-    return map.replaceDimsAndSymbols(dims, symbols, nd, ns);
-}
-
 bool holds_int64_min(mlir::AffineMap map) {
     bool found = false;
     for (mlir::AffineExpr r : map.getResults()) {

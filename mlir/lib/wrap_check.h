@@ -13,7 +13,6 @@
 ///     // d0 * 2, so (d0 mod 6 + d0) ceildiv 5 is not rewritten to it
 
 #include <mlir/IR/AffineMap.h>
-#include <mlir/IR/OperationSupport.h>
 
 #include <vector>
 
@@ -38,12 +37,6 @@ std::vector<Interval> index_box(std::vector<Interval> box);
 ///     may_give_inexact((d0, d1) -> (d0 * 2 + d1 floordiv 8), box, false) == false
 ///     may_give_inexact((d0, d1) -> ((d0 * 24 + d1) floordiv 16), box, false) == true
 bool may_give_inexact(mlir::AffineMap map, const std::vector<Interval>& box, bool compared);
-
-/// `map` with each dim or symbol whose operand repeats an earlier one
-/// replaced by the earlier one: `(d0, d1) -> ((d0 - d1) floordiv 4)` on
-/// `(%x, %x)` is `(d0, d1) -> (0)` (MLIR folds `d0 - d0`; the lowered input
-/// computes `x - x`, which cannot wrap).
-mlir::AffineMap with_equal_operands_merged(mlir::AffineMap map, mlir::ValueRange operands);
 
 /// True if `map` holds the constant INT64_MIN (a result or a coefficient):
 /// MLIR 14 prints it as `-9223372036854775808`, which its parser refuses.

@@ -1,5 +1,5 @@
-// Whether a simplified map may wrap at 64 bits in MLIR where its input does
-// not (see mlir_wrap.h).
+// Whether MLIR, computing a map at 64 bits, may give another value than the
+// exact one (see mlir_wrap.h).
 
 #include "mlir_wrap.h"
 
