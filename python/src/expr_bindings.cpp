@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "bindings.h"
+#include "large_stack.h"
 #include "provix/interval_eval.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
@@ -108,16 +109,15 @@ void register_exprs(py::module_& m) {
                             "An integer expression over numbered variables (uniqued: equal "
                             "expressions of one context are the same node). Operators: + - * "
                             "// (floordiv) % (mod, sign of the divisor), unary -.");
-    expr.def("__str__", &PyExpr::text)
-        .def("__repr__", [](const PyExpr& e) { return "provix.Expr('" + e.text() + "')"; })
-        .def("__eq__",
-             [](const PyExpr& a, const py::object& b) {
+    expr.def("__str__", deep([](const PyExpr& e) { return e.text(); }))
+        .def("__repr__", deep([](const PyExpr& e) { return "provix.Expr('" + e.text() + "')"; }))
+        .def("__eq__", deep([](const PyExpr& a, const py::object& b) {
                  if (!py::isinstance<PyExpr>(b)) return false;
                  const PyExpr& o = b.cast<const PyExpr&>();
                  if (o.ctx == a.ctx) return a.expr == o.expr;
                  return to_string(a.expr) == to_string(o.expr);
-             })
-        .def("__hash__", [](const PyExpr& e) { return py::hash(py::str(to_string(e.expr))); })
+             }))
+        .def("__hash__", deep([](const PyExpr& e) { return py::hash(py::str(to_string(e.expr))); }))
         .def_property_readonly(
             "kind", [](const PyExpr& e) { return kind_name(e.expr.kind()); },
             "'constant', 'variable', 'add', 'mul', 'floordiv', 'ceildiv', "
@@ -143,26 +143,22 @@ void register_exprs(py::module_& m) {
             "names",
             [](const PyExpr& e) { return e.names ? *e.names : std::vector<std::string>{}; },
             "The names variables print with (variable i is names[i]).")
-        .def(
-            "evaluate",
-            [](const PyExpr& e, const py::object& values) {
-                std::vector<std::string> names = e.names ? *e.names : std::vector<std::string>{};
-                return unwrap(evaluate(e.expr, to_point(values, names)));
-            },
-            py::arg("values"),
-            "The value at a point: a list by variable id or a dict by name. Raises "
-            "DivisionByZeroError or IntegerOverflowError instead of returning a wrong value.")
-        .def(
-            "range",
-            [](const PyExpr& e, const py::object& bounds) {
-                return from_interval(interval_of(e.expr, to_bounds(bounds)));
-            },
-            py::arg("bounds"),
-            "A sound range of the expression when variable i ranges over bounds[i] (interval "
-            "arithmetic): (lo, hi) with math.inf for an unbounded end.")
-        .def("__neg__", [](const PyExpr& e) {
-            return PyExpr{e.ctx, checked_depth(-e.expr), e.names};
-        });
+        .def("evaluate", deep([](const PyExpr& e, const py::object& values) {
+                 std::vector<std::string> names = e.names ? *e.names : std::vector<std::string>{};
+                 return unwrap(evaluate(e.expr, to_point(values, names)));
+             }),
+             py::arg("values"),
+             "The value at a point: a list by variable id or a dict by name. Raises "
+             "DivisionByZeroError or IntegerOverflowError instead of returning a wrong value.")
+        .def("range", deep([](const PyExpr& e, const py::object& bounds) {
+                 return from_interval(interval_of(e.expr, to_bounds(bounds)));
+             }),
+             py::arg("bounds"),
+             "A sound range of the expression when variable i ranges over bounds[i] (interval "
+             "arithmetic): (lo, hi) with math.inf for an unbounded end.")
+        .def("__neg__", deep([](const PyExpr& e) {
+                 return PyExpr{e.ctx, checked_depth(-e.expr), e.names};
+             }));
 
     struct Op {
         const char* name;
@@ -174,38 +170,39 @@ void register_exprs(py::module_& m) {
           Op{"__floordiv__", "__rfloordiv__", ExprKind::FloorDiv},
           Op{"__mod__", "__rmod__", ExprKind::Mod}}) {
         ExprKind kind = op.kind;
-        expr.def(op.name, [kind](const PyExpr& a, const py::object& b) {
-            return binary(a, b, false, kind);
-        });
-        expr.def(op.rname,
-                 [kind](const PyExpr& a, const py::object& b) { return binary(a, b, true, kind); });
+        expr.def(op.name, deep([kind](const PyExpr& a, const py::object& b) {
+                     return binary(a, b, false, kind);
+                 }));
+        expr.def(op.rname, deep([kind](const PyExpr& a, const py::object& b) {
+                     return binary(a, b, true, kind);
+                 }));
     }
-    expr.def("__sub__", [](const PyExpr& a, const py::object& b) {
-        Names names = merged_names(a, b);
-        Expr rhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
-        return PyExpr{a.ctx, checked_depth(a.expr - rhs), std::move(names)};
-    });
-    expr.def("__rsub__", [](const PyExpr& a, const py::object& b) {
-        Names names = merged_names(a, b);
-        Expr lhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
-        return PyExpr{a.ctx, checked_depth(lhs - a.expr), std::move(names)};
-    });
+    expr.def("__sub__", deep([](const PyExpr& a, const py::object& b) {
+                 Names names = merged_names(a, b);
+                 Expr rhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
+                 return PyExpr{a.ctx, checked_depth(a.expr - rhs), std::move(names)};
+             }));
+    expr.def("__rsub__", deep([](const PyExpr& a, const py::object& b) {
+                 Names names = merged_names(a, b);
+                 Expr lhs = operand_expr(a.ctx, b, a.names ? *a.names : std::vector<std::string>{});
+                 return PyExpr{a.ctx, checked_depth(lhs - a.expr), std::move(names)};
+             }));
 
-    m.def(
-        "parse_expr",
-        [](const std::string& text, const std::vector<std::string>& names, const py::object& ctx) {
-            for (size_t i = 0; i < names.size(); ++i) {
-                check_name(names[i]);
-                if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i),
-                              names[i]) != names.begin() + static_cast<std::ptrdiff_t>(i))
-                    raise_invalid("duplicate variable name '" + names[i] + "'");
-            }
-            ContextPtr c = context_of(ctx);
-            return PyExpr{c, unwrap(parse_expr(*c, text, names, parse_options())), share(names)};
-        },
-        py::arg("text"), py::arg("names") = std::vector<std::string>{}, py::kw_only(),
-        py::arg("ctx") = py::none(),
-        "Parses an expression; variable i is names[i]: parse_expr('d0 floordiv 4', ['d0']).");
+    m.def("parse_expr",
+          deep([](const std::string& text, const std::vector<std::string>& names,
+                  const py::object& ctx) {
+              for (size_t i = 0; i < names.size(); ++i) {
+                  check_name(names[i]);
+                  if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i),
+                                names[i]) != names.begin() + static_cast<std::ptrdiff_t>(i))
+                      raise_invalid("duplicate variable name '" + names[i] + "'");
+              }
+              ContextPtr c = context_of(ctx);
+              return PyExpr{c, unwrap(parse_expr(*c, text, names, parse_options())), share(names)};
+          }),
+          py::arg("text"), py::arg("names") = std::vector<std::string>{}, py::kw_only(),
+          py::arg("ctx") = py::none(),
+          "Parses an expression; variable i is names[i]: parse_expr('d0 floordiv 4', ['d0']).");
     m.def(
         "var",
         [](const py::object& id_value, const py::object& name, const py::object& ctx) {
@@ -232,45 +229,37 @@ void register_exprs(py::module_& m) {
         },
         py::arg("id"), py::arg("name") = py::none(), py::kw_only(), py::arg("ctx") = py::none(),
         "The variable with this id (printed as name, or v<id>).");
-    m.def(
-        "const",
-        [](const py::object& value, const py::object& ctx) {
-            ContextPtr c = context_of(ctx);
-            return PyExpr{c, to_expr(c, value, {}), share({})};
-        },
-        py::arg("value"), py::kw_only(), py::arg("ctx") = py::none(), "The constant value.");
-    m.def(
-        "floordiv",
-        [](const py::object& a, const py::object& b) {
-            return free_binary(a, b, ExprKind::FloorDiv);
-        },
-        "a floordiv b: rounds toward negative infinity (also a // b).");
-    m.def(
-        "ceildiv",
-        [](const py::object& a, const py::object& b) {
-            return free_binary(a, b, ExprKind::CeilDiv);
-        },
-        "a ceildiv b: rounds toward positive infinity.");
-    m.def(
-        "mod",
-        [](const py::object& a, const py::object& b) { return free_binary(a, b, ExprKind::Mod); },
-        "a mod b = a - b * (a floordiv b): the sign of b (also a % b).");
-    m.def(
-        "min",
-        [](const py::object& a, const py::object& b) { return free_binary(a, b, ExprKind::Min); },
-        "min(a, b) as an expression.");
-    m.def(
-        "max",
-        [](const py::object& a, const py::object& b) { return free_binary(a, b, ExprKind::Max); },
-        "max(a, b) as an expression.");
-    m.def(
-        "simplify_expr",
-        [](const PyExpr& e, const py::object& bounds) {
-            return PyExpr{e.ctx, simplify_expr(e.expr, to_bounds(bounds)), e.names};
-        },
-        py::arg("expr"), py::arg("bounds") = py::none(),
-        "Simplifies an expression with variable i in bounds[i] (a (lo, hi) pair; missing "
-        "variables are unbounded): simplify_expr(d0 // 16, [(0, 14)]) is 0.");
+    m.def("const", deep([](const py::object& value, const py::object& ctx) {
+              ContextPtr c = context_of(ctx);
+              return PyExpr{c, to_expr(c, value, {}), share({})};
+          }),
+          py::arg("value"), py::kw_only(), py::arg("ctx") = py::none(), "The constant value.");
+    m.def("floordiv", deep([](const py::object& a, const py::object& b) {
+              return free_binary(a, b, ExprKind::FloorDiv);
+          }),
+          "a floordiv b: rounds toward negative infinity (also a // b).");
+    m.def("ceildiv", deep([](const py::object& a, const py::object& b) {
+              return free_binary(a, b, ExprKind::CeilDiv);
+          }),
+          "a ceildiv b: rounds toward positive infinity.");
+    m.def("mod", deep([](const py::object& a, const py::object& b) {
+              return free_binary(a, b, ExprKind::Mod);
+          }),
+          "a mod b = a - b * (a floordiv b): the sign of b (also a % b).");
+    m.def("min", deep([](const py::object& a, const py::object& b) {
+              return free_binary(a, b, ExprKind::Min);
+          }),
+          "min(a, b) as an expression.");
+    m.def("max", deep([](const py::object& a, const py::object& b) {
+              return free_binary(a, b, ExprKind::Max);
+          }),
+          "max(a, b) as an expression.");
+    m.def("simplify_expr", deep([](const PyExpr& e, const py::object& bounds) {
+              return PyExpr{e.ctx, simplify_expr(e.expr, to_bounds(bounds)), e.names};
+          }),
+          py::arg("expr"), py::arg("bounds") = py::none(),
+          "Simplifies an expression with variable i in bounds[i] (a (lo, hi) pair; missing "
+          "variables are unbounded): simplify_expr(d0 // 16, [(0, 14)]) is 0.");
 }
 
 }  // namespace provix::python

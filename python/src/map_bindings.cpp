@@ -8,6 +8,7 @@
 //     [provix.Expr('d0'), provix.Expr('d1')]
 
 #include "bindings.h"
+#include "large_stack.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
 
@@ -139,9 +140,14 @@ void register_maps(py::module_& m) {
                           "An indexing map: results over dimension (d), range (s) and runtime "
                           "(rt) variables with bounds, and constraints. A value: functions "
                           "return new maps.");
-    map.def(py::init(&make_map), py::arg("results"), py::arg("dims") = py::none(),
-            py::arg("range_vars") = py::none(), py::arg("rt_vars") = py::none(),
-            py::arg("constraints") = py::none(), py::kw_only(), py::arg("ctx") = py::none(),
+    map.def(py::init(deep([](const py::object& results, const py::object& dims,
+                             const py::object& range_vars, const py::object& rt_vars,
+                             const py::object& constraints, const py::object& ctx) {
+                return make_map(results, dims, range_vars, rt_vars, constraints, ctx);
+            })),
+            py::arg("results"), py::arg("dims") = py::none(), py::arg("range_vars") = py::none(),
+            py::arg("rt_vars") = py::none(), py::arg("constraints") = py::none(), py::kw_only(),
+            py::arg("ctx") = py::none(),
             R"(Builds a map from Python values.
 
 results:     a list of expressions (str, parsed with the variable names, or Expr)
@@ -152,27 +158,26 @@ dims, range_vars, rt_vars:
 constraints: {expr: (lo, hi)} or a list of (expr, lo, hi)
 
 IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
-        .def_static(
-            "from_tensor_sizes",
-            [](const py::object& results, const py::sequence& dim_sizes,
-               const py::sequence& symbol_sizes, const py::object& ctx) {
-                // [0, n - 1]; a size of 0 or less is an empty range (and
-                // n - 1 would leave int64 at n = -2^63).
-                auto ranges = [](const py::sequence& sizes) {
-                    py::list out;
-                    for (const py::handle& size : sizes) {
-                        const int64_t n = int64_of(size, "a size");
-                        out.append(py::make_tuple(0, n > 0 ? n - 1 : -1));
-                    }
-                    return out;
-                };
-                return make_map(results, ranges(dim_sizes), ranges(symbol_sizes), py::none(),
-                                py::none(), ctx);
-            },
-            py::arg("results"), py::arg("dim_sizes"), py::arg("symbol_sizes") = py::tuple(),
-            py::kw_only(), py::arg("ctx") = py::none(),
-            "A map over a tensor: dim i in [0, dim_sizes[i] - 1], range variable j in [0, "
-            "symbol_sizes[j] - 1].")
+        .def_static("from_tensor_sizes",
+                    deep([](const py::object& results, const py::sequence& dim_sizes,
+                            const py::sequence& symbol_sizes, const py::object& ctx) {
+                        // [0, n - 1]; a size of 0 or less is an empty range (and
+                        // n - 1 would leave int64 at n = -2^63).
+                        auto ranges = [](const py::sequence& sizes) {
+                            py::list out;
+                            for (const py::handle& size : sizes) {
+                                const int64_t n = int64_of(size, "a size");
+                                out.append(py::make_tuple(0, n > 0 ? n - 1 : -1));
+                            }
+                            return out;
+                        };
+                        return make_map(results, ranges(dim_sizes), ranges(symbol_sizes),
+                                        py::none(), py::none(), ctx);
+                    }),
+                    py::arg("results"), py::arg("dim_sizes"), py::arg("symbol_sizes") = py::tuple(),
+                    py::kw_only(), py::arg("ctx") = py::none(),
+                    "A map over a tensor: dim i in [0, dim_sizes[i] - 1], range variable j in [0, "
+                    "symbol_sizes[j] - 1].")
         .def_static(
             "known_empty",
             []() {
@@ -187,25 +192,22 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
                 return PyMap{c, IndexingMap::undefined(*c)};
             },
             "The UNDEFINED map.")
-        .def("__str__", [](const PyMap& p) { return p.map.to_string(); })
-        .def(
-            "to_string", [](const PyMap& p) { return p.map.to_string(); },
-            "The canonical text form; parse_map(m.to_string()) == m.")
-        .def("__repr__",
-             [](const PyMap& p) {
+        .def("__str__", deep([](const PyMap& p) { return p.map.to_string(); }))
+        .def("to_string", deep([](const PyMap& p) { return p.map.to_string(); }),
+             "The canonical text form; parse_map(m.to_string()) == m.")
+        .def("__repr__", deep([](const PyMap& p) {
                  std::string t = p.map.to_string();
                  for (char& ch : t)
                      if (ch == '\n') ch = ' ';
                  return "provix.IndexingMap('" + t + "')";
-             })
-        .def("__eq__",
-             [](const PyMap& a, const py::object& b) {
+             }))
+        .def("__eq__", deep([](const PyMap& a, const py::object& b) {
                  if (!py::isinstance<PyMap>(b)) return false;
                  const PyMap& o = b.cast<const PyMap&>();
                  if (o.ctx == a.ctx) return a.map == o.map;
                  return a.map.to_string() == o.map.to_string();
-             })
-        .def("__hash__", [](const PyMap& p) { return py::hash(py::str(p.map.to_string())); })
+             }))
+        .def("__hash__", deep([](const PyMap& p) { return py::hash(py::str(p.map.to_string())); }))
         .def_property_readonly(
             "state", [](const PyMap& p) { return state_name(p.map.state()); },
             "'normal', 'known_empty' or 'undefined'.")
@@ -242,117 +244,100 @@ IndexingMap(["d0 floordiv 4"], dims={"d0": (0, 15)}))")
                 return out;
             },
             "[(Expr, lo, hi)]: each constraint expr in [lo, hi].")
-        .def(
-            "evaluate",
-            [](const PyMap& p, const py::object& point) {
-                return unwrap(p.map.evaluate(to_point(point, p.names())));
-            },
-            py::arg("point"),
-            "The results at a point (a list by variable id or a dict by name); does not check "
-            "the domain. Raises DivisionByZeroError / IntegerOverflowError.")
-        .def(
-            "constraints_satisfied",
-            [](const PyMap& p, const py::object& point) {
-                std::vector<int64_t> values = to_point(point, p.names());
-                if (p.map.state() == IndexingMap::State::Normal &&
-                    static_cast<int64_t>(values.size()) != p.map.num_variables()) {
-                    raise_invalid("expected " + std::to_string(p.map.num_variables()) +
-                                  " values, got " + std::to_string(values.size()));
-                }
-                const Membership in = p.map.membership(values);
-                if (in == Membership::Undecided) {
-                    raise(
-                        Error::overflow("a constraint's evaluation leaves 128 bits at the point: "
-                                        "whether it holds is not decided"));
-                }
-                return in == Membership::Inside;
-            },
-            py::arg("point"),
-            "True if the point is in the domain (bounds and constraints; a constraint "
-            "dividing by zero excludes the point). Raises IntegerOverflowError when a "
-            "constraint's evaluation leaves 128 bits there, and InvalidArgumentError for a point "
-            "of another length.")
-        .def(
-            "remove_unused_symbols",
-            [](const PyMap& p) {
-                PyMap out = p;
-                out.map.remove_unused_symbols();
-                return out;
-            },
-            "A copy without the range and runtime variables nothing uses; the others are "
-            "renumbered, so the copy takes fewer inputs and is a different function for "
-            "equivalent() (rt1 becomes rt0 when rt0 goes).")
-        .def(
-            "convert_symbols_to_dims",
-            [](const PyMap& p) {
-                return PyMap{p.ctx, p.map.convert_symbols_to_dims()};
-            },
-            "A copy whose range and runtime variables are dimensions.");
+        .def("evaluate", deep([](const PyMap& p, const py::object& point) {
+                 return unwrap(p.map.evaluate(to_point(point, p.names())));
+             }),
+             py::arg("point"),
+             "The results at a point (a list by variable id or a dict by name); does not check "
+             "the domain. Raises DivisionByZeroError / IntegerOverflowError.")
+        .def("constraints_satisfied", deep([](const PyMap& p, const py::object& point) {
+                 std::vector<int64_t> values = to_point(point, p.names());
+                 if (p.map.state() == IndexingMap::State::Normal &&
+                     static_cast<int64_t>(values.size()) != p.map.num_variables()) {
+                     raise_invalid("expected " + std::to_string(p.map.num_variables()) +
+                                   " values, got " + std::to_string(values.size()));
+                 }
+                 const Membership in = p.map.membership(values);
+                 if (in == Membership::Undecided) {
+                     raise(
+                         Error::overflow("a constraint's evaluation leaves 128 bits at the point: "
+                                         "whether it holds is not decided"));
+                 }
+                 return in == Membership::Inside;
+             }),
+             py::arg("point"),
+             "True if the point is in the domain (bounds and constraints; a constraint "
+             "dividing by zero excludes the point). Raises IntegerOverflowError when a "
+             "constraint's evaluation leaves 128 bits there, and InvalidArgumentError for a point "
+             "of another length.")
+        .def("remove_unused_symbols", deep([](const PyMap& p) {
+                 PyMap out = p;
+                 out.map.remove_unused_symbols();
+                 return out;
+             }),
+             "A copy without the range and runtime variables nothing uses; the others are "
+             "renumbered, so the copy takes fewer inputs and is a different function for "
+             "equivalent() (rt1 becomes rt0 when rt0 goes).")
+        .def("convert_symbols_to_dims", deep([](const PyMap& p) {
+                 return PyMap{p.ctx, p.map.convert_symbols_to_dims()};
+             }),
+             "A copy whose range and runtime variables are dimensions.");
 
-    m.def(
-        "parse_map",
-        [](const std::string& text, const py::object& ctx) {
-            ContextPtr c = context_of(ctx);
-            return PyMap{c, unwrap(parse_indexing_map(*c, text, parse_options()))};
-        },
-        py::arg("text"), py::kw_only(), py::arg("ctx") = py::none(),
-        "Parses one map in provix's text syntax (XLA's printed form). Raises ParseError with "
-        "the diagnostic.");
-    m.def(
-        "parse_maps",
-        [](const std::string& text, const std::string& filename, const py::object& ctx) {
-            ContextPtr c = context_of(ctx);
-            std::vector<PyMap> out;
-            for (ParsedMap& pm : unwrap(parse_indexing_maps(*c, text, filename, parse_options())))
-                out.push_back(PyMap{c, std::move(pm.map)});
-            return out;
-        },
-        py::arg("text"), py::arg("filename") = "<input>", py::kw_only(),
-        py::arg("ctx") = py::none(),
-        "Parses every map of a text (maps separated by '// -----' lines); filename names the "
-        "text in diagnostics.");
-    m.def(
-        "simplify",
-        [](const PyMap& p, bool trace) -> py::object {
-            PyMap out = p;
-            std::vector<std::string> fired;
-            SimplifyOptions options;
-            if (trace) options.trace = &fired;
-            simplify(out.map, options);
-            if (!trace) return py::cast(out);
-            return py::make_tuple(py::cast(out), py::cast(fired));
-        },
-        py::arg("map"), py::kw_only(), py::arg("trace") = false,
-        "The map simplified by the rule engine. With trace=True, a pair (map, [names of the "
-        "rules that fired, in order]).");
-    m.def(
-        "compose",
-        [](const PyMap& first, const PyMap& second) {
-            IndexingMap s = import_map(first.ctx, second);
-            PyMap out{first.ctx, unwrap(compose_indexing_maps(first.map, s))};
-            // Composing nests one map's results in the other's: a chain of
-            // compositions could grow past the depth the module builds.
-            for (Expr r : out.map.results())
-                checked_depth(r);
-            for (const Constraint& c : out.map.constraints())
-                checked_depth(c.expr);
-            return out;
-        },
-        py::arg("first"), py::arg("second"),
-        "second after first: first's results feed second's dims (x -> second(first(x))), with "
-        "both maps' variables and constraints and first's results bounded by second's dims.");
-    m.def(
-        "result_ranges",
-        [](const PyMap& p) {
-            py::list out;
-            for (const Interval& i : result_ranges(p.map))
-                out.append(from_interval(i));
-            return out;
-        },
-        py::arg("map"),
-        "The engine's range of every result over the domain: a sound over-approximation, "
-        "(lo, hi) with math.inf for an unbounded end, None for an empty range; [] for a "
-        "KNOWN EMPTY map (it has no results).");
+    m.def("parse_map", deep([](const std::string& text, const py::object& ctx) {
+              ContextPtr c = context_of(ctx);
+              return PyMap{c, unwrap(parse_indexing_map(*c, text, parse_options()))};
+          }),
+          py::arg("text"), py::kw_only(), py::arg("ctx") = py::none(),
+          "Parses one map in provix's text syntax (XLA's printed form). Raises ParseError with "
+          "the diagnostic.");
+    m.def("parse_maps",
+          deep([](const std::string& text, const std::string& filename, const py::object& ctx) {
+              ContextPtr c = context_of(ctx);
+              std::vector<PyMap> out;
+              for (ParsedMap& pm : unwrap(parse_indexing_maps(*c, text, filename, parse_options())))
+                  out.push_back(PyMap{c, std::move(pm.map)});
+              return out;
+          }),
+          py::arg("text"), py::arg("filename") = "<input>", py::kw_only(),
+          py::arg("ctx") = py::none(),
+          "Parses every map of a text (maps separated by '// -----' lines); filename names the "
+          "text in diagnostics.");
+    m.def("simplify", deep([](const PyMap& p, bool trace) -> py::object {
+              PyMap out = p;
+              std::vector<std::string> fired;
+              SimplifyOptions options;
+              if (trace) options.trace = &fired;
+              simplify(out.map, options);
+              if (!trace) return py::cast(out);
+              return py::make_tuple(py::cast(out), py::cast(fired));
+          }),
+          py::arg("map"), py::kw_only(), py::arg("trace") = false,
+          "The map simplified by the rule engine. With trace=True, a pair (map, [names of the "
+          "rules that fired, in order]).");
+    m.def("compose", deep([](const PyMap& first, const PyMap& second) {
+              IndexingMap s = import_map(first.ctx, second);
+              PyMap out{first.ctx, unwrap(compose_indexing_maps(first.map, s))};
+              // Composing nests one map's results in the other's: a chain of
+              // compositions could grow past the depth the module builds.
+              for (Expr r : out.map.results())
+                  checked_depth(r);
+              for (const Constraint& c : out.map.constraints())
+                  checked_depth(c.expr);
+              return out;
+          }),
+          py::arg("first"), py::arg("second"),
+          "second after first: first's results feed second's dims (x -> second(first(x))), with "
+          "both maps' variables and constraints and first's results bounded by second's dims.");
+    m.def("result_ranges", deep([](const PyMap& p) {
+              py::list out;
+              for (const Interval& i : result_ranges(p.map))
+                  out.append(from_interval(i));
+              return out;
+          }),
+          py::arg("map"),
+          "The engine's range of every result over the domain: a sound over-approximation, "
+          "(lo, hi) with math.inf for an unbounded end, None for an empty range; [] for a "
+          "KNOWN EMPTY map (it has no results).");
 }
 
 }  // namespace provix::python

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "large_stack.h"
 #include "provix/solvers/oracle.h"
 
 namespace provix::python {
@@ -204,14 +205,14 @@ void register_oracle(py::module_& m) {
 
     m.def(
         "equivalent",
-        [](const PyMap& a, const PyMap& b, bool pointwise, const std::string& backend,
-           const py::object& isl_ops, const py::object& z3_rlimit, const py::object& timeout) {
+        deep([](const PyMap& a, const PyMap& b, bool pointwise, const std::string& backend,
+                const py::object& isl_ops, const py::object& z3_rlimit, const py::object& timeout) {
             IndexingMap bm = import_map(a.ctx, b);
             solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
             return pointwise ? oracle.equivalent_pointwise(a.map, bm)
                              : oracle.equivalent(a.map, bm);
-        },
+        }),
         py::arg("a"), py::arg("b"), py::kw_only(), py::arg("pointwise") = false,
         py::arg("backend") = "exact", py::arg("isl_max_operations") = py::none(),
         py::arg("z3_rlimit") = py::none(), py::arg("timeout") = py::float_(kDefaultTimeoutSeconds),
@@ -221,8 +222,8 @@ void register_oracle(py::module_& m) {
             .c_str());
     m.def(
         "exact_range",
-        [](const PyMap& p, const py::object& result_value, const std::string& backend,
-           const py::object& isl_ops, const py::object& z3_rlimit, const py::object& timeout) {
+        deep([](const PyMap& p, const py::object& result_value, const std::string& backend,
+                const py::object& isl_ops, const py::object& z3_rlimit, const py::object& timeout) {
             const int64_t result = int64_of(result_value, "result");
             if (result < 0 || result >= p.map.num_results()) {
                 raise_invalid("result " + std::to_string(result) + " out of range (the map has " +
@@ -231,27 +232,26 @@ void register_oracle(py::module_& m) {
             solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
             py::gil_scoped_release release;
             return oracle.exact_range(p.map, result);
-        },
+        }),
         py::arg("map"), py::arg("result") = py::int_(0), py::kw_only(),
         py::arg("backend") = "exact", py::arg("isl_max_operations") = py::none(),
         py::arg("z3_rlimit") = py::none(), py::arg("timeout") = py::float_(kDefaultTimeoutSeconds),
         (std::string("The exact min and max of one result over the domain. ") + kOracleArgsDoc)
             .c_str());
-    m.def(
-        "is_empty",
-        [](const PyMap& p, const std::string& backend, const py::object& isl_ops,
-           const py::object& z3_rlimit, const py::object& timeout) {
-            solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
-            py::gil_scoped_release release;
-            return oracle.is_empty(p.map);
-        },
-        py::arg("map"), py::kw_only(), py::arg("backend") = "exact",
-        py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
-        py::arg("timeout") = py::float_(kDefaultTimeoutSeconds),
-        (std::string("Proven if the domain has no integer point; refuted with a witness point "
-                     "(counterexample) if it has one. ") +
-         kOracleArgsDoc)
-            .c_str());
+    m.def("is_empty",
+          deep([](const PyMap& p, const std::string& backend, const py::object& isl_ops,
+                  const py::object& z3_rlimit, const py::object& timeout) {
+              solvers::Oracle& oracle = oracle_for(backend, isl_ops, z3_rlimit, timeout);
+              py::gil_scoped_release release;
+              return oracle.is_empty(p.map);
+          }),
+          py::arg("map"), py::kw_only(), py::arg("backend") = "exact",
+          py::arg("isl_max_operations") = py::none(), py::arg("z3_rlimit") = py::none(),
+          py::arg("timeout") = py::float_(kDefaultTimeoutSeconds),
+          (std::string("Proven if the domain has no integer point; refuted with a witness point "
+                       "(counterexample) if it has one. ") +
+           kOracleArgsDoc)
+              .c_str());
 }
 
 }  // namespace provix::python

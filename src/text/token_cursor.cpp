@@ -3,6 +3,7 @@
 #include "token_cursor.h"
 
 #include "provix/semantics.h"
+#include "stack_headroom.h"
 #include "variable_names.h"
 
 namespace provix::text {
@@ -51,6 +52,12 @@ bool TokenCursor::expect_word(std::string_view w) {
 
 bool TokenCursor::enter(SourceLocation loc) {
     if (++depth_ > max_depth_) return fail(loc, too_deep(max_depth_));
+    // Each level recurses: on a thread with a small stack the nesting limit
+    // alone could let the parse run out of it.
+    if (detail::stack_headroom() < detail::kStackReserve) {
+        return fail(loc, "expression nested too deeply for the stack left to this thread (" +
+                             std::to_string(depth_) + " levels)");
+    }
     return true;
 }
 

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
+#include <pthread.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -303,6 +305,57 @@ TEST_F(DiagnosticsTest, DeepNestingIsAnErrorNotACrash) {
     for (int i = 0; i < 100000; ++i)
         mins += "min(d0, ";
     EXPECT_TRUE(contains(expr_error(mins + "d0"), "expression nested too deeply"));
+}
+
+/// Runs `job` on a new thread with a stack of `bytes` and waits for it.
+void on_thread_with_stack(size_t bytes, void (*job)(void*), void* arg) {
+    struct Call {
+        void (*job)(void*);
+        void* arg;
+    } call{job, arg};
+    pthread_attr_t attr;
+    ASSERT_EQ(pthread_attr_init(&attr), 0);
+    ASSERT_EQ(pthread_attr_setstacksize(&attr, bytes), 0);
+    pthread_t thread;
+    ASSERT_EQ(pthread_create(
+                  &thread, &attr,
+                  [](void* p) -> void* {
+                      auto* c = static_cast<Call*>(p);
+                      c->job(c->arg);
+                      return nullptr;
+                  },
+                  &call),
+              0);
+    pthread_join(thread, nullptr);
+    pthread_attr_destroy(&attr);
+}
+
+TEST_F(DiagnosticsTest, NestingBeyondTheThreadsStackIsAnErrorNotACrash) {
+    // 2000 levels, the largest limit, take more than 256 KB of stack to
+    // parse: on such a thread the parse stops with a diagnostic, on the
+    // default stack it succeeds.
+    struct Parse {
+        std::string text;
+        ParseOptions options;
+        std::optional<Result<Expr>> result;
+    } parse;
+    parse.text = std::string(1999, '(') + "d0" + std::string(1999, ')');
+    parse.options.max_depth = 2000;
+    auto run = [](void* p) {
+        auto* job = static_cast<Parse*>(p);
+        Context local;
+        job->result = parse_expr(local, job->text, {"d0"}, job->options);
+    };
+    on_thread_with_stack(size_t{256} << 10, run, &parse);
+    ASSERT_TRUE(parse.result.has_value());
+    ASSERT_FALSE(parse.result->ok());
+    EXPECT_TRUE(contains(parse.result->error().message,
+                         "error: expression nested too deeply for the stack left to this thread"))
+        << parse.result->error().message;
+    parse.result.reset();
+    on_thread_with_stack(size_t{64} << 20, run, &parse);
+    ASSERT_TRUE(parse.result.has_value());
+    EXPECT_TRUE(parse.result->ok()) << parse.result->error().message;
 }
 
 TEST_F(DiagnosticsTest, PrintedNegationsAtTheDepthLimitParseBack) {
