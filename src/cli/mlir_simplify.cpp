@@ -23,6 +23,35 @@ IndexingMap as_written(const MlirDefinition& d) {
     return m ? std::move(*m) : IndexingMap::undefined(ctx);
 }
 
+/// The ranges of the operands of definition `d`: what --bounds gives, all
+/// of int64 for the others.
+std::vector<Interval> operand_ranges(const MlirDefinition& d,
+                                     const std::vector<VariableBound>& bounds) {
+    std::vector<Interval> out(static_cast<size_t>(d.num_dims + d.num_symbols), Interval::all());
+    if (d.map.state() != IndexingMap::State::Normal) return out;  // no names to match
+    for (const VariableBound& b : bounds) {
+        for (size_t id = 0; id < out.size(); ++id)
+            if (d.map.variable(static_cast<int64_t>(id)).name == b.name)
+                out[id] = out[id].intersect(b.bounds);
+    }
+    return out;
+}
+
+/// True if `a` and `b` hold the same constraints, in any order: MLIR
+/// decides them alike.
+bool same_constraints(std::vector<MlirSetConstraint> a, std::vector<MlirSetConstraint> b) {
+    auto order = [](const MlirSetConstraint& x, const MlirSetConstraint& y) {
+        return std::make_pair(to_string(x.expr), x.equality) <
+               std::make_pair(to_string(y.expr), y.equality);
+    };
+    std::sort(a.begin(), a.end(), order);
+    std::sort(b.begin(), b.end(), order);
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const MlirSetConstraint& x, const MlirSetConstraint& y) {
+                          return x.expr == y.expr && x.equality == y.equality;
+                      });
+}
+
 /// `#alias = ` or nothing.
 std::string prefix(const MlirDefinition& d) { return d.alias.empty() ? "" : d.alias + " = "; }
 
@@ -92,6 +121,20 @@ int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, st
             if (!text) {
                 report_error("simplify", input.name + ": " + text.error().message);
                 return kExitUsage;
+            }
+            // MLIR decides a set wherever its operands are, with comparisons
+            // that are not exact modulo 2^64 (mlir_wrap.h).
+            if (!same_constraints(mlir_affine_set_constraints(map), d.constraints) &&
+                set_may_decide_otherwise_in_mlir(map, operand_ranges(d, options.bounds))) {
+                auto as_is = to_mlir_affine_set(d.constraints, d.num_dims, d.num_symbols);
+                if (!as_is) return kExitInternal;
+                if (*as_is != *text) {
+                    out +=
+                        "// provix: kept as written: the simplified set could wrap at 64 bits "
+                        "(--bounds gives the operands' ranges)\n" +
+                        prefix(d) + *as_is + "\n";
+                    continue;
+                }
             }
             out += prefix(d) + *text + "\n";
             continue;

@@ -3,10 +3,14 @@
 
 #include "mlir_wrap.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
+
+#include "provix/mlir_syntax.h"
 
 namespace provix::cli {
 
@@ -88,6 +92,83 @@ bool division_may_wrap(Expr e, const std::vector<Interval>& bounds) {
     return !lowered(e, bounds);
 }
 
+/// A set of integers as sorted closed intervals with gaps between them
+/// (128-bit ends).
+using IntervalUnion = std::vector<std::pair<__int128, __int128>>;
+
+IntervalUnion intersect(const IntervalUnion& a, const IntervalUnion& b) {
+    IntervalUnion out;
+    for (const auto& x : a) {
+        for (const auto& y : b) {
+            const __int128 lo = std::max(x.first, y.first), hi = std::min(x.second, y.second);
+            if (lo <= hi) out.emplace_back(lo, hi);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    // Merged where they overlap or touch: equal sets compare equal.
+    IntervalUnion merged;
+    for (const auto& x : out) {
+        if (!merged.empty() && x.first <= merged.back().second + 1) {
+            merged.back().second = std::max(merged.back().second, x.second);
+        } else {
+            merged.push_back(x);
+        }
+    }
+    return merged;
+}
+
+/// A constraint `a * v + k >= 0` (or `== 0`) on one variable v with a = 1
+/// or -1, as the printer writes bounds: `d0 - 3 >= 0` is {0, 1, -3}.
+struct UnitConstraint {
+    int64_t variable;
+    int a;
+    int64_t k;
+    bool equality;
+};
+
+std::optional<UnitConstraint> unit_constraint(const MlirSetConstraint& c) {
+    Expr e = c.expr;
+    int64_t k = 0;
+    if (e.kind() == ExprKind::Add && e.num_operands() == 2 && e.operand(1).is_constant()) {
+        k = e.operand(1).constant_value();
+        e = e.operand(0);
+    }
+    int a = 1;
+    if (e.kind() == ExprKind::Mul && e.num_operands() == 2 && e.operand(1).is_constant(-1)) {
+        a = -1;
+        e = e.operand(0);
+    }
+    if (!e.is_variable()) return std::nullopt;
+    return UnitConstraint{e.variable_id(), a, k, c.equality};
+}
+
+/// The values of the variable of `u` (within int64) for which `u` holds:
+/// exactly, or as MLIR decides it (`as_mlir`), computing t = a * v + k at
+/// 64 bits. There t is off by 2^64 where it leaves int64: a t below -2^63
+/// reads as t + 2^64 >= 0, one above 2^63 - 1 as t - 2^64 < 0, and t == 0
+/// also holds at t = -2^64 and t = 2^64.
+IntervalUnion unit_truth(const UnitConstraint& u, bool as_mlir) {
+    const __int128 two64 = static_cast<__int128>(1) << 64;
+    IntervalUnion t;  // the values of a * v + k for which u holds
+    if (u.equality) {
+        t = {{0, 0}};
+        if (as_mlir) t = {{-two64, -two64}, {0, 0}, {two64, two64}};
+    } else {
+        t = {{0, two64}};  // t never exceeds 2^64 - 1
+        if (as_mlir) t = {{-two64, static_cast<__int128>(kMin) - 1}, {0, kMax}};
+    }
+    IntervalUnion v;  // v = (t - k) / a
+    for (const auto& [lo, hi] : t) {
+        if (u.a == 1) {
+            v.emplace_back(lo - u.k, hi - u.k);
+        } else {
+            v.emplace_back(u.k - hi, u.k - lo);
+        }
+    }
+    std::sort(v.begin(), v.end());
+    return intersect(v, {{kMin, kMax}});
+}
+
 }  // namespace
 
 bool may_give_inexact_in_mlir(const IndexingMap& map) {
@@ -97,6 +178,68 @@ bool may_give_inexact_in_mlir(const IndexingMap& map) {
     for (Expr r : map.results())
         if (division_may_wrap(r, bounds)) return true;
     return false;
+}
+
+bool set_may_decide_otherwise_in_mlir(const IndexingMap& set, std::vector<Interval> operands) {
+    std::vector<MlirSetConstraint> pending = mlir_affine_set_constraints(set);
+    operands.resize(static_cast<size_t>(set.num_variables()), Interval::all());
+    for (Interval& b : operands)
+        b = b.intersect(Interval(kMin, kMax));
+    // A constraint is settled once MLIR decides it exactly at every point of
+    // the box `operands`: it computes it without a wrap there, or it is one
+    // of the unit constraints of a variable (`d0 - 3 >= 0`, `-d0 + 28 >= 0`:
+    // these wrap near the ends of int64) whose conjunction MLIR finds true
+    // for the values it holds for (unit_truth). Settled unit constraints
+    // then narrow the box to where they hold: a point they leave out fails
+    // them in MLIR and exactly, so the set is false there both ways, and the
+    // constraints left need to be decided exactly only inside. Once all are
+    // settled, MLIR decides the set exactly everywhere in the first box.
+    //
+    // Of a variable's unit constraints, all of them are tried together
+    // (`d0 - 3 >= 0` and `-d0 + 5 >= 0` each wrap, but where one does the
+    // other is false in MLIR too), then each alone.
+    auto settle_units = [&](const std::vector<size_t>& which) {
+        const size_t id = static_cast<size_t>(unit_constraint(pending[which[0]])->variable);
+        const IntervalUnion box = {{operands[id].lo(), operands[id].hi()}};
+        IntervalUnion holds = box, decided = box;
+        for (size_t i : which) {
+            const UnitConstraint u = *unit_constraint(pending[i]);
+            holds = intersect(holds, unit_truth(u, /*as_mlir=*/false));
+            decided = intersect(decided, unit_truth(u, /*as_mlir=*/true));
+        }
+        if (decided != holds) return false;
+        // One interval (or none): the exact truth of each is one.
+        operands[id] = holds.empty() ? Interval::empty()
+                                     : Interval(static_cast<int64_t>(holds[0].first),
+                                                static_cast<int64_t>(holds[0].second));
+        for (size_t k = which.size(); k-- > 0;)
+            pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(which[k]));
+        return true;
+    };
+    bool progress = true;
+    while (!pending.empty() && progress) {
+        progress = false;
+        for (size_t i = 0; i < pending.size() && !progress; ++i) {
+            if (unit_constraint(pending[i])) continue;
+            if (!lowered(pending[i].expr, operands)) continue;
+            pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
+            progress = true;
+        }
+        for (size_t id = 0; id < operands.size() && !progress; ++id) {
+            std::vector<size_t> units;
+            for (size_t i = 0; i < pending.size(); ++i) {
+                const std::optional<UnitConstraint> u = unit_constraint(pending[i]);
+                if (u && u->variable == static_cast<int64_t>(id)) units.push_back(i);
+            }
+            if (units.empty()) continue;
+            progress = settle_units(units);
+            for (size_t k = 0; k < units.size() && units.size() > 1 && !progress; ++k)
+                progress = settle_units({units[k]});
+            // An empty box: no point of the set, in MLIR either.
+            if (progress && operands[id].is_empty()) return false;
+        }
+    }
+    return !pending.empty();
 }
 
 }  // namespace provix::cli

@@ -81,8 +81,11 @@ const CommandHelp kSimplifyHelp = {
     "express after simplification (min, max), or whose simplified form could\n"
     "wrap at 64 bits, as MLIR computes maps, under a floordiv, ceildiv or mod\n"
     "at a point of its bounds, is written as it was, after a\n"
-    "'// provix: kept as written: ...' comment. --format json needs the provix\n"
-    "syntax.\n",
+    "'// provix: kept as written: ...' comment. So is a set whose simplified\n"
+    "constraints MLIR could compute with a wrap (and so decide otherwise) for\n"
+    "operands in their --bounds (any int64 without), unless each wrap falls\n"
+    "where some bound of the variable fails in MLIR too. --format json needs the\n"
+    "provix syntax.\n",
     "success",
     "--verify refuted a result or could not decide it",
 };

@@ -52,6 +52,12 @@
 namespace provix {
 
 /// One `affine_map<...>` or `affine_set<...>` of an MLIR text.
+/// One constraint of an MLIR affine set: `expr >= 0`, or `expr == 0`.
+struct MlirSetConstraint {
+    Expr expr;
+    bool equality = false;
+};
+
 struct MlirDefinition {
     enum class Kind : uint8_t { Map, Set };
     Kind kind = Kind::Map;
@@ -69,6 +75,9 @@ struct MlirDefinition {
     /// For a map: its results as written (kept when the domain is empty and
     /// `map` is KNOWN EMPTY).
     std::vector<Expr> results;
+    /// For a set: its constraints as MLIR reads them, in order: `a >= b` and
+    /// `a == b` as `a - b`, `a <= b` as `b - a` (canonical expressions).
+    std::vector<MlirSetConstraint> constraints;
     /// For a map: the index in the file's definitions of the set giving its
     /// domain, or -1.
     int64_t domain_set = -1;
@@ -122,5 +131,17 @@ inline constexpr int64_t kMaxSetVariables = int64_t{1} << 20;
 /// counts outside [0, kMaxSetVariables].
 Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
                                        int64_t num_symbols);
+
+/// The constraints `to_mlir_affine_set` writes for the domain of a Normal
+/// `map`, in its order (empty for `(0 == 0)`): for d0 in [0, 15],
+/// `{d0 >= 0, -d0 + 15 >= 0}`. What MLIR computes is these expressions.
+std::vector<MlirSetConstraint> mlir_affine_set_constraints(const IndexingMap& map);
+
+/// `affine_set<(d0, ...)[s0, ...] : (...)>` with these constraints, over
+/// `num_dims` dims and `num_symbols` symbols (`(0 == 0)` for none): a set as
+/// written, `to_mlir_affine_set(d.constraints, d.num_dims, d.num_symbols)`.
+/// Errors as `to_mlir_affine_set` and on a constraint MLIR cannot express.
+Result<std::string> to_mlir_affine_set(const std::vector<MlirSetConstraint>& constraints,
+                                       int64_t num_dims, int64_t num_symbols);
 
 }  // namespace provix

@@ -124,7 +124,8 @@ private:
             if (!expect(TokenKind::Arrow, "'->'") || !parse_results(results)) return std::nullopt;
         } else {
             d.kind = MlirDefinition::Kind::Set;
-            if (!expect(TokenKind::Colon, "':'") || !parse_constraints(constraints)) {
+            if (!expect(TokenKind::Colon, "':'") ||
+                !parse_constraints(constraints, d.constraints)) {
                 return std::nullopt;
             }
         }
@@ -215,7 +216,9 @@ private:
         return expect(TokenKind::RParen, "',' or ')'");
     }
 
-    bool parse_constraints(std::vector<Constraint>& out) {
+    /// The constraints of a set, as domain constraints (`out`) and as MLIR
+    /// reads them (`as_read`: `e >= 0` or `e == 0`).
+    bool parse_constraints(std::vector<Constraint>& out, std::vector<MlirSetConstraint>& as_read) {
         if (!expect(TokenKind::LParen, "'('")) return false;
         if (at(TokenKind::RParen)) {  // no constraint: every point, as MLIR reads it
             next();
@@ -240,6 +243,13 @@ private:
                 range = Interval::at_least(0);
             } else if (op == TokenKind::LessEqual) {
                 range = Interval::at_most(0);
+            }
+            if (op == TokenKind::LessEqual) {
+                const Expr flipped = rhs->expr - lhs->expr;
+                if (!check_folded(flipped, at_op)) return false;
+                as_read.push_back({flipped, false});
+            } else {
+                as_read.push_back({diff, op == TokenKind::EqualEqual});
             }
             out.push_back(normalized({diff, range}));
             if (!at(TokenKind::Comma)) break;

@@ -283,62 +283,80 @@ Result<std::string> to_mlir_affine_map(const IndexingMap& map, int64_t num_dims)
     return out + ")>";
 }
 
-Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
-                                       int64_t num_symbols) {
-    if (map.is_undefined()) return Error::invalid("an UNDEFINED map has no MLIR affine set");
+std::vector<MlirSetConstraint> mlir_affine_set_constraints(const IndexingMap& map) {
+    std::vector<MlirSetConstraint> out;
+    if (map.state() != IndexingMap::State::Normal) return out;
+    auto add = [&](Expr e, const Interval& range) {
+        // -2^63 has no negation in int64: e >= -2^63 is written as
+        // floor(e / 2) >= -2^62, and e <= -2^63 as ceil(e / 2) <= -2^62
+        // (each is equivalent: 2 * (-2^62) = -2^63).
+        constexpr int64_t kHalfMin = -(int64_t{1} << 62);
+        if (range.is_point() && range.lo() != kInt64Min) {
+            out.push_back({e - range.lo(), true});
+            return;
+        }
+        if (!range.lo_is_inf()) {
+            out.push_back(
+                {range.lo() == kInt64Min ? floor_div(e, 2) - kHalfMin : e - range.lo(), false});
+        }
+        if (!range.hi_is_inf()) {
+            out.push_back(
+                {range.hi() == kInt64Min ? kHalfMin - ceil_div(e, 2) : range.hi() - e, false});
+        }
+    };
+    Context& ctx = *map.context();
+    for (int64_t id = 0; id < map.num_variables(); ++id)
+        add(ctx.variable(id), map.variable(id).bounds);
+    for (const Constraint& c : map.constraints())
+        add(c.expr, c.range);
+    return out;
+}
+
+namespace {
+
+/// Errors unless num_dims and num_symbols are in [0, kMaxSetVariables].
+Result<bool> check_set_counts(int64_t num_dims, int64_t num_symbols) {
     if (num_dims < 0 || num_symbols < 0 || num_dims > kMaxSetVariables ||
         num_symbols > kMaxSetVariables) {
         return Error::invalid("num_dims and num_symbols must be in [0, " +
                               std::to_string(kMaxSetVariables) + "], got " +
                               std::to_string(num_dims) + " and " + std::to_string(num_symbols));
     }
-    if (map.is_known_empty()) {
-        return "affine_set<" + variable_list(num_dims, num_symbols) + " : (1 == 0)>";
-    }
-    if (num_dims < 0 || num_dims > map.num_variables()) {
-        return Error::invalid("num_dims " + std::to_string(num_dims) +
-                              " out of range (the map has " + std::to_string(map.num_variables()) +
-                              " variables)");
-    }
+    return true;
+}
+
+}  // namespace
+
+Result<std::string> to_mlir_affine_set(const std::vector<MlirSetConstraint>& constraints,
+                                       int64_t num_dims, int64_t num_symbols) {
+    if (Result<bool> ok = check_set_counts(num_dims, num_symbols); !ok) return ok.error();
     std::vector<std::string> parts;
-    auto add = [&](Expr e, const Interval& range) -> Result<bool> {
-        auto emit = [&](Expr x, const char* rel) -> Result<bool> {
-            Result<std::string> t = to_mlir_affine_expr(x, num_dims);
-            if (!t) return t.error();
-            parts.push_back(*t + rel);
-            return true;
-        };
-        // -2^63 has no negation in int64: e >= -2^63 is written as
-        // floor(e / 2) >= -2^62, and e <= -2^63 as ceil(e / 2) <= -2^62
-        // (each is equivalent: 2 * (-2^62) = -2^63).
-        constexpr int64_t kHalfMin = -(int64_t{1} << 62);
-        if (range.is_point() && range.lo() != kInt64Min) return emit(e - range.lo(), " == 0");
-        if (!range.lo_is_inf()) {
-            Result<bool> r = range.lo() == kInt64Min ? emit(floor_div(e, 2) - kHalfMin, " >= 0")
-                                                     : emit(e - range.lo(), " >= 0");
-            if (!r) return r;
-        }
-        if (!range.hi_is_inf()) {
-            return range.hi() == kInt64Min ? emit(kHalfMin - ceil_div(e, 2), " >= 0")
-                                           : emit(range.hi() - e, " >= 0");
-        }
-        return true;
-    };
-    Context& ctx = *map.context();
-    for (int64_t id = 0; id < map.num_variables(); ++id) {
-        Result<bool> r = add(ctx.variable(id), map.variable(id).bounds);
-        if (!r) return r.error();
+    for (const MlirSetConstraint& c : constraints) {
+        Result<std::string> t = to_mlir_affine_expr(c.expr, num_dims);
+        if (!t) return t.error();
+        parts.push_back(*t + (c.equality ? " == 0" : " >= 0"));
     }
-    for (const Constraint& c : map.constraints()) {
-        Result<bool> r = add(c.expr, c.range);
-        if (!r) return r.error();
-    }
-    std::string out =
-        "affine_set<" + variable_list(num_dims, map.num_variables() - num_dims) + " : (";
+    std::string out = "affine_set<" + variable_list(num_dims, num_symbols) + " : (";
     if (parts.empty()) parts.push_back("0 == 0");
     for (size_t i = 0; i < parts.size(); ++i)
         out += (i ? ", " : "") + parts[i];
     return out + ")>";
+}
+
+Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
+                                       int64_t num_symbols) {
+    if (map.is_undefined()) return Error::invalid("an UNDEFINED map has no MLIR affine set");
+    if (Result<bool> ok = check_set_counts(num_dims, num_symbols); !ok) return ok.error();
+    if (map.is_known_empty()) {
+        return "affine_set<" + variable_list(num_dims, num_symbols) + " : (1 == 0)>";
+    }
+    if (num_dims > map.num_variables()) {
+        return Error::invalid("num_dims " + std::to_string(num_dims) +
+                              " out of range (the map has " + std::to_string(map.num_variables()) +
+                              " variables)");
+    }
+    return to_mlir_affine_set(mlir_affine_set_constraints(map), num_dims,
+                              map.num_variables() - num_dims);
 }
 
 bool folds_in_mlir(Expr e) { return detail::Int64Folding().fits(e); }
