@@ -4,6 +4,7 @@
 //     provix --help
 //     provix simplify --help
 
+#include <csignal>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -105,6 +106,10 @@ int dispatch(const std::vector<std::string>& argv) {
 }  // namespace provix::cli
 
 int main(int argc, char** argv) {
+    // A write past the file-size limit (`ulimit -f`) then fails with EFBIG,
+    // which the writers report (`cannot write 'out.map': File too large`,
+    // the old file kept), instead of killing the process mid-write.
+    std::signal(SIGXFSZ, SIG_IGN);
     std::vector<std::string> args(argv + 1, argv + argc);
     try {
         return provix::cli::dispatch(args);

@@ -15,7 +15,7 @@ namespace provix::detail {
 
 /// What a recursion that checks stack_headroom() keeps free below itself:
 /// room for the frames of its error path and of the leaf calls it makes.
-inline constexpr size_t kStackReserve = size_t{128} << 10;
+inline constexpr size_t kStackReserve = size_t{64} << 10;
 
 /// Bytes of the calling thread's stack below the current frame, or SIZE_MAX
 /// when the platform does not say (only glibc's pthread_getattr_np is read).
