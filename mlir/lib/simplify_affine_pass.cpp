@@ -85,6 +85,7 @@ public:
         verify_option = o.verify;
         isl_max_operations = o.isl_max_operations;
         z3_rlimit = o.z3_rlimit;
+        assume_no_overflow = o.assume_no_overflow;
     }
 
     llvm::StringRef getArgument() const final { return "provix-simplify-affine"; }
@@ -100,7 +101,7 @@ public:
                 "provix: --provix-verify needs provix built with its solvers (isl, Z3)");
             return signalPassFailure();
         }
-        ValueFacts facts;
+        ValueFacts facts(assume_no_overflow);
         getOperation()->walk([&](mlir::Operation* op) {
             if (std::optional<AffineUse> use = affine_use(op)) rewrite(op, *use, facts, verify);
         });
@@ -138,14 +139,16 @@ private:
         }
         // The lowered maps compute at 64 bits and wrap: the input and the
         // rewrite must both give the exact value for every operand in range
-        // (wrap_check.h), so that they give the same one, and the rewrite
-        // must hold no constant MLIR cannot read back.
+        // (wrap_check.h), so that they give the same one, unless the program
+        // promises no index computation leaves int64 (assume-no-overflow).
+        // The rewrite must hold no constant MLIR cannot read back.
         const std::vector<Interval> box = index_box(input.variable_bounds());
         const bool compared = use.combine != Combine::Each;
-        if (may_give_inexact(*map, box, compared) ||
-            may_give_inexact(with_equal_operands_merged(use.map, use.operands), box, compared) ||
-            holds_int64_min(*map))
+        if (!assume_no_overflow &&
+            (may_give_inexact(*map, box, compared) ||
+             may_give_inexact(with_equal_operands_merged(use.map, use.operands), box, compared)))
             return;
+        if (holds_int64_min(*map)) return;
         std::string verdict;
         if (verify && !proven(op, input, simplified, *map, verdict)) return;
         if (remarks) {
@@ -195,6 +198,11 @@ private:
     Option<unsigned> z3_rlimit{*this, "z3-rlimit",
                                llvm::cl::desc("Z3's resource limit per check (0: the default)"),
                                llvm::cl::init(0)};
+    Option<bool> assume_no_overflow{
+        *this, "assume-no-overflow",
+        llvm::cl::desc("Assume no index computation leaves int64, as MLIR's affine folding "
+                       "does: rewrite without the 64-bit wrap check"),
+        llvm::cl::init(false)};
     Option<bool> remarks{*this, "remarks",
                          llvm::cl::desc("A remark on every op rewritten (and, with verify, the "
                                         "oracle's verdict)"),

@@ -47,7 +47,9 @@ std::vector<Interval> ValueFacts::map_ranges(mlir::AffineMap map, mlir::ValueRan
         return std::vector<Interval>(map.getNumResults(), Interval::all());
     std::vector<Interval> out = result_ranges(*m);
     // A result whose lowered arithmetic may wrap for some operands is
-    // whatever int64 the wrap leaves, not the exact value.
+    // whatever int64 the wrap leaves, not the exact value (unless the
+    // program promises no wrap).
+    if (assume_no_overflow_) return out;
     const std::vector<Interval> box = index_box(m->variable_bounds());
     for (unsigned i = 0; i < out.size() && i < map.getNumResults(); ++i)
         if (may_give_inexact(map.getSubMap({i}), box, true)) out[i] = Interval::all();

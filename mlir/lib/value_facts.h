@@ -33,6 +33,12 @@ struct ValueFact {
 /// unbounded.
 class ValueFacts {
 public:
+    /// With `assume_no_overflow`, a result of an `affine.apply` (min, max)
+    /// has its exact range even where its lowered arithmetic could wrap
+    /// (the program promises it does not): `ValueFacts facts(true)`.
+    explicit ValueFacts(bool assume_no_overflow = false)
+        : assume_no_overflow_(assume_no_overflow) {}
+
     /// The fact of `v`.
     ValueFact fact(mlir::Value v);
 
@@ -43,6 +49,7 @@ private:
     ValueFact fact(mlir::Value v, int depth);
 
     llvm::DenseMap<mlir::Value, ValueFact> memo_;
+    bool assume_no_overflow_;
 };
 
 }  // namespace provix::mlir_bridge

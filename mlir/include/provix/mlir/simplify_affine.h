@@ -17,6 +17,15 @@
 /// checked equivalent to the original map on the operands' domain by the
 /// exact oracle (isl, Z3 where not quasi-affine); a rewrite that is not
 /// proven is not applied, and a warning says why.
+///
+/// The lowered program computes at 64 bits and wraps, while provix's rules
+/// hold over the integers: by default a rewrite is applied only where both
+/// maps are exact at 64 bits for every operand in range, so an operand with
+/// no known range (a function argument) often blocks it. With
+/// `assume-no-overflow`, the pass takes the program's word that no index
+/// computation leaves int64, as MLIR's own affine folding does, and skips
+/// that check: `(d0 * 8 + d1) floordiv 8` on an argument d0 and a loop's
+/// d1 in [0, 7] becomes `d0`.
 
 #include <memory>
 
@@ -35,6 +44,9 @@ struct SimplifyAffineOptions {
     unsigned long isl_max_operations = 0;
     /// Z3's resource limit per check (0: the oracle's default).
     unsigned z3_rlimit = 0;
+    /// Assume no index computation of the program leaves int64: rewrite
+    /// without the 64-bit wrap check.
+    bool assume_no_overflow = false;
 };
 
 /// A new instance of the pass: `pm.addPass(createSimplifyAffinePass({}))`.
