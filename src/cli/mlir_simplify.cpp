@@ -14,15 +14,6 @@ namespace provix::cli {
 
 namespace {
 
-/// The map of `d` as written, without a domain (to print it unchanged).
-IndexingMap as_written(const MlirDefinition& d) {
-    Context& ctx = *d.map.context();
-    const int64_t n = d.num_dims + d.num_symbols;
-    std::vector<IndexingVariable> vars(static_cast<size_t>(n), {Interval::all(), ""});
-    auto m = IndexingMap::get(*SymbolicMap::get(ctx, n, 0, d.results), std::move(vars), {}, {});
-    return m ? std::move(*m) : IndexingMap::undefined(ctx);
-}
-
 /// The ranges of the operands of definition `d`: what --bounds gives, all
 /// of int64 for the others.
 std::vector<Interval> operand_ranges(const MlirDefinition& d,
@@ -37,30 +28,14 @@ std::vector<Interval> operand_ranges(const MlirDefinition& d,
     return out;
 }
 
-/// True if `a` and `b` hold the same constraints, in any order: MLIR
-/// decides them alike.
-bool same_constraints(std::vector<MlirSetConstraint> a, std::vector<MlirSetConstraint> b) {
-    auto order = [](const MlirSetConstraint& x, const MlirSetConstraint& y) {
-        return std::make_pair(to_string(x.expr), x.equality) <
-               std::make_pair(to_string(y.expr), y.equality);
-    };
-    std::sort(a.begin(), a.end(), order);
-    std::sort(b.begin(), b.end(), order);
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                      [](const MlirSetConstraint& x, const MlirSetConstraint& y) {
-                          return x.expr == y.expr && x.equality == y.equality;
-                      });
-}
-
 /// `#alias = ` or nothing.
 std::string prefix(const MlirDefinition& d) { return d.alias.empty() ? "" : d.alias + " = "; }
 
-/// Writes map `d` unchanged after the comment `// provix: <why>`.
-bool write_as_written(const MlirDefinition& d, const std::string& why, std::string& out) {
-    auto text = to_mlir_affine_map(as_written(d), d.num_dims);
-    if (!text) return false;
-    out += "// provix: " + why + "\n" + prefix(d) + *text + "\n";
-    return true;
+/// Writes definition `d` as it was written, after the comment
+/// `// provix: <why>`: its own text, which MLIR reads as it read the input
+/// (provix's canonical form of it could compute otherwise at 64 bits).
+void write_as_written(const MlirDefinition& d, const std::string& why, std::string& out) {
+    out += "// provix: " + why + "\n" + d.text + "\n";
 }
 
 /// For a map no affine_set bounds whose results `simplified` changed, the
@@ -123,44 +98,38 @@ int simplify_mlir(const InputText& input, const MlirSimplifyOptions& options, st
                 return kExitUsage;
             }
             // MLIR decides a set wherever its operands are, with comparisons
-            // that are not exact modulo 2^64 (mlir_wrap.h).
-            if (!same_constraints(mlir_affine_set_constraints(map), d.constraints) &&
-                set_may_decide_otherwise_in_mlir(map, operand_ranges(d, options.bounds))) {
-                auto as_is = to_mlir_affine_set(d.constraints, d.num_dims, d.num_symbols);
-                if (!as_is) return kExitInternal;
-                if (*as_is != *text) {
-                    out +=
-                        "// provix: kept as written: the simplified set could wrap at 64 bits "
-                        "(--bounds gives the operands' ranges)\n" +
-                        prefix(d) + *as_is + "\n";
-                    continue;
-                }
+            // that are not exact modulo 2^64 (mlir_wrap.h). Checked even when
+            // nothing simplified: provix's canonical form of the input is not
+            // always MLIR's.
+            if (set_may_decide_otherwise_in_mlir(map, operand_ranges(d, options.bounds))) {
+                write_as_written(d,
+                                 "kept as written: in provix's form the set could wrap at 64 "
+                                 "bits (--bounds gives the operands' ranges)",
+                                 out);
+                continue;
             }
             out += prefix(d) + *text + "\n";
             continue;
         }
         if (map.is_known_empty()) {
-            if (!write_as_written(d, "the domain is empty; the map is kept as written", out)) {
-                return kExitInternal;
-            }
+            write_as_written(d, "the domain is empty; the map is kept as written", out);
             continue;
         }
         auto text = to_mlir_affine_map(map, d.num_dims);
         if (!text) {
-            if (!write_as_written(d, "kept as written: " + text.error().message, out)) {
-                return kExitInternal;
-            }
+            write_as_written(d, "kept as written: " + text.error().message, out);
             continue;
         }
-        if (map.results() != input_map.results() && may_give_inexact_in_mlir(map)) {
+        if (may_give_inexact_in_mlir(map)) {
             // MLIR computes maps at 64 bits, wrapping; equal over the
-            // integers is not enough (mlir_wrap.h).
-            if (!write_as_written(d,
-                                  "kept as written: the simplified map could wrap at 64 bits "
-                                  "under a division",
-                                  out)) {
-                return kExitInternal;
-            }
+            // integers is not enough (mlir_wrap.h). Checked even when
+            // nothing simplified: provix's canonical form of the input is not
+            // always MLIR's (MLIR keeps `d0 * 4 + (d0 + 1)` apart under a
+            // floordiv by 4 where provix combines it to `d0 * 5 + 1`).
+            write_as_written(d,
+                             "kept as written: in provix's form the map could wrap at 64 bits "
+                             "under a division",
+                             out);
             continue;
         }
         out += bounds_comment(d, input_map, map) + prefix(d) + *text + "\n";

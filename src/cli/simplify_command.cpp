@@ -80,13 +80,14 @@ const CommandHelp kSimplifyHelp = {
     "positive one ('x floordiv -4' as '-(x ceildiv 4)'). A map MLIR cannot\n"
     "express after simplification (min, max), or whose simplified form could\n"
     "wrap at 64 bits, as MLIR computes maps, under a floordiv, ceildiv or mod\n"
-    "at a point of its bounds, is written as read (constants folded and like\n"
-    "terms combined, as MLIR reads it too), after a\n"
-    "'// provix: kept as written: ...' comment. So is a set whose simplified\n"
+    "at a point of its bounds, is written as it was written (its own text), after\n"
+    "a '// provix: kept as written: ...' comment. So is a set whose simplified\n"
     "constraints MLIR could compute with a wrap (and so decide otherwise) for\n"
     "operands in their --bounds (any int64 without), unless each wrap falls\n"
-    "where some bound of the variable fails in MLIR too. --format json needs the\n"
-    "provix syntax.\n",
+    "where some bound of the variable fails in MLIR too. This is checked even\n"
+    "when nothing simplified: MLIR does not read every text as provix does (it\n"
+    "keeps d0 * 4 + (d0 + 1) apart under a floordiv by 4, where provix's\n"
+    "d0 * 5 + 1 could wrap). --format json needs the provix syntax.\n",
     "success",
     "--verify refuted a result or could not decide it",
 };

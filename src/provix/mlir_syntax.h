@@ -72,12 +72,12 @@ struct MlirDefinition {
     /// symbolic divisor positive. A set: no results; its constraints are the
     /// domain.
     IndexingMap map;
-    /// For a map: its results as written (kept when the domain is empty and
-    /// `map` is KNOWN EMPTY).
-    std::vector<Expr> results;
-    /// For a set: its constraints as MLIR reads them, in order: `a >= b` and
-    /// `a == b` as `a - b`, `a <= b` as `b - a` (canonical expressions).
-    std::vector<MlirSetConstraint> constraints;
+    /// The definition's text as written, from its alias (or `affine_map` /
+    /// `affine_set`) to its closing `>`: `#m = affine_map<(d0) -> (d0 + 1)>`.
+    /// What to write back to keep it exactly as MLIR reads it (provix's
+    /// canonical form may differ: MLIR keeps `d0 * 4 + (d0 + 1)` apart where
+    /// provix combines it to `d0 * 5 + 1`).
+    std::string text;
     /// For a map: the index in the file's definitions of the set giving its
     /// domain, or -1.
     int64_t domain_set = -1;
@@ -136,12 +136,5 @@ Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
 /// `map`, in its order (empty for `(0 == 0)`): for d0 in [0, 15],
 /// `{d0 >= 0, -d0 + 15 >= 0}`. What MLIR computes is these expressions.
 std::vector<MlirSetConstraint> mlir_affine_set_constraints(const IndexingMap& map);
-
-/// `affine_set<(d0, ...)[s0, ...] : (...)>` with these constraints, over
-/// `num_dims` dims and `num_symbols` symbols (`(0 == 0)` for none): a set as
-/// written, `to_mlir_affine_set(d.constraints, d.num_dims, d.num_symbols)`.
-/// Errors as `to_mlir_affine_set` and on a constraint MLIR cannot express.
-Result<std::string> to_mlir_affine_set(const std::vector<MlirSetConstraint>& constraints,
-                                       int64_t num_dims, int64_t num_symbols);
 
 }  // namespace provix

@@ -89,6 +89,7 @@ private:
     std::optional<MlirDefinition> parse_definition() {
         MlirDefinition d;
         d.location = peek().location;
+        const char* first_text = peek().text.data();
         if (at(TokenKind::Alias)) {
             const Token& alias = next();
             d.alias = std::string(alias.text);
@@ -124,18 +125,19 @@ private:
             if (!expect(TokenKind::Arrow, "'->'") || !parse_results(results)) return std::nullopt;
         } else {
             d.kind = MlirDefinition::Kind::Set;
-            if (!expect(TokenKind::Colon, "':'") ||
-                !parse_constraints(constraints, d.constraints)) {
+            if (!expect(TokenKind::Colon, "':'") || !parse_constraints(constraints)) {
                 return std::nullopt;
             }
         }
+        const Token& close = peek();
         if (!expect(TokenKind::Greater, "'>'")) return std::nullopt;
+        d.text = std::string(
+            first_text, static_cast<size_t>(close.text.data() + close.text.size() - first_text));
         std::vector<IndexingVariable> dims;
         for (const auto* list : {&vars.dims, &vars.symbols}) {
             for (const Name& n : *list)
                 dims.push_back({Interval::all(), n.text});
         }
-        d.results = results;
         SymbolicMap sm =
             *SymbolicMap::get(ctx_, static_cast<int64_t>(dims.size()), 0, std::move(results));
         auto map = IndexingMap::get(std::move(sm), std::move(dims), {}, {}, std::move(constraints));
@@ -216,9 +218,7 @@ private:
         return expect(TokenKind::RParen, "',' or ')'");
     }
 
-    /// The constraints of a set, as domain constraints (`out`) and as MLIR
-    /// reads them (`as_read`: `e >= 0` or `e == 0`).
-    bool parse_constraints(std::vector<Constraint>& out, std::vector<MlirSetConstraint>& as_read) {
+    bool parse_constraints(std::vector<Constraint>& out) {
         if (!expect(TokenKind::LParen, "'('")) return false;
         if (at(TokenKind::RParen)) {  // no constraint: every point, as MLIR reads it
             next();
@@ -244,13 +244,7 @@ private:
             } else if (op == TokenKind::LessEqual) {
                 range = Interval::at_most(0);
             }
-            if (op == TokenKind::LessEqual) {
-                const Expr flipped = rhs->expr - lhs->expr;
-                if (!check_folded(flipped, at_op)) return false;
-                as_read.push_back({flipped, false});
-            } else {
-                as_read.push_back({diff, op == TokenKind::EqualEqual});
-            }
+
             out.push_back(normalized({diff, range}));
             if (!at(TokenKind::Comma)) break;
             next();

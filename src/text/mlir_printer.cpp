@@ -327,22 +327,6 @@ Result<bool> check_set_counts(int64_t num_dims, int64_t num_symbols) {
 
 }  // namespace
 
-Result<std::string> to_mlir_affine_set(const std::vector<MlirSetConstraint>& constraints,
-                                       int64_t num_dims, int64_t num_symbols) {
-    if (Result<bool> ok = check_set_counts(num_dims, num_symbols); !ok) return ok.error();
-    std::vector<std::string> parts;
-    for (const MlirSetConstraint& c : constraints) {
-        Result<std::string> t = to_mlir_affine_expr(c.expr, num_dims);
-        if (!t) return t.error();
-        parts.push_back(*t + (c.equality ? " == 0" : " >= 0"));
-    }
-    std::string out = "affine_set<" + variable_list(num_dims, num_symbols) + " : (";
-    if (parts.empty()) parts.push_back("0 == 0");
-    for (size_t i = 0; i < parts.size(); ++i)
-        out += (i ? ", " : "") + parts[i];
-    return out + ")>";
-}
-
 Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
                                        int64_t num_symbols) {
     if (map.is_undefined()) return Error::invalid("an UNDEFINED map has no MLIR affine set");
@@ -355,8 +339,18 @@ Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
                               " out of range (the map has " + std::to_string(map.num_variables()) +
                               " variables)");
     }
-    return to_mlir_affine_set(mlir_affine_set_constraints(map), num_dims,
-                              map.num_variables() - num_dims);
+    std::vector<std::string> parts;
+    for (const MlirSetConstraint& c : mlir_affine_set_constraints(map)) {
+        Result<std::string> t = to_mlir_affine_expr(c.expr, num_dims);
+        if (!t) return t.error();
+        parts.push_back(*t + (c.equality ? " == 0" : " >= 0"));
+    }
+    std::string out =
+        "affine_set<" + variable_list(num_dims, map.num_variables() - num_dims) + " : (";
+    if (parts.empty()) parts.push_back("0 == 0");
+    for (size_t i = 0; i < parts.size(); ++i)
+        out += (i ? ", " : "") + parts[i];
+    return out + ")>";
 }
 
 bool folds_in_mlir(Expr e) { return detail::Int64Folding().fits(e); }
