@@ -483,4 +483,24 @@ std::string format_merged(const MergedReport& m) {
     return out;
 }
 
+std::string format_merged_json(const MergedReport& m) {
+    std::string out;
+    for (const ReportRecord& r : m.not_passed)
+        out += record_line(r) + "\n";
+    const ReportHeader& c = m.campaign;
+    JsonWriter w;
+    w.begin_object()
+        .field("type", "summary")
+        .field("campaign", c.campaign)
+        .field("fingerprint", c.fingerprint)
+        .field("shards", c.shards)
+        .field("total", c.total)
+        .field("records", m.records)
+        .field("passed", m.counts.passed)
+        .field("failed", m.counts.failed)
+        .field("unknown", m.counts.unknown)
+        .end_object();
+    return out + w.take() + "\n";
+}
+
 }  // namespace provix::cli

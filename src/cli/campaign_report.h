@@ -148,4 +148,10 @@ Result<MergedReport> merge_reports(const std::vector<ReportSource>& sources);
 /// `N passed, M failed`.
 std::string format_merged(const MergedReport& merged);
 
+/// The merged totals as JSON Lines: a `"case"` line per case that did not
+/// pass (as in the reports), then `{"type":"summary","campaign":"fuzz",
+/// "fingerprint":...,"shards":N,"total":T,"records":R,"passed":P,
+/// "failed":F,"unknown":U}`.
+std::string format_merged_json(const MergedReport& merged);
+
 }  // namespace provix::cli

@@ -30,14 +30,18 @@ const CommandHelp kReportHelp = {
     "The reports must be the shards of one campaign: the same campaign,\n"
     "settings, version and shard count; every shard 0..N-1 exactly once; every\n"
     "shard finished (a footer line); each case in its shard, reported once.\n"
-    "Otherwise nothing is summed and every problem is listed (exit 2).\n",
+    "Otherwise nothing is summed and every problem is listed (exit 2).\n"
+    "\n"
+    "With --format json the totals are JSON Lines: a 'case' line per case that\n"
+    "did not pass, as in the reports, then a 'summary' line with the campaign,\n"
+    "its fingerprint, shards, total, records read and the counts.\n",
     "no case failed or was unknown",
     "some case failed or was unknown",
 };
 
 ArgSpec report_spec() {
     ArgSpec spec;
-    spec.options = {output_option()};
+    spec.options = {output_option(), format_option()};
     spec.max_positional = 1000000;
     return spec;
 }
@@ -48,6 +52,11 @@ int run_report(const std::vector<std::string>& argv) {
     int exit = kExitSuccess;
     auto args = start_command(argv, "report", report_spec(), kReportHelp, &exit);
     if (!args) return exit;
+    auto format = output_format(*args);
+    if (!format) {
+        report_error("report", format.error().message);
+        return kExitUsage;
+    }
     if (args->positional.empty() || args->positional[0] != "merge") {
         report_error("report", "expected 'merge' and the report files (see provix report --help)");
         return kExitUsage;
@@ -91,7 +100,9 @@ int run_report(const std::vector<std::string>& argv) {
         report_error("report", "the reports are not the shards of one campaign:\n" + message);
         return kExitUsage;
     }
-    if (!write_or_report("report", args->value("-o"), format_merged(*merged))) return kExitUsage;
+    const std::string out =
+        *format == OutputFormat::Json ? format_merged_json(*merged) : format_merged(*merged);
+    if (!write_or_report("report", args->value("-o"), out)) return kExitUsage;
     return merged->counts.failed > 0 || merged->counts.unknown > 0 ? kExitCheckFailed
                                                                    : kExitSuccess;
 }

@@ -317,5 +317,28 @@ def check_fuzz():
     expect("seed" not in replay[0], "replay records have no seed")
 
 
+def check_report():
+    # Two shards of a small campaign, merged: the summary holds the totals
+    # (no case failed, so no case line).
+    reports = []
+    for shard in (0, 1):
+        path = os.path.join(ARGS.work_dir, "shard-%d.jsonl" % shard)
+        p = subprocess.run([ARGS.provix, "fuzz", "--cases", "6", "--seed", "9", "--no-near-limit",
+                            "--shard", "%d/2" % shard, "--report", path],
+                           capture_output=True, timeout=900)
+        expect(p.returncode == 0, "the shard's campaign: %s" % p.stderr.decode()[:2000])
+        reports.append(path)
+    records = run_json(["report", "merge"] + reports, 0)
+    expect(len(records) == 1, "only the summary, got %r" % records)
+    has(records[0], {"type": str, "campaign": str, "fingerprint": str, "shards": int,
+                     "total": int, "records": int, "passed": int, "failed": int,
+                     "unknown": int})
+    s = records[0]
+    expect(s["campaign"] == "fuzz" and s["shards"] == 2 and s["total"] == 6 and
+           s["records"] == 6 and s["failed"] == 0 and s["passed"] + s["unknown"] == 6,
+           "summary figures: %r" % s)
+    expect(s["fingerprint"].startswith("seed=9 cases=6"), "the fingerprint: %r" % s)
+
+
 if __name__ == "__main__":
     run_named_check(globals(), "command", "check_", "ok: json ")

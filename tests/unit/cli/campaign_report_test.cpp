@@ -109,6 +109,28 @@ TEST_F(CampaignReportTest, ShardsMergeIntoTheCampaignsTotals) {
     EXPECT_EQ(text.substr(text.size() - tail.size()), tail) << text;
 }
 
+TEST_F(CampaignReportTest, MergedTotalsAsJsonLines) {
+    auto m = merge({shard(0, 3, 10, {3}), shard(2, 3, 10, {}, {5}), shard(1, 3, 10)});
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    const std::string json = format_merged_json(*m);
+    std::vector<std::string> lines;
+    for (size_t at = 0, nl; (nl = json.find('\n', at)) != std::string::npos; at = nl + 1)
+        lines.push_back(json.substr(at, nl - at));
+    ASSERT_EQ(lines.size(), 3u) << json;
+    // The cases that did not pass, by index, as the reports hold them.
+    EXPECT_NE(
+        lines[0].find(R"("type":"case","index":3,"key":"fuzz/seed=7/case=3","verdict":"failed")"),
+        std::string::npos)
+        << lines[0];
+    EXPECT_NE(lines[1].find(R"("index":5,)"), std::string::npos) << lines[1];
+    EXPECT_NE(lines[1].find(R"("verdict":"unknown")"), std::string::npos) << lines[1];
+    EXPECT_EQ(lines[2].substr(0, 38), R"({"type":"summary","campaign":"fuzz","f)");
+    EXPECT_NE(
+        lines[2].find(R"("shards":3,"total":10,"records":10,"passed":8,"failed":1,"unknown":1})"),
+        std::string::npos)
+        << lines[2];
+}
+
 TEST_F(CampaignReportTest, MoreShardsThanCasesLeavesEmptyShards) {
     auto m = merge({shard(0, 4, 2), shard(1, 4, 2), shard(2, 4, 2), shard(3, 4, 2)});
     ASSERT_TRUE(m.ok()) << m.error().message;
