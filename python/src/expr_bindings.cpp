@@ -234,26 +234,25 @@ void register_exprs(py::module_& m) {
               return PyExpr{c, to_expr(c, value, {}), share({})};
           }),
           py::arg("value"), py::kw_only(), py::arg("ctx") = py::none(), "The constant value.");
-    m.def("floordiv", deep([](const py::object& a, const py::object& b) {
-              return free_binary(a, b, ExprKind::FloorDiv);
-          }),
-          "a floordiv b: rounds toward negative infinity (also a // b).");
-    m.def("ceildiv", deep([](const py::object& a, const py::object& b) {
-              return free_binary(a, b, ExprKind::CeilDiv);
-          }),
-          "a ceildiv b: rounds toward positive infinity.");
-    m.def("mod", deep([](const py::object& a, const py::object& b) {
-              return free_binary(a, b, ExprKind::Mod);
-          }),
-          "a mod b = a - b * (a floordiv b): the sign of b (also a % b).");
-    m.def("min", deep([](const py::object& a, const py::object& b) {
-              return free_binary(a, b, ExprKind::Min);
-          }),
-          "min(a, b) as an expression.");
-    m.def("max", deep([](const py::object& a, const py::object& b) {
-              return free_binary(a, b, ExprKind::Max);
-          }),
-          "max(a, b) as an expression.");
+    struct FreeOp {
+        const char* name;
+        ExprKind kind;
+        const char* doc;
+    };
+    for (FreeOp op :
+         {FreeOp{"floordiv", ExprKind::FloorDiv,
+                 "a floordiv b: rounds toward negative infinity (also a // b)."},
+          FreeOp{"ceildiv", ExprKind::CeilDiv, "a ceildiv b: rounds toward positive infinity."},
+          FreeOp{"mod", ExprKind::Mod,
+                 "a mod b = a - b * (a floordiv b): the sign of b (also a % b)."},
+          FreeOp{"min", ExprKind::Min, "min(a, b) as an expression."},
+          FreeOp{"max", ExprKind::Max, "max(a, b) as an expression."}}) {
+        ExprKind kind = op.kind;
+        m.def(op.name, deep([kind](const py::object& a, const py::object& b) {
+                  return free_binary(a, b, kind);
+              }),
+              op.doc);
+    }
     m.def("simplify_expr", deep([](const PyExpr& e, const py::object& bounds) {
               return PyExpr{e.ctx, simplify_expr(e.expr, to_bounds(bounds)), e.names};
           }),

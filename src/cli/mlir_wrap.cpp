@@ -181,7 +181,14 @@ bool may_give_inexact_in_mlir(const IndexingMap& map) {
 }
 
 bool set_may_decide_otherwise_in_mlir(const IndexingMap& set, std::vector<Interval> operands) {
-    std::vector<MlirSetConstraint> pending = mlir_affine_set_constraints(set);
+    // Each constraint not settled yet, and its unit form if it has one.
+    struct Pending {
+        Expr expr;
+        std::optional<UnitConstraint> unit;
+    };
+    std::vector<Pending> pending;
+    for (const MlirSetConstraint& c : mlir_affine_set_constraints(set))
+        pending.push_back({c.expr, unit_constraint(c)});
     operands.resize(static_cast<size_t>(set.num_variables()), Interval::all());
     for (Interval& b : operands)
         b = b.intersect(Interval(kMin, kMax));
@@ -198,14 +205,12 @@ bool set_may_decide_otherwise_in_mlir(const IndexingMap& set, std::vector<Interv
     // Of a variable's unit constraints, all of them are tried together
     // (`d0 - 3 >= 0` and `-d0 + 5 >= 0` each wrap, but where one does the
     // other is false in MLIR too), then each alone.
-    auto settle_units = [&](const std::vector<size_t>& which) {
-        const size_t id = static_cast<size_t>(unit_constraint(pending[which[0]])->variable);
+    auto settle_units = [&](size_t id, const std::vector<size_t>& which) {
         const IntervalUnion box = {{operands[id].lo(), operands[id].hi()}};
         IntervalUnion holds = box, decided = box;
         for (size_t i : which) {
-            const UnitConstraint u = *unit_constraint(pending[i]);
-            holds = intersect(holds, unit_truth(u, /*as_mlir=*/false));
-            decided = intersect(decided, unit_truth(u, /*as_mlir=*/true));
+            holds = intersect(holds, unit_truth(*pending[i].unit, /*as_mlir=*/false));
+            decided = intersect(decided, unit_truth(*pending[i].unit, /*as_mlir=*/true));
         }
         if (decided != holds) return false;
         // One interval (or none): the exact truth of each is one.
@@ -220,21 +225,19 @@ bool set_may_decide_otherwise_in_mlir(const IndexingMap& set, std::vector<Interv
     while (!pending.empty() && progress) {
         progress = false;
         for (size_t i = 0; i < pending.size() && !progress; ++i) {
-            if (unit_constraint(pending[i])) continue;
-            if (!lowered(pending[i].expr, operands)) continue;
+            if (pending[i].unit || !lowered(pending[i].expr, operands)) continue;
             pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
             progress = true;
         }
         for (size_t id = 0; id < operands.size() && !progress; ++id) {
             std::vector<size_t> units;
-            for (size_t i = 0; i < pending.size(); ++i) {
-                const std::optional<UnitConstraint> u = unit_constraint(pending[i]);
-                if (u && u->variable == static_cast<int64_t>(id)) units.push_back(i);
-            }
+            for (size_t i = 0; i < pending.size(); ++i)
+                if (pending[i].unit && pending[i].unit->variable == static_cast<int64_t>(id))
+                    units.push_back(i);
             if (units.empty()) continue;
-            progress = settle_units(units);
+            progress = settle_units(id, units);
             for (size_t k = 0; k < units.size() && units.size() > 1 && !progress; ++k)
-                progress = settle_units({units[k]});
+                progress = settle_units(id, {units[k]});
             // An empty box: no point of the set, in MLIR either.
             if (progress && operands[id].is_empty()) return false;
         }

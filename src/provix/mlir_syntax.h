@@ -51,13 +51,13 @@
 
 namespace provix {
 
-/// One `affine_map<...>` or `affine_set<...>` of an MLIR text.
 /// One constraint of an MLIR affine set: `expr >= 0`, or `expr == 0`.
 struct MlirSetConstraint {
     Expr expr;
     bool equality = false;
 };
 
+/// One `affine_map<...>` or `affine_set<...>` of an MLIR text.
 struct MlirDefinition {
     enum class Kind : uint8_t { Map, Set };
     Kind kind = Kind::Map;

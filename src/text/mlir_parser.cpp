@@ -244,7 +244,6 @@ private:
             } else if (op == TokenKind::LessEqual) {
                 range = Interval::at_most(0);
             }
-
             out.push_back(normalized({diff, range}));
             if (!at(TokenKind::Comma)) break;
             next();

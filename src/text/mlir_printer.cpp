@@ -312,29 +312,19 @@ std::vector<MlirSetConstraint> mlir_affine_set_constraints(const IndexingMap& ma
     return out;
 }
 
-namespace {
-
-/// Errors unless num_dims and num_symbols are in [0, kMaxSetVariables].
-Result<bool> check_set_counts(int64_t num_dims, int64_t num_symbols) {
+Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
+                                       int64_t num_symbols) {
+    if (map.is_undefined()) return Error::invalid("an UNDEFINED map has no MLIR affine set");
     if (num_dims < 0 || num_symbols < 0 || num_dims > kMaxSetVariables ||
         num_symbols > kMaxSetVariables) {
         return Error::invalid("num_dims and num_symbols must be in [0, " +
                               std::to_string(kMaxSetVariables) + "], got " +
                               std::to_string(num_dims) + " and " + std::to_string(num_symbols));
     }
-    return true;
-}
-
-}  // namespace
-
-Result<std::string> to_mlir_affine_set(const IndexingMap& map, int64_t num_dims,
-                                       int64_t num_symbols) {
-    if (map.is_undefined()) return Error::invalid("an UNDEFINED map has no MLIR affine set");
-    if (Result<bool> ok = check_set_counts(num_dims, num_symbols); !ok) return ok.error();
     if (map.is_known_empty()) {
         return "affine_set<" + variable_list(num_dims, num_symbols) + " : (1 == 0)>";
     }
-    if (num_dims > map.num_variables()) {
+    if (num_dims < 0 || num_dims > map.num_variables()) {
         return Error::invalid("num_dims " + std::to_string(num_dims) +
                               " out of range (the map has " + std::to_string(map.num_variables()) +
                               " variables)");
