@@ -513,8 +513,11 @@ bool drop_decided_constraints(IndexingMap& map, RangeAnalysis& ranges, RewriteLo
             map.mark_known_empty();
             return true;
         }
-        if (!has_value_with_residue(divisibility.of(c.expr), c.range)) {
-            log.fired(lemma::residue_gap);
+        const ModRem residue = divisibility.of(c.expr);
+        if (!has_value_with_residue(residue, c.range)) {
+            // An exact value (modulus 0) outside the range: decided_empty
+            // with a == b; residue_gap needs a modulus m > 0.
+            log.fired(residue.modulus == 0 ? lemma::decided_empty : lemma::residue_gap);
             map.mark_known_empty();
             return true;
         }

@@ -42,20 +42,34 @@ struct SplitSum {
     std::vector<SumTerm> terms;
 };
 
-/// `e` split into its constant and its other terms; nullopt when its
-/// constant terms (kept apart because their sum leaves int64: `d0 +
-/// 9223372036854775807 + 1`) do not add up in int64. `split_sum(d0 * 4 +
-/// 3)` is {3, {d0 * 4}}.
+/// `e` split into its constant and its other terms, one term per monomial;
+/// nullopt when its constant terms, or the terms of one monomial, do not add
+/// up in int64 (the kernel keeps them apart then: `d0 + 9223372036854775807
+/// + 1`, `d0 * 9223372036854775807 + d0 * 5`). Callers read a monomial's
+/// coefficient as its whole coefficient in `e`. `split_sum(d0 * 4 + 3)` is
+/// {3, {d0 * 4}}.
 inline std::optional<SplitSum> split_sum(Expr e) {
     SplitSum s;
     for (const SumTerm& t : sum_terms(e)) {
-        if (t.monomial) {
+        if (!t.monomial) {
+            const std::optional<int64_t> sum = checked_add(s.constant, t.coef);
+            if (!sum) return std::nullopt;
+            s.constant = *sum;
+            continue;
+        }
+        SumTerm* same = nullptr;
+        for (SumTerm& u : s.terms)
+            if (u.monomial == t.monomial) same = &u;
+        if (!same) {
             s.terms.push_back(t);
             continue;
         }
-        const std::optional<int64_t> sum = checked_add(s.constant, t.coef);
+        // A canonical sum has one term per monomial unless the total leaves
+        // int64; a sum built otherwise is merged here all the same.
+        const std::optional<int64_t> sum = checked_add(same->coef, t.coef);
         if (!sum) return std::nullopt;
-        s.constant = *sum;
+        same->coef = *sum;
+        same->whole = Expr();  // no longer a term of `e` as it stands
     }
     return s;
 }
