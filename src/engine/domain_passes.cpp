@@ -262,8 +262,12 @@ bool cannot_tighten(const Constraint& c, const LinearTerms& terms, const TermRan
         if (!r.is_bounded() || r.lo() < -limit || r.hi() > limit) return false;
         lo += r.lo();
         hi += r.hi();
-        if (terms[i].kind == LinearTerm::Kind::Variable && terms[i].coef != 0)
-            widest = std::max(widest, r.hi() - r.lo());
+        if (terms[i].kind == LinearTerm::Kind::Variable && terms[i].coef != 0) {
+            // A lone term's ends reach the int64 limits: its width may not fit.
+            const std::optional<int64_t> width = checked_sub(r.hi(), r.lo());
+            if (!width) return false;
+            widest = std::max(widest, *width);
+        }
     }
     // total.hi - w and total.lo + w are sums of term ends: no overflow.
     if (!c.range.lo_is_inf() && c.range.lo() > hi - widest) return false;
