@@ -575,35 +575,82 @@ Expr detail::build(ExprKind kind, const Expr* operands, size_t n) {
                                 std::string(kind_name(kind)) + " is not an operator kind");
 }
 
+namespace {
+
+/// Stops the program unless `e` is non-null and lives in `ctx` (a node
+/// pointing into another context would dangle once that context is gone).
+void check_in_context(const char* function, const Context& ctx, Expr e) {
+    if (!e) detail::precondition_failed(function, "null operand");
+    if (&e.context() != &ctx) detail::precondition_failed(function, "operand from another context");
+}
+
+/// The context of `e`, which must be non-null (the operators with a constant).
+Context& context_of(Expr e) {
+    if (!e) detail::precondition_failed("provix operator", "null operand");
+    return e.context();
+}
+
+/// The context `a` and `b` share (the precondition of the public operators).
+Context& shared_context(const char* function, Expr a, Expr b) {
+    if (!a) detail::precondition_failed(function, "null operand");
+    check_in_context(function, a.context(), b);
+    return a.context();
+}
+
+}  // namespace
+
 Expr build(ExprKind kind, const std::vector<Expr>& operands) {
+    if (!operands.empty()) {
+        if (!operands[0]) detail::precondition_failed("provix::build", "null operand");
+        for (Expr e : operands)
+            check_in_context("provix::build", operands[0].context(), e);
+    }
     return detail::build(kind, operands.data(), operands.size());
 }
 
-Expr operator+(Expr a, Expr b) { return add2(a.context(), a, b); }
-Expr operator+(Expr a, int64_t b) { return a + a.context().constant(b); }
-Expr operator+(int64_t a, Expr b) { return b.context().constant(a) + b; }
-Expr operator-(Expr a) { return mul2(a.context(), a, a.context().constant(-1)); }
-Expr operator-(Expr a, Expr b) { return a + (-b); }
-Expr operator-(Expr a, int64_t b) { return a - a.context().constant(b); }
-Expr operator-(int64_t a, Expr b) { return b.context().constant(a) - b; }
-Expr operator*(Expr a, Expr b) { return mul2(a.context(), a, b); }
-Expr operator*(Expr a, int64_t b) { return a * a.context().constant(b); }
-Expr operator*(int64_t a, Expr b) { return b.context().constant(a) * b; }
+Expr operator+(Expr a, Expr b) { return add2(shared_context("operator+", a, b), a, b); }
+Expr operator+(Expr a, int64_t b) { return a + context_of(a).constant(b); }
+Expr operator+(int64_t a, Expr b) { return context_of(b).constant(a) + b; }
+Expr operator-(Expr a) { return mul2(context_of(a), a, a.context().constant(-1)); }
+Expr operator-(Expr a, Expr b) {
+    shared_context("operator-", a, b);
+    return a + (-b);
+}
+Expr operator-(Expr a, int64_t b) { return a - context_of(a).constant(b); }
+Expr operator-(int64_t a, Expr b) { return context_of(b).constant(a) - b; }
+Expr operator*(Expr a, Expr b) { return mul2(shared_context("operator*", a, b), a, b); }
+Expr operator*(Expr a, int64_t b) { return a * context_of(a).constant(b); }
+Expr operator*(int64_t a, Expr b) { return context_of(b).constant(a) * b; }
 
-Expr floor_div(Expr a, Expr b) { return build_div_mod(ExprKind::FloorDiv, a, b); }
-Expr floor_div(Expr a, int64_t b) { return floor_div(a, a.context().constant(b)); }
-Expr floor_div(int64_t a, Expr b) { return floor_div(b.context().constant(a), b); }
-Expr ceil_div(Expr a, Expr b) { return build_div_mod(ExprKind::CeilDiv, a, b); }
-Expr ceil_div(Expr a, int64_t b) { return ceil_div(a, a.context().constant(b)); }
-Expr ceil_div(int64_t a, Expr b) { return ceil_div(b.context().constant(a), b); }
-Expr mod(Expr a, Expr b) { return build_div_mod(ExprKind::Mod, a, b); }
-Expr mod(Expr a, int64_t b) { return mod(a, a.context().constant(b)); }
-Expr mod(int64_t a, Expr b) { return mod(b.context().constant(a), b); }
-Expr min(Expr a, Expr b) { return build_min_max(ExprKind::Min, a, b); }
-Expr min(Expr a, int64_t b) { return min(a, a.context().constant(b)); }
-Expr min(int64_t a, Expr b) { return min(b.context().constant(a), b); }
-Expr max(Expr a, Expr b) { return build_min_max(ExprKind::Max, a, b); }
-Expr max(Expr a, int64_t b) { return max(a, a.context().constant(b)); }
-Expr max(int64_t a, Expr b) { return max(b.context().constant(a), b); }
+Expr floor_div(Expr a, Expr b) {
+    shared_context("provix::floor_div", a, b);
+    return build_div_mod(ExprKind::FloorDiv, a, b);
+}
+Expr floor_div(Expr a, int64_t b) { return floor_div(a, context_of(a).constant(b)); }
+Expr floor_div(int64_t a, Expr b) { return floor_div(context_of(b).constant(a), b); }
+Expr ceil_div(Expr a, Expr b) {
+    shared_context("provix::ceil_div", a, b);
+    return build_div_mod(ExprKind::CeilDiv, a, b);
+}
+Expr ceil_div(Expr a, int64_t b) { return ceil_div(a, context_of(a).constant(b)); }
+Expr ceil_div(int64_t a, Expr b) { return ceil_div(context_of(b).constant(a), b); }
+Expr mod(Expr a, Expr b) {
+    shared_context("provix::mod", a, b);
+    return build_div_mod(ExprKind::Mod, a, b);
+}
+Expr mod(Expr a, int64_t b) { return mod(a, context_of(a).constant(b)); }
+Expr mod(int64_t a, Expr b) { return mod(context_of(b).constant(a), b); }
+Expr min(Expr a, Expr b) {
+    shared_context("provix::min", a, b);
+    return build_min_max(ExprKind::Min, a, b);
+}
+Expr min(Expr a, int64_t b) { return min(a, context_of(a).constant(b)); }
+Expr min(int64_t a, Expr b) { return min(context_of(b).constant(a), b); }
+Expr max(Expr a, Expr b) {
+    shared_context("provix::max", a, b);
+    return build_min_max(ExprKind::Max, a, b);
+}
+Expr max(Expr a, int64_t b) { return max(a, context_of(a).constant(b)); }
+Expr max(int64_t a, Expr b) { return max(context_of(b).constant(a), b); }
 
 }  // namespace provix

@@ -103,6 +103,10 @@ Expr rebuild(Expr e, const Leaf& leaf, engine::IdMap<Expr>& memo) {
 }  // namespace
 
 Expr substitute(Expr e, const std::vector<Expr>& replacements) {
+    if (!e) detail::precondition_failed("provix::substitute", "null expression");
+    for (Expr r : replacements)
+        if (r && &r.context() != &e.context())
+            detail::precondition_failed("provix::substitute", "replacement from another context");
     engine::IdMap<Expr> memo;
     struct Replace {
         const std::vector<Expr>& replacements;

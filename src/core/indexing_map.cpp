@@ -39,8 +39,10 @@ Result<bool> name_variables(std::vector<IndexingVariable>& vars, std::string_vie
 /// Fails the precondition check_expr_ids found violated (out of line: the
 /// check that passes stays small).
 [[noreturn]] __attribute__((noinline)) void expr_ids_failed(Expr e, int64_t num_vars,
-                                                            const char* what) {
+                                                            const Context* ctx, const char* what) {
     if (!e) detail::precondition_failed(what, "null expression");
+    if (ctx && &e.context() != ctx)
+        detail::precondition_failed(what, "expression from another context than the map's");
     detail::precondition_failed(what, "expression " + to_string(e) +
                                           " uses a variable beyond the map's " +
                                           std::to_string(num_vars));
@@ -48,8 +50,9 @@ Result<bool> name_variables(std::vector<IndexingVariable>& vars, std::string_vie
 
 /// Precondition of the setters: `e` is non-null and uses only the map's
 /// `num_vars` variables.
-inline void check_expr_ids(Expr e, int64_t num_vars, const char* what) {
-    if (!e || detail::num_variables_used_dag(e) > num_vars) expr_ids_failed(e, num_vars, what);
+inline void check_expr_ids(Expr e, int64_t num_vars, const Context* ctx, const char* what) {
+    if (!e || (ctx && &e.context() != ctx) || detail::num_variables_used_dag(e) > num_vars)
+        expr_ids_failed(e, num_vars, ctx, what);
 }
 
 }  // namespace
@@ -164,7 +167,7 @@ void IndexingMap::Variables::index_bounds() {
 
 void IndexingMap::add_constraint(Expr expr, Interval range) {
     if (state_ != State::Normal) return;
-    check_expr_ids(expr, num_variables(), "IndexingMap::add_constraint");
+    check_expr_ids(expr, num_variables(), map_.context(), "IndexingMap::add_constraint");
     if (range.is_empty()) {
         mark_known_empty();
         return;
@@ -197,13 +200,13 @@ void IndexingMap::add_constraint(Expr expr, Interval range) {
 void IndexingMap::set_results(std::vector<Expr> results) {
     if (state_ != State::Normal) return;
     for (Expr r : results)
-        check_expr_ids(r, num_variables(), "IndexingMap::set_results");
+        check_expr_ids(r, num_variables(), map_.context(), "IndexingMap::set_results");
     map_ = *SymbolicMap::get(*map_.context(), num_dims(), num_symbols(), std::move(results));
 }
 
 void IndexingMap::set_result(int64_t i, Expr e) {
     if (state_ != State::Normal) return;
-    check_expr_ids(e, num_variables(), "IndexingMap::set_result");
+    check_expr_ids(e, num_variables(), map_.context(), "IndexingMap::set_result");
     map_.set_result(i, e);
 }
 
@@ -229,7 +232,7 @@ void IndexingMap::set_variable_bounds(int64_t id, Interval bounds) {
 void IndexingMap::set_constraints(std::vector<Constraint> constraints) {
     if (state_ != State::Normal) return;
     for (const Constraint& c : constraints) {
-        check_expr_ids(c.expr, num_variables(), "IndexingMap::set_constraints");
+        check_expr_ids(c.expr, num_variables(), map_.context(), "IndexingMap::set_constraints");
     }
     clear_constraints();
     // Room at once for the ones not on a bare variable (those become

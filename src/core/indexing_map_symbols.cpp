@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "expr_build.h"
 #include "expr_dag.h"
 #include "expr_node.h"
 #include "id_map.h"
@@ -55,7 +56,8 @@ public:
                 for (size_t i = 0; i < node.num_operands(); ++i)
                     ops_.push_back(renamed(node.operand(i)));
                 Result<Expr> made = ctx.make(node.kind(), ops_);
-                memo_.set(node.id(), made ? *made : build(node.kind(), ops_));
+                memo_.set(node.id(),
+                          made ? *made : detail::build(node.kind(), ops_.data(), ops_.size()));
             }
         });
         return *memo_.find(e.id());

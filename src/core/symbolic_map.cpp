@@ -9,24 +9,31 @@
 #include <utility>
 
 #include "expr_dag.h"
+#include "provix/semantics.h"
 
 namespace provix {
 
 namespace {
 
+/// What is wrong with `e` as an expression of a map over `num_vars`
+/// variables of `ctx` (null, from another context, or a variable id at or
+/// above `num_vars`); empty when nothing is.
+std::string expr_problem(Context& ctx, Expr e, int64_t num_vars) {
+    if (!e) return "null expression";
+    if (&e.context() != &ctx)
+        return "expression " + provix::to_string(e) + " belongs to another context";
+    if (detail::num_variables_used_dag(e) > num_vars) {
+        return "expression " + provix::to_string(e) + " uses a variable beyond the map's " +
+               std::to_string(num_vars) + " variables";
+    }
+    return std::string();
+}
+
 // An error if `e` is null, from another context, or uses a variable id at
 // or above `num_vars`.
 Result<bool> check_expr(Context& ctx, Expr e, int64_t num_vars, const char* what) {
-    if (!e) return Error::invalid(std::string(what) + ": null expression");
-    if (&e.context() != &ctx) {
-        return Error::invalid(std::string(what) + ": expression " + provix::to_string(e) +
-                              " belongs to another context");
-    }
-    if (detail::num_variables_used_dag(e) > num_vars) {
-        return Error::invalid(std::string(what) + ": expression " + provix::to_string(e) +
-                              " uses a variable beyond the map's " + std::to_string(num_vars) +
-                              " variables");
-    }
+    std::string problem = expr_problem(ctx, e, num_vars);
+    if (!problem.empty()) return Error::invalid(std::string(what) + ": " + problem);
     return true;
 }
 
@@ -64,6 +71,9 @@ Result<SymbolicMap> SymbolicMap::get(Context& ctx, int64_t num_dims, int64_t num
     if (num_dims < 0 || num_symbols < 0) {
         return Error::invalid("SymbolicMap::get: negative variable count");
     }
+    if (num_dims > kInt64Max - num_symbols) {
+        return Error::invalid("SymbolicMap::get: more variables than int64 counts");
+    }
     for (Expr r : results) {
         Result<bool> ok = check_expr(ctx, r, num_dims + num_symbols, "SymbolicMap::get");
         if (!ok) return ok.error();
@@ -91,12 +101,11 @@ void SymbolicMap::set_result(int64_t i, Expr e) {
     if (i < 0 || i >= num_results()) {
         detail::precondition_failed("SymbolicMap::set_result", "no result " + std::to_string(i));
     }
-    // check_expr's conditions, tested here first so that the usual valid
-    // expression makes no Result; check_expr words the failure.
+    // expr_problem's conditions, tested here first so that the usual valid
+    // expression makes no string; expr_problem words the failure.
     const int64_t num_vars = num_dims_ + num_symbols_;
     if (!e || &e.context() != ctx_ || detail::num_variables_used_dag(e) > num_vars) {
-        Result<bool> ok = check_expr(*ctx_, e, num_vars, "SymbolicMap::set_result");
-        detail::precondition_failed("SymbolicMap::set_result", ok.error().message);
+        detail::precondition_failed("SymbolicMap::set_result", expr_problem(*ctx_, e, num_vars));
     }
     results_[static_cast<size_t>(i)] = e;
 }

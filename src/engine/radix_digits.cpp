@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "expr_build.h"
 #include "expr_node.h"
 #include "lemma_ids.h"
 #include "provix/semantics.h"
@@ -318,7 +319,8 @@ Expr recombine_onto(Expr s, const Digits& digits, const Linear& index, RangeAnal
     if (terms.empty()) return Expr();
     for (size_t i = 0; i < num_ops(s); ++i)
         if (!replaced[i]) terms.push_back(op_at(s, i));
-    Expr out = terms.size() == 1 ? terms.front() : build(ExprKind::Add, terms);
+    Expr out = terms.size() == 1 ? terms.front()
+                                 : detail::build(ExprKind::Add, terms.data(), terms.size());
     return division_count(out) < division_count(s) ? out : Expr();
 }
 

@@ -4,6 +4,7 @@
 #include "rewriter.h"
 
 #include "enumerated_affine.h"
+#include "expr_build.h"
 #include "expr_node.h"
 #include "expr_steps.h"
 #include "floor_relaxation.h"
@@ -74,7 +75,7 @@ Expr Rewriter::rebuild_from(Expr e, size_t i, Expr s, int depth) {
     // as it was: the expression is undefined either way, and a literal zero
     // divisor could not be printed and parsed back (docs/semantics.md).
     if (detail::is_division(kind_of(e)) && detail::is_const((*ops)[1], 0)) (*ops)[1] = op_at(e, 1);
-    return build(kind_of(e), *ops);
+    return detail::build(kind_of(e), ops->data(), ops->size());
 }
 
 Expr Rewriter::simplify_new(Expr e, int depth) {

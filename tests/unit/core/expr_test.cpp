@@ -56,6 +56,31 @@ TEST_F(ExprTest, ImportCopiesAnyDepthWithoutRecursion) {
     EXPECT_EQ(import_expr(ctx, import_expr(other, e)), e);
 }
 
+TEST_F(ExprTest, OperandsFromAnotherContextOrNullStopTheProgram) {
+    // A node pointing into another context would dangle once it is gone;
+    // every public way of combining expressions refuses one.
+    Context other;
+    const Expr x = other.variable(0);
+    EXPECT_DEATH((void)(d0 + x),
+                 "precondition violated: operator\\+: operand from another context");
+    EXPECT_DEATH((void)(x - d0), "operator-: operand from another context");
+    EXPECT_DEATH((void)(d0 * x), "operator\\*: operand from another context");
+    EXPECT_DEATH((void)floor_div(d0, x), "provix::floor_div: operand from another context");
+    EXPECT_DEATH((void)ceil_div(x, d0), "provix::ceil_div: operand from another context");
+    EXPECT_DEATH((void)mod(d0, x), "provix::mod: operand from another context");
+    EXPECT_DEATH((void)min(d0, x), "provix::min: operand from another context");
+    EXPECT_DEATH((void)max(x, d0), "provix::max: operand from another context");
+    EXPECT_DEATH((void)build(ExprKind::Add, {d0, d1, x}), "provix::build: operand from another");
+    EXPECT_DEATH((void)substitute(d0 + d1, {x}), "provix::substitute: replacement from another");
+    EXPECT_DEATH((void)(Expr() + d0), "operator\\+: null operand");
+    EXPECT_DEATH((void)(Expr() * 3), "null operand");
+    EXPECT_DEATH((void)floor_div(d0, Expr()), "provix::floor_div: null operand");
+    EXPECT_FALSE(ctx.make(ExprKind::Add, {d0, x}).ok());  // the checked form
+    // The same expressions in one context are fine, and import_expr moves
+    // one across.
+    EXPECT_EQ(d0 + import_expr(ctx, x), d0 * 2);
+}
+
 TEST_F(ExprTest, AddingAndSubtractingAConstantCancels) {
     EXPECT_EQ((d0 + 1) - 1, d0);
     EXPECT_EQ(str((d0 + 1) - 1), "d0");

@@ -245,6 +245,24 @@ TEST_F(IndexingMapTest, SetResultReplacesOneResult) {
     EXPECT_DEATH(m.set_result(2, ctx.variable(0)), "SymbolicMap::set_result: no result 2");
 }
 
+TEST_F(IndexingMapTest, ExpressionsFromAnotherContextAreRefused) {
+    // A node of another context would dangle once that context is gone.
+    IndexingMap m = parse("(d0) -> (d0), domain: d0 in [0, 9]");
+    Context other;
+    const Interval range{0, 20};
+    EXPECT_DEATH(m.add_constraint(other.variable(0) * 4 + 1, range),
+                 "precondition violated: IndexingMap::add_constraint: expression from another "
+                 "context than the map's");
+    EXPECT_DEATH(m.set_results({other.variable(0)}),
+                 "IndexingMap::set_results: expression from another context");
+    EXPECT_DEATH(m.set_constraints({Constraint{other.variable(0) * 2, range}}),
+                 "IndexingMap::set_constraints: expression from another context");
+    EXPECT_DEATH(m.set_result(0, other.variable(0)),
+                 "IndexingMap::set_result: expression from another context");
+    m.add_constraint(ctx.variable(0) * 4 + 1, range);  // the map's own context
+    EXPECT_EQ(m.constraints().size(), 1u);
+}
+
 TEST_F(IndexingMapTest, CopiesAreIndependentBeyondTheInlineRoom) {
     // Six dims and six results: more than a map holds inline.
     IndexingMap m = parse(

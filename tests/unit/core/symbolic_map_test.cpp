@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -66,11 +67,20 @@ TEST_F(SymbolicMapTest, SetResultChecksTheExpressionAsGetDoes) {
     m.set_result(0, ctx.variable(1));  // the last variable is in range
     EXPECT_EQ(m.results()[0], ctx.variable(1));
     EXPECT_DEATH(m.set_result(0, ctx.variable(2)),
-                 "precondition violated: SymbolicMap::set_result: SymbolicMap::set_result: "
-                 "expression v2 uses a variable beyond the map's 2 variables");
+                 "precondition violated: SymbolicMap::set_result: expression v2 uses a "
+                 "variable beyond the map's 2 variables");
     EXPECT_DEATH(m.set_result(0, Expr()), "SymbolicMap::set_result: null expression");
     Context other;
     EXPECT_DEATH(m.set_result(0, other.variable(0)), "belongs to another context");
+}
+
+TEST_F(SymbolicMapTest, VariableCountsWhoseSumLeavesInt64AreAnError) {
+    const int64_t big = std::numeric_limits<int64_t>::max();
+    Result<SymbolicMap> m = SymbolicMap::get(ctx, big, big, {ctx.variable(0)});
+    ASSERT_FALSE(m.ok());
+    EXPECT_EQ(m.error().message, "SymbolicMap::get: more variables than int64 counts");
+    EXPECT_FALSE(SymbolicMap::get(ctx, big, 1, {}).ok());
+    EXPECT_TRUE(SymbolicMap::get(ctx, big - 1, 1, {}).ok());
 }
 
 TEST_F(SymbolicMapTest, IdentityMapsEveryDimToItself) {
