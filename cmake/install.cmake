@@ -28,8 +28,7 @@ install(TARGETS ${_provix_libraries}
   EXPORT provixTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # Public headers: src/provix/ (core), with the hlo/ and indexexpr/ folders
 # only when their library is installed.
@@ -55,10 +54,14 @@ install(EXPORT provixTargets
   FILE provixTargets.cmake
   DESTINATION ${PROVIX_INSTALL_CMAKEDIR})
 
-# Dependencies the exported static libraries carry: the solvers link isl, GMP
-# and Z3 through pkg-config imported targets, which the consumer must
-# recreate before the targets file is loaded.
-set(PROVIX_CONFIG_DEPENDENCIES "")
+# Dependencies the exported static libraries carry: the core needs Threads;
+# the solvers link isl, GMP and Z3 through pkg-config imported targets, which
+# the consumer must recreate before the targets file is loaded. Those are
+# looked for quietly: without them only the solvers component is missing
+# (provix_solvers_FOUND is FALSE, and a find_package that requires it fails
+# with a message), so the core, hlo and indexexpr stay usable on a machine
+# without isl or Z3.
+set(PROVIX_CONFIG_DEPENDENCIES "find_dependency(Threads)\n")
 if(TARGET provix_solvers)
   get_target_property(_provix_solver_links provix_solvers LINK_LIBRARIES)
   set(_provix_pkg_targets)
@@ -68,7 +71,9 @@ if(TARGET provix_solvers)
     endif()
   endforeach()
   if(_provix_pkg_targets)
-    string(APPEND PROVIX_CONFIG_DEPENDENCIES "find_dependency(PkgConfig)\n")
+    string(APPEND PROVIX_CONFIG_DEPENDENCIES
+      "find_package(PkgConfig QUIET)\n"
+      "set(_provix_solver_dependencies_missing)\n")
     foreach(_prefix IN LISTS _provix_pkg_targets)
       # The module names are recorded by the solvers' CMakeLists as
       # PROVIX_PKG_MODULES_<prefix> (falls back to the lower-case prefix).
@@ -78,8 +83,11 @@ if(TARGET provix_solvers)
         string(TOLOWER "${_prefix}" _modules)
       endif()
       string(APPEND PROVIX_CONFIG_DEPENDENCIES
+        "if(NOT TARGET PkgConfig::${_prefix} AND PKG_CONFIG_FOUND)\n"
+        "  pkg_check_modules(${_prefix} QUIET IMPORTED_TARGET ${_modules})\n"
+        "endif()\n"
         "if(NOT TARGET PkgConfig::${_prefix})\n"
-        "  pkg_check_modules(${_prefix} REQUIRED IMPORTED_TARGET ${_modules})\n"
+        "  list(APPEND _provix_solver_dependencies_missing ${_modules})\n"
         "endif()\n")
     endforeach()
   endif()

@@ -96,6 +96,31 @@ foreach(case "-DPROVIX_REQUIRED_VERSION=99.0" "-DPROVIX_REQUIRED_COMPONENTS=no_s
 endforeach()
 message(STATUS "find_package(provix) refuses a wrong version and an unknown component: ok")
 
+# Without isl, GMP and Z3 (pkg-config finds no module at all here): the core
+# is found, built and run; the solvers component is missing, with a message.
+file(MAKE_DIRECTORY ${WORK_DIR}/no_pkg_config_modules)
+run(${CMAKE_COMMAND} -E env PKG_CONFIG_LIBDIR=${WORK_DIR}/no_pkg_config_modules
+    ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/consumer_core_only
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+    -DCMAKE_BUILD_TYPE=Release -DPROVIX_REQUIRED_COMPONENTS=core)
+if(NOT run_output MATCHES "provix::solvers needs these pkg-config modules, not found: isl")
+  message(FATAL_ERROR "find_package(provix) without isl did not say why the solvers are "
+                      "missing:\n${run_output}")
+endif()
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer_core_only --target consumer)
+run(${WORK_DIR}/consumer_core_only/consumer)
+check_output("find_package(provix COMPONENTS core) without isl, GMP and Z3" "${run_output}")
+execute_process(
+  COMMAND ${CMAKE_COMMAND} -E env PKG_CONFIG_LIBDIR=${WORK_DIR}/no_pkg_config_modules
+    ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/consumer_no_solvers
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+    "-DPROVIX_REQUIRED_COMPONENTS=core;solvers"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT "${out}${err}" MATCHES "provix::solvers needs these pkg-config modules")
+  message(FATAL_ERROR "find_package(provix COMPONENTS solvers) without isl: rc ${rc}\n${out}${err}")
+endif()
+message(STATUS "find_package(provix) without isl, GMP and Z3 refuses only the solvers: ok")
+
 # pkg-config consumers: each example compiled with its library's flags alone.
 if(PKG_CONFIG)
   function(pkg_config_flags module out)
