@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "deadline.h"
+#include "parent_death.h"
 
 namespace provix::solvers {
 
@@ -113,6 +114,7 @@ ChildWorker::~ChildWorker() { end_child(ChildOutcome::Ending::Died); }
 bool ChildWorker::start_child() {
     int fds[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return false;
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
         ::close(fds[0]);
@@ -120,6 +122,7 @@ bool ChildWorker::start_child() {
         return false;
     }
     if (pid == 0) {
+        detail::end_with_parent(parent);
         ::close(fds[0]);
         if (start_) start_();
         std::string request;

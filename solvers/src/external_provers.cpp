@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "coq_statement.h"
+#include "program_run.h"
 #include "provix/solvers/prove_report.h"
 #include "z3_solve.h"
 
@@ -46,28 +47,6 @@ bool write_file(const fs::path& path, const std::string& text) {
     std::ofstream out(path);
     out << text;
     return static_cast<bool>(out);
-}
-
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s)
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-/// Runs `command` (a shell line) and returns its standard output and error.
-std::string run(const std::string& command, int* status) {
-    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) {
-        *status = -1;
-        return "";
-    }
-    std::string out;
-    char buf[512];
-    while (std::fgets(buf, sizeof buf, pipe))
-        out += buf;
-    *status = pclose(pipe);
-    return out;
 }
 
 bool contains_word(const std::string& text, const std::string& word) {
@@ -187,12 +166,19 @@ CoqCheck coq_check(const std::string& name, const std::string& smt_body,
         out.detail = "cannot write the Coq file";
         return out;
     }
-    int status = 0;
-    std::string log = run("cd " + quote(dir.path().string()) + " && timeout " +
-                              std::to_string(options.coq_timeout_s) + " " + quote(options.coqc) +
-                              " -q " + module + ".v",
-                          &status);
-    if (status != 0) {
+    const detail::ProgramOutcome coqc = detail::run_program(
+        {options.coqc, "-q", module + ".v"}, dir.path().string(), options.coq_timeout_s);
+    const std::string& log = coqc.output;
+    if (!coqc.started) {
+        out.detail = "cannot run " + options.coqc;
+        return out;
+    }
+    if (coqc.timed_out) {
+        out.detail = "coqc did not finish " + script.string() + " within " +
+                     std::to_string(options.coq_timeout_s) + " s";
+        return out;
+    }
+    if (coqc.exit_status != 0) {
         out.detail = "coqc rejects " + script.string() + ": " + log.substr(0, 2000);
         return out;
     }

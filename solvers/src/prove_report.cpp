@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "program_run.h"
 #include "provix/solvers/lemma_prover.h"
 #include "provix/xml_text.h"
 
@@ -204,28 +205,24 @@ std::string junit_report(const std::vector<RuleResult>& results, double total_se
 }
 
 std::string run_cvc5(const std::string& path, unsigned time_limit_ms, const std::string& binary) {
-    auto quote = [](const std::string& s) {
-        std::string q = "'";
-        for (char c : s)
-            q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-        return q + "'";
-    };
-    std::string cmd = quote(binary) + " --lang=smt2 --tlimit=" + std::to_string(time_limit_ms) +
-                      " " + quote(path) + " 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return "error: cannot run " + binary;
-    std::string out;
-    char buf[512];
-    while (std::fgets(buf, sizeof buf, pipe))
-        out += buf;
-    int status = pclose(pipe);
+    // cvc5 stops itself at --tlimit; the deadline only catches one that
+    // does not (a few seconds later).
+    const detail::ProgramOutcome run = detail::run_program(
+        {binary, "--lang=smt2", "--tlimit=" + std::to_string(time_limit_ms), path}, "",
+        time_limit_ms / 1000.0 + 5);
+    if (!run.started) return "error: cannot run " + binary;
+    if (run.timed_out) return "unknown";
+    const std::string& out = run.output;
     std::string first = out.substr(0, out.find('\n'));
     if (first == "sat" || first == "unsat" || first == "unknown") return first;
     if (out.find("interrupted by timeout") != std::string::npos ||
         out.find("timeout") != std::string::npos)
         return "unknown";
-    if (status != 0 && first.empty())
-        return "error: " + binary + " exited with status " + std::to_string(status);
+    if (run.exit_status != 0 && first.empty()) {
+        return "error: " + binary +
+               (run.signal ? " ended by signal " + std::to_string(run.signal)
+                           : " exited with status " + std::to_string(run.exit_status));
+    }
     return "error: " + first;
 }
 

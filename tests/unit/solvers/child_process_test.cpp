@@ -11,10 +11,14 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <thread>
 
+#include "program_run.h"
 #include "provix/parser.h"
 #include "provix/solvers/field_text.h"
 #include "provix/solvers/oracle.h"
@@ -127,6 +131,101 @@ TEST(ChildWorker, AHangOrACrashEndsOnlyItsChild) {
     EXPECT_EQ(worker.ask("c", 60).text, "c (started)");
     EXPECT_EQ(worker.children_started(), 4);
     EXPECT_FALSE(started);
+}
+
+/// True while process `pid` runs (a zombie left to init has ended).
+bool running(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const size_t close = text.rfind(')');
+    return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z' &&
+           text[close + 2] != 'X';
+}
+
+/// True once `pid` has stopped running, waiting up to 10 s.
+bool ends_soon(pid_t pid) {
+    for (int i = 0; i < 1000 && running(pid); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return !running(pid);
+}
+
+/// Forks a process that runs `start` (which must write a pid to `fd`),
+/// reads that pid, then kills the forked process with SIGKILL (no clean-up
+/// of any kind) and returns the pid read.
+pid_t pid_left_by_a_killed_parent(const std::function<void(int fd)>& start) {
+    int fds[2];
+    if (::pipe(fds) != 0) return -1;
+    const pid_t parent = ::fork();
+    if (parent == 0) {
+        ::close(fds[0]);
+        start(fds[1]);
+        std::_Exit(0);
+    }
+    ::close(fds[1]);
+    pid_t pid = -1;
+    std::string text;
+    char c;
+    while (::read(fds[0], &c, 1) == 1 && c != '\n')
+        text += c;
+    ::close(fds[0]);
+    if (!text.empty()) pid = static_cast<pid_t>(std::stol(text));
+    ::kill(parent, SIGKILL);
+    ::waitpid(parent, nullptr, 0);
+    return pid;
+}
+
+TEST(ChildWorker, TheChildEndsWhenTheProcessThatMadeItIsKilled) {
+    // `kill -9` of provix alone (or a supervisor's SIGTERM) must leave no
+    // solver running on.
+    const pid_t child = pid_left_by_a_killed_parent([](int fd) {
+        ChildWorker worker([](const std::string& request) {
+            // A child still at work (an idle one ends when its socket closes).
+            if (request == "work") std::this_thread::sleep_for(std::chrono::hours(1));
+            return std::to_string(::getpid()) + "\n";
+        });
+        const std::string pid = worker.ask("pid", 60).text;
+        if (::write(fd, pid.data(), pid.size()) < 0) std::_Exit(1);
+        worker.ask("work", 3600);  // killed while waiting
+    });
+    ASSERT_GT(child, 0);
+    EXPECT_TRUE(ends_soon(child));
+    if (running(child)) ::kill(child, SIGKILL);  // not left behind by a failure
+}
+
+TEST(RunProgram, OutputAndExitStatusComeBack) {
+    const detail::ProgramOutcome p =
+        detail::run_program({"sh", "-c", "echo out; echo err >&2; exit 3"}, "", 60);
+    EXPECT_TRUE(p.started);
+    EXPECT_FALSE(p.timed_out);
+    EXPECT_EQ(p.exit_status, 3);
+    EXPECT_EQ(p.signal, 0);
+    EXPECT_EQ(p.output, "out\nerr\n");
+    EXPECT_EQ(detail::run_program({"pwd"}, "/", 60).output, "/\n");
+}
+
+TEST(RunProgram, AProgramPastItsDeadlineIsKilled) {
+    const auto start = std::chrono::steady_clock::now();
+    const detail::ProgramOutcome p = detail::run_program({"sleep", "30"}, "", 0.3);
+    EXPECT_TRUE(p.timed_out);
+    EXPECT_EQ(p.signal, SIGKILL);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+}
+
+TEST(RunProgram, AProgramThatCannotRunIsNotStarted) {
+    EXPECT_FALSE(detail::run_program({"/no/such/program"}, "", 60).started);
+    EXPECT_FALSE(detail::run_program({"true"}, "/no/such/folder", 60).started);
+    EXPECT_FALSE(detail::run_program({}, "", 60).started);
+}
+
+TEST(RunProgram, TheProgramEndsWhenTheProcessRunningItIsKilled) {
+    const pid_t program = pid_left_by_a_killed_parent([](int fd) {
+        // The shell prints its pid, then becomes `sleep` (same pid).
+        const std::string line = "echo $$ >&" + std::to_string(fd) + "; exec sleep 3600";
+        detail::run_program({"sh", "-c", line}, "", 0);
+    });
+    ASSERT_GT(program, 0);
+    EXPECT_TRUE(ends_soon(program));
+    if (running(program)) ::kill(program, SIGKILL);  // not left behind by a failure
 }
 
 TEST(FieldText, EveryByteAndEveryFieldKindComesBack) {
