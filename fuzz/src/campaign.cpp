@@ -180,13 +180,8 @@ void report_failure(const SpecCheck& check, Context& ctx, const CampaignOptions&
         regression_file_text(kind, o.seed, index, o.reproduce_command(index), map_text);
     out << "  ready-to-paste regression case:\n" << indent(file, "    | ");
     if (!o.regression_dir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(o.regression_dir, ec);
-        std::string path = o.regression_dir + "/" + kind + "-s" + std::to_string(o.seed) + "-c" +
-                           std::to_string(index) + ".map";
-        std::ofstream f(path);
-        f << file;
-        if (f) {
+        std::string path = regression_file_path(o.regression_dir, kind, o.seed, index);
+        if (write_regression_file(path, file)) {
             out << "  written to " << path << "\n";
             stats.regression_files.push_back(path);
             outcome.regression_file = path;
@@ -256,6 +251,34 @@ std::string regression_file_text(const std::string& kind, uint64_t seed, int64_t
        << "// (simplify is equivalent to this map by isl, ranges contain the exact ones, ...).\n"
        << map_text << "\n";
     return os.str();
+}
+
+std::string regression_file_path(const std::string& dir, const std::string& kind, uint64_t seed,
+                                 int64_t case_index) {
+    return dir + "/" + kind + "-s" + std::to_string(seed) + "-c" + std::to_string(case_index) +
+           ".map";
+}
+
+bool write_regression_file(const std::string& path, const std::string& text) {
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    // Into a file beside it, renamed over `path` once every byte is written
+    // and the file closed.
+    const std::string temp = path + ".partial-" + std::to_string(::getpid());
+    {
+        std::ofstream f(temp, std::ios::binary | std::ios::trunc);
+        f << text;
+        f.close();
+        if (!f) {
+            std::remove(temp.c_str());
+            return false;
+        }
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        std::remove(temp.c_str());
+        return false;
+    }
+    return true;
 }
 
 std::vector<std::string> split_maps(const std::string& text) {

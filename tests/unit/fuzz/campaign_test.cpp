@@ -4,7 +4,14 @@
 #include "provix/fuzz/campaign.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -91,6 +98,37 @@ TEST(FuzzCampaign, RegressionFileNamesTheCaseAndParsesBack) {
     ASSERT_TRUE(maps.ok()) << maps.error().message;
     ASSERT_EQ(maps->size(), 1u);
     EXPECT_EQ((*maps)[0].map.to_string(), "(d0) -> (d0),\ndomain:\nd0 in [0, 3]");
+}
+
+TEST(FuzzCampaign, ARegressionFileIsWrittenWholeOrNotAtAll) {
+    const std::string dir =
+        ::testing::TempDir() + "provix_regressions_" + std::to_string(::getpid());
+    const std::string path = regression_file_path(dir, "unsound", 7, 12);
+    EXPECT_EQ(path, dir + "/unsound-s7-c12.map");
+    const std::string text = regression_file_text("unsound", 7, 12, "provix fuzz --seed 7",
+                                                  "(d0) -> (d0),\ndomain:\nd0 in [0, 3]");
+    ASSERT_TRUE(write_regression_file(path, text));
+    std::ifstream in(path);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()),
+              text);
+    // Under a file-size limit shorter than the text, in a child (the limit
+    // stays there): no file at all, rather than a cut-off one.
+    const std::string cut = dir + "/unsound-s7-c13.map";
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        std::signal(SIGXFSZ, SIG_IGN);  // as provix runs: a write past the limit fails
+        const rlimit limit{64, 64};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        std::_Exit(write_regression_file(cut, text) ? 1 : 0);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the write was reported done";
+    EXPECT_FALSE(std::filesystem::exists(cut));
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        EXPECT_EQ(e.path(), path) << "left behind";
+    std::filesystem::remove_all(dir);
 }
 
 TEST(FuzzCampaign, ShardsPartitionTheCampaign) {

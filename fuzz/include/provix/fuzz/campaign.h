@@ -160,4 +160,17 @@ std::vector<std::string> split_maps(const std::string& text);
 std::string regression_file_text(const std::string& kind, uint64_t seed, int64_t case_index,
                                  const std::string& reproduce, const std::string& map_text);
 
+/// Where a campaign writes the regression file of case `case_index`:
+/// `regression_file_path("regs", "unsound", 7, 12)` is
+/// `"regs/unsound-s7-c12.map"`.
+std::string regression_file_path(const std::string& dir, const std::string& kind, uint64_t seed,
+                                 int64_t case_index);
+
+/// Writes a regression file whole or not at all (its folder made if need
+/// be): into a file beside `path`, renamed over it only once every byte is
+/// written, so a failed write (a full disk, a file-size limit) leaves no
+/// cut-off file that a later replay would read as another map. False on
+/// any failure. `write_regression_file("regs/unsound-s7-c12.map", text)`
+bool write_regression_file(const std::string& path, const std::string& text);
+
 }  // namespace provix::fuzz
