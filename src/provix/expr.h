@@ -8,13 +8,15 @@
 ///     Expr d0 = ctx.variable(0);
 ///     Expr e = (d0 + 1) - 1;           // canonical construction
 ///     assert(e == d0);
-///     assert(to_string(floor_div(d0 * 4 + 2, 8)) == "(d0 * 4 + 2) floordiv 8");
+///     assert(to_string(floor_div(d0 * 4 + 2, 8)) == "(v0 * 4 + 2) floordiv 8");
 ///
 /// Two ways to build nodes:
 ///  - the operators (`+ - *`, `floor_div`, `ceil_div`, `mod`, `min`, `max`)
 ///    return the *canonical* form: constants folded with checked arithmetic
-///    (no fold on overflow), identities removed (`x + 0`, `x * 1`, `x * 0`,
-///    `x floordiv 1`, `x ceildiv 1`, `x mod 1`, `x floordiv -1`), sums and
+///    (no fold on overflow), identities removed (`x + 0`, `x * 1`,
+///    `x floordiv 1`, `x ceildiv 1`, `x floordiv -1`; `x * 0` and `x mod 1`
+///    only when x is defined everywhere, for `(d0 floordiv d1) * 0` is
+///    undefined where d1 is 0), sums and
 ///    products flattened and deterministically ordered, like terms combined,
 ///    constant factors distributed over sums (`(d0 + 2) * 3` is `d0 * 3 + 6`),
 ///    commutative `min`/`max` operands ordered;
@@ -26,8 +28,10 @@
 ///  - `Add`: at least two operands; none is an `Add`; the non-constant terms
 ///    come first, each `m` or `m * c` (a `Mul` whose last operand is the
 ///    constant coefficient c, c not 0 or 1), with pairwise distinct monomials
-///    `m`, ordered by `compare` on the monomials; then at most one non-zero
-///    constant, last.
+///    `m` unless their coefficients do not add up in int64 (`d0 *
+///    9223372036854775807 + d0 * 5` keeps two terms of d0), ordered by
+///    `compare` on the monomials; then at most one non-zero constant, last
+///    (again more than one when they do not add up in int64).
 ///  - `Mul`: at least two operands; none is a `Mul`; non-constant factors
 ///    ordered by `compare` (repeats allowed: `d0 * d0`); at most one constant,
 ///    last, not 0 or 1. A constant factor is distributed over an `Add`
@@ -66,7 +70,12 @@ const char* kind_name(ExprKind kind);
 
 /// A pointer-sized, trivially copyable handle to a uniqued node. A
 /// default-constructed Expr is null (`!e`); every other operation requires a
-/// non-null handle.
+/// non-null handle. The accessors below are unchecked reads, like a
+/// vector's `operator[]` (they sit on the engine's hot paths): a null
+/// handle, `operand(i)` past `num_operands()`, `constant_value()` of a
+/// non-constant or `variable_id()` of a non-variable is undefined. The
+/// functions that build expressions check their operands and stop the
+/// program on a null one or one from another context.
 ///
 ///     Expr c = ctx.constant(5);
 ///     c.kind() == ExprKind::Constant && c.constant_value() == 5
@@ -200,7 +209,7 @@ Expr build(ExprKind kind, const std::vector<Expr>& operands);
 /// The expression `e` (of any context) in context `to`, node for node (the
 /// same structure, not re-simplified); `e` itself when it is already in
 /// `to`. Walks each distinct node once, without recursion, so any depth is
-/// copied: `import_expr(other, d0 floordiv 4)` prints `d0 floordiv 4`.
+/// copied: `import_expr(other, v0 floordiv 4)` prints `v0 floordiv 4`.
 Expr import_expr(Context& to, Expr e);
 
 /// Rebuilds `e` bottom-up through the canonical operators:

@@ -229,7 +229,10 @@ public:
     bool operator==(const IndexingMap& o) const;
     bool operator!=(const IndexingMap& o) const { return !(*this == o); }
 
-    /// The canonical text form (docs/syntax.md); parse(to_string()) == *this.
+    /// The canonical text form (docs/syntax.md); parse(to_string()) == *this
+    /// when the parser's nesting limit allows the map's depth
+    /// (`ParseOptions::max_depth`, 256 by default, at most 2000): a map
+    /// built through the API may nest deeper than any text the parser reads.
     std::string to_string() const;
 
     /// Prints expression `e` using this map's variable names.

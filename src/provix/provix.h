@@ -2,8 +2,8 @@
 /// \file
 /// Everything of the core library `provix::provix` in one include:
 /// expressions, symbolic and indexing maps, the text syntax, the rule
-/// engine, intervals, the semantics helpers, the text helpers of reports
-/// (UTF-8, XML) and the version.
+/// engine, intervals, the semantics helpers, the MLIR affine syntax, the
+/// text helpers of reports (UTF-8, XML) and the version.
 ///
 ///     #include <provix/provix.h>
 ///
@@ -24,6 +24,7 @@
 #include "provix/indexing_map.h"
 #include "provix/interval.h"
 #include "provix/interval_eval.h"
+#include "provix/mlir_syntax.h"
 #include "provix/parser.h"
 #include "provix/result.h"
 #include "provix/rules/rule.h"
