@@ -3,6 +3,7 @@
 
 #include "isolated_oracle.h"
 
+#include <algorithm>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -126,8 +127,14 @@ bool decode(std::string_view text, RangeDecision& r) {
 }
 
 /// The time the child gets beyond the decision's own timeout, to answer
-/// with the back end's own reason when it can.
-constexpr double kGraceSeconds = 1.0;
+/// with the back end's own reason when it can (Z3, interrupted by its
+/// watchdog, answers within milliseconds; isl checks no flag and is killed):
+/// a second, or a tenth of the timeout when that is shorter, so that a short
+/// timeout is kept to within 10%. None without a timeout.
+double child_deadline_seconds(double timeout_seconds) {
+    if (timeout_seconds <= 0) return 0;
+    return timeout_seconds + std::min(1.0, 0.1 * timeout_seconds);
+}
 
 // ---------------------------------------------------------------------------
 // The requests: which decision, then its maps (map_fields.h).
@@ -235,7 +242,7 @@ private:
         // One request at a time: the child answers them in turn.
         std::lock_guard<std::mutex> lock(mutex_);
         const std::string text = encode(request);
-        ChildOutcome child = worker_.ask(text, limits_.timeout_seconds + kGraceSeconds);
+        ChildOutcome child = worker_.ask(text, child_deadline_seconds(limits_.timeout_seconds));
         if (child.ending == ChildOutcome::Ending::NotStarted) {
             child.ending = ChildOutcome::Ending::Answered;
             child.text = serve(in_process(), text);
