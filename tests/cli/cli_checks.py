@@ -565,6 +565,26 @@ def case_progress_on_a_terminal():
            "expected prove's progress line:\n" + text[-2000:])
 
 
+def case_prove_report_counts_an_undecided_lemma_as_unknown():
+    # Sums of two positive cubes are never a cube: true, but beyond Z3 with a
+    # tiny budget (cvc5 and Coq not asked). The report, its merge and the
+    # exit code say unknown: not a pass, and not a refutation either.
+    lemmas = work("cubes.lemmas")
+    with open(lemmas, "w") as f:
+        f.write("cubes: x > 0 && y > 0 && z > 0 => x * x * x + y * y * y != z * z * z\n")
+    report = work("cubes.jsonl")
+    r = run(["prove", lemmas, "--no-cvc5", "--z3-rlimit", "1000", "--report", report])
+    expect(r[0] == 1 and "1 lemma: 0 proven, 0 refuted, 1 unknown" in r[1], "prove", r)
+    with open(report) as f:
+        records = [json.loads(line) for line in f]
+    expect([x.get("verdict") for x in records if x["type"] == "case"] == ["unknown"],
+           "the lemma's record is unknown", records)
+    expect(records[-1] == {"type": "footer", "passed": 0, "failed": 0, "unknown": 1},
+           "the footer counts it unknown", records)
+    r = run(["report", "merge", report])
+    expect(r[0] == 1 and r[1].endswith("1 unknown\n0 passed, 0 failed\n"), "merge", r)
+
+
 def case_timeout_is_checked_in_either_syntax():
     # analyze --timeout is in milliseconds, 1 to 10^9 (a later deadline would
     # pass the clock's int64 nanoseconds).

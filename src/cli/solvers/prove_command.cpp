@@ -221,7 +221,12 @@ ReportRecord record_of(const Item& item, size_t position, const solvers::RuleRes
     rec.key = "prove/" + fs::path(item.file()).stem().string() + "/" + item.name();
     rec.digest = content_digest(item.text());
     rec.reproduce = "provix prove " + item.file() + " --rule " + item.name() + prover_settings(a);
-    rec.verdict = r.passed() ? "passed" : "failed";
+    // Unknown when no prover decided and nothing else failed (a definite
+    // failure, refuted, vacuous, not terminating or contradicted by cvc5,
+    // is "failed"): as the summary counts it. Never a pass either way.
+    const bool undecided =
+        r.proof.verdict == solvers::RuleVerdict::Unknown && r.order.ok && !r.cvc5_disagrees;
+    rec.verdict = r.passed() ? "passed" : undecided ? "unknown" : "failed";
     // The outcome as `provix prove` prints it after `file:line: name: `.
     std::string text = solvers::format_rule_result(r);
     const std::string head = item.name() + ": ";
@@ -624,7 +629,7 @@ int run_prove(const std::vector<std::string>& argv) {
                       Progress::on_terminal());
     ProgressClearingBuf stdout_buf(std::cout.rdbuf(), &progress);
     std::ostream out(&stdout_buf);
-    int64_t failed = 0;
+    int64_t failed = 0, unknown = 0;
     auto [results, write_error] = prove_in_order(
         all, position, s, dirs, progress, [&](size_t i, const solvers::RuleResult& r) {
             if (s.json) {
@@ -634,9 +639,12 @@ int run_prove(const std::vector<std::string>& argv) {
             } else {
                 out << solvers::format_rule_result(r) << std::flush;
             }
-            failed += r.passed() ? 0 : 1;
-            if (report) report->add(record_of(all[position[i]], position[i], r, a));
-            progress.update(static_cast<int64_t>(i + 1), std::to_string(failed) + " failed");
+            ReportRecord rec = record_of(all[position[i]], position[i], r, a);
+            failed += rec.verdict == "failed" ? 1 : 0;
+            unknown += rec.verdict == "unknown" ? 1 : 0;
+            if (report) report->add(rec);
+            progress.update(static_cast<int64_t>(i + 1), std::to_string(failed) + " failed, " +
+                                                             std::to_string(unknown) + " unknown");
         });
     progress.finish();
     if (!write_error.empty()) {
@@ -646,7 +654,7 @@ int run_prove(const std::vector<std::string>& argv) {
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!finish_run(a, s, results, seconds, out, report)) return kExitUsage;
-    return failed == 0 ? kExitSuccess : kExitCheckFailed;
+    return failed == 0 && unknown == 0 ? kExitSuccess : kExitCheckFailed;
 }
 
 }  // namespace provix::cli
