@@ -583,6 +583,14 @@ def case_prove_report_counts_an_undecided_lemma_as_unknown():
            "the footer counts it unknown", records)
     r = run(["report", "merge", report])
     expect(r[0] == 1 and r[1].endswith("1 unknown\n0 passed, 0 failed\n"), "merge", r)
+    # --timeout bounds each prover by the wall clock, beside Z3's budget (here
+    # one that would otherwise let Z3 run for minutes): unknown, and why.
+    r = run(["prove", lemmas, "--no-cvc5", "--z3-rlimit", "4000000000", "--timeout", "1"])
+    expect(r[0] == 1 and "z3: unknown (timeout 1000 ms" in r[1] and "1 unknown" in r[1],
+           "prove --timeout 1", r)
+    for bad in ["0", "-1", "soon"]:
+        r = run(["prove", lemmas, "--timeout", bad])
+        expect(r[0] == 2 and "--timeout expects a number of seconds" in r[2], "--timeout " + bad, r)
 
 
 def case_timeout_is_checked_in_either_syntax():

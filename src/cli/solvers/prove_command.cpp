@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -30,6 +32,7 @@
 #include "provix/solvers/prove_report.h"
 #include "provix/solvers/prover.h"
 #include "provix/version.h"
+#include "solver_options.h"
 
 namespace provix::cli {
 
@@ -79,6 +82,11 @@ ArgSpec prove_spec(long long cores) {
         {"--no-cvc5", "", "do not use cvc5, neither as a prover nor to re-check", ""},
         {"--cvc5-tlimit", "MS", "cvc5's time limit per obligation", "20000"},
         {"--z3-rlimit", "N", "Z3's resource limit per obligation", "1000000"},
+        {"--timeout", "SECONDS",
+         "wall-clock limit of each prover on one obligation: Z3 (its\n"
+         "safeguard beside the rlimit), cvc5 (with --cvc5-tlimit, the\n"
+         "smaller) and coqc; one that runs out answers unknown",
+         "60 for Z3, 120 for coqc"},
         {"--allow-grid", "", "a rule only checked on the isl grid passes", ""},
         {"--grid-limit", "F", "enumerate factor constants in [-F, F] (at most 1000)", "16"},
         {"--no-grid", "", "no isl grid: a rule no prover decides is unknown", ""},
@@ -206,7 +214,7 @@ std::optional<long long> count_option(const Args& a, const std::string& name, lo
 std::string prover_settings(const Args& a) {
     std::string out;
     for (const char* name :
-         {"--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--rule", "--coq-proofs"})
+         {"--z3-rlimit", "--grid-limit", "--cvc5-tlimit", "--timeout", "--rule", "--coq-proofs"})
         if (a.has_value(name)) out += std::string(" ") + name + "=" + a.value(name);
     for (const char* name : {"--no-grid", "--allow-grid", "--no-cvc5"})
         if (a.has(name)) out += std::string(" ") + name;
@@ -288,6 +296,20 @@ std::optional<ProveSettings> prove_settings(const Args& a, long long cores) {
                                   (a.has("--allow-grid") ? "--allow-grid" : "--grid-limit") +
                                   " (no grid: nothing to allow or to limit)");
         return std::nullopt;
+    }
+    // --timeout bounds each prover's wall-clock time on an obligation.
+    if (a.has_value("--timeout")) {
+        const std::optional<double> seconds = parse_timeout(a, "prove", 0, "--timeout");
+        if (!seconds) return std::nullopt;
+        const double ms =
+            std::max(1.0, *seconds * 1000);  // at most 1e12: within unsigned long long
+        const auto capped = [ms](unsigned limit_ms) {
+            return static_cast<unsigned>(std::min<double>(limit_ms, ms));
+        };
+        s.options.z3_timeout_ms = capped(s.options.z3_timeout_ms);
+        *tlimit = static_cast<long long>(capped(static_cast<unsigned>(*tlimit)));
+        s.options.coq_timeout_s = static_cast<unsigned>(
+            std::min<double>(std::numeric_limits<unsigned>::max(), std::ceil(*seconds)));
     }
     s.options.z3_rlimit = static_cast<unsigned>(*rlimit);
     s.options.factor_limit = *grid;
