@@ -65,7 +65,9 @@ Result<std::vector<std::string_view>> split_map_texts(std::string_view text,
 Result<IndexingMap> parse_indexing_map(Context& ctx, std::string_view text,
                                        const ParseOptions& options = {});
 
-/// Parses an expression whose variables are `names[i]` for id i.
+/// Parses an expression whose variables are `names[i]` for id i. The names
+/// must be valid (is_valid_variable_name) and distinct, as a map's are: an
+/// `Invalid` error otherwise (`parse_expr(ctx, "x + x", {"x", "x"})`).
 Result<Expr> parse_expr(Context& ctx, std::string_view text, const std::vector<std::string>& names,
                         const ParseOptions& options = {});
 

@@ -29,6 +29,7 @@
 
 #include <exception>
 #include <optional>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -555,6 +556,15 @@ bool is_valid_variable_name(std::string_view name) { return detail::is_valid_var
 
 Result<Expr> parse_expr(Context& ctx, std::string_view text, const std::vector<std::string>& names,
                         const ParseOptions& options) {
+    // The names as a map's variables must be: valid, and each once (a
+    // duplicate would make two variables one, a keyword could not be read).
+    std::set<std::string_view> seen;
+    for (const std::string& name : names) {
+        if (!is_valid_variable_name(name))
+            return Error::invalid("parse_expr: invalid variable name '" + name + "'");
+        if (!seen.insert(name).second)
+            return Error::invalid("parse_expr: duplicate variable name '" + name + "'");
+    }
     const std::string_view filename = "<input>";
     Lexed lx = text::lex(text);
     if (!lx.ok) return text::lex_error(lx, text, filename);

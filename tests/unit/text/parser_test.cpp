@@ -93,6 +93,21 @@ TEST_F(ParserTest, ExpressionNamesAreTheGivenList) {
     EXPECT_EQ(*e, d1 * 4 + d0);
 }
 
+TEST_F(ParserTest, ExpressionNamesMustBeValidAndDistinct) {
+    // As a map's variable names: `x + x` with two variables named x would
+    // read as one variable, and a keyword name could never be read.
+    for (const std::vector<std::string>& names :
+         {std::vector<std::string>{"x", "x"}, {"mod"}, {"2x"}, {""}, {"d0", "d 1"}}) {
+        Result<Expr> e = parse_expr(ctx, "d0", names);
+        ASSERT_FALSE(e.ok()) << names.size();
+        EXPECT_EQ(e.error().kind, Error::Kind::Invalid);
+    }
+    EXPECT_EQ(parse_expr(ctx, "x + x", {"x", "x"}).error().message,
+              "parse_expr: duplicate variable name 'x'");
+    EXPECT_EQ(parse_expr(ctx, "mod + 1", {"mod"}).error().message,
+              "parse_expr: invalid variable name 'mod'");
+}
+
 TEST_F(ParserTest, LongSumsParseWithoutNestingLimits) {
     std::string text = "d0";
     for (int i = 0; i < 5000; ++i)
