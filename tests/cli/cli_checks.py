@@ -563,6 +563,24 @@ def case_progress_on_a_terminal():
     expect("2 rules: 2 proven" in text, "prove under a terminal:\n" + text[-2000:])
     expect(re.search(r"provix prove: [0-2]/2 rules", text) is not None,
            "expected prove's progress line:\n" + text[-2000:])
+    # The solver commands count their decisions on the line, erased before
+    # the answers are printed.
+    maps = work("progress.map")
+    with open(maps, "w") as f:
+        f.write("(d0, d1) -> (d0 floordiv 3 + d1, d0 mod 7), domain: d0 in [0, 100], d1 in [0, 5]\n")
+    for args in (["bounds", maps], ["empty", maps], ["equiv", maps, maps]):
+        command = " ".join([ARGS.provix] + args)
+        subprocess.run(["script", "-qec", command, log], capture_output=True, timeout=600)
+        with open(log, "rb") as f:
+            text = f.read().decode("utf-8", "replace")
+        expect(re.search(r"provix %s: \d+ decisions" % args[0], text) is not None,
+               "expected %s's progress line:\n%s" % (args[0], text[-2000:]))
+        shown = [line.rstrip("\r").split("\r")[-1] for line in text.split("\n")]
+        expect(not any("decisions" in line for line in shown),
+               "%s left its progress line on the screen:\n%s" % (args[0], "\n".join(shown)))
+        r = run(args)
+        expect(r[0] == 0 and "decisions" not in r[2] and "\x1b" not in r[1] + r[2],
+               "%s without a terminal" % args[0], r)
 
 
 def case_prove_report_counts_an_undecided_lemma_as_unknown():

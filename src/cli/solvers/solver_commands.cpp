@@ -13,6 +13,7 @@
 #include "io.h"
 #include "json_records.h"
 #include "json_writer.h"
+#include "progress_oracle.h"
 #include "provix/parser.h"
 #include "provix/solvers/oracle.h"
 #include "solver_options.h"
@@ -199,7 +200,8 @@ int run_equiv(const std::vector<std::string>& argv) {
                                   "' has " + maps(b.size()));
         return kExitUsage;
     }
-    auto oracle = solvers::make_exact_oracle(c->limits);
+    Progress progress("provix equiv", "decisions", 0, Progress::on_terminal());
+    auto oracle = std::make_unique<ProgressOracle>(solvers::make_exact_oracle(c->limits), progress);
     const bool pointwise = c->args.has("--pointwise");
     const auto start_time = std::chrono::steady_clock::now();
     bool all_proven = true;
@@ -237,6 +239,7 @@ int run_equiv(const std::vector<std::string>& argv) {
             .end_object();
         out += w.take() + "\n";
     }
+    progress.finish();
     return finish("equiv", c->args, out, all_proven);
 }
 
@@ -259,7 +262,8 @@ int run_per_map(const std::vector<std::string>& argv, const char* command, const
     std::string name;
     const std::string path = c->args.positional.empty() ? "-" : c->args.positional[0];
     if (!read_maps(ctx, command, path, c->parse, maps, &name)) return kExitUsage;
-    auto oracle = solvers::make_exact_oracle(c->limits);
+    Progress progress(std::string("provix ") + command, "decisions", 0, Progress::on_terminal());
+    auto oracle = std::make_unique<ProgressOracle>(solvers::make_exact_oracle(c->limits), progress);
     const auto start_time = std::chrono::steady_clock::now();
     bool all_decided = true;
     std::string out;
@@ -269,6 +273,7 @@ int run_per_map(const std::vector<std::string>& argv, const char* command, const
     }
     if (c->json)
         out += summary_record(maps.size(), all_decided, "all_decided", seconds_since(start_time));
+    progress.finish();
     return finish(command, c->args, out, all_decided);
 }
 
