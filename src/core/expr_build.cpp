@@ -597,6 +597,12 @@ Context& shared_context(const char* function, Expr a, Expr b) {
     return a.context();
 }
 
+/// `a`, once checked to share its context with `b` (shared_context).
+Expr checked(const char* function, Expr a, Expr b) {
+    shared_context(function, a, b);
+    return a;
+}
+
 }  // namespace
 
 Expr build(ExprKind kind, const std::vector<Expr>& operands) {
@@ -612,10 +618,7 @@ Expr operator+(Expr a, Expr b) { return add2(shared_context("operator+", a, b), 
 Expr operator+(Expr a, int64_t b) { return a + context_of(a).constant(b); }
 Expr operator+(int64_t a, Expr b) { return context_of(b).constant(a) + b; }
 Expr operator-(Expr a) { return mul2(context_of(a), a, a.context().constant(-1)); }
-Expr operator-(Expr a, Expr b) {
-    shared_context("operator-", a, b);
-    return a + (-b);
-}
+Expr operator-(Expr a, Expr b) { return checked("operator-", a, b) + (-b); }
 Expr operator-(Expr a, int64_t b) { return a - context_of(a).constant(b); }
 Expr operator-(int64_t a, Expr b) { return context_of(b).constant(a) - b; }
 Expr operator*(Expr a, Expr b) { return mul2(shared_context("operator*", a, b), a, b); }
@@ -623,33 +626,22 @@ Expr operator*(Expr a, int64_t b) { return a * context_of(a).constant(b); }
 Expr operator*(int64_t a, Expr b) { return context_of(b).constant(a) * b; }
 
 Expr floor_div(Expr a, Expr b) {
-    shared_context("provix::floor_div", a, b);
-    return build_div_mod(ExprKind::FloorDiv, a, b);
+    return build_div_mod(ExprKind::FloorDiv, checked("provix::floor_div", a, b), b);
 }
 Expr floor_div(Expr a, int64_t b) { return floor_div(a, context_of(a).constant(b)); }
 Expr floor_div(int64_t a, Expr b) { return floor_div(context_of(b).constant(a), b); }
 Expr ceil_div(Expr a, Expr b) {
-    shared_context("provix::ceil_div", a, b);
-    return build_div_mod(ExprKind::CeilDiv, a, b);
+    return build_div_mod(ExprKind::CeilDiv, checked("provix::ceil_div", a, b), b);
 }
 Expr ceil_div(Expr a, int64_t b) { return ceil_div(a, context_of(a).constant(b)); }
 Expr ceil_div(int64_t a, Expr b) { return ceil_div(context_of(b).constant(a), b); }
-Expr mod(Expr a, Expr b) {
-    shared_context("provix::mod", a, b);
-    return build_div_mod(ExprKind::Mod, a, b);
-}
+Expr mod(Expr a, Expr b) { return build_div_mod(ExprKind::Mod, checked("provix::mod", a, b), b); }
 Expr mod(Expr a, int64_t b) { return mod(a, context_of(a).constant(b)); }
 Expr mod(int64_t a, Expr b) { return mod(context_of(b).constant(a), b); }
-Expr min(Expr a, Expr b) {
-    shared_context("provix::min", a, b);
-    return build_min_max(ExprKind::Min, a, b);
-}
+Expr min(Expr a, Expr b) { return build_min_max(ExprKind::Min, checked("provix::min", a, b), b); }
 Expr min(Expr a, int64_t b) { return min(a, context_of(a).constant(b)); }
 Expr min(int64_t a, Expr b) { return min(context_of(b).constant(a), b); }
-Expr max(Expr a, Expr b) {
-    shared_context("provix::max", a, b);
-    return build_min_max(ExprKind::Max, a, b);
-}
+Expr max(Expr a, Expr b) { return build_min_max(ExprKind::Max, checked("provix::max", a, b), b); }
 Expr max(Expr a, int64_t b) { return max(a, context_of(a).constant(b)); }
 Expr max(int64_t a, Expr b) { return max(context_of(b).constant(a), b); }
 
