@@ -14,6 +14,7 @@
 #include "io.h"
 #include "json_writer.h"
 #include "mlir_simplify.h"
+#include "progress.h"
 #include "provix/expr.h"
 #include "provix/parser.h"
 #include "provix/simplify.h"
@@ -147,6 +148,25 @@ bool read_bounds_option(const Args& args, std::vector<VariableBound>& bounds) {
     return true;
 }
 
+/// The progress line of `--verify`: each verification may take up to its
+/// timeout, so a terminal shows the maps done (the output is printed at the
+/// end, once the line is erased). Not drawn without `--verify`.
+Progress verify_progress(bool verify, size_t maps) {
+    return Progress("provix simplify --verify", "maps", static_cast<int64_t>(maps),
+                    verify && Progress::on_terminal());
+}
+
+#ifdef PROVIX_HAVE_SOLVERS
+/// verify_simplification of map `i`, shown on `progress` while it runs.
+VerifyOutcome verify_shown(Progress& progress, size_t i, const IndexingMap& input,
+                           const IndexingMap& output, double timeout_seconds, JsonWriter* json) {
+    progress.update(static_cast<int64_t>(i), "verifying map " + std::to_string(i + 1));
+    VerifyOutcome v = verify_simplification(input, output, timeout_seconds, json);
+    progress.update(static_cast<int64_t>(i + 1));
+    return v;
+}
+#endif
+
 }  // namespace
 
 int run_simplify(const std::vector<std::string>& args) {
@@ -205,6 +225,7 @@ int run_simplify(const std::vector<std::string>& args) {
     }
     int64_t changed_count = 0;
     const auto start = std::chrono::steady_clock::now();
+    Progress progress = verify_progress(verify, maps->size());
     std::vector<bool> bounds_used(bounds.size(), false);
     for (size_t i = 0; i < maps->size(); ++i) {
         IndexingMap& map = (*maps)[i].map;
@@ -241,7 +262,7 @@ int run_simplify(const std::vector<std::string>& args) {
         }
 #ifdef PROVIX_HAVE_SOLVERS
         if (verify) {
-            v = verify_simplification(original, map, *timeout, json ? &w : nullptr);
+            v = verify_shown(progress, i, original, map, *timeout, json ? &w : nullptr);
             verify_failed = verify_failed || v.refuted || v.unknown;
         }
 #endif
@@ -258,6 +279,7 @@ int run_simplify(const std::vector<std::string>& args) {
         out += v.comment;
     }
 
+    progress.finish();
     for (size_t b = 0; b < bounds.size(); ++b) {
         if (!bounds_used[b]) {
             report_error("simplify", "--bounds names '" + bounds[b].name + "', which no map of " +

@@ -568,18 +568,21 @@ def case_progress_on_a_terminal():
     maps = work("progress.map")
     with open(maps, "w") as f:
         f.write("(d0, d1) -> (d0 floordiv 3 + d1, d0 mod 7), domain: d0 in [0, 100], d1 in [0, 5]\n")
-    for args in (["bounds", maps], ["empty", maps], ["equiv", maps, maps]):
+    for args, pattern in ((["bounds", maps], r"provix bounds: \d+ decisions"),
+                          (["empty", maps], r"provix empty: \d+ decisions"),
+                          (["equiv", maps, maps], r"provix equiv: \d+ decisions"),
+                          (["simplify", "--verify", maps], r"provix simplify --verify: \d/1 maps")):
         command = " ".join([ARGS.provix] + args)
         subprocess.run(["script", "-qec", command, log], capture_output=True, timeout=600)
         with open(log, "rb") as f:
             text = f.read().decode("utf-8", "replace")
-        expect(re.search(r"provix %s: \d+ decisions" % args[0], text) is not None,
+        expect(re.search(pattern, text) is not None,
                "expected %s's progress line:\n%s" % (args[0], text[-2000:]))
         shown = [line.rstrip("\r").split("\r")[-1] for line in text.split("\n")]
-        expect(not any("decisions" in line for line in shown),
+        expect(not any(" elapsed" in line for line in shown),
                "%s left its progress line on the screen:\n%s" % (args[0], "\n".join(shown)))
         r = run(args)
-        expect(r[0] == 0 and "decisions" not in r[2] and "\x1b" not in r[1] + r[2],
+        expect(r[0] == 0 and " elapsed" not in r[2] and "\x1b" not in r[1] + r[2],
                "%s without a terminal" % args[0], r)
 
 
