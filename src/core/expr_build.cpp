@@ -577,23 +577,19 @@ Expr detail::build(ExprKind kind, const Expr* operands, size_t n) {
 
 namespace {
 
-/// Stops the program unless `e` is non-null and lives in `ctx` (a node
-/// pointing into another context would dangle once that context is gone).
-void check_in_context(const char* function, const Context& ctx, Expr e) {
-    if (!e) detail::precondition_failed(function, "null operand");
-    if (&e.context() != &ctx) detail::precondition_failed(function, "operand from another context");
-}
-
 /// The context of `e`, which must be non-null (the operators with a constant).
 Context& context_of(Expr e) {
     if (!e) detail::precondition_failed("provix operator", "null operand");
     return e.context();
 }
 
-/// The context `a` and `b` share (the precondition of the public operators).
+/// The context `a` and `b` share: stops the program on a null operand or
+/// one from another context (a node pointing into another context would
+/// dangle once that context is gone).
 Context& shared_context(const char* function, Expr a, Expr b) {
-    if (!a) detail::precondition_failed(function, "null operand");
-    check_in_context(function, a.context(), b);
+    if (!a || !b) detail::precondition_failed(function, "null operand");
+    if (&a.context() != &b.context())
+        detail::precondition_failed(function, "operand from another context");
     return a.context();
 }
 
@@ -606,18 +602,18 @@ Expr checked(const char* function, Expr a, Expr b) {
 }  // namespace
 
 Expr build(ExprKind kind, const std::vector<Expr>& operands) {
-    if (!operands.empty()) {
-        if (!operands[0]) detail::precondition_failed("provix::build", "null operand");
-        for (Expr e : operands)
-            check_in_context("provix::build", operands[0].context(), e);
-    }
+    for (Expr e : operands)
+        shared_context("provix::build", operands[0], e);
     return detail::build(kind, operands.data(), operands.size());
 }
 
 Expr operator+(Expr a, Expr b) { return add2(shared_context("operator+", a, b), a, b); }
 Expr operator+(Expr a, int64_t b) { return a + context_of(a).constant(b); }
 Expr operator+(int64_t a, Expr b) { return context_of(b).constant(a) + b; }
-Expr operator-(Expr a) { return mul2(context_of(a), a, a.context().constant(-1)); }
+Expr operator-(Expr a) {
+    Context& ctx = context_of(a);  // before any other use of a (arguments have no order)
+    return mul2(ctx, a, ctx.constant(-1));
+}
 Expr operator-(Expr a, Expr b) { return checked("operator-", a, b) + (-b); }
 Expr operator-(Expr a, int64_t b) { return a - context_of(a).constant(b); }
 Expr operator-(int64_t a, Expr b) { return context_of(b).constant(a) - b; }

@@ -41,6 +41,17 @@ bool uses_variable_dag(Expr e, int64_t id) {
     return found;
 }
 
+std::string map_expr_problem(const Context* ctx, Expr e, int64_t num_vars) {
+    if (!e) return "null expression";
+    if (ctx && &e.context() != ctx)
+        return "expression " + provix::to_string(e) + " belongs to another context";
+    if (num_variables_used_dag(e) > num_vars) {
+        return "expression " + provix::to_string(e) + " uses a variable beyond the map's " +
+               std::to_string(num_vars) + " variables";
+    }
+    return std::string();
+}
+
 bool has_zero_divisor(Expr e) { return node_of(e)->zero_divisor; }
 
 }  // namespace provix::detail

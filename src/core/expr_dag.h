@@ -11,6 +11,7 @@
 ///     detail::collect_variables_dag(e, used);
 
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -81,6 +82,13 @@ void collect_variables_dag(Expr e, std::vector<bool>& used);
 
 /// Largest variable id in `e` plus one (0 without variables).
 int64_t num_variables_used_dag(Expr e);
+
+/// What is wrong with `e` as an expression of a map over `num_vars`
+/// variables of `ctx` (null, from another context when `ctx` is given, or a
+/// variable id at or above `num_vars`); empty when nothing is. The wording
+/// of the maps' setters: `expression v2 uses a variable beyond the map's 2
+/// variables`.
+std::string map_expr_problem(const Context* ctx, Expr e, int64_t num_vars);
 
 /// True if variable `id` occurs in `e`.
 bool uses_variable_dag(Expr e, int64_t id);

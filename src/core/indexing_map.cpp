@@ -40,16 +40,11 @@ Result<bool> name_variables(std::vector<IndexingVariable>& vars, std::string_vie
 /// check that passes stays small).
 [[noreturn]] __attribute__((noinline)) void expr_ids_failed(Expr e, int64_t num_vars,
                                                             const Context* ctx, const char* what) {
-    if (!e) detail::precondition_failed(what, "null expression");
-    if (ctx && &e.context() != ctx)
-        detail::precondition_failed(what, "expression from another context than the map's");
-    detail::precondition_failed(what, "expression " + to_string(e) +
-                                          " uses a variable beyond the map's " +
-                                          std::to_string(num_vars));
+    detail::precondition_failed(what, detail::map_expr_problem(ctx, e, num_vars));
 }
 
-/// Precondition of the setters: `e` is non-null and uses only the map's
-/// `num_vars` variables.
+/// Precondition of the setters: `e` is non-null, in the map's context and
+/// uses only the map's `num_vars` variables (map_expr_problem's conditions).
 inline void check_expr_ids(Expr e, int64_t num_vars, const Context* ctx, const char* what) {
     if (!e || (ctx && &e.context() != ctx) || detail::num_variables_used_dag(e) > num_vars)
         expr_ids_failed(e, num_vars, ctx, what);

@@ -15,24 +15,10 @@ namespace provix {
 
 namespace {
 
-/// What is wrong with `e` as an expression of a map over `num_vars`
-/// variables of `ctx` (null, from another context, or a variable id at or
-/// above `num_vars`); empty when nothing is.
-std::string expr_problem(Context& ctx, Expr e, int64_t num_vars) {
-    if (!e) return "null expression";
-    if (&e.context() != &ctx)
-        return "expression " + provix::to_string(e) + " belongs to another context";
-    if (detail::num_variables_used_dag(e) > num_vars) {
-        return "expression " + provix::to_string(e) + " uses a variable beyond the map's " +
-               std::to_string(num_vars) + " variables";
-    }
-    return std::string();
-}
-
 // An error if `e` is null, from another context, or uses a variable id at
 // or above `num_vars`.
 Result<bool> check_expr(Context& ctx, Expr e, int64_t num_vars, const char* what) {
-    std::string problem = expr_problem(ctx, e, num_vars);
+    std::string problem = detail::map_expr_problem(&ctx, e, num_vars);
     if (!problem.empty()) return Error::invalid(std::string(what) + ": " + problem);
     return true;
 }
@@ -101,11 +87,12 @@ void SymbolicMap::set_result(int64_t i, Expr e) {
     if (i < 0 || i >= num_results()) {
         detail::precondition_failed("SymbolicMap::set_result", "no result " + std::to_string(i));
     }
-    // expr_problem's conditions, tested here first so that the usual valid
-    // expression makes no string; expr_problem words the failure.
+    // map_expr_problem's conditions, tested here first so that the usual
+    // valid expression makes no string; map_expr_problem words the failure.
     const int64_t num_vars = num_dims_ + num_symbols_;
     if (!e || &e.context() != ctx_ || detail::num_variables_used_dag(e) > num_vars) {
-        detail::precondition_failed("SymbolicMap::set_result", expr_problem(*ctx_, e, num_vars));
+        detail::precondition_failed("SymbolicMap::set_result",
+                                    detail::map_expr_problem(ctx_, e, num_vars));
     }
     results_[static_cast<size_t>(i)] = e;
 }

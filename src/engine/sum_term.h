@@ -58,8 +58,12 @@ inline std::optional<SplitSum> split_sum(Expr e) {
             continue;
         }
         SumTerm* same = nullptr;
-        for (SumTerm& u : s.terms)
-            if (u.monomial == t.monomial) same = &u;
+        for (SumTerm& u : s.terms) {
+            if (u.monomial == t.monomial) {
+                same = &u;
+                break;
+            }
+        }
         if (!same) {
             s.terms.push_back(t);
             continue;

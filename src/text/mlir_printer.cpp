@@ -267,7 +267,7 @@ Result<std::string> to_mlir_affine_expr(Expr e, int64_t num_dims) {
 Result<std::string> to_mlir_affine_map(const IndexingMap& map, int64_t num_dims) {
     if (map.is_known_empty()) return Error::invalid("a KNOWN EMPTY map has no MLIR affine map");
     if (map.is_undefined()) return Error::invalid("an UNDEFINED map has no MLIR affine map");
-    if (num_dims < 0 || num_dims > map.num_variables()) {
+    if (num_dims > map.num_variables()) {
         return Error::invalid("num_dims " + std::to_string(num_dims) +
                               " out of range (the map has " + std::to_string(map.num_variables()) +
                               " variables)");

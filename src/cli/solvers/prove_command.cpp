@@ -221,6 +221,17 @@ std::string prover_settings(const Args& a) {
     return out;
 }
 
+/// A rule's verdict as a campaign counts it: "passed", "unknown" when no
+/// prover decided and nothing else failed, else "failed" (refuted, vacuous,
+/// not terminating, contradicted by cvc5), as the summary counts it. Never
+/// a pass when not passed.
+const char* verdict_of(const solvers::RuleResult& r) {
+    if (r.passed()) return "passed";
+    const bool undecided =
+        r.proof.verdict == solvers::RuleVerdict::Unknown && r.order.ok && !r.cvc5_disagrees;
+    return undecided ? "unknown" : "failed";
+}
+
 /// The report line of the rule or lemma at `position`.
 ReportRecord record_of(const Item& item, size_t position, const solvers::RuleResult& r,
                        const Args& a) {
@@ -229,12 +240,7 @@ ReportRecord record_of(const Item& item, size_t position, const solvers::RuleRes
     rec.key = "prove/" + fs::path(item.file()).stem().string() + "/" + item.name();
     rec.digest = content_digest(item.text());
     rec.reproduce = "provix prove " + item.file() + " --rule " + item.name() + prover_settings(a);
-    // Unknown when no prover decided and nothing else failed (a definite
-    // failure, refuted, vacuous, not terminating or contradicted by cvc5,
-    // is "failed"): as the summary counts it. Never a pass either way.
-    const bool undecided =
-        r.proof.verdict == solvers::RuleVerdict::Unknown && r.order.ok && !r.cvc5_disagrees;
-    rec.verdict = r.passed() ? "passed" : undecided ? "unknown" : "failed";
+    rec.verdict = verdict_of(r);
     // The outcome as `provix prove` prints it after `file:line: name: `.
     std::string text = solvers::format_rule_result(r);
     const std::string head = item.name() + ": ";
@@ -301,8 +307,8 @@ std::optional<ProveSettings> prove_settings(const Args& a, long long cores) {
     if (a.has_value("--timeout")) {
         const std::optional<double> seconds = parse_timeout(a, "prove", 0, "--timeout");
         if (!seconds) return std::nullopt;
-        const double ms =
-            std::max(1.0, *seconds * 1000);  // at most 1e12: within unsigned long long
+        const double ms = std::max(1.0, *seconds * 1000);
+        // Each limit the smaller of its own and --timeout (fits: not above it).
         const auto capped = [ms](unsigned limit_ms) {
             return static_cast<unsigned>(std::min<double>(limit_ms, ms));
         };
@@ -661,10 +667,10 @@ int run_prove(const std::vector<std::string>& argv) {
             } else {
                 out << solvers::format_rule_result(r) << std::flush;
             }
-            ReportRecord rec = record_of(all[position[i]], position[i], r, a);
-            failed += rec.verdict == "failed" ? 1 : 0;
-            unknown += rec.verdict == "unknown" ? 1 : 0;
-            if (report) report->add(rec);
+            const std::string verdict = verdict_of(r);
+            failed += verdict == "failed" ? 1 : 0;
+            unknown += verdict == "unknown" ? 1 : 0;
+            if (report) report->add(record_of(all[position[i]], position[i], r, a));
             progress.update(static_cast<int64_t>(i + 1), std::to_string(failed) + " failed, " +
                                                              std::to_string(unknown) + " unknown");
         });

@@ -40,9 +40,8 @@ std::vector<OptionSpec> solver_options(const solvers::Limits& defaults) {
          std::string("wall-clock time per solver decision; a decision that runs out is "
                      "'unknown (timeout)'\n") +
              (defaults.isolate
-                  ? "(each runs in a child process, killed a second after its timeout, or a tenth "
-                    "of "
-                    "it when that is shorter)"
+                  ? "(each runs in a child process, killed a second after its timeout, "
+                    "or a tenth of it when that is shorter)"
                   : "(a case's decisions run in its child process: see --case-timeout)"),
          seconds_text(defaults.timeout_seconds)},
         {"--isl-max-operations", "N", "isl's operation budget per decision",
