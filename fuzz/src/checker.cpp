@@ -66,6 +66,10 @@ public:
         Decision d = pick(m, nullptr).implies(m, c);
         return d.verdict == Verdict::Unknown && d.backend == "isl" ? z3_->implies(m, c) : d;
     }
+    void set_timeout(double seconds) override {
+        isl_->set_timeout(seconds);
+        z3_->set_timeout(seconds);
+    }
 
 private:
     solvers::Oracle& pick(const IndexingMap& a, const IndexingMap* b) {

@@ -50,6 +50,11 @@ public:
     Decision implies(const IndexingMap& map, const Constraint& c) override {
         return pick(isl_->supports(map), [&](Oracle& o) { return o.implies(map, c); });
     }
+    void set_timeout(double seconds) override {
+        limits_.timeout_seconds = seconds;  // the deadline both back ends share
+        isl_->set_timeout(seconds);
+        z3_->set_timeout(seconds);
+    }
 
 private:
     /// One deadline for both back ends during one decision.

@@ -4,6 +4,7 @@
 #include "isolated_oracle.h"
 
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -141,9 +142,10 @@ double child_deadline_seconds(double timeout_seconds) {
 
 enum class Query : int64_t { Equivalent, EquivalentPointwise, ExactRange, IsEmpty, Implies };
 
-/// One decision to make: its kind and what it reads.
+/// One decision to make: its kind, its timeout and what it reads.
 struct Request {
     Query query = Query::IsEmpty;
+    double timeout_seconds = 0;  ///< the decision's (0: none)
     const IndexingMap* first = nullptr;
     const IndexingMap* second = nullptr;     ///< the equivalences
     int64_t result = 0;                      ///< exact_range
@@ -153,6 +155,8 @@ struct Request {
 std::string encode(const Request& r) {
     FieldWriter out;
     out.put_int(static_cast<int64_t>(r.query));
+    // In whole microseconds (a timeout is at most kMaxTimeoutSeconds).
+    out.put_int(std::llround(r.timeout_seconds * 1e6));
     put_map(out, *r.first);
     if (r.second) put_map(out, *r.second);
     if (r.query == Query::ExactRange) out.put_int(r.result);
@@ -161,13 +165,19 @@ std::string encode(const Request& r) {
 }
 
 /// The answer of `oracle` to the request `text` (its maps built in a
-/// context of their own), encoded; "" for a malformed request.
+/// context of their own, decided within the request's timeout), encoded;
+/// "" for a malformed request.
 std::string serve(Oracle& oracle, const std::string& text) {
     FieldReader in(text);
     int64_t query = 0;
+    int64_t timeout_us = 0;
     Context ctx;
     IndexingMap first, second;
-    if (!in.get_int(query) || !get_map(in, ctx, first)) return "";
+    if (!in.get_int(query) || !in.get_int(timeout_us) || timeout_us < 0 ||
+        !get_map(in, ctx, first)) {
+        return "";
+    }
+    oracle.set_timeout(static_cast<double>(timeout_us) / 1e6);
     switch (static_cast<Query>(query)) {
         case Query::Equivalent:
         case Query::EquivalentPointwise:
@@ -211,22 +221,39 @@ public:
     bool supports(const IndexingMap& map) const override { return in_process().supports(map); }
 
     Decision equivalent(const IndexingMap& a, const IndexingMap& b) override {
-        return run<Decision>({Query::Equivalent, &a, &b});
+        return run<Decision>(request(Query::Equivalent, a, &b));
     }
     Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) override {
-        return run<Decision>({Query::EquivalentPointwise, &a, &b});
+        return run<Decision>(request(Query::EquivalentPointwise, a, &b));
     }
     RangeDecision exact_range(const IndexingMap& map, int64_t result) override {
-        return run<RangeDecision>({Query::ExactRange, &map, nullptr, result});
+        Request r = request(Query::ExactRange, map);
+        r.result = result;
+        return run<RangeDecision>(r);
     }
     Decision is_empty(const IndexingMap& map) override {
-        return run<Decision>({Query::IsEmpty, &map});
+        return run<Decision>(request(Query::IsEmpty, map));
     }
     Decision implies(const IndexingMap& map, const Constraint& constraint) override {
-        return run<Decision>({Query::Implies, &map, nullptr, 0, &constraint});
+        Request r = request(Query::Implies, map);
+        r.constraint = &constraint;
+        return run<Decision>(r);
     }
+    void set_timeout(double seconds) override { limits_.timeout_seconds = seconds; }
 
 private:
+    /// A request of kind `query` on `first` (and `second`), with the
+    /// current timeout.
+    Request request(Query query, const IndexingMap& first,
+                    const IndexingMap* second = nullptr) const {
+        Request r;
+        r.query = query;
+        r.timeout_seconds = limits_.timeout_seconds;
+        r.first = &first;
+        r.second = second;
+        return r;
+    }
+
     /// The back end in this process, built on first use: the decisions are
     /// made in the child, which builds its own.
     Oracle& in_process() const {

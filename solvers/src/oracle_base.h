@@ -29,6 +29,8 @@ public:
     /// back ends one deadline per decision).
     void share_deadline(const Deadline* shared) { shared_ = shared; }
 
+    void set_timeout(double seconds) override { limits_.timeout_seconds = seconds; }
+
 protected:
     const Limits& limits() const { return limits_; }
     /// The deadline of the decision in progress.

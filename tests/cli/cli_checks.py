@@ -14,6 +14,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import time
 
 from check_args import run_named_check
 
@@ -315,6 +316,20 @@ def case_solver_timeouts_bound_every_query():
     r = run(["empty", "--timeout", "1", path])
     expect(r[0] in (0, 1) and ("unknown (timeout)" in r[1] or "non-empty" in r[1]),
            "empty --timeout 1 answers", r)
+    # --timeout bounds a map's decisions together: four results that each
+    # run out take one timeout (and its grace), not four.
+    n = 12
+    names = ", ".join("d%d" % i for i in range(n))
+    body = explosive_map().split(") -> (", 1)[1].rsplit("), domain: ", 1)
+    results = ", ".join(body[0] + (" + %d" % k if k else "") for k in range(4))
+    path = write("explosive4.map", "(%s) -> (%s), domain: %s" % (names, results, body[1]))
+    start = time.monotonic()
+    r = run(["bounds", "--timeout", "1", path])
+    elapsed = time.monotonic() - start
+    expect(r[0] == 1 and r[1] == "unknown (timeout)\n" * 4, "bounds --timeout 1, four results", r)
+    # Hang detector with room for a slow machine: one decision per result
+    # would take at least 4 x 1.1 s.
+    expect(elapsed < 3.5, "bounds --timeout 1 on four results took %.1f s" % elapsed, r)
 
 def case_fuzz_cases_run_in_child_processes():
     if "--case-timeout" not in run(["fuzz", "--help"])[1]:

@@ -123,7 +123,7 @@ ArgSpec fuzz_spec() {
         {"--verbose", "", "print every miss and unknown", ""},
         max_depth_option(),
     };
-    for (OptionSpec& o : solver_options(fuzz::CampaignOptions::default_limits()))
+    for (OptionSpec& o : solver_options(fuzz::CampaignOptions::default_limits(), "solver decision"))
         spec.options.push_back(std::move(o));
     spec.max_positional = 1000;
     return spec;

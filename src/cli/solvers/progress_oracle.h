@@ -42,6 +42,7 @@ public:
     solvers::Decision implies(const IndexingMap& map, const Constraint& constraint) override {
         return counted([&] { return inner_->implies(map, constraint); });
     }
+    void set_timeout(double seconds) override { inner_->set_timeout(seconds); }
 
 private:
     template <class Decide>

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "args.h"
+#include "budgeted_oracle.h"
 #include "commands.h"
 #include "io.h"
 #include "json_records.h"
@@ -46,8 +47,9 @@ const CommandHelp kBoundsHelp = {
     "A map whose domain is empty prints one 'empty' line, whatever its number of\n"
     "results (as KNOWN EMPTY does); a result that divides by zero at every point\n"
     "of a non-empty domain prints 'undefined (...)'; an UNDEFINED map prints\n"
-    "'undefined'. Maps are separated by '// -----'. A range not decided within\n"
-    "--timeout is 'unknown (timeout)'.\n",
+    "'undefined'. Maps are separated by '// -----'. --timeout bounds each map's\n"
+    "decisions together: a range not decided within what is left of it is\n"
+    "'unknown (timeout)'.\n",
     "every range decided",
     "some range unknown",
 };
@@ -74,7 +76,9 @@ ArgSpec solver_command_spec(size_t max_positional, bool pointwise) {
                                 "runtime variables too) instead of as relations",
                                 ""});
     }
-    for (OptionSpec& o : solver_options(command_limits()))
+    // Each pair of equiv is one decision; bounds asks several per map.
+    const std::string per = pointwise ? "pair" : "map, all its decisions together";
+    for (OptionSpec& o : solver_options(command_limits(), per))
         spec.options.push_back(std::move(o));
     spec.options.push_back(max_depth_option());
     spec.max_positional = max_positional;
@@ -263,12 +267,17 @@ int run_per_map(const std::vector<std::string>& argv, const char* command, const
     const std::string path = c->args.positional.empty() ? "-" : c->args.positional[0];
     if (!read_maps(ctx, command, path, c->parse, maps, &name)) return kExitUsage;
     Progress progress(std::string("provix ") + command, "decisions", 0, Progress::on_terminal());
-    auto oracle = std::make_unique<ProgressOracle>(solvers::make_exact_oracle(c->limits), progress);
+    // --timeout bounds each map's decisions together (a range per result).
+    auto budgeted = std::make_unique<BudgetedOracle>(solvers::make_exact_oracle(c->limits),
+                                                     c->limits.timeout_seconds);
+    BudgetedOracle& budget = *budgeted;
+    auto oracle = std::make_unique<ProgressOracle>(std::move(budgeted), progress);
     const auto start_time = std::chrono::steady_clock::now();
     bool all_decided = true;
     std::string out;
     for (size_t i = 0; i < maps.size(); ++i) {
         if (!c->json && i > 0) out += "// -----\n";
+        budget.start();
         all_decided = answer(*c, *oracle, i, name, maps[i], out) && all_decided;
     }
     if (c->json)

@@ -34,11 +34,11 @@ solvers::Limits command_limits() {
     return limits;
 }
 
-std::vector<OptionSpec> solver_options(const solvers::Limits& defaults) {
+std::vector<OptionSpec> solver_options(const solvers::Limits& defaults, const std::string& per) {
     return {
         {"--timeout", "SECONDS",
-         std::string("wall-clock time per solver decision; a decision that runs out is "
-                     "'unknown (timeout)'\n") +
+         "wall-clock time per " + per + "; a decision that runs out of it is " +
+             "'unknown (timeout)'\n" +
              (defaults.isolate
                   ? "(each runs in a child process, killed a second after its timeout, "
                     "or a tenth of it when that is shorter)"

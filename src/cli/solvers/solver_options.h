@@ -2,8 +2,8 @@
 /// \file
 /// Options and report lines shared by the solver-backed commands.
 ///
-///     spec.options = solver_options(command_limits());   // --timeout, --isl-max-operations, ...
-///     auto limits = solver_limits(args, "equiv", command_limits());
+///     spec.options = solver_options(command_limits(), "map");   // --timeout,
+///     --isl-max-operations, ... auto limits = solver_limits(args, "equiv", command_limits());
 ///     describe_equivalence(d) == "proven equivalent [isl]"
 
 #include <optional>
@@ -23,8 +23,9 @@ using solvers::kDefaultTimeoutSeconds;
 solvers::Limits command_limits();
 
 /// The options every solver command accepts, with `defaults` shown as their
-/// defaults: `--timeout SECONDS`, `--isl-max-operations N`, `--z3-rlimit N`.
-std::vector<OptionSpec> solver_options(const solvers::Limits& defaults);
+/// defaults: `--timeout SECONDS` (its time is `per` what, e.g. "solver
+/// decision"), `--isl-max-operations N`, `--z3-rlimit N`.
+std::vector<OptionSpec> solver_options(const solvers::Limits& defaults, const std::string& per);
 
 /// The limits given by those options (`defaults` otherwise); nullopt after
 /// reporting a bad value.

@@ -286,6 +286,35 @@ TEST(Limits, WallClockTimeoutIsUnknownWithReasonTimeout) {
     expect_range_in_own_budget([&] { return z3->exact_range(small, 0); }, 1, "[3, 514]");
 }
 
+// A caller bounding several decisions together (the commands bound each
+// map's) changes the timeout between them: every kind of oracle, the one
+// deciding in a child process included, keeps to the new one.
+TEST(Limits, SetTimeoutBoundsTheDecisionsThatFollow) {
+    Context ctx;
+    auto slow = map_of(ctx, growing_nest(64));
+    auto small = map_of(ctx, growing_nest(4));
+    Limits patient;
+    patient.timeout_seconds = 600;
+    Limits isolated = patient;
+    isolated.isolate = true;
+    std::vector<std::unique_ptr<Oracle>> oracles;
+    oracles.push_back(make_isl_oracle(patient));
+    oracles.push_back(make_exact_oracle(patient));
+    oracles.push_back(make_exact_oracle(isolated));
+    for (auto& oracle : oracles) {
+        oracle->set_timeout(0.1);
+        auto start = std::chrono::steady_clock::now();
+        RangeDecision r = oracle->exact_range(slow, 0);
+        // A hang detector, not a timing test: 600 s would be the old timeout.
+        EXPECT_LT(seconds_since(start), 60.0);
+        EXPECT_EQ(r.verdict, Verdict::Unknown);
+        EXPECT_EQ(r.reason, "timeout");
+        // A longer timeout again: the small map is decided (~10 ms alone).
+        oracle->set_timeout(30);
+        EXPECT_EQ(oracle->exact_range(small, 0).to_string(), "[3, 514]");
+    }
+}
+
 /// `d0^3 + d1^3 + d2^3 = 42` over ±10^17: it has a solution (found in 2019
 /// by a distributed search), far beyond any solver's reach.
 const char* const kSumOfThreeCubes =

@@ -121,6 +121,13 @@ public:
     /// with a point (and the constraint expression's value) if not. The
     /// constraint's variables are the map's (by id).
     virtual Decision implies(const IndexingMap& map, const Constraint& constraint) = 0;
+
+    /// Sets the wall-clock time of each decision that follows, in seconds
+    /// (`Limits::timeout_seconds`; 0: none). A caller that bounds several
+    /// decisions together passes each the time it has left; an oracle made
+    /// with `Limits::isolate` and a timeout keeps deciding in its child.
+    /// `oracle.set_timeout(2.5); oracle.exact_range(map, 0);  // ~2.5 s at most`
+    virtual void set_timeout(double seconds) = 0;
 };
 
 /// isl: exact on quasi-affine maps (constant divisors, products by

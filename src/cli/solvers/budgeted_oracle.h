@@ -1,0 +1,88 @@
+#pragma once
+/// \file
+/// An oracle whose decisions share one wall-clock budget: the solver
+/// commands bound each map's work together (`provix bounds` asks a range
+/// per result, and emptiness), not each decision on its own, so that
+/// `--timeout 1` bounds a map of 400 results to about a second too.
+///
+///     BudgetedOracle oracle(solvers::make_exact_oracle(limits), 1.0);
+///     oracle.start();              // a new map: a second from now
+///     oracle.exact_range(map, 0);  // within the second, or "timeout"
+///     oracle.exact_range(map, 1);  // within what is left of it
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "provix/solvers/oracle.h"
+
+namespace provix::cli {
+
+/// `inner`'s decisions since the last `start()`, bounded together by
+/// `seconds` of wall-clock time (none when `seconds <= 0`): each runs with
+/// the time left as its timeout; once none is left a decision is Unknown
+/// with the reason "timeout", without being asked.
+class BudgetedOracle : public solvers::Oracle {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    BudgetedOracle(std::unique_ptr<solvers::Oracle> inner, double seconds)
+        : inner_(std::move(inner)), seconds_(seconds) {
+        start();
+    }
+
+    /// Opens a new budget of the whole `seconds`, from now.
+    void start() {
+        end_ = Clock::now() +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds_));
+    }
+
+    std::string name() const override { return inner_->name(); }
+    bool supports(const IndexingMap& map) const override { return inner_->supports(map); }
+    solvers::Decision equivalent(const IndexingMap& a, const IndexingMap& b) override {
+        return budgeted<solvers::Decision>([&] { return inner_->equivalent(a, b); });
+    }
+    solvers::Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) override {
+        return budgeted<solvers::Decision>([&] { return inner_->equivalent_pointwise(a, b); });
+    }
+    solvers::RangeDecision exact_range(const IndexingMap& map, int64_t result) override {
+        return budgeted<solvers::RangeDecision>([&] { return inner_->exact_range(map, result); });
+    }
+    solvers::Decision is_empty(const IndexingMap& map) override {
+        return budgeted<solvers::Decision>([&] { return inner_->is_empty(map); });
+    }
+    solvers::Decision implies(const IndexingMap& map, const Constraint& constraint) override {
+        return budgeted<solvers::Decision>([&] { return inner_->implies(map, constraint); });
+    }
+    /// The budget of each `start()` becomes `seconds`; a new one opens now.
+    void set_timeout(double seconds) override {
+        seconds_ = seconds;
+        start();
+    }
+
+private:
+    /// Seconds left of the current budget (meaningful when there is one).
+    double left() const { return std::chrono::duration<double>(end_ - Clock::now()).count(); }
+
+    template <class Answer, class Decide>
+    Answer budgeted(Decide decide) {
+        if (seconds_ <= 0) return decide();
+        const double remaining = left();
+        if (remaining <= 0) {
+            Answer timed_out;
+            timed_out.verdict = solvers::Verdict::Unknown;
+            timed_out.reason = "timeout";
+            return timed_out;
+        }
+        inner_->set_timeout(remaining);
+        return decide();
+    }
+
+    std::unique_ptr<solvers::Oracle> inner_;
+    double seconds_;
+    Clock::time_point end_;
+};
+
+}  // namespace provix::cli
