@@ -14,6 +14,7 @@
 #include "coq_statement.h"
 #include "program_run.h"
 #include "provix/solvers/prove_report.h"
+#include "provix/solvers/temp_dir.h"
 #include "z3_solve.h"
 
 namespace provix::solvers::prover {
@@ -21,27 +22,6 @@ namespace provix::solvers::prover {
 namespace fs = std::filesystem;
 
 namespace {
-
-/// A fresh private folder for one run of an external prover, removed with
-/// the object.
-class TempDir {
-public:
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "provix-XXXXXX").string();
-        if (mkdtemp(tmpl.data())) path_ = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        if (!path_.empty()) fs::remove_all(path_, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const fs::path& path() const { return path_; }
-    bool ok() const { return !path_.empty(); }
-
-private:
-    fs::path path_;
-};
 
 bool write_file(const fs::path& path, const std::string& text) {
     std::ofstream out(path);
@@ -100,7 +80,7 @@ bool ends_without_assumptions(const std::string& log) {
 
 std::string cvc5_decide(const std::string& body, const ProverOptions& options) {
     if (options.cvc5.empty()) return "";
-    TempDir dir;
+    TempDir dir;  // one run's folder
     if (!dir.ok()) return "error: cannot create a temporary folder";
     fs::path file = dir.path() / "obligation.smt2";
     if (!write_file(file, body + "(check-sat)\n")) return "error: cannot write the obligation";
@@ -146,7 +126,7 @@ CoqCheck coq_check(const std::string& name, const std::string& smt_body,
         out.detail = library.string() + " uses '" + w + "'";
         return out;
     }
-    TempDir dir;
+    TempDir dir;  // one run's folder
     if (!dir.ok()) {
         out.detail = "cannot create a temporary folder";
         return out;

@@ -31,6 +31,7 @@
 #include "provix/solvers/lemma_prover.h"
 #include "provix/solvers/prove_report.h"
 #include "provix/solvers/prover.h"
+#include "provix/solvers/temp_dir.h"
 #include "provix/version.h"
 #include "solver_options.h"
 
@@ -468,28 +469,21 @@ bool select_named(const Args& a, std::vector<Item>& all) {
 
 /// The folders obligations and Coq statements are written to. A temporary
 /// obligation folder (for cvc5, without --smtlib) is removed on destruction,
-/// whichever way the command ends.
+/// or on a signal (solvers::TempDir).
 class OutputDirs {
 public:
-    OutputDirs() = default;
-    OutputDirs(const OutputDirs&) = delete;
-    OutputDirs& operator=(const OutputDirs&) = delete;
-    ~OutputDirs() {
-        if (!temporary_) return;
-        std::error_code ec;
-        fs::remove_all(smt_, ec);
-    }
-
     /// Chooses and creates the folders; false (after reporting) when one
     /// cannot be created.
     bool create(const Args& a, bool use_cvc5) {
         if (a.has_value("--smtlib")) {
             smt_ = a.value("--smtlib");
         } else if (use_cvc5) {
-            smt_ = fs::temp_directory_path() /
-                   ("provix-prove-" +
-                    std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-            temporary_ = true;
+            temporary_.emplace();
+            if (!temporary_->ok()) {
+                report_error("prove", "cannot create a temporary folder for the obligations");
+                return false;
+            }
+            smt_ = temporary_->path();
         }
         coq_ = a.has_value("--coq") ? fs::path(a.value("--coq")) : fs::path();
         for (const fs::path& dir : {smt_, coq_}) {
@@ -510,7 +504,7 @@ public:
 private:
     fs::path smt_;
     fs::path coq_;
-    bool temporary_ = false;
+    std::optional<solvers::TempDir> temporary_;
 };
 
 /// Proves `item`, writes its obligation (re-checking Z3's proof with cvc5)
@@ -607,6 +601,8 @@ bool finish_run(const Args& a, const ProveSettings& s,
 }  // namespace
 
 int run_prove(const std::vector<std::string>& argv) {
+    // Interrupted, the command leaves no temporary folder behind.
+    solvers::remove_temp_dirs_on_signal();
     const long long cores = std::max(1u, std::thread::hardware_concurrency());
     int exit = kExitSuccess;
     auto parsed = start_command(argv, "prove", prove_spec(cores), kProveHelp, &exit);
