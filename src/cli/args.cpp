@@ -1,6 +1,7 @@
 #include "args.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <iostream>
@@ -153,6 +154,21 @@ Result<long long> parse_count(const std::string& text, const std::string& option
         return Error::invalid("option '" + option + "' value '" + text + "' is too large");
     }
     return v;
+}
+
+Result<double> parse_seconds(const std::string& text, const std::string& option) {
+    const bool decimal = !text.empty() &&
+                         (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '.') &&
+                         text.find_first_not_of("0123456789.eE+-") == std::string::npos;
+    char* end = nullptr;
+    errno = 0;
+    const double seconds = decimal ? std::strtod(text.c_str(), &end) : 0;
+    if (!decimal || end != text.c_str() + text.size() || errno == ERANGE || !(seconds > 0) ||
+        seconds > kMaxOptionSeconds) {
+        return Error::invalid(option + " expects a number of seconds in (0, 1e9], got '" + text +
+                              "'");
+    }
+    return seconds;
 }
 
 OptionSpec output_option() {

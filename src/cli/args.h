@@ -76,6 +76,16 @@ std::string format_options(const ArgSpec& spec);
 /// Parses a non-negative decimal integer option value: `parse_count("100")`.
 Result<long long> parse_count(const std::string& text, const std::string& option);
 
+/// The longest time in seconds a `--timeout` accepts (a later deadline
+/// would pass the range of the clock's int64 nanoseconds).
+inline constexpr double kMaxOptionSeconds = 1e9;
+
+/// Parses a time in seconds, a decimal number in (0, kMaxOptionSeconds]
+/// (`30`, `0.5`, `2e3`; no blanks, hexadecimal or words):
+/// `parse_seconds("0.5", "--timeout")` is 0.5, `parse_seconds("0", ...)` an
+/// error "--timeout expects a number of seconds in (0, 1e9], got '0'".
+Result<double> parse_seconds(const std::string& text, const std::string& option);
+
 // ---- Options several commands share -----------------------------------------
 
 /// `-o FILE`: the output goes to FILE, replaced in one step.

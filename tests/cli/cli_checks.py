@@ -630,15 +630,16 @@ def case_prove_report_counts_an_undecided_lemma_as_unknown():
 
 
 def case_timeout_is_checked_in_either_syntax():
-    # analyze --timeout is in milliseconds, 1 to 10^9 (a later deadline would
-    # pass the clock's int64 nanoseconds).
+    # analyze --timeout is in seconds, as every command's, in (0, 10^9] (a
+    # later deadline would pass the clock's int64 nanoseconds).
     hlo = write("timeout.hlo", "p = f32[4] parameter(0)\nROOT c = f32[4] copy(p)\n")
-    for bad in ["0", "1000000001", "9223372036854775807"]:
+    for bad in ["0", "1000000001", "9223372036854775807", "-1", "1s", "0x10"]:
         r = run(["analyze", "--utilization", "--timeout", bad, hlo])
-        expect(r[0] == 2 and "--timeout takes milliseconds in [1, 1000000000]" in r[2],
+        expect(r[0] == 2 and "--timeout expects a number of seconds in (0, 1e9]" in r[2],
                "analyze --timeout %s: exit 2" % bad, r)
-    r = run(["analyze", "--utilization", "--timeout", "1000000000", hlo])
-    expect(r[0] == 0 and "utilization 4/4" in r[1], "analyze --timeout 10^9 is accepted", r)
+    for good in ["1000000000", "0.5", "10"]:
+        r = run(["analyze", "--utilization", "--timeout", good, hlo])
+        expect(r[0] == 0 and "utilization 4/4" in r[1], "analyze --timeout %s is accepted" % good, r)
     if "--timeout" not in run(["simplify", "--help"])[1]:
         return  # built without the solvers: no --verify, no --timeout, no prove
     # The solvers' limits: 0 would be "no limit" to them.

@@ -2,7 +2,9 @@
 // output to each parameter (or the reverse), or analyses built on them
 // (utilization, coalescing, tiles).
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -69,9 +71,8 @@ ArgSpec analyze_spec() {
          "analysis builds them)",
          ""},
         {"--utilization", "", "print each operand's utilization instead of its maps", ""},
-        {"--timeout", "MS",
-         "wall-clock limit of one utilization count (isl's, or an enumeration; at most 10^9)",
-         "10000"},
+        {"--timeout", "SECONDS",
+         "wall-clock limit of one utilization count (isl's, or an enumeration; at most 1e9)", "10"},
         {"--threads", "T", "print each operand's coalescing for blocks of T threads (T >= 2)",
          "off"},
         {"--tile", "S0,S1,...", "print each operand's tile for output tiles of these sizes", "off"},
@@ -162,16 +163,14 @@ bool read_options(const Args& a, hlo::AnalyzeOptions& options) {
         options.threads = static_cast<int64_t>(*t);
     }
     if (a.has_value("--timeout")) {
-        auto t = parse_count(a.value("--timeout"), "--timeout");
-        // At most 10^9 ms (11.6 days): a deadline further on would pass the
-        // clock's int64 nanoseconds.
-        if (!t || *t < 1 || *t > 1000000000) {
-            report_error("analyze", t ? "--timeout takes milliseconds in [1, 1000000000], got '" +
-                                            a.value("--timeout") + "'"
-                                      : t.error().message);
+        Result<double> t = parse_seconds(a.value("--timeout"), "--timeout");
+        if (!t) {
+            report_error("analyze", t.error().message);
             return false;
         }
-        options.count_limits.timeout = std::chrono::milliseconds(*t);
+        // Whole milliseconds, at least one.
+        options.count_limits.timeout =
+            std::chrono::milliseconds(std::max<long long>(1, std::llround(*t * 1000)));
     }
     if (a.has_value("--tile")) {
         std::string text = a.value("--tile");

@@ -3,8 +3,6 @@
 
 #include "solver_options.h"
 
-#include <cctype>
-#include <cerrno>
 #include <cstdlib>
 #include <limits>
 #include <memory>
@@ -54,21 +52,13 @@ std::vector<OptionSpec> solver_options(const solvers::Limits& defaults, const st
 std::optional<double> parse_timeout(const Args& args, const std::string& command, double fallback,
                                     const std::string& option) {
     if (!args.has_value(option)) return fallback;
-    const std::string text = args.value(option);
-    // A decimal number (`30`, `0.5`, `2e3`): no blanks, hexadecimal or words.
-    const bool decimal = !text.empty() &&
-                         (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '.') &&
-                         text.find_first_not_of("0123456789.eE+-") == std::string::npos;
-    char* end = nullptr;
-    errno = 0;
-    double seconds = decimal ? std::strtod(text.c_str(), &end) : 0;
-    if (!decimal || end != text.c_str() + text.size() || errno == ERANGE || !(seconds > 0) ||
-        seconds > solvers::kMaxTimeoutSeconds) {
-        report_error(command,
-                     option + " expects a number of seconds in (0, 1e9], got '" + text + "'");
+    static_assert(solvers::kMaxTimeoutSeconds == kMaxOptionSeconds, "one limit");
+    Result<double> seconds = parse_seconds(args.value(option), option);
+    if (!seconds) {
+        report_error(command, seconds.error().message);
         return std::nullopt;
     }
-    return seconds;
+    return *seconds;
 }
 
 std::optional<solvers::Limits> solver_limits(const Args& args, const std::string& command,

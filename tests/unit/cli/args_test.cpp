@@ -7,6 +7,8 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace provix::cli {
 namespace {
@@ -53,6 +55,22 @@ TEST(Args, SharedOptionsCheckTheirValues) {
     EXPECT_EQ(*max_depth(b), 2000);
     EXPECT_EQ(*max_depth(*parse_args({}, spec())), 256);
     EXPECT_FALSE(max_depth(*parse_args({"--max-depth=2001"}, spec())).ok());
+}
+
+TEST(Args, SecondsAreDecimalNumbersUpToABillion) {
+    for (const auto& [text, seconds] : std::vector<std::pair<std::string, double>>{
+             {"30", 30}, {"0.5", 0.5}, {".25", 0.25}, {"2e3", 2000}, {"1000000000", 1e9}}) {
+        auto s = parse_seconds(text, "--timeout");
+        ASSERT_TRUE(s.ok()) << text;
+        EXPECT_EQ(*s, seconds) << text;
+    }
+    for (const std::string text : {"", "0", "0.0", "-1", "1000000001", "1e400", "0x10", "1s", " 1",
+                                   "inf", "nan", "1e-400"}) {
+        auto s = parse_seconds(text, "--timeout");
+        ASSERT_FALSE(s.ok()) << text;
+        EXPECT_EQ(s.error().message,
+                  "--timeout expects a number of seconds in (0, 1e9], got '" + text + "'");
+    }
 }
 
 TEST(Args, HelpListsEveryOptionWithItsDefaultWithin80Columns) {
