@@ -155,8 +155,10 @@ struct Request {
 std::string encode(const Request& r) {
     FieldWriter out;
     out.put_int(static_cast<int64_t>(r.query));
-    // In whole microseconds (a timeout is at most kMaxTimeoutSeconds).
-    out.put_int(std::llround(r.timeout_seconds * 1e6));
+    // In whole microseconds, at least one when there is a timeout (0 is
+    // none; a timeout is at most kMaxTimeoutSeconds).
+    out.put_int(r.timeout_seconds > 0 ? std::max<int64_t>(1, std::llround(r.timeout_seconds * 1e6))
+                                      : 0);
     put_map(out, *r.first);
     if (r.second) put_map(out, *r.second);
     if (r.query == Query::ExactRange) out.put_int(r.result);
