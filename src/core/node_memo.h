@@ -53,6 +53,9 @@ public:
         n->memo_value = value.node();
     }
 
+    /// Removes the entry of `e`: find(e) is the null Expr again.
+    void forget(Expr e) { set(e, Expr()); }
+
 private:
     /// set() for a slot this memo has not written: claims it unless a live
     /// memo owns it (then the entry goes to `overflow_`).

@@ -53,14 +53,31 @@ inline Expr Rewriter::simplify_at(Expr e, int depth) {
 
 Expr Rewriter::simplify(Expr e) { return simplify_at(e, 0); }
 
+inline Expr Rewriter::simplify_operand(Expr e, size_t i, int depth) {
+    if (i == 1 && detail::is_division(kind_of(e))) return simplify_divisor(op_at(e, 1), depth);
+    return simplify_at(op_at(e, i), depth);
+}
+
 Expr Rewriter::simplify_operands(Expr e, int depth) {
     // Most nodes come out unchanged: no buffer until an operand changes.
     const size_t n = num_ops(e);
     for (size_t i = 0; i < n; ++i) {
-        const Expr s = simplify_at(op_at(e, i), depth + 1);
+        const Expr s = simplify_operand(e, i, depth + 1);
         if (s != op_at(e, i)) return rebuild_from(e, i, s, depth);
     }
     return e;
+}
+
+Expr Rewriter::simplify_divisor(Expr d, int depth) {
+    if (detail::is_const(d)) return d;  // nothing simplifies a constant
+    const TrialRewrites::Mark mark = trial_.begin(&log_);
+    const Expr s = simplify_at(d, depth);
+    if (detail::is_const(s, 0)) {
+        trial_.discard(mark, memo_, &log_);
+        return d;
+    }
+    trial_.keep(&log_);
+    return s;
 }
 
 Expr Rewriter::rebuild_from(Expr e, size_t i, Expr s, int depth) {
@@ -70,17 +87,15 @@ Expr Rewriter::rebuild_from(Expr e, size_t i, Expr s, int depth) {
         ops->push_back(op_at(e, j));
     ops->push_back(s);
     for (size_t j = i + 1; j < num_ops(e); ++j)
-        ops->push_back(simplify_at(op_at(e, j), depth + 1));
-    // A divisor fixed to zero by its range (`x mod rt0`, rt0 in [0, 0]) stays
-    // as it was: the expression is undefined either way, and a literal zero
-    // divisor could not be printed and parsed back (docs/semantics.md).
-    if (detail::is_division(kind_of(e)) && detail::is_const((*ops)[1], 0)) (*ops)[1] = op_at(e, 1);
+        ops->push_back(simplify_operand(e, j, depth + 1));
+    // No literal zero divisor: simplify_divisor keeps a divisor that would
+    // become one.
     return detail::build(kind_of(e), ops->data(), ops->size());
 }
 
 Expr Rewriter::simplify_new(Expr e, int depth) {
     if (depth > kMaxDepth) return e;
-    memo_.set(e, e);  // in progress: a cycle sees the node as is
+    remember(e, e);  // in progress: a cycle sees the node as is
     if (num_ops(e) == 0) return rewrite_leaf(e, depth);
     Expr current = simplify_operands(e, depth);
     if (current != e) {
@@ -96,8 +111,8 @@ Expr Rewriter::simplify_new(Expr e, int depth) {
     // returns at the find above; every other entry written below is for
     // another node, or maps a node to itself).
     if (current != e) {
-        memo_.set(e, current);
-        memo_.set(current, current);
+        remember(e, current);
+        remember(current, current);
     }
     return current;
 }
@@ -114,8 +129,8 @@ Expr Rewriter::rewrite_leaf(Expr e, int depth) {
         if (!gate.shape_tests && gate.point_range && !ranges_.range(e).is_point()) continue;
         const Expr r = rewrite_root(e, depth);
         if (r != e) {
-            memo_.set(e, r);
-            memo_.set(r, r);
+            remember(e, r);
+            remember(r, r);
         }
         return r;
     }

@@ -11,6 +11,7 @@
 #include "rewrite_log.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
+#include "trial_rewrites.h"
 
 namespace provix::engine {
 
@@ -55,6 +56,21 @@ private:
     __attribute__((noinline)) Expr simplify_new(Expr e, int depth);
     /// `e` with every operand simplified (rebuilt canonically if one changed).
     Expr simplify_operands(Expr e, int depth);
+    /// The simplified form of operand `i` of `e` (simplify_divisor for the
+    /// divisor of a division), at recursion depth `depth`.
+    inline Expr simplify_operand(Expr e, size_t i, int depth);
+    /// The simplified form of the divisor `d`, or `d` itself when that is
+    /// the constant 0 (`x mod rt0` with rt0 in [0, 0]): the division is
+    /// undefined either way, and a literal zero divisor could not be printed
+    /// and parsed back (docs/semantics.md). Simplified on trial
+    /// (TrialRewrites), so the rewrites of a divisor kept as it was are
+    /// neither reported nor remembered.
+    __attribute__((noinline)) Expr simplify_divisor(Expr d, int depth);
+    /// memo_.set(e, value), noting a new entry when a trial is under way.
+    void remember(Expr e, Expr value) {
+        if (trial_.active() && !memo_.find(e)) trial_.note_new_entry(e);
+        memo_.set(e, value);
+    }
     /// `e` with operand `i` replaced by `s` (its simplified form), the
     /// operands after it simplified, rebuilt canonically.
     Expr rebuild_from(Expr e, size_t i, Expr s, int depth);
@@ -69,6 +85,8 @@ private:
     RewriteLog log_;
     /// The simplified form of each node met (in its memo slot).
     detail::NodeMemo memo_;
+    /// The divisors being simplified on trial (simplify_divisor).
+    TrialRewrites trial_;
     int64_t firings_ = 0;
     /// The table's rewrites_polynomials_only_at_points: a polynomial whose
     /// range is no point needs no visit (simplify_at).

@@ -61,6 +61,22 @@ Constraint simplify_one(const Constraint& original, const RuleTable& table, Rewr
     return c;
 }
 
+/// Names the lemma by which IndexingMap::set_constraints takes in the
+/// constraint `c` (simplified from `original`) after the constraints `before`
+/// (the ones before it, as they became): one on a bare variable is
+/// intersected with the variable's bounds, and one on the expression of a
+/// constraint before it with that constraint (bounds_intersect), whichever
+/// of the two changed into the other's expression: `d0 mod 4 + d1 in [0, 2]`
+/// with d1 in [0, 0] becomes `d0 mod 4 in [0, 2]` and joins a later
+/// `d0 mod 4 in [1, 3]`. The constraints of a map are on distinct
+/// expressions, none a bare variable, so an unchanged constraint joins only
+/// one that changed.
+void log_joining(const Constraint& c, const Constraint& original,
+                 const std::vector<Constraint>& before, engine::RewriteLog log) {
+    if ((c.expr.is_variable() && !(c == original)) || occurs(before, c.expr))
+        log.fired(engine::lemma::bounds_intersect);
+}
+
 /// simplify_one for constraint `i` of `originals` with the divisibility
 /// facts of the others: the `i` ones before it as they became (from
 /// `done`), and the ones after it as they are.
@@ -117,11 +133,10 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
             out.assign(originals.begin(), originals.begin() + static_cast<std::ptrdiff_t>(i));
             changed = true;
         }
-        // A constraint that became one on a bare variable, or on the
-        // expression of another constraint, is intersected with it.
-        if (!(c == original) && (c.expr.is_variable() || occurs(out, c.expr)))
-            log.fired(engine::lemma::bounds_intersect);
-        if (changed) out.push_back(c);
+        if (changed) {
+            log_joining(c, original, out, log);
+            out.push_back(c);
+        }
     }
     if (changed) map.set_constraints(std::move(out));
     return changed;

@@ -11,6 +11,7 @@
 #include "provix/parser.h"
 #include "provix/rules/rule.h"
 #include "range_analysis.h"
+#include "rewrite_log.h"
 #include "rule_table.h"
 
 namespace provix::engine {
@@ -47,6 +48,45 @@ TEST(Rewriter, AVariableRuleWithoutThePointTestIsTried) {
     RuleTable table(*rules);
     EXPECT_EQ(simplified(table, "d0", {Interval{5, 5}, Interval{0, 9}}), "5");
     EXPECT_EQ(simplified(table, "d0", {Interval{4, 5}, Interval{0, 9}}), "v0");
+}
+
+TEST(Rewriter, ADivisorKeptFromZeroIsNotReportedAndItsRewritesAreRemadeWhereUsed) {
+    // d0 is 0: a divisor that would become 0 stays as it was, and the
+    // rewrites found in it are neither reported nor remembered; where the
+    // same nodes are used outside a divisor they are rewritten and reported.
+    Context ctx;
+    const std::vector<std::string> names = {"d0", "d1"};
+    RangeAnalysis ranges({Interval{0, 0}, Interval{1, 9}});
+    DivisibilityAnalysis divisibility;
+    std::vector<std::string> trace;
+    Rewriter rewriter(RuleTable::builtin(), ranges, divisibility, RewriteLog{&trace, nullptr});
+    auto simplify = [&](const std::string& text) {
+        auto e = parse_expr(ctx, text, names);
+        EXPECT_TRUE(e.ok()) << text;
+        return e.ok() ? to_string(rewriter.simplify(*e)) : "<parse error>";
+    };
+    EXPECT_EQ(simplify("d1 mod (d0 * 2)"), "v1 mod (v0 * 2)");
+    EXPECT_EQ(trace, std::vector<std::string>{});
+    EXPECT_EQ(simplify("d0 * 2"), "0");
+    EXPECT_EQ(trace, std::vector<std::string>{"fixed_value"});
+    // Found before (d0 is 0 from the step above): nothing new to report.
+    EXPECT_EQ(simplify("d1 floordiv d0 + d0"), "v1 floordiv v0");
+    EXPECT_EQ(trace, std::vector<std::string>{"fixed_value"});
+}
+
+TEST(Rewriter, ADivisorKeptFromZeroInsideAKeptDivisorIsNotReported) {
+    // The outer divisor becomes `d1 mod (d0 * 2)`, no zero: it is kept with
+    // the rewrite of its term d0 * 3 (reported), and the inner divisor
+    // d0 * 2 stays as it was (not reported).
+    Context ctx;
+    RangeAnalysis ranges({Interval{0, 0}, Interval{1, 9}});
+    DivisibilityAnalysis divisibility;
+    std::vector<std::string> trace;
+    Rewriter rewriter(RuleTable::builtin(), ranges, divisibility, RewriteLog{&trace, nullptr});
+    auto e = parse_expr(ctx, "d1 floordiv (d1 mod (d0 * 2) + d0 * 3)", {"d0", "d1"});
+    ASSERT_TRUE(e.ok());
+    EXPECT_EQ(to_string(rewriter.simplify(*e)), "v1 floordiv (v1 mod (v0 * 2))");
+    EXPECT_EQ(trace, std::vector<std::string>{"fixed_value"});
 }
 
 /// True if the rules of `text` leave polynomials to the point rules alone.
