@@ -270,16 +270,23 @@ TEST(SimplifyEngine, TraceNamesEveryRuleInOrder) {
 }
 
 TEST(SimplifyEngine, AConstraintReadsTheCongruencesOfThoseBeforeItAsTheyBecame) {
-    // In the map's order `d0 mod 4 in [2, 2]` comes first and, with
-    // d0 ≡ 0 (mod 4) from the other, becomes false (mod_of_multiple); the
-    // other then reads it as it became, no congruence, and only moves its
-    // offset (cst_mod_offset). Read as it was, the first would rewrite the
-    // other too.
-    const std::vector<std::string> trace = testing_support::simplify_text(
-                                               "(d0) -> (), domain: d0 in [0, 11], "
-                                               "(d0 - 14) mod 4 in [2, 2], d0 mod 4 in [2, 2]")
-                                               .trace;
-    EXPECT_EQ(trace, (std::vector<std::string>{"mod_of_multiple", "cst_mod_offset"}));
+    // In the map's order `(d0 - 14) mod 4 in [0, 0]` comes first and, with
+    // d0 ≡ 2 (mod 4) from the other, becomes `0 in [0, 0]`, true
+    // (mod_of_multiple, decided_holds); the other then reads it as it
+    // became, no congruence, and stays. Read as it was, the first would
+    // make the other true too, and both would go.
+    const testing_support::Simplified s = testing_support::simplify_text(
+        "(d0) -> (), domain: d0 in [0, 11], (d0 - 14) mod 4 in [0, 0], d0 mod 4 in [2, 2]");
+    EXPECT_EQ(s.text,
+              testing_support::printed("(d0) -> (), domain: d0 in [2, 10], d0 mod 4 in [2, 2]"));
+    EXPECT_EQ(s.trace, (std::vector<std::string>{"mod_of_multiple", "decided_holds",
+                                                 "residue_lower", "residue_upper"}));
+    // The first false instead: the map is empty, and the other is not
+    // simplified at all.
+    EXPECT_EQ(testing_support::simplify_text("(d0) -> (), domain: d0 in [0, 11], "
+                                             "(d0 - 14) mod 4 in [2, 2], d0 mod 4 in [2, 2]")
+                  .trace,
+              (std::vector<std::string>{"mod_of_multiple", "decided_empty"}));
 }
 
 TEST(SimplifyEngine, IsIdempotent) {

@@ -100,5 +100,29 @@ TEST(SimplifyTrace, ConstraintsOnDistinctExpressionsAreNotIntersected) {
     EXPECT_EQ(s.trace, Names{"fixed_value"});
 }
 
+TEST(SimplifyTrace, AConstraintBecomingAConstantIsDecided) {
+    // `d1 floordiv 8` is 0 on d1 in [0, 7]: the constraint holds and goes
+    // (decided_holds), twice for two of them (no intersection of the two).
+    const std::string holds =
+        "(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 7], d1 floordiv 8 in [0, 5], "
+        "(d1 + 1) floordiv 9 in [-1, 1], d0 mod 3 in [0, 1]";
+    const testing_support::Simplified s = simplify_text(holds);
+    EXPECT_EQ(s.text, printed("(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 7], "
+                              "d0 mod 3 in [0, 1]"));
+    EXPECT_EQ(s.trace, (Names{"fixed_value", "decided_holds", "fixed_value", "decided_holds"}));
+    EXPECT_EQ(counts_of(holds),
+              (std::map<std::string, int64_t>{{"decided_holds", 2}, {"fixed_value", 2}}));
+}
+
+TEST(SimplifyTrace, AConstraintThatCanNeverHoldEmptiesTheMapAndNothingAfterItIsNamed) {
+    // `d1 floordiv 8` is 0, outside [1, 5]: the map is empty, and the
+    // rewrites of the constraints after it would not be part of the result.
+    const testing_support::Simplified s = simplify_text(
+        "(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 7], d1 floordiv 8 in [1, 5], "
+        "d0 mod 3 + d1 floordiv 8 in [0, 1]");
+    EXPECT_EQ(s.text, "KNOWN EMPTY");
+    EXPECT_EQ(s.trace, (Names{"fixed_value", "decided_empty"}));
+}
+
 }  // namespace
 }  // namespace provix
