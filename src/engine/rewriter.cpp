@@ -53,9 +53,12 @@ inline Expr Rewriter::simplify_at(Expr e, int depth) {
 
 Expr Rewriter::simplify(Expr e) { return simplify_at(e, 0); }
 
-inline Expr Rewriter::simplify_operand(Expr e, size_t i, int depth) {
-    if (i == 1 && detail::is_division(kind_of(e))) return simplify_divisor(op_at(e, 1), depth);
-    return simplify_at(op_at(e, i), depth);
+__attribute__((always_inline)) inline Expr Rewriter::simplify_operand(Expr e, size_t i, int depth) {
+    const Expr op = op_at(e, i);
+    // A constant divisor (the common case) simplifies to itself: no trial.
+    if (i == 1 && detail::is_division(kind_of(e)) && !detail::is_const(op))
+        return simplify_divisor(op, depth);
+    return simplify_at(op, depth);
 }
 
 Expr Rewriter::simplify_operands(Expr e, int depth) {
@@ -69,7 +72,6 @@ Expr Rewriter::simplify_operands(Expr e, int depth) {
 }
 
 Expr Rewriter::simplify_divisor(Expr d, int depth) {
-    if (detail::is_const(d)) return d;  // nothing simplifies a constant
     const TrialRewrites::Mark mark = trial_.begin(&log_);
     const Expr s = simplify_at(d, depth);
     if (detail::is_const(s, 0)) {

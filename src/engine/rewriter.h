@@ -59,17 +59,22 @@ private:
     /// The simplified form of operand `i` of `e` (simplify_divisor for the
     /// divisor of a division), at recursion depth `depth`.
     inline Expr simplify_operand(Expr e, size_t i, int depth);
-    /// The simplified form of the divisor `d`, or `d` itself when that is
-    /// the constant 0 (`x mod rt0` with rt0 in [0, 0]): the division is
-    /// undefined either way, and a literal zero divisor could not be printed
-    /// and parsed back (docs/semantics.md). Simplified on trial
+    /// The simplified form of the divisor `d` (not a constant), or `d`
+    /// itself when that is the constant 0 (`x mod rt0` with rt0 in [0, 0]):
+    /// the division is undefined either way, and a literal zero divisor could
+    /// not be printed and parsed back (docs/semantics.md). Simplified on trial
     /// (TrialRewrites), so the rewrites of a divisor kept as it was are
     /// neither reported nor remembered.
     __attribute__((noinline)) Expr simplify_divisor(Expr d, int depth);
-    /// memo_.set(e, value), noting a new entry when a trial is under way.
-    void remember(Expr e, Expr value) {
-        if (trial_.active() && !memo_.find(e)) trial_.note_new_entry(e);
+    /// memo_.set(e, value), noting a new entry when a trial is under way
+    /// (rarely: only inside a divisor that is not a constant).
+    __attribute__((always_inline)) void remember(Expr e, Expr value) {
+        if (__builtin_expect(trial_.active(), 0)) note_if_new(e);
         memo_.set(e, value);
+    }
+    /// Notes `e`'s memo entry as the trial's when it has none yet.
+    __attribute__((noinline, cold)) void note_if_new(Expr e) {
+        if (!memo_.find(e)) trial_.note_new_entry(e);
     }
     /// `e` with operand `i` replaced by `s` (its simplified form), the
     /// operands after it simplified, rebuilt canonically.
