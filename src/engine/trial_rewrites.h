@@ -22,6 +22,7 @@
 
 #include <cassert>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,11 +46,13 @@ public:
     /// Begins a trial. The outermost one takes `*log` (the rewriter's) and
     /// points it at the pending names, when it keeps names or counts them.
     Mark begin(RewriteLog* log) {
+        if (!pending_) pending_ = std::make_unique<Pending>();  // on the first trial only
+        Pending& p = *pending_;
         if (depth_++ == 0) {
-            outer_ = *log;
-            if (outer_.trace || outer_.counters) *log = RewriteLog{&names_, nullptr};
+            p.outer = *log;
+            if (p.outer.trace || p.outer.counters) *log = RewriteLog{&p.names, nullptr};
         }
-        return Mark{names_.size(), entries_.size()};
+        return Mark{p.names.size(), p.entries.size()};
     }
 
     /// Notes that the memo entry of `e` is new (it had none before the
@@ -57,7 +60,7 @@ public:
     /// away.
     void note_new_entry(Expr e) {
         assert(active() && "a memo entry noted outside a trial");
-        entries_.push_back(e);
+        pending_->entries.push_back(e);
     }
 
     /// Ends the innermost trial, keeping what it found. The outermost one
@@ -65,32 +68,40 @@ public:
     /// back.
     void keep(RewriteLog* log) {
         if (--depth_ > 0) return;  // pending in the trial around it
-        *log = outer_;
-        for (const std::string& name : names_)
+        Pending& p = *pending_;
+        *log = p.outer;
+        for (const std::string& name : p.names)
             log->fired(name);
-        names_.clear();
-        entries_.clear();
+        p.names.clear();
+        p.entries.clear();
     }
 
     /// Ends the trial begun at `mark`, throwing away what it found: the
     /// names reported since are dropped and the memo entries written since
     /// that were new are forgotten.
     void discard(Mark mark, detail::NodeMemo& memo, RewriteLog* log) {
-        for (size_t i = mark.entries; i < entries_.size(); ++i)
-            memo.forget(entries_[i]);
-        entries_.resize(mark.entries);
-        names_.resize(mark.names);
-        if (--depth_ == 0) *log = outer_;
+        Pending& p = *pending_;
+        for (size_t i = mark.entries; i < p.entries.size(); ++i)
+            memo.forget(p.entries[i]);
+        p.entries.resize(mark.entries);
+        p.names.resize(mark.names);
+        if (--depth_ == 0) *log = p.outer;
     }
 
 private:
+    /// What the trials under way hold back, made by the first trial (most
+    /// rewriters never make one: a rewriter costs no more for it).
+    struct Pending {
+        /// The rewriter's log while a trial is under way.
+        RewriteLog outer;
+        /// The names reported under the trials under way, in order.
+        std::vector<std::string> names;
+        /// The nodes whose memo entries the trials under way wrote first.
+        std::vector<Expr> entries;
+    };
+
     int depth_ = 0;
-    /// The rewriter's log while a trial is under way.
-    RewriteLog outer_;
-    /// The names reported under the trials under way, in order.
-    std::vector<std::string> names_;
-    /// The nodes whose memo entries the trials under way wrote first.
-    std::vector<Expr> entries_;
+    std::unique_ptr<Pending> pending_;
 };
 
 }  // namespace provix::engine
