@@ -224,5 +224,22 @@ RC_GTEST_PROP(EngineSoundness, SimplifyIsIdempotent, ()) {
     RC_ASSERT(m.to_string() == once);
 }
 
+// The trace names the steps that make the result: a map no step changed
+// names none, and a map named steps changed (no rewrite chain of the
+// engine comes back to where it started).
+RC_GTEST_PROP(EngineTrace, NamesStepsExactlyWhenTheMapChanges, ()) {
+    Context ctx;
+    IndexingMap m = gen_map(ctx);
+    const std::string before = m.to_string();
+    std::vector<std::string> trace;
+    SimplifyOptions options;
+    options.trace = &trace;
+    simplify(m, options);
+    RC_LOG() << before << "\n" << m.to_string() << "\n";
+    for (const std::string& r : trace)
+        RC_LOG() << "step: " << r << "\n";
+    RC_ASSERT(trace.empty() == (m.to_string() == before));
+}
+
 }  // namespace
 }  // namespace provix
