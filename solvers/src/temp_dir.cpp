@@ -15,6 +15,8 @@
 #include <csignal>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -28,37 +30,62 @@ namespace fs = std::filesystem;
 namespace {
 
 // ---------------------------------------------------------------------------
-// The folders of the moment, readable from a signal handler: fixed slots, a
-// lock-free state each. A folder made while every slot is taken is still
-// removed with its object (and by the janitor), only not on a signal.
+// The folders of the moment, readable from a signal handler: fixed slots,
+// each with a sequence number read as a lock: odd while the slot is free or
+// its path being written, even while it holds a live folder's path. The
+// handler copies a path and keeps the copy only if the number was even and
+// did not change meanwhile. A folder made while every slot is taken (more
+// than `prove --jobs` allows at once), or whose path is longer than a slot
+// holds, is still removed with its object and by the janitor, only not on
+// a signal.
 
-enum SlotState : int { kFree = 0, kFilling = 1, kLive = 2 };
+/// The longest path a slot holds, its NUL included.
+constexpr size_t kSlotPath = 1024;
 
 struct Slot {
-    std::atomic<int> state{kFree};
-    char path[4096] = {};
+    std::atomic<int> taken{0};
+    std::atomic<uint64_t> sequence{1};
+    std::atomic<char> path[kSlotPath];
 };
 
-constexpr int kSlots = 128;
+constexpr int kSlots = 512;
 Slot g_slots[kSlots];
 
-static_assert(std::atomic<int>::is_always_lock_free, "the handler reads the slots");
+static_assert(std::atomic<uint64_t>::is_always_lock_free && std::atomic<char>::is_always_lock_free,
+              "the handler reads the slots");
 
 int claim_slot(const std::string& path) {
-    if (path.size() >= sizeof(Slot::path)) return -1;
+    if (path.size() >= kSlotPath) return -1;
     for (int i = 0; i < kSlots; ++i) {
-        int expected = kFree;
-        if (g_slots[i].state.compare_exchange_strong(expected, kFilling)) {
-            std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
-            g_slots[i].state.store(kLive);
-            return i;
-        }
+        Slot& slot = g_slots[i];
+        int expected = 0;
+        if (!slot.taken.compare_exchange_strong(expected, 1)) continue;
+        for (size_t k = 0; k <= path.size(); ++k)  // the terminating NUL too
+            slot.path[k].store(path.c_str()[k], std::memory_order_relaxed);
+        slot.sequence.fetch_add(1, std::memory_order_release);  // even: live
+        return i;
     }
     return -1;
 }
 
 void release_slot(int i) {
-    if (i >= 0) g_slots[i].state.store(kFree);
+    if (i < 0) return;
+    g_slots[i].sequence.fetch_add(1, std::memory_order_release);  // odd: not live
+    g_slots[i].taken.store(0);
+}
+
+/// Copies the live path of `slot` into `out`; false when it holds none or
+/// changed while being read.
+bool copy_live_path(const Slot& slot, char (&out)[kSlotPath]) {
+    const uint64_t before = slot.sequence.load(std::memory_order_acquire);
+    if (before % 2 != 0) return false;
+    for (size_t k = 0; k < std::size(out); ++k) {
+        out[k] = slot.path[k].load(std::memory_order_relaxed);
+        if (out[k] == '\0') break;
+    }
+    out[std::size(out) - 1] = '\0';
+    std::atomic_thread_fence(std::memory_order_acquire);
+    return slot.sequence.load(std::memory_order_relaxed) == before;
 }
 
 /// One entry of the Linux `getdents64` system call's answer.
@@ -105,8 +132,9 @@ void remove_flat_folder(const char* dir) {
 
 extern "C" void remove_temp_dirs_and_end(int sig) {
     const int saved = errno;
-    for (Slot& slot : g_slots) {
-        if (slot.state.load() == kLive) remove_flat_folder(slot.path);
+    for (const Slot& slot : g_slots) {
+        char path[kSlotPath];
+        if (copy_live_path(slot, path)) remove_flat_folder(path);
     }
     // The signal's own ending (exit status, core dump rules) follows.
     struct sigaction plain = {};
@@ -192,9 +220,11 @@ long long orphan_pid(const std::string& name) {
     const size_t digits_start = at;
     while (at < name.size() && name[at] >= '0' && name[at] <= '9' && at - digits_start < 10)
         pid = pid * 10 + (name[at++] - '0');
-    // mkdtemp's six characters follow the dash.
-    if (at == digits_start || at >= name.size() || name[at] != '-' || name.size() != at + 7)
+    // mkdtemp's six characters follow the dash; a pid is a positive pid_t.
+    if (at == digits_start || at >= name.size() || name[at] != '-' || name.size() != at + 7 ||
+        pid > std::numeric_limits<int32_t>::max()) {
         return 0;
+    }
     return pid;
 }
 

@@ -5,6 +5,7 @@
 #include "provix/simplify.h"
 
 #include <iterator>
+#include <optional>
 
 #include "divisibility.h"
 #include "domain_passes.h"
@@ -61,29 +62,27 @@ Constraint simplify_one(const Constraint& original, const RuleTable& table, Rewr
     return c;
 }
 
-/// Names the lemma by which IndexingMap::set_constraints takes in the
+/// Names the lemma by which IndexingMap::add_constraint takes in the
 /// constraint `c` (simplified from `original`) after the constraints `before`
-/// (the ones before it, as they became), and returns true if `c` makes the
-/// map empty there. One on a constant is decided: dropped when it holds
-/// (decided_holds; `d1 floordiv 8 in [0, 5]` with d1 in [0, 7] becomes
-/// `0 in [0, 5]`), the map empty when not (decided_empty). One on a bare
-/// variable is intersected with the variable's bounds, and one on the
-/// expression of a constraint before it with that constraint
-/// (bounds_intersect), whichever of the two changed into the other's
-/// expression: `d0 mod 4 + d1 in [0, 2]` with d1 in [0, 0] becomes
-/// `d0 mod 4 in [0, 2]` and joins a later `d0 mod 4 in [1, 3]`. The
+/// (the ones before it, as they became). One on a constant is decided:
+/// dropped when it holds (decided_holds; `d1 floordiv 8 in [0, 5]` with d1
+/// in [0, 7] becomes `0 in [0, 5]`), the map empty when not
+/// (decided_empty). One on a bare variable is intersected with the
+/// variable's bounds, and one on the expression of a constraint before it
+/// with that constraint (bounds_intersect), whichever of the two changed
+/// into the other's expression: `d0 mod 4 + d1 in [0, 2]` with d1 in [0, 0]
+/// becomes `d0 mod 4 in [0, 2]` and joins a later `d0 mod 4 in [1, 3]`. The
 /// constraints of a map are on distinct expressions, none a constant or a
 /// bare variable, so an unchanged constraint joins only one that changed.
-bool log_joining(const Constraint& c, const Constraint& original,
+void log_joining(const Constraint& c, const Constraint& original,
                  const std::vector<Constraint>& before, engine::RewriteLog log) {
     if (c.expr.is_constant()) {
-        const bool holds = c.range.contains(c.expr.constant_value());
-        log.fired(holds ? engine::lemma::decided_holds : engine::lemma::decided_empty);
-        return !holds;
+        log.fired(c.range.contains(c.expr.constant_value()) ? engine::lemma::decided_holds
+                                                            : engine::lemma::decided_empty);
+        return;
     }
     if ((c.expr.is_variable() && !(c == original)) || occurs(before, c.expr))
         log.fired(engine::lemma::bounds_intersect);
-    return false;
 }
 
 /// simplify_one for constraint `i` of `originals` with the divisibility
@@ -125,8 +124,11 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
     for (const Constraint& c : originals)
         congruences += is_congruence(c);
     // The constraints as they become, kept from the first that changes on:
-    // until then they are the originals.
+    // until then they are the originals. `joined` takes them in as they come
+    // (as set_constraints would): once it is empty, the constraints after
+    // are not simplified (none of their rewrites would be in the result).
     std::vector<Constraint> out;
+    std::optional<IndexingMap> joined;
     bool changed = false;
     for (size_t i = 0; i < originals.size(); ++i) {
         const Constraint& original = originals[i];
@@ -141,16 +143,17 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
             out.reserve(originals.size());
             out.assign(originals.begin(), originals.begin() + static_cast<std::ptrdiff_t>(i));
             changed = true;
+            joined = map;
+            joined->set_constraints(out);
         }
         if (changed) {
-            const bool empties = log_joining(c, original, out, log);
+            log_joining(c, original, out, log);
             out.push_back(c);
-            // set_constraints stops there: the map is empty, whatever the
-            // constraints after it become.
-            if (empties) break;
+            joined->add_constraint(c.expr, c.range);
+            if (joined->is_known_empty()) break;
         }
     }
-    if (changed) map.set_constraints(std::move(out));
+    if (changed) map = std::move(*joined);
     return changed;
 }
 

@@ -2,6 +2,8 @@
 
 #include "provix/hlo/utilization.h"
 
+#include <chrono>
+#include <string>
 #include <unordered_set>
 
 #include "domain_points.h"
@@ -12,6 +14,15 @@
 namespace provix::hlo {
 
 namespace {
+
+/// A time in whole milliseconds as seconds: "10", "0.5", "0.001".
+std::string seconds_text(std::chrono::milliseconds t) {
+    std::string text = std::to_string(t.count() / 1000);
+    std::string fraction = std::to_string(1000 + t.count() % 1000).substr(1);  // three digits
+    while (!fraction.empty() && fraction.back() == '0')
+        fraction.pop_back();
+    return fraction.empty() ? text : text + "." + fraction;
+}
 
 /// The product of the bounds' sizes of the variables the results use, if
 /// `m` is a bijection onto a box: every result a constant or `c * v + k`
@@ -114,7 +125,7 @@ ElementCount enumerate(const IndexingMapSet& maps, const std::vector<int64_t>& d
         std::vector<int64_t> values = detail::first_point(box);
         do {
             if ((++points & 4095) == 0 && std::chrono::steady_clock::now() > deadline) {
-                out.reason = "timeout after " + std::to_string(limits.timeout.count()) + " ms";
+                out.reason = "timeout after " + seconds_text(limits.timeout) + " s";
                 return out;
             }
             const Membership in = m.membership(values);

@@ -57,8 +57,10 @@ public:
         return budgeted<solvers::Decision>([&] { return inner_->implies(map, constraint); });
     }
     /// The budget of each `start()` becomes `seconds`; a new one opens now.
+    /// None (`seconds <= 0`) leaves the decisions with no timeout either.
     void set_timeout(double seconds) override {
         seconds_ = seconds;
+        if (seconds <= 0) inner_->set_timeout(0);
         start();
     }
 

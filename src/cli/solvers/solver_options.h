@@ -2,8 +2,8 @@
 /// \file
 /// Options and report lines shared by the solver-backed commands.
 ///
-///     spec.options = solver_options(command_limits(), "map");   // --timeout,
-///     --isl-max-operations, ... auto limits = solver_limits(args, "equiv", command_limits());
+///     spec.options = solver_options(command_limits(), "map");  // --timeout, ...
+///     auto limits = solver_limits(args, "equiv", command_limits());
 ///     describe_equivalence(d) == "proven equivalent [isl]"
 
 #include <optional>

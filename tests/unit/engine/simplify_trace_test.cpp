@@ -124,5 +124,27 @@ TEST(SimplifyTrace, AConstraintThatCanNeverHoldEmptiesTheMapAndNothingAfterItIsN
     EXPECT_EQ(s.trace, (Names{"fixed_value", "decided_empty"}));
 }
 
+TEST(SimplifyTrace, OnceTheMapIsEmptyNoLaterConstraintIsSimplified) {
+    // d0 + d1 becomes d0, whose bounds [0, 10] miss [20, 30]: the map is
+    // empty there; the rewrites of the constraint after it are not named.
+    EXPECT_EQ(simplify_text("(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 0], "
+                            "d0 + d1 in [20, 30], (d0 * 2 + 4) floordiv 2 + d0 mod 3 in [0, 20]")
+                  .trace,
+              (Names{"fixed_value", "bounds_intersect"}));
+    // An odd value of an even sum: the range becomes empty (cst_scale).
+    const testing_support::Simplified s = simplify_text(
+        "(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 10], d0 * 2 + d1 * 4 in [3, 3], "
+        "(d1 * 2 + 4) floordiv 2 + d0 mod 3 in [0, 20]");
+    EXPECT_EQ(s.text, "KNOWN EMPTY");
+    EXPECT_EQ(s.trace, Names{"cst_scale"});
+    // Two constraints that become one expression with disjoint ranges (the
+    // one node d1 is rewritten once, wherever it occurs).
+    EXPECT_EQ(simplify_text("(d0, d1) -> (d0), domain: d0 in [0, 100], d1 in [0, 0], "
+                            "d0 mod 4 + d1 in [0, 1], d0 mod 4 + d1 * 2 in [2, 3], "
+                            "(d0 * 2) floordiv 2 + d0 mod 5 in [0, 200]")
+                  .trace,
+              (Names{"fixed_value", "bounds_intersect"}));
+}
+
 }  // namespace
 }  // namespace provix

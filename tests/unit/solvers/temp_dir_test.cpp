@@ -13,7 +13,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "temp_dir_janitor.h"
 
@@ -92,6 +94,8 @@ TEST(TempDir, OrphanPidReadsOnlyTheFolderNameItMakes) {
     EXPECT_EQ(orphan_pid("provix-test-abcdef"), 0);
     EXPECT_EQ(orphan_pid("other-17-abcdef"), 0);
     EXPECT_EQ(orphan_pid("provix-99999999999-abcdef"), 0);  // no pid has 11 digits
+    EXPECT_EQ(orphan_pid("provix-2147483647-abcdef"), 2147483647);
+    EXPECT_EQ(orphan_pid("provix-2147483648-abcdef"), 0);  // beyond pid_t
 }
 
 TEST(TempDir, OrphansOfGoneProcessesUnchangedForLongAreRemoved) {
@@ -129,6 +133,10 @@ TEST(TempDir, RemovedOnSignalsAndTheProcessEndsByTheSignal) {
         if (pid == 0) {
             ::close(pipe_fds[0]);
             provix::solvers::remove_temp_dirs_on_signal();
+            // As many as `prove --jobs 256` may hold at once, and more.
+            std::vector<std::unique_ptr<TempDir>> many;
+            for (int i = 0; i < 300; ++i)
+                many.push_back(std::make_unique<TempDir>());
             TempDir first, second;
             for (const TempDir* d : {&first, &second}) {
                 for (int i = 0; i < 300; ++i)  // more than one read of the folder
