@@ -5,11 +5,11 @@
 #include "provix/simplify.h"
 
 #include <iterator>
-#include <optional>
 
 #include "divisibility.h"
 #include "domain_passes.h"
 #include "enumerated_bounds.h"
+#include "expr_dag.h"
 #include "expr_node.h"
 #include "lemma_ids.h"
 #include "nonzero_divisors.h"
@@ -85,6 +85,23 @@ void log_joining(const Constraint& c, const Constraint& original,
         log.fired(engine::lemma::bounds_intersect);
 }
 
+/// True if IndexingMap::add_constraint, taking in `c` after the constraints
+/// `before` (each taken in without emptying the map), makes `map` (whose
+/// bounds are those before any of them) empty: an empty range, a constant
+/// outside its range, a zero divisor, or a range that misses the variable's
+/// bounds or the ranges of `before` on the same expression, as narrowed so
+/// far.
+bool empties(const Constraint& c, const std::vector<Constraint>& before, const IndexingMap& map) {
+    if (c.expr.is_constant()) return !c.range.contains(c.expr.constant_value());
+    if (detail::has_zero_divisor(c.expr)) return true;
+    Interval range = c.range;
+    if (c.expr.is_variable()) range = range.intersect(map.variable(c.expr.variable_id()).bounds);
+    for (const Constraint& b : before) {
+        if (b.expr == c.expr) range = range.intersect(b.range);
+    }
+    return range.is_empty();
+}
+
 /// simplify_one for constraint `i` of `originals` with the divisibility
 /// facts of the others: the `i` ones before it as they became (from
 /// `done`), and the ones after it as they are.
@@ -124,11 +141,10 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
     for (const Constraint& c : originals)
         congruences += is_congruence(c);
     // The constraints as they become, kept from the first that changes on:
-    // until then they are the originals. `joined` takes them in as they come
-    // (as set_constraints would): once it is empty, the constraints after
-    // are not simplified (none of their rewrites would be in the result).
+    // until then they are the originals. Once they empty the map (taken in
+    // in order, as set_constraints does), the constraints after are not
+    // simplified (none of their rewrites would be in the result).
     std::vector<Constraint> out;
-    std::optional<IndexingMap> joined;
     bool changed = false;
     for (size_t i = 0; i < originals.size(); ++i) {
         const Constraint& original = originals[i];
@@ -143,17 +159,15 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
             out.reserve(originals.size());
             out.assign(originals.begin(), originals.begin() + static_cast<std::ptrdiff_t>(i));
             changed = true;
-            joined = map;
-            joined->set_constraints(out);
         }
         if (changed) {
             log_joining(c, original, out, log);
+            const bool empty = empties(c, out, map);
             out.push_back(c);
-            joined->add_constraint(c.expr, c.range);
-            if (joined->is_known_empty()) break;
+            if (empty) break;
         }
     }
-    if (changed) map = std::move(*joined);
+    if (changed) map.set_constraints(std::move(out));
     return changed;
 }
 
