@@ -50,11 +50,9 @@ public:
     Decision implies(const IndexingMap& map, const Constraint& c) override {
         return pick(isl_->supports(map), [&](Oracle& o) { return o.implies(map, c); });
     }
-    void set_timeout(double seconds) override {
-        limits_.timeout_seconds = seconds;  // the deadline both back ends share
-        isl_->set_timeout(seconds);
-        z3_->set_timeout(seconds);
-    }
+    /// The back ends decide under the deadline Shared makes from it, never
+    /// under their own.
+    void set_timeout(double seconds) override { limits_.timeout_seconds = seconds; }
 
 private:
     /// One deadline for both back ends during one decision.

@@ -29,6 +29,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// How every TempDir's folder name begins: `provix-<pid>-XXXXXX`.
+constexpr char kNamePrefix[] = "provix-";
+constexpr size_t kNamePrefixLength = sizeof kNamePrefix - 1;
+
 // ---------------------------------------------------------------------------
 // The folders of the moment, readable from a signal handler: fixed slots,
 // each with a sequence number read as a lock: odd while the slot is free or
@@ -102,9 +106,9 @@ struct LinuxDirent64 {
 /// unlinkat, close, rmdir). Passes until the folder goes or a pass removes
 /// nothing: entries are removed while the folder is read.
 void remove_flat_folder(const char* dir) {
-    // Only a TempDir's own folder (its name starts with "provix-").
+    // Only a TempDir's own folder.
     const char* name = std::strrchr(dir, '/');
-    if (!name || std::strncmp(name + 1, "provix-", 7) != 0) return;
+    if (!name || std::strncmp(name + 1, kNamePrefix, kNamePrefixLength) != 0) return;
     for (int pass = 0; pass < 64; ++pass) {
         const int fd = ::open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
         if (fd < 0) break;
@@ -155,7 +159,7 @@ TempDir::TempDir() {
     const fs::path base = fs::temp_directory_path(ec);
     if (ec) return;
     std::string tmpl =
-        (base / ("provix-" + std::to_string(static_cast<long long>(::getpid())) + "-XXXXXX"))
+        (base / (kNamePrefix + std::to_string(static_cast<long long>(::getpid())) + "-XXXXXX"))
             .string();
     if (!::mkdtemp(tmpl.data())) return;
     path_ = tmpl;
@@ -213,9 +217,8 @@ int remove_orphaned_temp_dirs(std::chrono::seconds unchanged_for) {
 }
 
 long long orphan_pid(const std::string& name) {
-    const std::string prefix = "provix-";
-    if (name.compare(0, prefix.size(), prefix) != 0) return 0;
-    size_t at = prefix.size();
+    if (name.compare(0, kNamePrefixLength, kNamePrefix) != 0) return 0;
+    size_t at = kNamePrefixLength;
     long long pid = 0;
     const size_t digits_start = at;
     while (at < name.size() && name[at] >= '0' && name[at] <= '9' && at - digits_start < 10)

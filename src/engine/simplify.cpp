@@ -29,12 +29,6 @@ using engine::RuleTable;
 
 constexpr int kMaxRounds = 16;
 
-bool occurs(const std::vector<Constraint>& cs, Expr e) {
-    for (const Constraint& c : cs)
-        if (c.expr == e) return true;
-    return false;
-}
-
 /// True if `c` is a congruence `e mod m in [r, r]` (a divisibility fact).
 bool is_congruence(const Constraint& c) {
     return detail::kind_of(c.expr) == ExprKind::Mod && detail::is_const(detail::op_at(c.expr, 1)) &&
@@ -64,42 +58,36 @@ Constraint simplify_one(const Constraint& original, const RuleTable& table, Rewr
 
 /// Names the lemma by which IndexingMap::add_constraint takes in the
 /// constraint `c` (simplified from `original`) after the constraints `before`
-/// (the ones before it, as they became). One on a constant is decided:
-/// dropped when it holds (decided_holds; `d1 floordiv 8 in [0, 5]` with d1
-/// in [0, 7] becomes `0 in [0, 5]`), the map empty when not
-/// (decided_empty). One on a bare variable is intersected with the
-/// variable's bounds, and one on the expression of a constraint before it
-/// with that constraint (bounds_intersect), whichever of the two changed
-/// into the other's expression: `d0 mod 4 + d1 in [0, 2]` with d1 in [0, 0]
-/// becomes `d0 mod 4 in [0, 2]` and joins a later `d0 mod 4 in [1, 3]`. The
-/// constraints of a map are on distinct expressions, none a constant or a
-/// bare variable, so an unchanged constraint joins only one that changed.
-void log_joining(const Constraint& c, const Constraint& original,
-                 const std::vector<Constraint>& before, engine::RewriteLog log) {
+/// (the ones before it, as they became, each taken in without emptying the
+/// map), and returns true if `c` makes the map empty there. One on a
+/// constant is decided: dropped when it holds (decided_holds; `d1 floordiv 8
+/// in [0, 5]` with d1 in [0, 7] becomes `0 in [0, 5]`), the map empty when
+/// not (decided_empty). One on a bare variable is intersected with the
+/// variable's bounds (those of `map`, before any constraint), and one on the
+/// expression of a constraint before it with that constraint
+/// (bounds_intersect), whichever of the two changed into the other's
+/// expression: `d0 mod 4 + d1 in [0, 2]` with d1 in [0, 0] becomes
+/// `d0 mod 4 in [0, 2]` and joins a later `d0 mod 4 in [1, 3]`; the map is
+/// empty when the ranges do not meet. The constraints of a map are on
+/// distinct expressions, none a constant or a bare variable, so an unchanged
+/// constraint joins only one that changed. A zero divisor empties the map.
+bool take_in(const Constraint& c, const Constraint& original, const std::vector<Constraint>& before,
+             const IndexingMap& map, engine::RewriteLog log) {
     if (c.expr.is_constant()) {
-        log.fired(c.range.contains(c.expr.constant_value()) ? engine::lemma::decided_holds
-                                                            : engine::lemma::decided_empty);
-        return;
+        const bool holds = c.range.contains(c.expr.constant_value());
+        log.fired(holds ? engine::lemma::decided_holds : engine::lemma::decided_empty);
+        return !holds;
     }
-    if ((c.expr.is_variable() && !(c == original)) || occurs(before, c.expr))
-        log.fired(engine::lemma::bounds_intersect);
-}
-
-/// True if IndexingMap::add_constraint, taking in `c` after the constraints
-/// `before` (each taken in without emptying the map), makes `map` (whose
-/// bounds are those before any of them) empty: an empty range, a constant
-/// outside its range, a zero divisor, or a range that misses the variable's
-/// bounds or the ranges of `before` on the same expression, as narrowed so
-/// far.
-bool empties(const Constraint& c, const std::vector<Constraint>& before, const IndexingMap& map) {
-    if (c.expr.is_constant()) return !c.range.contains(c.expr.constant_value());
-    if (detail::has_zero_divisor(c.expr)) return true;
     Interval range = c.range;
+    bool joins = c.expr.is_variable() && !(c == original);
     if (c.expr.is_variable()) range = range.intersect(map.variable(c.expr.variable_id()).bounds);
     for (const Constraint& b : before) {
-        if (b.expr == c.expr) range = range.intersect(b.range);
+        if (b.expr != c.expr) continue;
+        joins = true;
+        range = range.intersect(b.range);
     }
-    return range.is_empty();
+    if (joins) log.fired(engine::lemma::bounds_intersect);
+    return range.is_empty() || detail::has_zero_divisor(c.expr);
 }
 
 /// simplify_one for constraint `i` of `originals` with the divisibility
@@ -161,8 +149,7 @@ bool simplify_constraints(IndexingMap& map, const RuleTable& table, engine::Rewr
             changed = true;
         }
         if (changed) {
-            log_joining(c, original, out, log);
-            const bool empty = empties(c, out, map);
+            const bool empty = take_in(c, original, out, map, log);
             out.push_back(c);
             if (empty) break;
         }

@@ -11,11 +11,10 @@
 ///     oracle.exact_range(map, 1);  // within what is left of it
 
 #include <chrono>
-#include <cstdint>
 #include <memory>
-#include <string>
 #include <utility>
 
+#include "oracle_wrapper.h"
 #include "provix/solvers/oracle.h"
 
 namespace provix::cli {
@@ -24,12 +23,12 @@ namespace provix::cli {
 /// `seconds` of wall-clock time (none when `seconds <= 0`): each runs with
 /// the time left as its timeout; once none is left a decision is Unknown
 /// with the reason "timeout", without being asked.
-class BudgetedOracle : public solvers::Oracle {
+class BudgetedOracle : public OracleWrapper<BudgetedOracle> {
 public:
     using Clock = std::chrono::steady_clock;
 
     BudgetedOracle(std::unique_ptr<solvers::Oracle> inner, double seconds)
-        : inner_(std::move(inner)), seconds_(seconds) {
+        : OracleWrapper(std::move(inner)), seconds_(seconds) {
         start();
     }
 
@@ -39,50 +38,31 @@ public:
                std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds_));
     }
 
-    std::string name() const override { return inner_->name(); }
-    bool supports(const IndexingMap& map) const override { return inner_->supports(map); }
-    solvers::Decision equivalent(const IndexingMap& a, const IndexingMap& b) override {
-        return budgeted<solvers::Decision>([&] { return inner_->equivalent(a, b); });
-    }
-    solvers::Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) override {
-        return budgeted<solvers::Decision>([&] { return inner_->equivalent_pointwise(a, b); });
-    }
-    solvers::RangeDecision exact_range(const IndexingMap& map, int64_t result) override {
-        return budgeted<solvers::RangeDecision>([&] { return inner_->exact_range(map, result); });
-    }
-    solvers::Decision is_empty(const IndexingMap& map) override {
-        return budgeted<solvers::Decision>([&] { return inner_->is_empty(map); });
-    }
-    solvers::Decision implies(const IndexingMap& map, const Constraint& constraint) override {
-        return budgeted<solvers::Decision>([&] { return inner_->implies(map, constraint); });
-    }
     /// The budget of each `start()` becomes `seconds`; a new one opens now.
     /// None (`seconds <= 0`) leaves the decisions with no timeout either.
     void set_timeout(double seconds) override {
         seconds_ = seconds;
-        if (seconds <= 0) inner_->set_timeout(0);
+        if (seconds <= 0) inner().set_timeout(0);
         start();
     }
 
-private:
-    /// Seconds left of the current budget (meaningful when there is one).
-    double left() const { return std::chrono::duration<double>(end_ - Clock::now()).count(); }
-
-    template <class Answer, class Decide>
-    Answer budgeted(Decide decide) {
+    /// `decide()` with the time left as its timeout, or Unknown ("timeout")
+    /// when none is left.
+    template <class Decide>
+    decltype(std::declval<Decide>()()) around(Decide decide) {
         if (seconds_ <= 0) return decide();
-        const double remaining = left();
+        const double remaining = std::chrono::duration<double>(end_ - Clock::now()).count();
         if (remaining <= 0) {
-            Answer timed_out;
+            decltype(decide()) timed_out;
             timed_out.verdict = solvers::Verdict::Unknown;
             timed_out.reason = "timeout";
             return timed_out;
         }
-        inner_->set_timeout(remaining);
+        inner().set_timeout(remaining);
         return decide();
     }
 
-    std::unique_ptr<solvers::Oracle> inner_;
+private:
     double seconds_;
     Clock::time_point end_;
 };

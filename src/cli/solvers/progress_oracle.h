@@ -10,9 +10,9 @@
 
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <utility>
 
+#include "oracle_wrapper.h"
 #include "progress.h"
 #include "provix/solvers/oracle.h"
 
@@ -20,40 +20,21 @@ namespace provix::cli {
 
 /// `inner`'s decisions, each counted on `progress` (drawn only where the
 /// progress line is enabled: standard error a terminal).
-class ProgressOracle : public solvers::Oracle {
+class ProgressOracle : public OracleWrapper<ProgressOracle> {
 public:
     ProgressOracle(std::unique_ptr<solvers::Oracle> inner, Progress& progress)
-        : inner_(std::move(inner)), progress_(progress) {}
+        : OracleWrapper(std::move(inner)), progress_(progress) {}
 
-    std::string name() const override { return inner_->name(); }
-    bool supports(const IndexingMap& map) const override { return inner_->supports(map); }
-    solvers::Decision equivalent(const IndexingMap& a, const IndexingMap& b) override {
-        return counted([&] { return inner_->equivalent(a, b); });
-    }
-    solvers::Decision equivalent_pointwise(const IndexingMap& a, const IndexingMap& b) override {
-        return counted([&] { return inner_->equivalent_pointwise(a, b); });
-    }
-    solvers::RangeDecision exact_range(const IndexingMap& map, int64_t result) override {
-        return counted([&] { return inner_->exact_range(map, result); });
-    }
-    solvers::Decision is_empty(const IndexingMap& map) override {
-        return counted([&] { return inner_->is_empty(map); });
-    }
-    solvers::Decision implies(const IndexingMap& map, const Constraint& constraint) override {
-        return counted([&] { return inner_->implies(map, constraint); });
-    }
-    void set_timeout(double seconds) override { inner_->set_timeout(seconds); }
-
-private:
+    /// `decide()`, counted: the line is redrawn before and after it.
     template <class Decide>
-    decltype(std::declval<Decide>()()) counted(Decide decide) {
+    decltype(std::declval<Decide>()()) around(Decide decide) {
         progress_.update(done_, "deciding one");  // the time before it is seen
         auto answer = decide();
         progress_.update(++done_);
         return answer;
     }
 
-    std::unique_ptr<solvers::Oracle> inner_;
+private:
     Progress& progress_;
     int64_t done_ = 0;
 };
