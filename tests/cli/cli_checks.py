@@ -339,10 +339,12 @@ def case_fuzz_cases_run_in_child_processes():
     # minutes: isl's integer arithmetic checks no abort flag).
     path = write("explosive_case.map", explosive_map())
     r = run(["fuzz", "--replay", "--timeout", "1", "--case-timeout", "3", path])
-    expect(r[0] == 0 and "did not end within 3 s (its process was killed)" in r[1] and
+    # A campaign that decided no case checked nothing: exit 1, and why.
+    expect(r[0] == 1 and "did not end within 3 s (its process was killed)" in r[1] and
            r[1].endswith("1 unknown\n0 passed, 0 failed\n") and
-           "fully simplified: n/a (0 of 0 decided cases)" in r[1],
-           "fuzz --replay of a case isl cannot end: unknown", r)
+           "fully simplified: n/a (0 of 0 decided cases)" in r[1] and
+           "no case was decided (1 unknown): the campaign checked nothing" in r[2],
+           "fuzz --replay of a case isl cannot end: unknown, exit 1", r)
     for bad in ["0", "-1", "abc", "1e300", " 5", "5 ", "0x10", "nan"]:
         r = run(["fuzz", "--cases", "1", "--case-timeout", bad])
         expect(r[0] == 2 and

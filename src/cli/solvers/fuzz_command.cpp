@@ -51,8 +51,9 @@ const CommandHelp kFuzzHelp = {
     "'K unknown' and the line 'N passed, M failed'. On a terminal, a progress\n"
     "line (cases/s, elapsed time, time left) is shown on standard error.\n"
     "With --replay, an unreadable or malformed file is an input error (exit 2).\n",
-    "no case failed",
-    "some case failed (or was unknown, with --strict)",
+    "no case failed, and some case was decided",
+    "some case failed, no case was decided (every case unknown: nothing was\n"
+    "     checked), or, with --strict, some case was unknown",
 };
 
 /// The edge templates' names, comma-separated.
@@ -585,6 +586,13 @@ int run_fuzz(const std::vector<std::string>& argv) {
     if (!standard_output_ok("fuzz")) return kExitUsage;
     if (stats.failed > 0) return kExitCheckFailed;
     if (args->has("--strict") && stats.unknown > 0) return kExitCheckFailed;
+    // Unknown is never a pass: a campaign that decided none of its cases
+    // checked nothing.
+    if (stats.unknown > 0 && stats.passed == 0) {
+        std::cerr << "provix fuzz: no case was decided (" << stats.unknown
+                  << " unknown): the campaign checked nothing\n";
+        return kExitCheckFailed;
+    }
     return kExitSuccess;
 }
 
