@@ -331,6 +331,75 @@ bool tighten_bounds_from_linear_constraints(IndexingMap& map, RewriteLog log) {
     return changed;
 }
 
+namespace {
+
+/// True if the sum terms `a` and `b` read with opposite coefficients
+/// (detail::split_sum_term): `d0 * 4` and `d0 * -4`, `7` and `-7`.
+bool opposite_coefficients(Expr a, Expr b) {
+    const int64_t ca = detail::split_sum_term(a).coef;
+    return ca != kInt64Min && detail::split_sum_term(b).coef == -ca;
+}
+
+/// True if `b` may be the negation of `a` (canonical forms), a cheap test
+/// before the negation is built: a sum negates to a sum of as many terms,
+/// each with its coefficient negated; anything else to a product with the
+/// opposite coefficient (`x floordiv 2` and `(x floordiv 2) * -1`). A false
+/// true only costs building the negation; a false false a missed join.
+bool may_negate_into(Expr a, Expr b) {
+    const ExprKind ka = detail::kind_of(a), kb = detail::kind_of(b);
+    if (ka != ExprKind::Add && kb != ExprKind::Add) return opposite_coefficients(a, b);
+    if (ka != kb || detail::num_ops(a) != detail::num_ops(b)) return false;
+    for (size_t k = 0; k < detail::num_ops(a); ++k)
+        if (!opposite_coefficients(detail::op_at(a, k), detail::op_at(b, k))) return false;
+    return true;
+}
+
+/// True if `r` has the finite end -2^63, whose negation is no int64.
+bool has_int64_min_end(const Interval& r) {
+    return r.finite_lo() == kInt64Min || r.finite_hi() == kInt64Min;
+}
+
+}  // namespace
+
+bool merge_negated_constraints(IndexingMap& map, RewriteLog log) {
+    const std::vector<Constraint>& cs = map.constraints();
+    const size_t n = cs.size();
+    if (n < 2) return false;
+    std::vector<Constraint> out;
+    std::vector<char> drop;
+    for (size_t i = 0; i < n; ++i) {
+        if (!drop.empty() && drop[i]) continue;
+        // The negation is built only when a later constraint may be it.
+        Expr negated;
+        for (size_t j = i + 1; j < n; ++j) {
+            if ((!drop.empty() && drop[j]) || !may_negate_into(cs[i].expr, cs[j].expr)) continue;
+            if (!negated) negated = -cs[i].expr;
+            if (cs[j].expr != negated) continue;
+            const Interval& ri = out.empty() ? cs[i].range : out[i].range;
+            if (has_int64_min_end(cs[j].range)) continue;  // stays apart
+            if (out.empty()) {
+                out = cs;
+                drop.assign(n, 0);
+            }
+            // -x in [c, d] <=> x in [-d, -c], both ends int64 (checked above).
+            out[i].range = ri.intersect(-cs[j].range);
+            drop[j] = 1;
+            log.fired(lemma::negated_intersect);
+            if (out[i].range.is_empty()) {
+                map.mark_known_empty();
+                return true;
+            }
+        }
+    }
+    if (out.empty()) return false;
+    std::vector<Constraint> kept;
+    kept.reserve(n);
+    for (size_t i = 0; i < n; ++i)
+        if (!drop[i]) kept.push_back(out[i]);
+    map.set_constraints(std::move(kept));
+    return true;
+}
+
 bool merge_congruences(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
     if (!have_shared_congruence(cs)) return false;  // nothing to merge

@@ -28,6 +28,13 @@ bool tighten_bounds_from_linear_constraints(IndexingMap& map, RewriteLog log = {
 /// integer satisfies both (crt_conflict). Congruences whose combined modulus
 /// does not fit int64 stay apart. Returns true if anything changed.
 bool merge_congruences(IndexingMap& map, RewriteLog log = {});
+/// Joins a constraint on the negation of another's expression to that one:
+/// `-x in [c, d]` holds exactly where `x in [-d, -c]` (negated_intersect),
+/// so `d0 - d1 in [0, 100], d1 - d0 in [0, 100]` becomes `d0 - d1 in [0, 0]`,
+/// and the map is known empty when the ranges do not meet. A pair with a
+/// finite end -2^63 (whose negation is no int64) stays apart. Returns true
+/// on change.
+bool merge_negated_constraints(IndexingMap& map, RewriteLog log = {});
 
 /// Aligns the bounds of a variable `v` with `v mod c in [r, r]` to the
 /// residue: the smallest lo' >= lo and largest hi' <= hi with lo' ≡ hi' ≡ r
@@ -72,14 +79,17 @@ using DomainPass = bool (*)(IndexingMap&, RewriteLog);
 /// rules and drop_decided_constraints, in this order.
 ///
 ///     for (DomainPass pass : kDomainPasses) changed |= pass(map, log);
+// clang-format off
 inline constexpr DomainPass kDomainPasses[] = {
     exclude_zero_divisors_at_bounds,
     merge_congruences,
+    merge_negated_constraints,
     tighten_bounds_from_linear_constraints,
     align_bounds_to_residues,
     tighten_by_probing,
     tighten_bounds_by_enumeration,
     rescale_symbols,
 };
+// clang-format on
 
 }  // namespace provix::engine

@@ -60,6 +60,65 @@ TEST(DomainProbe, RangesWiderThanTheLimitAreNotProbed) {
     EXPECT_EQ(small->variable(0).bounds, (Interval{1, 31}));
 }
 
+TEST(MergeNegatedConstraints, JoinsAnExpressionToItsProductByMinusOne) {
+    // d0 floordiv 3 in [0, 2] is -(d0 floordiv 3) in [-2, 0]: joined to the
+    // constraint on -(d0 floordiv 3), the first of the two in the map's
+    // order, as [-1, 0]; the other constraint stays.
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0, d1) -> (d0), domain: d0 in [0, 10], d1 in [0, 10], "
+                                "d0 floordiv 3 in [0, 2], d0 + d1 in [0, 15], "
+                                "(d0 floordiv 3) * -1 in [-1, 0]");
+    ASSERT_TRUE(m.ok());
+    std::vector<std::string> trace;
+    EXPECT_TRUE(engine::merge_negated_constraints(*m, {&trace, nullptr}));
+    EXPECT_EQ(trace, std::vector<std::string>{"negated_intersect"});
+    ASSERT_EQ(m->constraints().size(), 2u);
+    const std::string text = m->to_string();
+    EXPECT_NE(text.find("-(d0 floordiv 3) in [-1, 0]"), std::string::npos) << text;
+    EXPECT_EQ(text.find("d0 floordiv 3 in [0, 2]"), std::string::npos) << text;
+    EXPECT_NE(text.find("d0 + d1 in [0, 15]"), std::string::npos) << text;
+}
+
+TEST(MergeNegatedConstraints, AnEndOfMinusTwoToThe63StaysApart) {
+    // -(-2^63) is no int64: the pair is left as it is. With that end on the
+    // constraint kept, the other's ends negate and the two join.
+    Context ctx;
+    auto apart =
+        parse_indexing_map(ctx,
+                           "(d0, d1) -> (d0), domain: d0 in [-inf, inf], d1 in [-inf, inf], "
+                           "d0 - d1 in [0, 5], d1 - d0 in [-9223372036854775808, 3]");
+    ASSERT_TRUE(apart.ok());
+    EXPECT_FALSE(engine::merge_negated_constraints(*apart));
+    EXPECT_EQ(apart->constraints().size(), 2u);
+    auto joined =
+        parse_indexing_map(ctx,
+                           "(d0, d1) -> (d0), domain: d0 in [-inf, inf], d1 in [-inf, inf], "
+                           "d0 - d1 in [-9223372036854775808, 5], d1 - d0 in [-3, inf]");
+    ASSERT_TRUE(joined.ok());
+    EXPECT_TRUE(engine::merge_negated_constraints(*joined));
+    ASSERT_EQ(joined->constraints().size(), 1u);
+    EXPECT_EQ(joined->constraints()[0].range, Interval::bounded_by(kInt64Min, 3));
+}
+
+TEST(MergeNegatedConstraints, RangesThatMissMakeTheMapEmpty) {
+    Context ctx;
+    auto m = parse_indexing_map(ctx,
+                                "(d0, d1) -> (d0), domain: d0 in [0, 9], d1 in [0, 9], "
+                                "d0 mod 2 in [0, 0], 2 * d0 - d1 in [1, 4], d1 - 2 * d0 in [0, 8]");
+    ASSERT_TRUE(m.ok());
+    std::vector<std::string> trace;
+    EXPECT_TRUE(engine::merge_negated_constraints(*m, {&trace, nullptr}));
+    EXPECT_EQ(trace, std::vector<std::string>{"negated_intersect"});
+    EXPECT_TRUE(m->is_known_empty());
+    // Sums that are not each other's negation are left alone.
+    auto other = parse_indexing_map(ctx,
+                                    "(d0, d1) -> (d0), domain: d0 in [0, 9], d1 in [0, 9], "
+                                    "d0 - d1 in [0, 4], d1 - d0 * 2 in [0, 8]");
+    ASSERT_TRUE(other.ok());
+    EXPECT_FALSE(engine::merge_negated_constraints(*other));
+}
+
 TEST(MergeCongruences, FindsTheCongruencesOnOneExpressionAmongOthers) {
     // Whatever their places among the other constraints, the two
     // congruences on d0 merge; those on different expressions do not.
