@@ -336,8 +336,8 @@ namespace {
 /// True if the sum terms `a` and `b` read with opposite coefficients
 /// (detail::split_sum_term): `d0 * 4` and `d0 * -4`, `7` and `-7`.
 bool opposite_coefficients(Expr a, Expr b) {
-    const int64_t ca = detail::split_sum_term(a).coef;
-    return ca != kInt64Min && detail::split_sum_term(b).coef == -ca;
+    const std::optional<int64_t> negated = checked_neg(detail::split_sum_term(a).coef);
+    return negated && detail::split_sum_term(b).coef == *negated;
 }
 
 /// True if `b` may be the negation of `a` (canonical forms), a cheap test
@@ -365,24 +365,24 @@ bool merge_negated_constraints(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
     const size_t n = cs.size();
     if (n < 2) return false;
+    // The constraints with their joined ranges, and which were joined into
+    // an earlier one: both made at the first join (most maps have none).
     std::vector<Constraint> out;
     std::vector<char> drop;
+    auto dropped = [&](size_t k) { return !drop.empty() && drop[k]; };
     for (size_t i = 0; i < n; ++i) {
-        if (!drop.empty() && drop[i]) continue;
-        // The negation is built only when a later constraint may be it.
-        Expr negated;
+        if (dropped(i)) continue;
+        Expr negated;  // built only when a later constraint may be it
         for (size_t j = i + 1; j < n; ++j) {
-            if ((!drop.empty() && drop[j]) || !may_negate_into(cs[i].expr, cs[j].expr)) continue;
+            if (dropped(j) || !may_negate_into(cs[i].expr, cs[j].expr)) continue;
             if (!negated) negated = -cs[i].expr;
-            if (cs[j].expr != negated) continue;
-            const Interval& ri = out.empty() ? cs[i].range : out[i].range;
-            if (has_int64_min_end(cs[j].range)) continue;  // stays apart
+            if (cs[j].expr != negated || has_int64_min_end(cs[j].range)) continue;
             if (out.empty()) {
                 out = cs;
                 drop.assign(n, 0);
             }
             // -x in [c, d] <=> x in [-d, -c], both ends int64 (checked above).
-            out[i].range = ri.intersect(-cs[j].range);
+            out[i].range = out[i].range.intersect(-cs[j].range);
             drop[j] = 1;
             log.fired(lemma::negated_intersect);
             if (out[i].range.is_empty()) {
@@ -392,11 +392,11 @@ bool merge_negated_constraints(IndexingMap& map, RewriteLog log) {
         }
     }
     if (out.empty()) return false;
-    std::vector<Constraint> kept;
-    kept.reserve(n);
+    size_t kept = 0;
     for (size_t i = 0; i < n; ++i)
-        if (!drop[i]) kept.push_back(out[i]);
-    map.set_constraints(std::move(kept));
+        if (!drop[i]) out[kept++] = out[i];
+    out.resize(kept);
+    map.set_constraints(std::move(out));
     return true;
 }
 
