@@ -208,6 +208,82 @@ Expr redistribute_sums(Context& ctx, const std::vector<Term>& merged,
     return build_add(ctx, Ops(parts.data(), parts.size()));
 }
 
+/// The factors of a product kept apart (keeps_constants_apart) that are not
+/// constants, in order, and the exact product of its constants times
+/// `coef`; false when that product leaves 128 bits.
+///
+///     apart_factors(d0 * -1 * 4 * 2^62, 1, f, &p)  // f = {d0}, p = -2^64
+bool apart_factors(Expr product, int64_t coef, std::vector<Expr>& factors, __int128* value) {
+    factors.clear();
+    __int128 p = coef;
+    for (size_t i = 0; i < num_ops(product); ++i) {
+        const Expr f = op_at(product, i);
+        if (!is_const(f)) {
+            factors.push_back(f);
+        } else if (__builtin_mul_overflow(p, const_value(f), &p)) {
+            return false;
+        }
+    }
+    *value = p;
+    return !factors.empty();
+}
+
+/// Like terms among the products kept apart (like_terms, with mul_assoc and
+/// mul_commute): two terms whose other factors are the same and whose exact
+/// constant products add up to an int64 become one term over those factors.
+/// `d0 * 4 * 2^62 - d0 * 4 * 2^62` is `d0 * 4 * 2^62 + d0 * -1 * 4 * 2^62`,
+/// whose products 2^64 and -2^64 cancel: the sum is 0 (`x * 0` when x is
+/// partial, as like terms elsewhere). Pairs are merged in term order until no
+/// pair adds up to an int64, so that parsing the printed sum back, which adds
+/// its terms one at a time, merges nothing more (idempotence). Products
+/// beyond 128 bits are left as they are.
+void merge_apart_products(Context& ctx, std::vector<Term>& terms) {
+    size_t apart = 0;
+    for (const Term& t : terms)
+        apart += keeps_constants_apart(t.monomial);
+    if (apart < 2) return;  // no pair to merge (the usual case)
+    struct Apart {
+        size_t index;
+        std::vector<Expr> factors;
+        __int128 value;
+    };
+    std::vector<Apart> candidates;
+    for (size_t i = 0; i < terms.size(); ++i) {
+        Apart a{i, {}, 0};
+        if (keeps_constants_apart(terms[i].monomial) &&
+            apart_factors(terms[i].monomial, terms[i].coef, a.factors, &a.value))
+            candidates.push_back(std::move(a));
+    }
+    std::vector<bool> gone(terms.size(), false);
+    std::vector<Term> merged;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        const Apart& a = candidates[i];
+        if (gone[a.index]) continue;
+        for (size_t j = i + 1; j < candidates.size(); ++j) {
+            const Apart& b = candidates[j];
+            __int128 total = 0;
+            if (gone[b.index] || b.factors != a.factors ||
+                __builtin_add_overflow(a.value, b.value, &total) || total < kInt64Min ||
+                total > kInt64Max)
+                continue;
+            gone[a.index] = gone[b.index] = true;
+            // They cancel (like_terms, mul_zero) when both are total.
+            if (total == 0 && detail::is_total(terms[a.index].monomial) &&
+                detail::is_total(terms[b.index].monomial))
+                break;
+            const Expr base =
+                a.factors.size() == 1 ? a.factors[0] : raw(ctx, ExprKind::Mul, a.factors);
+            merged.push_back(Term{base, static_cast<int64_t>(total), Expr()});
+            break;
+        }
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < terms.size(); ++i)
+        if (!gone[i]) terms[kept++] = terms[i];
+    terms.resize(kept);
+    terms.insert(terms.end(), merged.begin(), merged.end());
+}
+
 /// The monomial of a canonical sum operand `e` that the general path of
 /// build_add would rebuild into `e` itself (split_term, then make_term with
 /// the same coefficient), or null when that is not certain: `d0 * 3` gives
@@ -266,6 +342,10 @@ Expr add_of_plain_terms(Context& ctx, Ops operands) {
         }
         Expr monomial = plain_term_monomial(e);
         if (!monomial || n == kMaxPlainTerms) return false;
+        // A product kept apart may be a like term of another one
+        // (merge_apart_products): the general path decides.
+        if (detail::node_of(monomial)->unfolded_constants && keeps_constants_apart(monomial))
+            return false;
         // Insertion by monomial (add_commute): operand lists are short and
         // mostly in order already.
         size_t j = n++;
@@ -326,6 +406,7 @@ Expr build_add_general(Context& ctx, Ops operands) {
         }
     }
     split_total(constant_total, constants);  // constants summed exactly; add_zero drops 0
+    merge_apart_products(ctx, terms);
     small_stable_sort(terms, [](const Term& a, const Term& b) {  // add_commute
         return compare(a.monomial, b.monomial) < 0;
     });

@@ -261,6 +261,37 @@ TEST_F(ExprTest, AProductKeptApartIsDistributedOnceItsCoefficientFits) {
     EXPECT_EQ(canonicalize(apart), apart);
 }
 
+TEST_F(ExprTest, ProductsKeptApartAreLikeTermsByTheirExactConstants) {
+    // d0 * 4 * 2^62 is 2^64 * d0: no int64 coefficient, so its constants stay
+    // apart. Its negation keeps a -1 among them; the two still cancel.
+    const int64_t k = int64_t{1} << 62;
+    Expr x = d0 * c(4) * c(k);
+    EXPECT_EQ(str(x), "d0 * 4 * 4611686018427387904");
+    EXPECT_EQ(str(-x), "d0 * -1 * 4 * 4611686018427387904");
+    EXPECT_EQ(x - x, c(0));
+    EXPECT_EQ(x + d1 - x, d1);
+    // 2^64 * d0 * d1 - 3 * 2^62 * d0 * d1 is 2^62 * d0 * d1 (factors in any order).
+    Expr y = d0 * d1 * c(4) * c(k) + d1 * d0 * c(-3) * c(k);
+    EXPECT_EQ(y, d0 * d1 * c(k));
+    EXPECT_EQ(canonicalize(y), y);
+    // A total beyond int64 stays as it was: one term per occurrence.
+    EXPECT_EQ(str(x + x), "d0 * 4 * 4611686018427387904 + d0 * 4 * 4611686018427387904");
+    EXPECT_EQ(canonicalize(x + x), x + x);
+    // Pairs merge until no pair adds up to an int64: 3 * 2^63 * d0 twice and
+    // -3 * 2^63 * d0 leave one term, as adding them one at a time does.
+    Expr a = d0 * c(INT64_MIN) * c(-1) * c(3), b = d0 * c(INT64_MIN) * c(3);
+    EXPECT_EQ((a + a) + b, a);
+    EXPECT_EQ(canonicalize(make(ExprKind::Add, {a, a, b})), a);
+    // Other factors differ: no like terms.
+    EXPECT_EQ(str(x - d1 * c(4) * c(k)),
+              "d0 * 4 * 4611686018427387904 + d1 * -1 * 4 * 4611686018427387904");
+    // A partial factor keeps its points of division by zero (`x * 0`), as
+    // like terms elsewhere do.
+    Expr partial = floor_div(d0, d1) * c(4) * c(k);
+    EXPECT_EQ(str(partial - partial), "(d0 floordiv d1) * 0");
+    EXPECT_EQ(str(floor_div(d0, d1) - floor_div(d0, d1)), "(d0 floordiv d1) * 0");
+}
+
 TEST_F(ExprTest, SubstituteRebuildsCanonically) {
     Expr e = d0 + d1;
     EXPECT_EQ(substitute(e, {d1, c(5)}), d1 + 5);
