@@ -271,8 +271,7 @@ void merge_apart_products(Context& ctx, std::vector<Term>& terms) {
             if (total == 0 && detail::is_total(terms[a.index].monomial) &&
                 detail::is_total(terms[b.index].monomial))
                 break;
-            const Expr base =
-                a.factors.size() == 1 ? a.factors[0] : raw(ctx, ExprKind::Mul, a.factors);
+            const Expr base = a.factors.size() == 1 ? a.factors[0] : build_mul(ctx, a.factors);
             merged.push_back(Term{base, static_cast<int64_t>(total), Expr()});
             break;
         }
