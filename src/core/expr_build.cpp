@@ -415,8 +415,10 @@ Expr build_add_general(Context& ctx, Ops operands) {
     merged.clear();
     for (size_t i = 0; i < terms.size();) {
         if (keeps_constants_apart(terms[i].monomial)) {
-            // Not merged: `A * B + A * B` has no int64 coefficient form that
-            // parses back to itself; each occurrence stays a term.
+            // What merge_apart_products left: a product kept apart whose
+            // pairs total beyond int64 (`A * B + A * B`) has no int64
+            // coefficient form that parses back to itself; each occurrence
+            // stays a term.
             merged.push_back(terms[i++]);
             continue;
         }
