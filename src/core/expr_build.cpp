@@ -210,9 +210,11 @@ Expr redistribute_sums(Context& ctx, const std::vector<Term>& merged,
 
 /// The factors of a product kept apart (keeps_constants_apart) that are not
 /// constants, in order, and the exact product of its constants times
-/// `coef`; false when that product leaves 128 bits.
+/// `coef`; false when that product leaves 128 bits. A product of constants
+/// alone leaves `factors` empty.
 ///
 ///     apart_factors(d0 * -1 * 4 * 2^62, 1, f, &p)  // f = {d0}, p = -2^64
+///     apart_factors(4 * 2^62, -1, f, &p)           // f = {}, p = -2^64
 bool apart_factors(Expr product, int64_t coef, std::vector<Expr>& factors, __int128* value) {
     factors.clear();
     __int128 p = coef;
@@ -225,7 +227,7 @@ bool apart_factors(Expr product, int64_t coef, std::vector<Expr>& factors, __int
         }
     }
     *value = p;
-    return !factors.empty();
+    return true;
 }
 
 /// Like terms among the products kept apart (like_terms, with mul_assoc and
@@ -233,15 +235,23 @@ bool apart_factors(Expr product, int64_t coef, std::vector<Expr>& factors, __int
 /// constant products add up to an int64 become one term over those factors.
 /// `d0 * 4 * 2^62 - d0 * 4 * 2^62` is `d0 * 4 * 2^62 + d0 * -1 * 4 * 2^62`,
 /// whose products 2^64 and -2^64 cancel: the sum is 0 (`x * 0` when x is
-/// partial, as like terms elsewhere). Pairs are merged in term order until no
-/// pair adds up to an int64, so that parsing the printed sum back, which adds
-/// its terms one at a time, merges nothing more (idempotence). Products
-/// beyond 128 bits are left as they are.
-void merge_apart_products(Context& ctx, std::vector<Term>& terms) {
+/// partial, as like terms elsewhere). Products of constants alone are like
+/// terms of each other the same way: a pair whose total is an int64 joins the
+/// sum's constant (`4 * 2^62 - 4 * 2^62` is 0). Pairs are merged in term
+/// order until no pair adds up to an int64, so that parsing the printed sum
+/// back, which adds its terms one at a time, merges nothing more
+/// (idempotence). Then a product of constants alone joins the sum's exact
+/// constant when that constant has the other sign and at least its
+/// magnitude (`4 * 2^62 - 2^63 - 2^63` is 0; `4 * 2^62 - 5` stays): the
+/// constant is printed as int64 parts of one sign, which the parse adds one
+/// at a time, and no part of it dominates a product the whole did not.
+/// Products beyond 128 bits are left as they are.
+void merge_apart_products(Context& ctx, std::vector<Term>& terms, __int128& constant_total) {
     size_t apart = 0;
     for (const Term& t : terms)
         apart += keeps_constants_apart(t.monomial);
-    if (apart < 2) return;  // no pair to merge (the usual case)
+    // No pair to merge and no constant to join (the usual case: none).
+    if (apart == 0 || (apart == 1 && constant_total == 0)) return;
     struct Apart {
         size_t index;
         std::vector<Expr> factors;
@@ -267,6 +277,10 @@ void merge_apart_products(Context& ctx, std::vector<Term>& terms) {
                 total > kInt64Max)
                 continue;
             gone[a.index] = gone[b.index] = true;
+            if (a.factors.empty()) {  // constants alone: constant folding
+                constant_total += total;
+                break;
+            }
             // They cancel (like_terms, mul_zero) when both are total.
             if (total == 0 && detail::is_total(terms[a.index].monomial) &&
                 detail::is_total(terms[b.index].monomial))
@@ -274,6 +288,17 @@ void merge_apart_products(Context& ctx, std::vector<Term>& terms) {
             const Expr base = a.factors.size() == 1 ? a.factors[0] : build_mul(ctx, a.factors);
             merged.push_back(Term{base, static_cast<int64_t>(total), Expr()});
             break;
+        }
+    }
+    for (const Apart& a : candidates) {
+        // The constant dominates a product of constants of the other sign:
+        // their sum has the constant's sign (no overflow: opposite signs).
+        if (gone[a.index] || !a.factors.empty()) continue;
+        const __int128 total = constant_total + a.value;
+        if ((constant_total > 0 && a.value < 0 && total >= 0) ||
+            (constant_total < 0 && a.value > 0 && total <= 0)) {
+            constant_total = total;
+            gone[a.index] = true;
         }
     }
     size_t kept = 0;
@@ -404,8 +429,8 @@ Expr build_add_general(Context& ctx, Ops operands) {
             terms.push_back(t);
         }
     }
+    merge_apart_products(ctx, terms, constant_total);
     split_total(constant_total, constants);  // constants summed exactly; add_zero drops 0
-    merge_apart_products(ctx, terms);
     small_stable_sort(terms, [](const Term& a, const Term& b) {  // add_commute
         return compare(a.monomial, b.monomial) < 0;
     });

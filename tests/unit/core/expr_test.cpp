@@ -292,6 +292,45 @@ TEST_F(ExprTest, ProductsKeptApartAreLikeTermsByTheirExactConstants) {
     EXPECT_EQ(str(floor_div(d0, d1) - floor_div(d0, d1)), "(d0 floordiv d1) * 0");
 }
 
+TEST_F(ExprTest, ProductsOfConstantsAloneKeptApartFoldInPairs) {
+    // 4 * 2^62 is 2^64: no int64 holds it, so its constants stay apart. Two
+    // such products whose exact total is an int64 fold into the constant.
+    const int64_t k = int64_t{1} << 62;
+    Expr x = c(4) * c(k);
+    EXPECT_EQ(str(x), "4 * 4611686018427387904");
+    EXPECT_EQ(x - x, c(0));
+    EXPECT_EQ(d0 + x - x, d0);
+    EXPECT_EQ(x - x + 5, c(5));
+    EXPECT_EQ(d0 + 7 + x + c(-3) * c(k), d0 + c(k + 7));  // 2^64 - 3 * 2^62 + 7
+    EXPECT_EQ(canonicalize(make(ExprKind::Add, {x, d0, -x})), d0);
+    // A total beyond int64 stays as it was.
+    EXPECT_EQ(str(x + x), "4 * 4611686018427387904 + 4 * 4611686018427387904");
+    EXPECT_EQ(canonicalize(x + x), x + x);
+    // Pairs merge until no pair adds up to an int64: 3 * 2^63 twice and
+    // -3 * 2^63 leave one product, as adding them one at a time does.
+    Expr a = c(INT64_MIN) * c(-1) * c(3), b = c(INT64_MIN) * c(3);
+    EXPECT_EQ((a + a) + b, a);
+    EXPECT_EQ(canonicalize(make(ExprKind::Add, {a, a, b})), a);
+    // A product of constants is no like term of one with other factors.
+    EXPECT_EQ(str(x - d0 * c(4) * c(k)),
+              "d0 * -1 * 4 * 4611686018427387904 + 4 * 4611686018427387904");
+    // The sum's constant takes in a product of the other sign that it
+    // dominates: 2^64 - 2^63 - 2^63 is 0, 2^64 - 2^63 - 2^63 - 9 is -9 and
+    // -2^64 + 3 * 2^63 is 2^63 (two int64 parts, each left as it is).
+    EXPECT_EQ(x + c(INT64_MIN) + c(INT64_MIN), c(0));
+    EXPECT_EQ(canonicalize(make(ExprKind::Add, {x, c(INT64_MIN), d0, c(INT64_MIN), c(-9)})),
+              d0 - 9);
+    Expr negated = -x + c(INT64_MAX) + c(INT64_MAX) + c(INT64_MAX) + c(3);
+    EXPECT_EQ(str(negated), "9223372036854775807 + 1");
+    EXPECT_EQ(canonicalize(negated), negated);
+    // A constant it does not dominate leaves it as it was: 2^64 - 5, and
+    // 2^64 - 2^63 (= 2^63, no int64 either way).
+    Expr small = d0 + x - 5;
+    EXPECT_EQ(str(small), "d0 + 4 * 4611686018427387904 - 5");
+    EXPECT_EQ(canonicalize(small), small);
+    EXPECT_EQ(str(x + c(INT64_MIN)), "4 * 4611686018427387904 + -9223372036854775808");
+}
+
 TEST_F(ExprTest, SubstituteRebuildsCanonically) {
     Expr e = d0 + d1;
     EXPECT_EQ(substitute(e, {d1, c(5)}), d1 + 5);
