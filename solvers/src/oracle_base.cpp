@@ -6,6 +6,7 @@
 
 #include "obligations.h"
 #include "runtime_alignment.h"
+#include "unused_range_variables.h"
 
 namespace provix::solvers::detail {
 
@@ -143,6 +144,16 @@ Decision OracleBase::equivalent_in_scope(const IndexingMap& a, const IndexingMap
         if (x.num_range_vars() == 0 && y.num_range_vars() == 0 && p.verdict == Verdict::Refuted) {
             return p;
         }
+    }
+    // The range variables that something uses, lined up (the engine drops
+    // the others): pointwise equal there proves the maps equivalent. A
+    // refutation is left to the relational check, over the maps as given.
+    const IndexingMap xu = without_unused_range_variables(x);
+    const IndexingMap yu = without_unused_range_variables(y);
+    if ((xu.num_range_vars() != x.num_range_vars() || yu.num_range_vars() != y.num_range_vars()) &&
+        same_shape(xu, yu)) {
+        Decision p = decide_pointwise(xu, yu);
+        if (p.verdict == Verdict::Proven) return p;
     }
     return decide_relational(x, y);
 }
