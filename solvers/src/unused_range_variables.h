@@ -8,6 +8,10 @@
 /// ones left, so that the cheap pointwise check (range variables paired by
 /// position) can prove an equivalence the relational one would decide only
 /// slowly: the engine drops unused range variables and renumbers the rest.
+/// Written here rather than with `IndexingMap::remove_unused_range_variables`,
+/// which the engine's results go through: the oracle that checks them must
+/// not share a defect of it (that function also drops constraints it finds
+/// always true, which this one never does).
 ///
 ///     // (d0)[s0, s1] -> (d0 + s1), s0 in [0, 7], s1 in [0, 3]
 ///     // becomes (d0)[s0] -> (d0 + s0), s0 in [0, 3]
