@@ -65,3 +65,63 @@ Proof.
   rewrite Zminus_mod_idemp_l.
   pose proof (Z.mod_le (x - lo) m ltac:(lia) ltac:(lia)). lia.
 Qed.
+
+(* A residue range a <= x mod m <= b (0 <= a, b < m, m > 0) and a bound
+   lo <= x whose own residue lo mod m lies outside [a, b]: the values from
+   lo up have the residues lo mod m, lo mod m + 1, ... (wrapping to 0 after
+   m - 1), and the first of them in [a, b] is a, reached after (a - lo) mod m
+   steps. So lo + (a - lo) mod m <= x. With x = m * qx + x mod m,
+   lo = m * ql + lo mod m and a - lo = m * qd + (a - lo) mod m, an x below
+   that bound would need qx - ql in {0, 1} and qd + ql in {-1, 0}, and each
+   of the four cases puts x mod m outside [a, b]. *)
+Lemma residue_range_above_lower : forall m a b x lo,
+  m > 0 -> 0 <= a -> a <= x mod m -> x mod m <= b -> b < m -> lo <= x ->
+  (lo mod m < a \/ b < lo mod m) -> lo + (a - lo) mod m <= x.
+Proof.
+  intros m a b x lo Hm Ha Hax Hxb Hb Hlo Hout.
+  pose proof (Z.div_mod x m ltac:(lia)) as Ex.
+  pose proof (Z.div_mod lo m ltac:(lia)) as El.
+  pose proof (Z.div_mod (a - lo) m ltac:(lia)) as Ed.
+  pose proof (Z.mod_pos_bound x m ltac:(lia)).
+  pose proof (Z.mod_pos_bound lo m ltac:(lia)).
+  pose proof (Z.mod_pos_bound (a - lo) m ltac:(lia)).
+  set (qx := x / m) in *. set (ql := lo / m) in *. set (qd := (a - lo) / m) in *.
+  set (rx := x mod m) in *. set (rl := lo mod m) in *. set (d := (a - lo) mod m) in *.
+  clearbody qx ql qd rx rl d.
+  destruct (Z_lt_le_dec x (lo + d)) as [Hc|Hc]; [exfalso|lia].
+  assert (Hk : qd + ql = -1 \/ qd + ql = 0) by nia.
+  assert (Hj : qx - ql = 0 \/ qx - ql = 1) by nia.
+  destruct Hk as [Hk|Hk]; destruct Hj as [Hj|Hj].
+  - replace qd with (-1 - ql) in Ed by lia. replace qx with ql in Ex by lia. nia.
+  - replace qd with (-1 - ql) in Ed by lia. replace qx with (ql + 1) in Ex by lia. nia.
+  - replace qd with (- ql) in Ed by lia. replace qx with ql in Ex by lia. nia.
+  - replace qd with (- ql) in Ed by lia. replace qx with (ql + 1) in Ex by lia. nia.
+Qed.
+
+(* The same from above: x <= hi with hi mod m outside [a, b]; going down
+   from hi, the first residue in [a, b] is b, reached after (hi - b) mod m
+   steps, so x <= hi - (hi - b) mod m (the four cases of qd - qh and
+   qh - qx, as above). *)
+Lemma residue_range_below_upper : forall m a b x hi,
+  m > 0 -> 0 <= a -> a <= x mod m -> x mod m <= b -> b < m -> x <= hi ->
+  (hi mod m < a \/ b < hi mod m) -> x <= hi - (hi - b) mod m.
+Proof.
+  intros m a b x hi Hm Ha Hax Hxb Hb Hhi Hout.
+  pose proof (Z.div_mod x m ltac:(lia)) as Ex.
+  pose proof (Z.div_mod hi m ltac:(lia)) as Eh.
+  pose proof (Z.div_mod (hi - b) m ltac:(lia)) as Ed.
+  pose proof (Z.mod_pos_bound x m ltac:(lia)).
+  pose proof (Z.mod_pos_bound hi m ltac:(lia)).
+  pose proof (Z.mod_pos_bound (hi - b) m ltac:(lia)).
+  set (qx := x / m) in *. set (qh := hi / m) in *. set (qd := (hi - b) / m) in *.
+  set (rx := x mod m) in *. set (rh := hi mod m) in *. set (d := (hi - b) mod m) in *.
+  clearbody qx qh qd rx rh d.
+  destruct (Z_lt_le_dec (hi - d) x) as [Hc|Hc]; [exfalso|lia].
+  assert (Hk : qd - qh = -1 \/ qd - qh = 0) by nia.
+  assert (Hj : qh - qx = 0 \/ qh - qx = 1) by nia.
+  destruct Hk as [Hk|Hk]; destruct Hj as [Hj|Hj].
+  - replace qd with (qh - 1) in Ed by lia. replace qx with qh in Ex by lia. nia.
+  - replace qd with (qh - 1) in Ed by lia. replace qx with (qh - 1) in Ex by lia. nia.
+  - replace qd with qh in Ed by lia. replace qx with qh in Ex by lia. nia.
+  - replace qd with qh in Ed by lia. replace qx with (qh - 1) in Ex by lia. nia.
+Qed.

@@ -36,13 +36,40 @@ bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* resi
     return true;
 }
 
-/// True if some constraint of `cs` is a congruence (as_congruence) on a bare
-/// variable.
-bool has_variable_congruence(const std::vector<Constraint>& cs) {
+/// `e mod c in [a, b]` with c > 0 and 0 <= a <= b < c: the residues a value
+/// of `e` may have (a congruence when a == b). `d0 mod 10 in [2, 4]`.
+bool as_residue_range(const Constraint& c, Expr* e, int64_t* modulus, int64_t* a, int64_t* b) {
+    if (detail::kind_of(c.expr) != ExprKind::Mod || !detail::is_const(detail::op_at(c.expr, 1)) ||
+        !c.range.is_bounded() || c.range.is_empty())
+        return false;
+    int64_t m = detail::const_value(detail::op_at(c.expr, 1));
+    if (m <= 0 || c.range.lo() < 0 || c.range.hi() >= m) return false;
+    *e = detail::op_at(c.expr, 0);
+    *modulus = m;
+    *a = c.range.lo();
+    *b = c.range.hi();
+    return true;
+}
+
+/// True if some constraint of `cs` is a residue range (as_residue_range) on
+/// a bare variable.
+bool has_variable_residue_range(const std::vector<Constraint>& cs) {
     for (const Constraint& c : cs) {
         Expr e;
-        int64_t m, r;
-        if (as_congruence(c, &e, &m, &r) && detail::kind_of(e) == ExprKind::Variable) return true;
+        int64_t m, a, b;
+        if (as_residue_range(c, &e, &m, &a, &b) && detail::kind_of(e) == ExprKind::Variable)
+            return true;
+    }
+    return false;
+}
+
+/// True if a constraint of `cs` other than `c` is a residue range
+/// (as_residue_range) on the variable `v`.
+bool has_other_residue_range(const std::vector<Constraint>& cs, const Constraint& c, Expr v) {
+    for (const Constraint& other : cs) {
+        Expr e;
+        int64_t m, a, b;
+        if (&other != &c && as_residue_range(other, &e, &m, &a, &b) && e == v) return true;
     }
     return false;
 }
@@ -467,23 +494,37 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
     // known empty (which clears the constraints): the constraints are read in
     // place.
     const std::vector<Constraint>& cs = map.constraints();
-    if (!has_variable_congruence(cs)) return false;
+    if (!has_variable_residue_range(cs)) return false;
     for (const Constraint& c : cs) {
         Expr e;
-        int64_t m, r;
-        if (!as_congruence(c, &e, &m, &r) || !e.is_variable()) continue;
+        int64_t m, ra, rb;
+        if (!as_residue_range(c, &e, &m, &ra, &rb) || !e.is_variable()) continue;
+        // A congruence (ra == rb) moves an end by residue_lower and
+        // residue_upper, which hold whatever the end's residue; a range of
+        // residues moves an end whose residue lies outside it, to the first
+        // residue in it from that side (residue_range_lower, _upper). A
+        // range is used only as the variable's one residue constraint: two
+        // would move its bounds in turns, a few values a round, where
+        // `d0 mod 4 in [2, 3]` and `d0 mod 6 in [0, 1]` first meet far
+        // inside them (congruences alone are merged first, crt_merge).
+        const bool point = ra == rb;
+        if (!point && has_other_residue_range(cs, c, e)) continue;
+        auto outside = [&](int64_t end) {
+            const int64_t t = residue(end, m);
+            return t < ra || t > rb;
+        };
         Interval b = map.bounds_by_id()[static_cast<size_t>(e.variable_id())];
         std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
         bool empty = false;
-        if (lo) {  // residue_lower: lo + (r - lo) mod m
-            __int128 v = static_cast<__int128>(*lo) + residue(static_cast<__int128>(r) - *lo, m);
+        if (lo && (point || outside(*lo))) {  // lo + (ra - lo) mod m
+            __int128 v = static_cast<__int128>(*lo) + residue(static_cast<__int128>(ra) - *lo, m);
             if (v <= kInt64Max)
                 lo = static_cast<int64_t>(v);
             else
                 empty = hi.has_value();  // above every finite upper bound
         }
-        if (hi) {  // residue_upper: hi - (hi - r) mod m
-            __int128 v = static_cast<__int128>(*hi) - residue(static_cast<__int128>(*hi) - r, m);
+        if (hi && (point || outside(*hi))) {  // hi - (hi - rb) mod m
+            __int128 v = static_cast<__int128>(*hi) - residue(static_cast<__int128>(*hi) - rb, m);
             if (v >= kInt64Min)
                 hi = static_cast<int64_t>(v);
             else
@@ -492,9 +533,11 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
         Interval nb = empty ? Interval::empty() : Interval::bounded_by(lo, hi);
         if (nb == b) continue;
         if (nb.is_empty())
-            log.fired(lemma::residue_gap);
-        else
+            log.fired(point ? lemma::residue_gap : lemma::residue_range_gap);
+        else if (point)
             log_narrowing(log, b, nb, lemma::residue_lower, lemma::residue_upper);
+        else
+            log_narrowing(log, b, nb, lemma::residue_range_lower, lemma::residue_range_upper);
         map.set_variable_bounds(e.variable_id(), nb.is_empty() ? Interval::empty() : nb);
         changed = true;
         if (map.is_known_empty()) return true;

@@ -39,7 +39,13 @@ bool merge_negated_constraints(IndexingMap& map, RewriteLog log = {});
 /// Aligns the bounds of a variable `v` with `v mod c in [r, r]` to the
 /// residue: the smallest lo' >= lo and largest hi' <= hi with lo' ≡ hi' ≡ r
 /// (residue_lower, residue_upper; floor semantics, so negative bounds are
-/// handled alike). Returns true on change.
+/// handled alike). Likewise for a range of residues `v mod c in [a, b]`
+/// (0 <= a < b < c) when it is the variable's only residue constraint: an
+/// end whose residue lies outside [a, b] moves to the nearest value whose
+/// residue is in it (residue_range_lower, residue_range_upper);
+/// `d0 mod 10 in [2, 4]` with d0 in [0, 99] gives d0 in [2, 94]. Known
+/// empty when no value is left (residue_gap, residue_range_gap). Returns
+/// true on change.
 bool align_bounds_to_residues(IndexingMap& map, RewriteLog log = {});
 
 /// Moves the bounds of a variable `v` with at most 32 values inwards past
