@@ -53,12 +53,15 @@ bool is_block_end(const rules::Rule& rule, int p, Op bound, int64_t c0, int64_t 
     return false;
 }
 
-/// `end floordiv d` with `end` a block end over `bound`; d in `d`.
+/// `end floordiv d` or `end ceildiv d` (the operator in `op`) with `end` a
+/// block end over `bound`; d in `d`.
 bool is_block_quotient(const rules::Rule& rule, int p, Op bound, int64_t c0, int64_t x, int64_t y,
-                       int64_t& d) {
+                       int64_t& d, Op& op) {
     const rules::Node& q = node_at(rule, p);
-    if (q.op != Op::FloorDiv || !is_block_end(rule, q.children[0], bound, c0, x, y, d))
+    if ((q.op != Op::FloorDiv && q.op != Op::CeilDiv) ||
+        !is_block_end(rule, q.children[0], bound, c0, x, y, d))
         return false;
+    op = q.op;
     return is_var(rule, q.children[1], Op::ConstVar, d);
 }
 
@@ -76,12 +79,17 @@ int64_t block_divisor(const rules::Rule& rule, int64_t c0, int64_t x, int64_t y)
         const rules::Node& eq = node_at(rule, p);
         if (eq.op != Op::Eq) continue;
         for (int i = 0; i < 2; ++i) {
+            // Both ends by the same operator: floor(lo / d) == floor(hi / d)
+            // and ceil(lo / d) == ceil(hi / d) each need hi - lo <= d - 1;
+            // ceil(lo / d) == floor(hi / d) does not (lo = 1 and
+            // hi = 2d - 1 both give 1, a width of 2d - 2).
             int64_t d_lo = -1, d_hi = -1;
-            if (is_block_quotient(rule, eq.children[static_cast<size_t>(i)], Op::Lb, c0, x, y,
-                                  d_lo) &&
+            Op op_lo = Op::FloorDiv, op_hi = Op::FloorDiv;
+            if (is_block_quotient(rule, eq.children[static_cast<size_t>(i)], Op::Lb, c0, x, y, d_lo,
+                                  op_lo) &&
                 is_block_quotient(rule, eq.children[static_cast<size_t>(1 - i)], Op::Ub, c0, x, y,
-                                  d_hi) &&
-                d_lo == d_hi)
+                                  d_hi, op_hi) &&
+                d_lo == d_hi && op_lo == op_hi)
                 return d_lo;
         }
     }
@@ -92,7 +100,10 @@ BlockWidth::Verdict BlockWidth::add(int64_t coef, Expr monomial, RangeAnalysis& 
     const uint64_t step = distance_to_multiple(coef, d_);
     if (step == 0) return Verdict::Fits;
     Interval r = ranges.range(monomial);
-    if (r.is_empty() || !r.is_bounded()) return Verdict::Unbounded;
+    // X or Y, whichever takes the term, then has an infinite end (a
+    // sub-sum's range is the sum of its terms' ranges): the condition reads
+    // it and is unknown.
+    if (r.is_empty() || !r.is_bounded()) return Verdict::TooWide;
     const uint64_t span = static_cast<uint64_t>(r.hi()) - static_cast<uint64_t>(r.lo());
     width_ += static_cast<unsigned __int128>(step) * span;  // < 2^127: no wrap
     return width_ > budget_ ? Verdict::TooWide : Verdict::Fits;
@@ -106,7 +117,7 @@ bool block_may_hold(const std::vector<SumTerm>& terms, uint64_t remaining, int64
         const SumTerm& t = terms[static_cast<size_t>(__builtin_ctzll(m))];
         if (!t.monomial) continue;  // a constant: no width
         BlockWidth::Verdict v = width.add(t.coef, t.monomial, ranges);
-        if (v != BlockWidth::Verdict::Fits) return v == BlockWidth::Verdict::Unbounded;
+        if (v != BlockWidth::Verdict::Fits) return false;
     }
     return true;
 }

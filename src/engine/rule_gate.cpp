@@ -307,7 +307,7 @@ bool block_may_hold_on(Expr e, int64_t d, RangeAnalysis& ranges) {
         int64_t coef;
         if (!split_term(t, monomial, coef)) return true;
         BlockWidth::Verdict v = width.add(coef, monomial, ranges);
-        if (v != BlockWidth::Verdict::Fits) return v == BlockWidth::Verdict::Unbounded;
+        if (v != BlockWidth::Verdict::Fits) return false;
     }
     return true;
 }

@@ -30,7 +30,7 @@ std::vector<int64_t> block_divisors(const CompiledRule& r) {
 }
 
 TEST(BlockCondition, FoundInTheCoefficientInBlockRules) {
-    for (const char* name : {"fd_coef_in_block", "mod_coef_in_block"}) {
+    for (const char* name : {"fd_coef_in_block", "cd_coef_in_block", "mod_coef_in_block"}) {
         const CompiledRule& r = builtin_rule(name);
         EXPECT_EQ(block_divisors(r), std::vector<int64_t>{r.rule.find_var("c1")}) << name;
     }
@@ -45,7 +45,13 @@ TEST(BlockCondition, FoundWithOperandsEitherWayRound) {
         "wrong_divisor: (c0 * X + Y) mod c1 => Y if c1 > 0 && "
         "((c0 mod c1) * lb(X) + lb(Y)) floordiv c1 == ((c0 mod c1) * ub(X) + ub(Y)) floordiv 2\n"
         "swapped: (c0 * X + Y) mod c1 => Y if "
-        "((c0 mod c1) * lb(Y) + lb(X)) floordiv c1 == ((c0 mod c1) * ub(Y) + ub(X)) floordiv c1\n",
+        "((c0 mod c1) * lb(Y) + lb(X)) floordiv c1 == ((c0 mod c1) * ub(Y) + ub(X)) floordiv c1\n"
+        // ceil(lo / d) == floor(hi / d) holds for widths up to 2d - 2: no
+        // block condition.
+        "mixed: (c0 * X + Y) mod c1 => Y if c1 > 0 && "
+        "((c0 mod c1) * lb(X) + lb(Y)) ceildiv c1 == ((c0 mod c1) * ub(X) + ub(Y)) floordiv c1\n"
+        "ceiling: (c0 * X + Y) mod c1 => Y if c1 > 0 && "
+        "((c0 mod c1) * ub(X) + ub(Y)) ceildiv c1 == ((c0 mod c1) * lb(X) + lb(Y)) ceildiv c1\n",
         "t.rules");
     ASSERT_TRUE(rules.ok()) << rules.error().message;
     RuleTable table(*rules);
@@ -53,6 +59,9 @@ TEST(BlockCondition, FoundWithOperandsEitherWayRound) {
               std::vector<int64_t>{table.rules().at(0).rule.find_var("c1")});
     EXPECT_EQ(block_divisors(table.rules().at(1)), std::vector<int64_t>{-1});
     EXPECT_EQ(block_divisors(table.rules().at(2)), std::vector<int64_t>{-1});
+    EXPECT_EQ(block_divisors(table.rules().at(3)), std::vector<int64_t>{-1});
+    EXPECT_EQ(block_divisors(table.rules().at(4)),
+              std::vector<int64_t>{table.rules().at(4).rule.find_var("c1")});
 }
 
 TEST(BlockCondition, WidthOfTheTermsAgainstTheBlock) {
@@ -72,11 +81,15 @@ TEST(BlockCondition, WidthOfTheTermsAgainstTheBlock) {
     std::vector<SumTerm> near = {{d0, -11, d0 * -11}};
     EXPECT_TRUE(block_may_hold(near, 0b1, 10, ranges));  // 1*9 <= 9
     EXPECT_FALSE(block_may_hold(near, 0b1, 9, ranges));  // 2*9 > 8
-    // A non-positive divisor, or an unbounded range: no verdict.
+    // A non-positive divisor: no verdict.
     EXPECT_TRUE(block_may_hold(terms, 0b111, 0, ranges));
     EXPECT_TRUE(block_may_hold(terms, 0b111, -4, ranges));
-    RangeAnalysis open({Interval::all(), Interval{5, 7}});
-    EXPECT_TRUE(block_may_hold(terms, 0b011, 2, open));
+    // An unbounded range leaves X or Y with an infinite end, which the
+    // condition reads (unknown): no partition passes. A multiple of the
+    // divisor adds no width and is not looked at.
+    RangeAnalysis open({Interval::at_least(0), Interval{5, 7}});
+    EXPECT_FALSE(block_may_hold(terms, 0b011, 2, open));
+    EXPECT_TRUE(block_may_hold(terms, 0b011, 5, open));
 }
 
 /// A random sum of up to three scaled variables and a constant.
@@ -90,11 +103,13 @@ Expr random_sum(Context& ctx, std::mt19937& rng) {
 
 TEST(BlockCondition, TheTestNeverTurnsAwayASumTheRuleRewrites) {
     // The rule with and without its block divisor give the same result on
-    // random sums, over small domains where the rule fires often.
+    // random sums, over small domains where the rule fires often, and with
+    // one end of a variable's range infinite now and then (a term over it
+    // leaves the condition unknown: the test turns the sum away).
     std::mt19937 rng(20261202);
-    std::uniform_int_distribution<int64_t> lo(-6, 6), width(0, 5), divisor(1, 40);
+    std::uniform_int_distribution<int64_t> lo(-6, 6), width(0, 5), divisor(1, 40), end(0, 11);
     int fired = 0, rejected = 0;
-    for (const char* name : {"fd_coef_in_block", "mod_coef_in_block"}) {
+    for (const char* name : {"fd_coef_in_block", "cd_coef_in_block", "mod_coef_in_block"}) {
         const CompiledRule& with = builtin_rule(name);
         CompiledRule without = with;
         for (SumPattern& sp : without.sums)
@@ -103,12 +118,17 @@ TEST(BlockCondition, TheTestNeverTurnsAwayASumTheRuleRewrites) {
             Context ctx;
             std::vector<Interval> bounds;
             for (int v = 0; v < 3; ++v) {
-                int64_t l = lo(rng);
-                bounds.push_back(Interval{l, l + width(rng)});
+                int64_t l = lo(rng), h = l + width(rng);
+                const int64_t infinite = end(rng);  // 0: no lower end, 1: no upper end
+                bounds.push_back(infinite == 0   ? Interval::at_most(h)
+                                 : infinite == 1 ? Interval::at_least(l)
+                                                 : Interval{l, h});
             }
             Expr sum = random_sum(ctx, rng);
-            Expr e = std::string(name) == "fd_coef_in_block" ? floor_div(sum, divisor(rng))
-                                                             : mod(sum, divisor(rng));
+            const std::string rule = name;
+            Expr e = rule == "fd_coef_in_block"   ? floor_div(sum, divisor(rng))
+                     : rule == "cd_coef_in_block" ? ceil_div(sum, divisor(rng))
+                                                  : mod(sum, divisor(rng));
             RangeAnalysis ranges(bounds);
             DivisibilityAnalysis divisibility;
             RuleMatcher matcher(ranges, divisibility);
@@ -116,7 +136,8 @@ TEST(BlockCondition, TheTestNeverTurnsAwayASumTheRuleRewrites) {
             std::optional<Expr> got = matcher.apply(with, e);
             EXPECT_EQ(got, expected) << name << " on " << e;
             fired += expected.has_value();
-            if (e.kind() == ExprKind::FloorDiv || e.kind() == ExprKind::Mod) {
+            if (e.kind() == ExprKind::FloorDiv || e.kind() == ExprKind::CeilDiv ||
+                e.kind() == ExprKind::Mod) {
                 std::vector<SumTerm> terms = sum_terms(e.operands()[0]);
                 rejected += !block_may_hold(terms, all_terms(terms.size()),
                                             e.operands()[1].constant_value(), ranges);

@@ -351,11 +351,15 @@ TEST(RuleGate, BlockConditionOnTheLeftOperandsTerms) {
         admits("fd_coef_in_block", "(d0) -> ((d0 * 33) floordiv 32), domain: d0 in [0, 31]"));
     EXPECT_TRUE(admits("mod_coef_in_block", "(d0, d1) -> ((d0 * 8 + d1) mod 4), " +
                                                 std::string("domain: d0 in [0, 9], d1 in [0, 3]")));
-    // An unbounded term, a product whose monomial is not a node (before
-    // the width is exceeded: d1 floordiv 2 adds 4): left to the matcher.
-    EXPECT_TRUE(admits("fd_coef_in_block",
-                       "(d0, d1) -> ((d0 * 5 + d1) floordiv 4), domain: d0 in [0, inf], "
-                       "d1 in [0, 9]"));
+    // An unbounded term: whichever of X and Y takes it has an infinite end,
+    // and the condition reads both ends of both.
+    EXPECT_FALSE(admits("fd_coef_in_block",
+                        "(d0, d1) -> ((d0 * 5 + d1) floordiv 4), domain: d0 in [0, inf], "
+                        "d1 in [0, 9]"));
+    EXPECT_FALSE(
+        admits("cd_coef_in_block", "(d0) -> ((d0 * -1) ceildiv 2), domain: d0 in [-inf, inf]"));
+    // A product whose monomial is not a node (before the width is exceeded:
+    // d1 floordiv 2 adds 4): left to the matcher.
     EXPECT_TRUE(admits("fd_coef_in_block",
                        "(d0, d1) -> ((d0 * d1 * 5 + d1 floordiv 2) floordiv 4), " + two));
     // Read off the rules: a partition alone under its block divisor.
