@@ -21,23 +21,10 @@
 namespace provix::engine {
 namespace {
 
-/// `e mod c in [r, r]` with c > 0 and 0 <= r < c.
-/// (Inline reads of the nodes: every domain pass asks this of every
-/// constraint.)
-bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* residue) {
-    if (detail::kind_of(c.expr) != ExprKind::Mod || !detail::is_const(detail::op_at(c.expr, 1)) ||
-        !c.range.is_point())
-        return false;
-    int64_t m = detail::const_value(detail::op_at(c.expr, 1));
-    if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) return false;
-    *e = detail::op_at(c.expr, 0);
-    *modulus = m;
-    *residue = c.range.lo();
-    return true;
-}
-
 /// `e mod c in [a, b]` with c > 0 and 0 <= a <= b < c: the residues a value
 /// of `e` may have (a congruence when a == b). `d0 mod 10 in [2, 4]`.
+/// (Inline reads of the nodes: every domain pass asks this of every
+/// constraint.)
 bool as_residue_range(const Constraint& c, Expr* e, int64_t* modulus, int64_t* a, int64_t* b) {
     if (detail::kind_of(c.expr) != ExprKind::Mod || !detail::is_const(detail::op_at(c.expr, 1)) ||
         !c.range.is_bounded() || c.range.is_empty())
@@ -49,6 +36,13 @@ bool as_residue_range(const Constraint& c, Expr* e, int64_t* modulus, int64_t* a
     *a = c.range.lo();
     *b = c.range.hi();
     return true;
+}
+
+/// `e mod c in [r, r]` with c > 0 and 0 <= r < c: a residue range of one
+/// residue.
+bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* residue) {
+    int64_t hi;
+    return as_residue_range(c, e, modulus, residue, &hi) && *residue == hi;
 }
 
 /// True if some constraint of `cs` is a residue range (as_residue_range) on
