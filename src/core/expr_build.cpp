@@ -241,10 +241,19 @@ bool apart_factors(Expr product, int64_t coef, std::vector<Expr>& factors, __int
 /// order until no pair adds up to an int64, so that parsing the printed sum
 /// back, which adds its terms one at a time, merges nothing more
 /// (idempotence). Then a product of constants alone joins the sum's exact
-/// constant when that constant has the other sign and at least its
-/// magnitude (`4 * 2^62 - 2^63 - 2^63` is 0; `4 * 2^62 - 5` stays): the
-/// constant is printed as int64 parts of one sign, which the parse adds one
-/// at a time, and no part of it dominates a product the whole did not.
+/// constant when their sum is an int64 (`-1844674407370955162 * 5 + 3` is
+/// -9223372036854775807), or when that constant has the other sign and at
+/// least its magnitude (`4 * 2^62 - 2^63 - 2^63` is 0; `4 * 2^62 - 5`
+/// stays), until no product joins. Parsing the printed sum back merges
+/// nothing more: before its constant is added the constant is 0, which no
+/// product joins; a constant that took a product in by the first test is an
+/// int64, printed as one part, which every product left failed to join; a
+/// constant beyond int64 is printed as int64 parts of its sign, each partial
+/// sum of which has its sign and is nearer 0 than the whole: a product of
+/// the same sign is only further from 0 with it, and one of the other sign,
+/// which the whole neither joined nor dominated (so it is larger in
+/// magnitude, and their sum is beyond int64 on its side), is still larger
+/// than the part, with a sum at least as far beyond.
 /// Products beyond 128 bits are left as they are.
 void merge_apart_products(Context& ctx, std::vector<Term>& terms, __int128& constant_total) {
     size_t apart = 0;
@@ -290,15 +299,23 @@ void merge_apart_products(Context& ctx, std::vector<Term>& terms, __int128& cons
             break;
         }
     }
-    for (const Apart& a : candidates) {
-        // The constant dominates a product of constants of the other sign:
-        // their sum has the constant's sign (no overflow: opposite signs).
-        if (gone[a.index] || !a.factors.empty()) continue;
-        const __int128 total = constant_total + a.value;
-        if ((constant_total > 0 && a.value < 0 && total >= 0) ||
-            (constant_total < 0 && a.value > 0 && total <= 0)) {
-            constant_total = total;
-            gone[a.index] = true;
+    // A product of constants alone joins the constant when their sum is an
+    // int64, or when the constant dominates it (the other sign, at least its
+    // magnitude: their sum has the constant's sign, no overflow). Passes are
+    // repeated until none joins, so the constant left joins none of the
+    // products left, whatever their order (the idempotence argument above
+    // reads that).
+    for (bool joined = true; joined;) {
+        joined = false;
+        for (const Apart& a : candidates) {
+            if (gone[a.index] || !a.factors.empty()) continue;
+            const __int128 total = constant_total + a.value;
+            if ((total >= kInt64Min && total <= kInt64Max) ||
+                (constant_total > 0 && a.value < 0 && total >= 0) ||
+                (constant_total < 0 && a.value > 0 && total <= 0)) {
+                constant_total = total;
+                gone[a.index] = joined = true;
+            }
         }
     }
     size_t kept = 0;

@@ -331,6 +331,34 @@ TEST_F(ExprTest, ProductsOfConstantsAloneKeptApartFoldInPairs) {
     EXPECT_EQ(str(x + c(INT64_MIN)), "4 * 4611686018427387904 + -9223372036854775808");
 }
 
+TEST_F(ExprTest, ProductOfConstantsAloneJoinsTheConstantWhenTheirSumIsAnInt64) {
+    // -1844674407370955162 * 5 is -2^63 - 2, beyond int64; with 3 the sum is
+    // -2^63 + 1, which is one. Whatever order the terms come in.
+    const Expr p = c(-1844674407370955162) * c(5);
+    EXPECT_EQ(str(p), "-1844674407370955162 * 5");
+    EXPECT_EQ(p + 3, c(INT64_MIN + 1));
+    EXPECT_EQ(c(3) + d0 + p, d0 + c(INT64_MIN + 1));
+    EXPECT_EQ(canonicalize(make(ExprKind::Add, {c(1), p, d0, c(2)})), d0 + c(INT64_MIN + 1));
+    EXPECT_EQ(p + 1 + 1, c(INT64_MIN));
+    // Of two products, one joins: the first in the canonical order of the
+    // sum's terms when the constant comes last, -2^63 - 1; the other, -2^63
+    // - 2, then does not (the sum would be -2^64 + 4). Added one at a time,
+    // the first product the constant meets joins it. Either result parses
+    // back to itself.
+    const Expr q = c(-3074457345618258603) * c(3);
+    EXPECT_EQ(str(q + p + 3), "-1844674407370955162 * 5 - 9223372036854775806");
+    EXPECT_EQ(p + q + 3, q + p + 3);
+    EXPECT_EQ(str(c(3) + p + q), "-3074457345618258603 * 3 - 9223372036854775807");
+    EXPECT_EQ(canonicalize(q + p + 3), q + p + 3);
+    EXPECT_EQ(canonicalize(c(3) + p + q), c(3) + p + q);
+    // A sum beyond int64 on the product's side leaves it apart: -2^63 - 2 - 1.
+    EXPECT_EQ(str(p - 1), "-1844674407370955162 * 5 - 1");
+    EXPECT_EQ(canonicalize(p - 1), p - 1);
+    // 2^64 with a constant of two int64 parts, -2^63 - 9: 2^63 - 9 joins.
+    const Expr x = c(4) * c(int64_t{1} << 62);
+    EXPECT_EQ(x + c(INT64_MIN) + c(-9), c(INT64_MAX - 8));
+}
+
 TEST_F(ExprTest, SubstituteRebuildsCanonically) {
     Expr e = d0 + d1;
     EXPECT_EQ(substitute(e, {d1, c(5)}), d1 + 5);
