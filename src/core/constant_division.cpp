@@ -34,10 +34,36 @@ std::optional<Wide> mul(std::optional<Wide> a, Wide b) {
     return p;
 }
 
+std::optional<QuotRem> quot_rem(Expr e, Wide c);
+
+/// The exact value of the variable-free division node `e` (floordiv,
+/// ceildiv or mod by a constant d != 0) from the quotient and remainder of
+/// its dividend by d: q, q + 1 when r != 0 (fold_ceildiv_from_floor_exact,
+/// fold_ceildiv_from_floor_up), or r. nullopt when the quotient leaves 128
+/// bits or the node is of another kind.
+std::optional<Wide> division_value(const ExprNode* n, Expr e) {
+    if (n->kind != ExprKind::FloorDiv && n->kind != ExprKind::CeilDiv && n->kind != ExprKind::Mod)
+        return std::nullopt;
+    const Expr d = op_at(e, 1);
+    if (!is_const(d) || const_value(d) == 0) return std::nullopt;
+    std::optional<QuotRem> qr = quot_rem(op_at(e, 0), const_value(d));
+    if (!qr) return std::nullopt;
+    if (n->kind == ExprKind::Mod) return qr->r;
+    if (n->kind == ExprKind::FloorDiv) return qr->q;
+    return add(qr->q, qr->r != 0 ? 1 : 0);
+}
+
 /// The quotient and remainder of the variable-free `e` by c (|c| < 2^63).
+/// A division node inside counts by its exact value:
+/// `((91 * 1317624576693539400 + 52) floordiv 6) mod 2` is 0.
 std::optional<QuotRem> quot_rem(Expr e, Wide c) {
     const ExprNode* n = node_of(e);
     if (n->kind == ExprKind::Constant) return divide(n->value, c);
+    if (std::optional<Wide> v = division_value(n, e)) {
+        // |v| < 2^127, as divide needs: -2^127 itself is left alone.
+        if (*v == -(Wide{1} << 126) * 2) return std::nullopt;
+        return divide(*v, c);
+    }
     if (n->kind != ExprKind::Add && n->kind != ExprKind::Mul) return std::nullopt;
     std::optional<QuotRem> acc = quot_rem(op_at(e, 0), c);
     for (size_t i = 1; i < n->num_operands && acc; ++i) {

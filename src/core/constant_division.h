@@ -17,10 +17,12 @@
 namespace provix::detail {
 
 /// `a kind c` (floordiv, ceildiv or mod; c != 0) for an `a` built only from
-/// constants, additions and multiplications, when the result fits int64;
-/// nullopt otherwise (a variable, another operator, a quotient beyond
-/// int64). `((16 * 4611686018427387905) mod -128)` is -112 and
-/// `(2 * 9223372036854775807) floordiv 5` is 3689348814741910322.
+/// constants, additions, multiplications and divisions by constants (each
+/// counted by its exact value), when the result fits int64; nullopt
+/// otherwise (a variable, min or max, a quotient beyond int64).
+/// `((16 * 4611686018427387905) mod -128)` is -112,
+/// `(2 * 9223372036854775807) floordiv 5` is 3689348814741910322 and
+/// `((91 * 1317624576693539400 + 52) floordiv 6) mod 2` is 0.
 std::optional<int64_t> fold_constant_division(ExprKind kind, Expr a, int64_t c);
 
 }  // namespace provix::detail

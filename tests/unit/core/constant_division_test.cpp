@@ -100,6 +100,49 @@ TEST(ConstantDivision, ARemainderOfAProductBeyond128BitsFolds) {
     EXPECT_FALSE(floor_div(p, 10).is_constant());
 }
 
+TEST(ConstantDivision, ADivisionKeptUnfoldedCountsByItsExactValue) {
+    // (91 * 1317624576693539400 + 52) floordiv 6 is beyond int64 (kept);
+    // its remainder by 2, and that of quotients, ceilings and remainders of
+    // other sums and products beyond int64, fold to the exact value.
+    Context ctx;
+    const std::vector<Expr> wide = {
+        ctx.constant(91) * ctx.constant(1317624576693539400) + 52,
+        ctx.constant(5) * ctx.constant(9223372036854775804),
+        ctx.constant(kInt64Min) * ctx.constant(3) - 5,
+        ctx.constant(kInt64Max) * ctx.constant(kInt64Max),
+    };
+    const std::vector<Wide> values = {Wide{91} * 1317624576693539400 + 52,
+                                      Wide{5} * 9223372036854775804, Wide{kInt64Min} * 3 - 5,
+                                      Wide{kInt64Max} * kInt64Max};
+    int folded = 0;
+    for (size_t i = 0; i < wide.size(); ++i) {
+        ASSERT_FALSE(wide[i].is_constant());
+        for (int64_t d : {6, -4, 7, 1 << 20}) {
+            for (ExprKind inner : {ExprKind::FloorDiv, ExprKind::CeilDiv, ExprKind::Mod}) {
+                const Expr x = divide(inner, wide[i], d);
+                const Wide xv = exact(inner, values[i], d);
+                for (int64_t c : {2, -3, 5, 1000}) {
+                    for (ExprKind outer : {ExprKind::FloorDiv, ExprKind::CeilDiv, ExprKind::Mod}) {
+                        const Wide want = exact(outer, xv, c);
+                        const bool fits = want >= kInt64Min && want <= kInt64Max;
+                        const Expr r = divide(outer, x, c);
+                        SCOPED_TRACE(to_string(r, dname));
+                        ASSERT_EQ(r.is_constant(), fits);
+                        if (!fits) continue;
+                        EXPECT_EQ(Wide{r.constant_value()}, want);
+                        ++folded;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(folded, 100);
+    EXPECT_EQ(mod(floor_div(wide[0], 6), 2), ctx.constant(0));
+    // Inside a sum or a product of constants the division counts alike.
+    EXPECT_EQ(mod(floor_div(wide[1], 4) * 3 + 1, 7),
+              ctx.constant(static_cast<int64_t>((Wide{5} * 9223372036854775804 / 4 * 3 + 1) % 7)));
+}
+
 TEST(ConstantDivision, AVariableIsNeverFolded) {
     Context ctx;
     Expr d0 = ctx.variable(0);
