@@ -263,9 +263,7 @@ void DivisibilityAnalysis::derive_term_facts(Expr sum, ModRem fact) {
             a = term.operand(1).constant_value();
         }
         if (x.is_constant()) continue;
-        ModRem rest{0, 0};
-        for (size_t i = 0; i < n; ++i)
-            if (i != j) rest = add(rest, of(sum.operand(i)));
+        const ModRem rest = of_terms_except(sum, j);
         // div_sum_term: with g = gcd(m, n), a * x == r - s (mod g); with
         // h = gcd(a, g) dividing r - s, b = a / h, q = g / h and w the
         // inverse of b modulo q, x == w * ((r - s) / h) (mod q).
@@ -284,6 +282,13 @@ void DivisibilityAnalysis::derive_term_facts(Expr sum, ModRem fact) {
         if (t < 0) t += q;
         add_fact(x, normalize(q, (*w * t) % q));
     }
+}
+
+ModRem DivisibilityAnalysis::of_terms_except(Expr sum, size_t j) {
+    ModRem rest{0, 0};
+    for (size_t i = 0; i < sum.num_operands(); ++i)
+        if (i != j) rest = add(rest, of(sum.operand(i)));
+    return rest;
 }
 
 ModRem DivisibilityAnalysis::of(Expr e) {

@@ -67,6 +67,11 @@ public:
     /// The congruence of `e`, memoized per node.
     ModRem of(Expr e);
 
+    /// The congruence of the sum of the operands of `sum` other than
+    /// operand `j` (div_add over their congruences): of `d0 + d1 * 8 + 3`
+    /// without operand 0 (`d0`), 3 (mod 8).
+    ModRem of_terms_except(Expr sum, size_t j);
+
 private:
     ModRem compute(Expr e);
     /// Records `e ≡ fact`, intersected with what is known of e.

@@ -45,18 +45,6 @@ bool as_congruence(const Constraint& c, Expr* e, int64_t* modulus, int64_t* resi
     return as_residue_range(c, e, modulus, residue, &hi) && *residue == hi;
 }
 
-/// True if some constraint of `cs` is a residue range (as_residue_range) on
-/// a bare variable.
-bool has_variable_residue_range(const std::vector<Constraint>& cs) {
-    for (const Constraint& c : cs) {
-        Expr e;
-        int64_t m, a, b;
-        if (as_residue_range(c, &e, &m, &a, &b) && detail::kind_of(e) == ExprKind::Variable)
-            return true;
-    }
-    return false;
-}
-
 /// True if a constraint of `cs` other than `c` is a residue range
 /// (as_residue_range) on the variable `v`.
 bool has_other_residue_range(const std::vector<Constraint>& cs, const Constraint& c, Expr v) {
@@ -86,8 +74,9 @@ bool have_shared_congruence(const std::vector<Constraint>& cs) {
 
 /// floor_remainder(a, m) for m > 0: in int64 when `a` fits (the usual case:
 /// a difference of two int64 values rarely leaves int64), which gives the
-/// same value without the __int128 division.
-int64_t residue(__int128 a, int64_t m) {
+/// same value without the __int128 division. (Inline: the alignment of
+/// every bound calls it.)
+[[gnu::always_inline]] inline int64_t residue(__int128 a, int64_t m) {
     if (a >= kInt64Min && a <= kInt64Max) return floor_remainder(static_cast<int64_t>(a), m);
     return static_cast<int64_t>(floor_remainder<__int128>(a, m));
 }
@@ -482,14 +471,24 @@ bool merge_congruences(IndexingMap& map, RewriteLog log) {
     return true;
 }
 
-bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
+namespace {
+
+/// align_bounds_to_residues by the residue ranges on variables; sets
+/// `*equality_on_sum` if some constraint is an equality on a sum (the
+/// other source of residues, `d0 + (s0 mod 2) * 8 in [8, 8]`), found in the
+/// same scan.
+[[gnu::always_inline]] inline bool align_to_residue_ranges(IndexingMap& map, RewriteLog log,
+                                                           bool* equality_on_sum) {
     bool changed = false;
     // Only bounds change below, and the loop stops as soon as the map becomes
     // known empty (which clears the constraints): the constraints are read in
     // place.
     const std::vector<Constraint>& cs = map.constraints();
-    if (!has_variable_residue_range(cs)) return false;
     for (const Constraint& c : cs) {
+        if (detail::kind_of(c.expr) == ExprKind::Add) {  // no residue range
+            *equality_on_sum = *equality_on_sum || c.range.is_point();
+            continue;
+        }
         Expr e;
         int64_t m, ra, rb;
         if (!as_residue_range(c, &e, &m, &ra, &rb) || !e.is_variable()) continue;
@@ -536,6 +535,65 @@ bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
         changed = true;
         if (map.is_known_empty()) return true;
     }
+    return changed;
+}
+
+/// align_bounds_to_residues by the equalities on sums. (Out of line: its
+/// divisibility analysis is set up only for the maps that have one.)
+[[gnu::noinline]] bool align_to_equalities(IndexingMap& map, RewriteLog log) {
+    const std::vector<Constraint>& cs = map.constraints();
+    // The congruences the constraints give (only `e mod c in [r, r]` ones
+    // are facts: no equality justifies itself).
+    DivisibilityAnalysis facts(cs);
+    bool changed = false;
+    // Only bounds change below, and the loop stops as soon as the map
+    // becomes known empty: the constraints are read in place.
+    for (const Constraint& c : cs) {
+        if (!c.range.is_point() || detail::kind_of(c.expr) != ExprKind::Add) continue;
+        const int64_t k = c.range.lo();
+        for (size_t j = 0; j < detail::num_ops(c.expr); ++j) {
+            const LinearTerm t = linear_term(detail::op_at(c.expr, j));
+            if (t.kind != LinearTerm::Kind::Variable || (t.coef != 1 && t.coef != -1)) continue;
+            const ModRem rest = facts.of_terms_except(c.expr, j);
+            if (rest.modulus < 2) continue;
+            const int64_t m = rest.modulus;
+            // x + (m*q + s) == k: x == k - s (mod m); -x + (m*q + s) == k:
+            // x == s - k (mod m).
+            const __int128 k_minus_s = static_cast<__int128>(k) - rest.remainder;
+            const int64_t r = residue(t.coef == 1 ? k_minus_s : -k_minus_s, m);
+            const Interval b = map.bounds_by_id()[static_cast<size_t>(t.var)];
+            if (!b.is_bounded() || b.is_empty()) continue;
+            // residue_lower, residue_upper: the first and last values of the
+            // residue within the bounds (int64: within them, or crossed).
+            const __int128 lo =
+                static_cast<__int128>(b.lo()) + residue(static_cast<__int128>(r) - b.lo(), m);
+            const __int128 hi =
+                static_cast<__int128>(b.hi()) - residue(static_cast<__int128>(b.hi()) - r, m);
+            // Used only where one value or none is left: then no pass can
+            // move these bounds again, so alignments by several equalities
+            // and the tightening of the others cannot take turns.
+            if (lo < hi || (lo == hi && b.is_point())) continue;
+            log.fired(t.coef == 1 ? lemma::equality_residue : lemma::equality_residue_negated);
+            changed = true;
+            if (lo > hi) {
+                log.fired(lemma::residue_gap);
+                map.set_variable_bounds(t.var, Interval::empty());
+                return true;
+            }
+            const Interval point = Interval::point(static_cast<int64_t>(lo));
+            log_narrowing(log, b, point, lemma::residue_lower, lemma::residue_upper);
+            map.set_variable_bounds(t.var, point);
+        }
+    }
+    return changed;
+}
+
+}  // namespace
+
+bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
+    bool equality_on_sum = false;
+    bool changed = align_to_residue_ranges(map, log, &equality_on_sum);
+    if (equality_on_sum && !map.is_known_empty()) changed |= align_to_equalities(map, log);
     return changed;
 }
 

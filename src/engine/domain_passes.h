@@ -44,8 +44,15 @@ bool merge_negated_constraints(IndexingMap& map, RewriteLog log = {});
 /// end whose residue lies outside [a, b] moves to the nearest value whose
 /// residue is in it (residue_range_lower, residue_range_upper);
 /// `d0 mod 10 in [2, 4]` with d0 in [0, 99] gives d0 in [2, 94]. Known
-/// empty when no value is left (residue_gap, residue_range_gap). Returns
-/// true on change.
+/// empty when no value is left (residue_gap, residue_range_gap). And an
+/// equality on a sum `x + y in [k, k]` (or `-x + y`) whose other terms y are
+/// congruent to s modulo m >= 2 (DivisibilityAnalysis) gives the variable x
+/// the residue (k - s) mod m (equality_residue, equality_residue_negated):
+/// where x's bounds hold one value of it, x becomes that value, where they
+/// hold none the map is known empty (residue_lower, residue_upper,
+/// residue_gap); where they hold more, they stay, so that no other pass
+/// and this one move them in turns. `d0 + (s0 mod 2) * 8 in [8, 8]` with
+/// d0 in [0, 7] makes d0 0. Returns true on change.
 bool align_bounds_to_residues(IndexingMap& map, RewriteLog log = {});
 
 /// Moves the bounds of a variable `v` with at most 32 values inwards past

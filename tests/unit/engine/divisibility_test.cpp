@@ -117,6 +117,33 @@ TEST(Divisibility, NegatedFactKeepsACanonicalRemainder) {
     EXPECT_EQ(affine.remainder, 13);
 }
 
+TEST(Divisibility, TermsExceptOneAreTheSumOfTheOthers) {
+    // d1 == 1 (mod 4): of `d0 + d1 * 6 + (d2 mod 3) * 9 + 5` without d0,
+    // 6 + 5 (mod gcd(24, 9)), that is 2 (mod 3); without any operand, the
+    // congruence of the sum of the others built as an expression.
+    Context ctx;
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2);
+    const std::vector<Constraint> constraints = {{mod(d1, 4), Interval::point(1)}};
+    DivisibilityAnalysis a(constraints);
+    const Expr sum = d0 + d1 * 6 + mod(d2, 3) * 9 + 5;
+    ASSERT_EQ(sum.kind(), ExprKind::Add);
+    bool saw_d0 = false;
+    for (size_t j = 0; j < sum.num_operands(); ++j) {
+        Expr others = ctx.constant(0);
+        for (size_t i = 0; i < sum.num_operands(); ++i)
+            if (i != j) others = others + sum.operand(i);
+        const ModRem rest = a.of_terms_except(sum, j), built = a.of(others);
+        EXPECT_EQ(rest.modulus, built.modulus) << "without operand " << j;
+        EXPECT_EQ(rest.remainder, built.remainder) << "without operand " << j;
+        if (sum.operand(j) == d0) {
+            saw_d0 = true;
+            EXPECT_EQ(rest.modulus, 3);
+            EXPECT_EQ(rest.remainder, 2);
+        }
+    }
+    EXPECT_TRUE(saw_d0);
+}
+
 TEST(Divisibility, SumWithATermOfNoCongruence) {
     // A sum with a bare variable without a fact, or with a term of modulus
     // 1 anywhere, is unknown (the analysis answers without the other
