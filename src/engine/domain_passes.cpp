@@ -564,7 +564,8 @@ namespace {
             const Interval b = map.bounds_by_id()[static_cast<size_t>(t.var)];
             if (!b.is_bounded() || b.is_empty()) continue;
             // residue_lower, residue_upper: the first and last values of the
-            // residue within the bounds (int64: within them, or crossed).
+            // residue within the bounds; lo > hi when there is none, else
+            // both lie within the bounds (int64).
             const __int128 lo =
                 static_cast<__int128>(b.lo()) + residue(static_cast<__int128>(r) - b.lo(), m);
             const __int128 hi =
