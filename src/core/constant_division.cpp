@@ -36,21 +36,27 @@ std::optional<Wide> mul(std::optional<Wide> a, Wide b) {
 
 std::optional<QuotRem> quot_rem(Expr e, Wide c);
 
-/// The exact value of the variable-free division node `e` (floordiv,
-/// ceildiv or mod by a constant d != 0) from the quotient and remainder of
-/// its dividend by d: q, q + 1 when r != 0 (fold_ceildiv_from_floor_exact,
+/// The exact value of `a kind c` (floordiv, ceildiv or mod; c != 0) for the
+/// variable-free `a`, from the quotient q and remainder r of a by c: q,
+/// q + 1 when r != 0 (fold_ceildiv_from_floor_exact,
 /// fold_ceildiv_from_floor_up), or r. nullopt when the quotient leaves 128
-/// bits or the node is of another kind.
-std::optional<Wide> division_value(const ExprNode* n, Expr e) {
+/// bits.
+std::optional<Wide> division_value(ExprKind kind, Expr a, Wide c) {
+    std::optional<QuotRem> qr = quot_rem(a, c);
+    if (!qr) return std::nullopt;
+    if (kind == ExprKind::Mod) return qr->r;
+    if (kind == ExprKind::FloorDiv) return qr->q;
+    return add(qr->q, qr->r != 0 ? 1 : 0);
+}
+
+/// division_value of the node `e` (kind of `n`) when it divides by a
+/// constant d != 0; nullopt for a node of another kind.
+std::optional<Wide> division_node_value(const ExprNode* n, Expr e) {
     if (n->kind != ExprKind::FloorDiv && n->kind != ExprKind::CeilDiv && n->kind != ExprKind::Mod)
         return std::nullopt;
     const Expr d = op_at(e, 1);
     if (!is_const(d) || const_value(d) == 0) return std::nullopt;
-    std::optional<QuotRem> qr = quot_rem(op_at(e, 0), const_value(d));
-    if (!qr) return std::nullopt;
-    if (n->kind == ExprKind::Mod) return qr->r;
-    if (n->kind == ExprKind::FloorDiv) return qr->q;
-    return add(qr->q, qr->r != 0 ? 1 : 0);
+    return division_value(n->kind, op_at(e, 0), const_value(d));
 }
 
 /// The quotient and remainder of the variable-free `e` by c (|c| < 2^63).
@@ -59,7 +65,7 @@ std::optional<Wide> division_value(const ExprNode* n, Expr e) {
 std::optional<QuotRem> quot_rem(Expr e, Wide c) {
     const ExprNode* n = node_of(e);
     if (n->kind == ExprKind::Constant) return divide(n->value, c);
-    if (std::optional<Wide> v = division_value(n, e)) {
+    if (std::optional<Wide> v = division_node_value(n, e)) {
         // |v| < 2^127, as divide needs: -2^127 itself is left alone.
         if (*v == -(Wide{1} << 126) * 2) return std::nullopt;
         return divide(*v, c);
@@ -92,12 +98,7 @@ std::optional<QuotRem> quot_rem(Expr e, Wide c) {
 std::optional<int64_t> fold_constant_division(ExprKind kind, Expr a, int64_t c) {
     const ExprNode* n = node_of(a);
     if (c == 0 || n->var_mask != 0 || n->has_high_var) return std::nullopt;
-    std::optional<QuotRem> qr = quot_rem(a, c);
-    if (!qr) return std::nullopt;
-    std::optional<Wide> v = qr->r;
-    if (kind == ExprKind::FloorDiv) v = qr->q;
-    // fold_ceildiv_from_floor_exact, fold_ceildiv_from_floor_up
-    if (kind == ExprKind::CeilDiv) v = add(qr->q, qr->r != 0 ? 1 : 0);
+    const std::optional<Wide> v = division_value(kind, a, c);
     if (!v || *v < kInt64Min || *v > kInt64Max) return std::nullopt;
     return static_cast<int64_t>(*v);
 }

@@ -81,6 +81,19 @@ bool have_shared_congruence(const std::vector<Constraint>& cs) {
     return static_cast<int64_t>(floor_remainder<__int128>(a, m));
 }
 
+/// The first value at or above `lo` with residue r modulo m > 0 (0 <= r <
+/// m): lo + (r - lo) mod m, as residue_lower and residue_range_lower
+/// state it. Exact (it may leave int64 by less than m).
+[[gnu::always_inline]] inline __int128 first_with_residue(int64_t lo, int64_t r, int64_t m) {
+    return static_cast<__int128>(lo) + residue(static_cast<__int128>(r) - lo, m);
+}
+
+/// The last value at or below `hi` with residue r modulo m > 0: hi - (hi -
+/// r) mod m (residue_upper, residue_range_upper).
+[[gnu::always_inline]] inline __int128 last_with_residue(int64_t hi, int64_t r, int64_t m) {
+    return static_cast<__int128>(hi) - residue(static_cast<__int128>(hi) - r, m);
+}
+
 /// A lower bound known exactly as `v`, as an int64 end: below int64 it bounds
 /// nothing (nullopt); above int64 it widens to kInt64Max (sound: every value
 /// is larger still).
@@ -509,15 +522,15 @@ namespace {
         Interval b = map.bounds_by_id()[static_cast<size_t>(e.variable_id())];
         std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
         bool empty = false;
-        if (lo && (point || outside(*lo))) {  // lo + (ra - lo) mod m
-            __int128 v = static_cast<__int128>(*lo) + residue(static_cast<__int128>(ra) - *lo, m);
+        if (lo && (point || outside(*lo))) {
+            const __int128 v = first_with_residue(*lo, ra, m);
             if (v <= kInt64Max)
                 lo = static_cast<int64_t>(v);
             else
                 empty = hi.has_value();  // above every finite upper bound
         }
-        if (hi && (point || outside(*hi))) {  // hi - (hi - rb) mod m
-            __int128 v = static_cast<__int128>(*hi) - residue(static_cast<__int128>(*hi) - rb, m);
+        if (hi && (point || outside(*hi))) {
+            const __int128 v = last_with_residue(*hi, rb, m);
             if (v >= kInt64Min)
                 hi = static_cast<int64_t>(v);
             else
@@ -566,10 +579,8 @@ namespace {
             // residue_lower, residue_upper: the first and last values of the
             // residue within the bounds; lo > hi when there is none, else
             // both lie within the bounds (int64).
-            const __int128 lo =
-                static_cast<__int128>(b.lo()) + residue(static_cast<__int128>(r) - b.lo(), m);
-            const __int128 hi =
-                static_cast<__int128>(b.hi()) - residue(static_cast<__int128>(b.hi()) - r, m);
+            const __int128 lo = first_with_residue(b.lo(), r, m);
+            const __int128 hi = last_with_residue(b.hi(), r, m);
             // Used only where one value or none is left: then no pass can
             // move these bounds again, so alignments by several equalities
             // and the tightening of the others cannot take turns.
