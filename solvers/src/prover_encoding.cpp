@@ -15,6 +15,10 @@
 //    comparison holds only when both sides are defined; divisible(v, k)
 //    holds when k != 0 and v mod k == 0 wherever v is defined, and is never
 //    known false; defined(v) is def_v and never known false;
+//  - residue(v, k) is an unknown r with def_v => v mod k == r (the
+//    analysis speaks of the points where v is defined); the engine knows it
+//    only for k > 0: a comparison reading it needs k > 0, a right side
+//    holding it is built only then;
 //  - the rule must keep definedness: both sides defined at the same points,
 //    and equal there (constraint rules: the two constraints hold at the
 //    same points);
@@ -60,8 +64,16 @@ private:
     std::string value(int n, Where w, std::vector<std::string>& def, bool in_const);
     std::pair<std::string, std::string> truth(int n);
 
+    /// The unknown standing for residue(v, k): one per variable and modulus.
+    std::string residue(int v, const std::string& k);
+
     const Rule& r_;
     std::vector<bool> lb_, ub_;
+    /// residue(v, k) unknowns: name, display and fact.
+    struct ResidueTerm {
+        std::string name, display, fact;
+    };
+    std::vector<ResidueTerm> residues_;
     GcdTerms gcd_;
     /// What the matcher checks before a rule fires (range of a variable
     /// divisor excludes 0, constants of the right side computable).
@@ -86,6 +98,14 @@ std::string Encoder::value(int n, Where w, std::vector<std::string>& def, bool i
             int v = static_cast<int>(node(nd.children[0]).value);
             (nd.op == Op::Lb ? lb_ : ub_)[static_cast<size_t>(v)] = true;
             return (nd.op == Op::Lb ? "lb_" : "ub_") + r_.vars[static_cast<size_t>(v)].name;
+        }
+        case Op::Residue: {
+            int v = static_cast<int>(node(nd.children[0]).value);
+            std::string k = value(nd.children[1], w, def, true);
+            // Known only for a positive modulus: a condition reading it is
+            // unknown otherwise, and a right side holding it is not built.
+            (w == Where::Rhs ? engine_checks_ : def).push_back("(> " + k + " 0)");
+            return residue(v, k);
         }
         case Op::FloorDiv:
         case Op::CeilDiv:
@@ -114,6 +134,20 @@ std::string Encoder::value(int n, Where w, std::vector<std::string>& def, bool i
     }
     if (auto applied = function_value(nd.op, nd.children.size(), arg, gcd_)) return *applied;
     return "0";  // conditions never reach here: the parser checked the types
+}
+
+std::string Encoder::residue(int v, const std::string& k) {
+    const std::string& var = r_.vars[static_cast<size_t>(v)].name;
+    const std::string display = "residue(" + var + ", " + k + ")";
+    for (const ResidueTerm& t : residues_)
+        if (t.display == display) return t.name;
+    ResidueTerm t;
+    t.name = "res_" + var + "_" + std::to_string(residues_.size());
+    t.display = display;
+    t.fact = "(=> (and " + def_name(v) + " (> " + k + " 0)) (= (floor_mod " + var_name(v) + " " +
+             k + ") " + t.name + "))";
+    residues_.push_back(t);
+    return residues_.back().name;
 }
 
 std::pair<std::string, std::string> Encoder::truth(int n) {
@@ -203,6 +237,8 @@ RuleObligation Encoder::run() {
         if (ub_[v]) in.push_back("(<= " + var_name(int(v)) + " ub_" + r_.vars[v].name + ")");
         if (!in.empty()) facts.push_back("(=> " + def_name(int(v)) + " " + and_of(in) + ")");
     }
+    for (const ResidueTerm& t : residues_)
+        facts.push_back(t.fact);
     for (const std::string& f : gcd_.facts())
         facts.push_back(f);
 
@@ -231,11 +267,13 @@ RuleObligation Encoder::run() {
         if (lb_[v]) declare("lb_" + name, "lb(" + name + ")", SymbolKind::Lb, int(v), "Int");
         if (ub_[v]) declare("ub_" + name, "ub(" + name + ")", SymbolKind::Ub, int(v), "Int");
     }
+    for (const ResidueTerm& t : residues_)
+        declare(t.name, t.display, SymbolKind::Aux, -1, "Int");
     for (const std::string& a : gcd_.names())
         declare(a, a, SymbolKind::Aux, -1, "Int");
     decls << "(define-fun lhs () Int " << lhs << ")\n"
           << "(define-fun rhs () Int " << rhs << ")\n"
-          << "; bounds (where defined), partition scales, gcd witnesses"
+          << "; bounds and residues (where defined), partition scales, gcd witnesses"
           << (r_.is_constraint() ? ", a non-empty range" : "") << "\n"
           << "(define-fun facts () Bool " << and_of(facts) << ")\n"
           << "(define-fun condition () Bool " << cond << ")\n"

@@ -36,6 +36,15 @@ std::optional<int64_t> eval_value(const rules::Rule& rule, int n, const RulePoin
             size_t v = static_cast<size_t>(rule.nodes[static_cast<size_t>(nd.children[0])].value);
             return nd.op == Op::Lb ? p.lb[v] : p.ub[v];
         }
+        case Op::Residue: {
+            // The variable's residue at this point (the analysis' fact holds
+            // where it is defined), for a positive modulus only.
+            auto k = arg(1);
+            if (!k || *k <= 0) return std::nullopt;
+            auto v = arg(0);
+            if (!v) return std::nullopt;
+            return floor_mod(*v, *k);
+        }
         case Op::Abs: {
             auto a = arg(0);
             if (!a) return std::nullopt;

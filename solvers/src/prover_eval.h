@@ -31,7 +31,8 @@ struct RulePoint {
 };
 
 /// The value of an integer node, or nullopt when an operand is unassigned or
-/// undefined, a divisor is zero or int64 overflows.
+/// undefined, a divisor is zero or int64 overflows. `residue(v, k)` is
+/// `v mod k` at the point, for k > 0 and a defined v.
 std::optional<int64_t> eval_value(const rules::Rule& rule, int node, const RulePoint& p);
 
 /// A three-valued truth value.

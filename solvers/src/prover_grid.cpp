@@ -201,6 +201,12 @@ bool GridChecker::classify(std::string* why) {
             *why = "non-constant divisor in '" + rules::to_string(r_, n) + "'";
             return false;
         }
+        if (nd.op == Op::Residue) {
+            // An unknown tied to its variable by a congruence, which the
+            // grid does not model: such a rule needs an SMT or Coq proof.
+            *why = "residue '" + rules::to_string(r_, n) + "' is not modelled";
+            return false;
+        }
         if (nd.op == Op::Mul && !evaluable(nd.children[0]) && !evaluable(nd.children[1])) {
             *why = "non-linear product '" + rules::to_string(r_, n) + "'";
             return false;

@@ -144,6 +144,19 @@ bool ModRem::divisible_by(int64_t c) const {
     return magnitude(modulus) % cc == 0 && magnitude(remainder) % cc == 0;
 }
 
+std::optional<int64_t> ModRem::residue_modulo(int64_t c) const {
+    if (c <= 0) return std::nullopt;
+    // modulus 0: the value is `remainder` itself, of any sign (C++'s % keeps
+    // the dividend's sign: a negative remainder moves up by c, in range).
+    if (modulus == 0) {
+        const int64_t r = remainder % c;
+        return r < 0 ? r + c : r;
+    }
+    // v = modulus * k + remainder with c | modulus: v mod c = remainder mod c.
+    if (modulus % c != 0) return std::nullopt;
+    return remainder % c;  // 0 <= remainder < modulus
+}
+
 ModRem intersect(ModRem a, ModRem b, bool* empty) {
     std::optional<ModRem> exact = combine_exact(a, b, empty);
     if (exact) return *exact;
@@ -241,8 +254,12 @@ DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constr
 }
 
 void DivisibilityAnalysis::add_fact(Expr e, ModRem fact) {
+    // Facts are kept in canonical form (intersected with nothing known,
+    // which never empties them; intersect keeps that form), so that of()
+    // returns a variable's fact as it is.
+    bool empty = false;
+    fact = intersect(kUnknown, fact, &empty);
     if (ModRem* known = facts_.find(e.id())) {
-        bool empty = false;
         ModRem merged = intersect(*known, fact, &empty);
         if (!empty) *known = merged;  // emptiness is the domain passes' business
     } else {
@@ -299,10 +316,7 @@ ModRem DivisibilityAnalysis::of(Expr e) {
         // variable beyond its fact, so the memo entry would cost more than
         // the look-up.
         const ModRem* f = facts_.empty() ? nullptr : facts_.find(n->id);
-        if (!f) return kUnknown;
-        bool empty = false;
-        ModRem merged = intersect(kUnknown, *f, &empty);
-        return empty ? kUnknown : merged;
+        return f ? *f : kUnknown;  // canonical (add_fact)
     }
     if (const ModRem* m = memo_.find(n->id)) return *m;
     ModRem r = compute(e);

@@ -24,6 +24,11 @@ struct ModRem {
 
     /// True if the congruence shows that the value is a multiple of `c`.
     bool divisible_by(int64_t c) const;
+    /// For `c > 0`, the r in [0, c) the congruence shows the value to be
+    /// congruent to modulo c; nullopt when it does not (c does not divide
+    /// the modulus) or c <= 0. `{6, 3}.residue_modulo(2)` is 1;
+    /// `{6, 3}.residue_modulo(4)` is nullopt.
+    std::optional<int64_t> residue_modulo(int64_t c) const;
 };
 
 /// The congruence equivalent to both (the Chinese remainder theorem):

@@ -95,6 +95,12 @@ Tri RuleMatcher::divisible_verdict(int var, int64_t c) {
     return div_.of(e).divisible_by(c) ? Tri::True : Tri::Unknown;
 }
 
+std::optional<int64_t> RuleMatcher::residue_of(int var, int64_t c) {
+    const Binding& b = b_[static_cast<size_t>(var)];
+    Expr e = b.kind == Binding::Kind::Expr ? b.expr : materialize(b);
+    return div_.of(e).residue_modulo(c);
+}
+
 inline std::optional<int64_t> RuleMatcher::eval_operand(int n) {
     // Constants and constant variables without the call.
     const FlatNode& nd = flat(n);
@@ -114,6 +120,11 @@ std::optional<int64_t> RuleMatcher::eval_int(int n) {
             return lower_bound(static_cast<int>(nd.value));
         case Op::Ub:
             return upper_bound(static_cast<int>(nd.value));
+        case Op::Residue: {
+            auto c = eval_operand(nd.b);
+            if (!c) return std::nullopt;
+            return residue_of(static_cast<int>(flat(nd.a).value), *c);
+        }
         case Op::Abs: {
             auto a = eval_operand(nd.a);
             if (!a) return std::nullopt;

@@ -284,16 +284,24 @@ bool split_term(Expr e, Expr& monomial, int64_t& coef) {
     return s.monomial != detail::TermSplit::Monomial::AllButLast;
 }
 
-/// False only if `e`, split into monomial and coefficient as
-/// RuleMatcher's split(e) splits it, has a monomial whose right operand is
-/// a constant d != 0 and a coefficient that is not a multiple of d.
-bool coefficient_is_multiple(Expr e) {
+/// The monomial tests of a coefficient gate on the node `e`, split into
+/// monomial and coefficient as RuleMatcher's split(e) splits it; they read
+/// only a monomial whose right operand is a constant d. With `multiple`
+/// (RuleGate::coefficient_multiple): false if d != 0 and the coefficient
+/// is not a multiple of d. With `residue` (RuleGate::monomial_residue):
+/// false if `facts`' divisibility analysis does not show the residue of
+/// the monomial's left operand modulo d.
+bool monomial_tests_admit(bool multiple, bool residue, Expr e, NodeFacts& facts) {
     Expr monomial;
     int64_t coef;
     if (!split_term(e, monomial, coef)) return true;  // the monomial is a product: not read here
     if (num_ops(monomial) != 2 || !is_const(op_at(monomial, 1))) return true;
     const int64_t d = detail::const_value(op_at(monomial, 1));
-    return d == 0 || magnitude(coef) % magnitude(d) == 0;
+    if (multiple && d != 0 && magnitude(coef) % magnitude(d) != 0) return false;
+    if (residue && facts.divisibility() &&
+        !facts.divisibility()->of(op_at(monomial, 0)).residue_modulo(d))
+        return false;
+    return true;
 }
 
 /// block_may_hold on the terms of `e` (all of them), split as RuleMatcher's
@@ -445,6 +453,33 @@ bool coefficient_multiple_test(const Rule& rule, const rules::Node& top,
     return false;
 }
 
+/// True if the subtree of `rule` at `n` holds `residue(x, c)` for the
+/// expression variable x and the constant variable c.
+bool holds_residue(const Rule& rule, int n, int64_t x, int64_t c) {
+    const rules::Node& nd = node_at(rule, n);
+    if (nd.op == Op::Residue) {
+        const rules::Node& a = node_at(rule, nd.children[0]);
+        const rules::Node& b = node_at(rule, nd.children[1]);
+        if (a.op == Op::ExprVar && a.value == x && b.op == Op::ConstVar && b.value == c)
+            return true;
+    }
+    for (int child : nd.children)
+        if (holds_residue(rule, child, x, c)) return true;
+    return false;
+}
+
+/// True if the right side of `rule`, whose left side `top` is `p * c1`
+/// with `p` a division `x op c0`, holds `residue(x, c0)` (see
+/// RuleGate::monomial_residue).
+bool monomial_residue_test(const Rule& rule, const rules::Node& top) {
+    const rules::Node& monomial = node_at(rule, top.children[0]);
+    if (!rules::is_division(monomial.op)) return false;
+    const rules::Node& x = node_at(rule, monomial.children[0]);
+    const rules::Node& divisor = node_at(rule, monomial.children[1]);
+    if (x.op != Op::ExprVar || divisor.op != Op::ConstVar) return false;
+    return rule.rhs >= 0 && holds_residue(rule, rule.rhs, x.value, divisor.value);
+}
+
 /// True if constraint rule `rule`'s range ends are one constant variable
 /// (`[c1, c1]`) or a conjunct says they are equal (`c2 == c3`).
 bool ends_must_be_equal(const Rule& rule, const std::vector<int>& conjuncts) {
@@ -485,6 +520,7 @@ RuleGate gate_of(const CompiledRule& c) {
                 g.coefficient = true;
                 g.monomial_kinds = c.kinds[static_cast<size_t>(top.children[0])];
                 g.coefficient_multiple = coefficient_multiple_test(rule, top, conjuncts);
+                g.monomial_residue = monomial_residue_test(rule, top);
                 return g;
             }
             g.two_operands = true;
@@ -559,7 +595,9 @@ bool RuleGate::admits_shape(NodeFacts& facts, RangeAnalysis& ranges) const {
     Expr e = facts.expr();
     if (coefficient) {
         if (!(monomial_kinds & facts.monomial_kind())) return false;
-        if (coefficient_multiple && !coefficient_is_multiple(e)) return false;
+        if ((coefficient_multiple || monomial_residue) &&
+            !monomial_tests_admit(coefficient_multiple, monomial_residue, e, facts))
+            return false;
     }
     if (binary) {
         if (two_operands && num_ops(e) != 2) return false;

@@ -146,6 +146,11 @@ struct RuleGate {
     /// multiple of the monomial's constant divisor. `d0 floordiv 3` has
     /// coefficient 1, not a multiple of 3.
     bool coefficient_multiple = false;
+    /// The right side holds `residue(x, c0)` of the monomial's operands
+    /// (`(x floordiv c0) * c1`): it is built only when the divisibility
+    /// analysis shows x's residue modulo the monomial's constant divisor.
+    /// `(d0 floordiv 2) * 2` with nothing known of d0 fails it.
+    bool monomial_residue = false;
     /// Sum patterns at the top (the node itself) and as the binary
     /// operator's left operand.
     std::array<SumGate, 2> sums;

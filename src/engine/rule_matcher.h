@@ -153,6 +153,9 @@ public:
     Tri defined_verdict(int var) { return is_defined(var) ? Tri::True : Tri::Unknown; }
     /// `divisible(var, c)` for a non-zero `c`: True if shown, else Unknown.
     Tri divisible_verdict(int var, int64_t c);
+    /// `residue(var, c)`: the r in [0, c) with var congruent to r modulo
+    /// c > 0, if shown (ModRem::residue_modulo), else nullopt.
+    std::optional<int64_t> residue_of(int var, int64_t c);
     /// The variables bound so far (a bit per variable index), for the
     /// generated bound hooks.
     uint64_t bound_variables() const { return bound_; }

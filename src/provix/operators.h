@@ -62,12 +62,15 @@
 /// lemmas (rules::Op only):
 ///  - `lb(e)`, `ub(e)`: the bounds of a bound expression's range;
 ///  - `divisible(e, c)`: e is known to be a multiple of c;
+///  - `residue(e, c)`: for c > 0, the r in [0, c) with e known to be
+///    congruent to r modulo c (unknown when not shown);
 ///  - `defined(e)`: e divides by no zero anywhere on the domain;
 ///  - `p => q`, `p <=> q`: the connectives of lemmas.
 #define PROVIX_RULE_OPERATORS(X)                                  \
     X(Lb, "lb", "lb", Call, 1, Analysis, "")                      \
     X(Ub, "ub", "ub", Call, 1, Analysis, "")                      \
     X(Divisible, "divisible", "divisible", Call, 2, Analysis, "") \
+    X(Residue, "residue", "residue", Call, 2, Analysis, "")       \
     X(Gcd, "gcd", "gcd", Call, 2, Function, "")                   \
     X(Lcm, "lcm", "lcm", Call, 2, Function, "")                   \
     X(Abs, "abs", "abs", Call, 1, Function, "int_abs")            \

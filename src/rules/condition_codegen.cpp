@@ -186,6 +186,10 @@ private:
         if (nd.op == Op::Lb || nd.op == Op::Ub) {
             body << "    return m." << (nd.op == Op::Lb ? "lower" : "upper") << "_bound("
                  << var_of(a) << ");\n";
+        } else if (nd.op == Op::Residue) {
+            body << "    std::optional<int64_t> c = " << operand(b) << ";\n"
+                 << "    if (!c) return std::nullopt;\n"
+                 << "    return m.residue_of(" << var_of(a) << ", *c);\n";
         } else if (nd.op == Op::Abs) {
             body << "    std::optional<int64_t> a = " << operand(a) << ";\n"
                  << "    if (!a) return std::nullopt;\n"

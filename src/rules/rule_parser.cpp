@@ -443,14 +443,21 @@ private:
                     fail(col, "defined takes a bound expression or sum variable");
                 return Type::Bool;
             }
-            case Op::Divisible: {
-                if (in_lhs) fail(col, "divisible only in conditions");
+            case Op::Divisible:
+            case Op::Residue: {
+                // divisible(v, c) is a condition, residue(v, c) a value.
+                const bool divisible = node.op == Op::Divisible;
+                const std::string name = divisible ? "divisible" : "residue";
+                if (in_lhs)
+                    fail(col, name + (divisible ? " only in conditions"
+                                                : " only in conditions and right sides"));
                 Op a = rule_.nodes[static_cast<size_t>(node.children[0])].op;
                 if (a != Op::ExprVar && a != Op::SumVar)
-                    fail(col, "divisible takes a bound expression or sum variable first");
+                    fail(col, name + " takes a bound expression or sum variable first");
                 if (check(node.children[1], in_lhs) != Type::Int)
-                    fail(col, "divisible needs a constant divisor");
-                return Type::Bool;
+                    fail(col, name + (divisible ? " needs a constant divisor"
+                                                : " needs a constant modulus"));
+                return divisible ? Type::Bool : Type::Int;
             }
             case Op::Gcd:
             case Op::Lcm:

@@ -19,8 +19,10 @@
 /// constants, integer arithmetic on them (`+ - * floordiv ceildiv mod`,
 /// `gcd`, `lcm`, `abs`, `min`, `max`), the range of a bound sub-expression
 /// (`lb(y)`, `ub(y)`: bounds of its values where it is defined), known
-/// divisibility (`divisible(y, c)`), definedness (`defined(y)`: y divides by
-/// zero nowhere on the domain), comparisons and `&&`, `||`, `!`.
+/// divisibility (`divisible(y, c)`), a known residue (`residue(y, c)`: the
+/// r in [0, c) with y congruent to r modulo c where y is defined),
+/// definedness (`defined(y)`: y divides by zero nowhere on the domain),
+/// comparisons and `&&`, `||`, `!`.
 ///
 /// A pattern variable may stand for an expression that is undefined at some
 /// points (it divides by zero there). A rule must keep the set of points

@@ -33,6 +33,23 @@ TEST(Divisibility, DivisibleByAtTheEndsOfInt64) {
     EXPECT_TRUE((ModRem{0, 0}.divisible_by(0)));
 }
 
+TEST(Divisibility, ResidueModuloADivisorOfTheModulus) {
+    EXPECT_EQ((ModRem{6, 3}.residue_modulo(2)), 1);
+    EXPECT_EQ((ModRem{6, 3}.residue_modulo(3)), 0);
+    EXPECT_EQ((ModRem{6, 3}.residue_modulo(6)), 3);
+    EXPECT_EQ((ModRem{6, 3}.residue_modulo(4)), std::nullopt);   // 3, 9, 15: 3 or 1
+    EXPECT_EQ((ModRem{6, 3}.residue_modulo(12)), std::nullopt);  // 3 or 9
+    EXPECT_EQ((ModRem{6, 3}.residue_modulo(0)), std::nullopt);
+    EXPECT_EQ((ModRem{6, 3}.residue_modulo(-2)), std::nullopt);  // only positive moduli
+    EXPECT_EQ((ModRem{1, 0}.residue_modulo(2)), std::nullopt);   // nothing known
+    EXPECT_EQ((ModRem{1, 0}.residue_modulo(1)), 0);
+    // A known value (modulus 0) of either sign, up to the ends of int64.
+    EXPECT_EQ((ModRem{0, -7}.residue_modulo(4)), 1);
+    EXPECT_EQ((ModRem{0, kInt64Min}.residue_modulo(3)), 1);  // -2^63 = 3 * k + 1
+    EXPECT_EQ((ModRem{0, kInt64Max}.residue_modulo(kInt64Max)), 0);
+    EXPECT_EQ((ModRem{kInt64Max, kInt64Max - 1}.residue_modulo(kInt64Max)), kInt64Max - 1);
+}
+
 TEST(Divisibility, ChineseRemainders) {
     bool empty = true;
     std::optional<ModRem> r = combine_exact({4, 1}, {3, 2}, &empty);

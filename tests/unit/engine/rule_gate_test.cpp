@@ -126,7 +126,7 @@ TEST(RuleGate, SumPatternsNeedTermsOfTheirKinds) {
     // (x floordiv c0) * c1: the monomial must be a floordiv.
     EXPECT_FALSE(admits("mul_exact_division", "(d0) -> (d0 * 16), domain: d0 in [0, 9]"));
     EXPECT_TRUE(
-        admits("mul_exact_division", "(d0) -> ((d0 floordiv 2) * 16), domain: d0 in [0, 9]"));
+        admits("mul_exact_division", "(d0) -> ((d0 floordiv 2) * 16), domain: d0 in [0, 9]", true));
 }
 
 // The sum facts the gates read are those of the terms the matcher splits
@@ -298,13 +298,15 @@ TEST(RuleGate, ScaleTestsReadTheCoefficientsOfProductsAndConstants) {
 TEST(RuleGate, CoefficientMustBeAMultipleOfTheMonomialDivisor) {
     // mul_exact_division: (x floordiv c0) * c1 if c1 mod c0 == 0 && ...: a
     // node that is not a product has coefficient 1.
+    // (Without the divisibility analysis, which its residue test reads.)
     const std::string rule = "mul_exact_division";
-    EXPECT_FALSE(admits(rule, "(d0) -> (d0 floordiv 3), domain: d0 in [0, 99]"));
-    EXPECT_FALSE(admits(rule, "(d0) -> ((d0 floordiv 4) * 6), domain: d0 in [0, 99]"));
-    EXPECT_FALSE(admits(rule, "(d0) -> ((d0 floordiv -4) * 6), domain: d0 in [0, 99]"));
-    EXPECT_TRUE(admits(rule, "(d0) -> ((d0 floordiv 4) * 8), domain: d0 in [0, 99]"));
-    EXPECT_TRUE(admits(rule, "(d0) -> ((d0 floordiv -4) * -12), domain: d0 in [0, 99]"));
-    EXPECT_TRUE(admits(rule, "(d0) -> ((d0 floordiv 3) * -3), domain: d0 in [0, 99]"));
+    auto no_analysis = [&](const std::string& map) { return admits(rule, map, true); };
+    EXPECT_FALSE(no_analysis("(d0) -> (d0 floordiv 3), domain: d0 in [0, 99]"));
+    EXPECT_FALSE(no_analysis("(d0) -> ((d0 floordiv 4) * 6), domain: d0 in [0, 99]"));
+    EXPECT_FALSE(no_analysis("(d0) -> ((d0 floordiv -4) * 6), domain: d0 in [0, 99]"));
+    EXPECT_TRUE(no_analysis("(d0) -> ((d0 floordiv 4) * 8), domain: d0 in [0, 99]"));
+    EXPECT_TRUE(no_analysis("(d0) -> ((d0 floordiv -4) * -12), domain: d0 in [0, 99]"));
+    EXPECT_TRUE(no_analysis("(d0) -> ((d0 floordiv 3) * -3), domain: d0 in [0, 99]"));
     // A divisor that is not a constant is the matcher's to turn away.
     EXPECT_TRUE(admits(rule,
                        "(d0)[s0] -> ((d0 floordiv s0) * 3), domain: d0 in [0, 99], "
@@ -312,6 +314,28 @@ TEST(RuleGate, CoefficientMustBeAMultipleOfTheMonomialDivisor) {
     // Read off the condition: a rule without that conjunct has no such test.
     EXPECT_TRUE(builtin_rule(rule).gate.coefficient_multiple);
     EXPECT_FALSE(builtin_rule("fixed_value").gate.coefficient_multiple);
+}
+
+TEST(RuleGate, ResidueOfTheMonomialOperandMustBeKnown) {
+    // mul_exact_division builds residue(x, c0) of its monomial `x floordiv
+    // c0`: the divisibility analysis must show it.
+    const std::string rule = "mul_exact_division";
+    EXPECT_FALSE(admits(rule, "(d0) -> ((d0 floordiv 4) * 8), domain: d0 in [0, 99]"));
+    EXPECT_TRUE(admits(rule,
+                       "(d0) -> ((d0 floordiv 4) * 8), domain: d0 in [0, 99], "
+                       "d0 mod 8 in [5, 5]"));
+    EXPECT_TRUE(admits(rule, "(d0) -> (((d0 * 12 + 6) floordiv 4) * 8), domain: d0 in [0, 99]"));
+    // d0 == 1 (mod 3) says nothing modulo 4.
+    EXPECT_FALSE(admits(rule,
+                        "(d0) -> ((d0 floordiv 4) * 8), domain: d0 in [0, 99], "
+                        "d0 mod 3 in [1, 1]"));
+    // No residue modulo a negative divisor.
+    EXPECT_FALSE(admits(rule,
+                        "(d0) -> ((d0 floordiv -4) * 8), domain: d0 in [0, 99], "
+                        "d0 mod 8 in [0, 0]"));
+    // Read off the right side: a rule without residue has no such test.
+    EXPECT_TRUE(builtin_rule(rule).gate.monomial_residue);
+    EXPECT_FALSE(builtin_rule("mod_of_multiple").gate.monomial_residue);
 }
 
 TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {

@@ -175,6 +175,26 @@ TEST(RuleParser, DefinedTakesABoundVariable) {
     EXPECT_NE(rule_error("m: min(x, y) => x if defined(c0)\n"), "<ok>");
 }
 
+TEST(RuleParser, ResidueTakesABoundVariableAndAConstantModulus) {
+    auto r = parse_rules("k: (x floordiv c0) * c0 => x - residue(x, c0) if residue(x, c0) > 0\n",
+                         "t.rules");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(to_string((*r)[0], (*r)[0].rhs), "(x + (residue(x, c0) * -1))");
+    EXPECT_EQ(to_string((*r)[0], (*r)[0].condition), "(residue(x, c0) > 0)");
+    const std::string message = ": error: residue ";
+    for (const char* text : {
+             "k: residue(x, 2) => x\n",                            // not in a left side
+             "k: x floordiv c0 => x if residue(x + 1, 2) == 0\n",  // a bound variable first
+             "k: x floordiv c0 => x if residue(c0, 2) == 0\n",
+             "k: x floordiv y => x if residue(x, y) == 0\n",  // a constant modulus
+         }) {
+        SCOPED_TRACE(text);
+        EXPECT_NE(rule_error(text).find(message), std::string::npos) << rule_error(text);
+    }
+    // A value, not a condition.
+    EXPECT_NE(rule_error("k: x floordiv c0 => x if residue(x, c0)\n"), "<ok>");
+}
+
 TEST(LemmaParser, ParsesImplicationsAndEquivalences) {
     auto r = parse_lemmas(
         "# comment\nres: m > 0 && x mod m == r\n    => x == m * (x floordiv m) + r\n"
