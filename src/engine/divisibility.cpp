@@ -234,21 +234,30 @@ void keep_facts_reaching(Expr e, SmallVector<Constraint, 8>* cs) {
 }
 
 DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constraint* last) {
-    bool sums = false;
+    bool terms = false;  // a constraint on a sum or a product
     for (const Constraint& c : Span{first, last}) {
         Expr e = c.expr;
         if (e.kind() != ExprKind::Mod || !e.rhs().is_constant() || !c.range.is_point()) continue;
         int64_t m = e.rhs().constant_value();
         if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) continue;
         add_fact(e.lhs(), ModRem{m, c.range.lo()});  // div_constraint
-        sums = sums || e.lhs().kind() == ExprKind::Add;
+        terms = terms || e.lhs().kind() == ExprKind::Add || e.lhs().kind() == ExprKind::Mul;
     }
-    if (!sums) return;
-    // A congruence on a sum is one on each of its terms, given the others.
+    if (!terms) return;
+    // A congruence on a sum is one on each of its terms, given the others;
+    // one on a product a * x is one on x (the term of a sum whose other
+    // terms are 0: `(d0 * 5) mod 2 in [1, 1]` makes d0 odd).
     for (const Constraint& c : Span{first, last}) {
         Expr e = c.expr;
-        if (e.kind() != ExprKind::Mod || e.lhs().kind() != ExprKind::Add) continue;
-        if (const ModRem* fact = facts_.find(e.lhs().id())) derive_term_facts(e.lhs(), *fact);
+        if (e.kind() != ExprKind::Mod) continue;
+        const ExprKind k = e.lhs().kind();
+        if (k != ExprKind::Add && k != ExprKind::Mul) continue;
+        const ModRem* fact = facts_.find(e.lhs().id());
+        if (!fact) continue;
+        if (k == ExprKind::Add)
+            derive_term_facts(e.lhs(), *fact);
+        else
+            derive_term_fact(e.lhs(), *fact, ModRem{0, 0});
     }
     memo_ = IdMap<ModRem>();  // computed with only some of the facts
 }
@@ -269,36 +278,37 @@ void DivisibilityAnalysis::add_fact(Expr e, ModRem fact) {
 
 void DivisibilityAnalysis::derive_term_facts(Expr sum, ModRem fact) {
     const size_t n = sum.num_operands();
-    for (size_t j = 0; j < n; ++j) {
-        // The term a * x and the congruence of the other terms, y == s (mod n).
-        Expr term = sum.operand(j);
-        Expr x = term;
-        int64_t a = 1;
-        if (term.kind() == ExprKind::Mul && term.num_operands() == 2 &&
-            term.operand(1).is_constant() && !term.operand(0).is_constant()) {
-            x = term.operand(0);
-            a = term.operand(1).constant_value();
-        }
-        if (x.is_constant()) continue;
-        const ModRem rest = of_terms_except(sum, j);
-        // div_sum_term: with g = gcd(m, n), a * x == r - s (mod g); with
-        // h = gcd(a, g) dividing r - s, b = a / h, q = g / h and w the
-        // inverse of b modulo q, x == w * ((r - s) / h) (mod q).
-        const __int128 g = gcd128(fact.modulus, rest.modulus);
-        if (g <= 1) continue;
-        const __int128 diff = static_cast<__int128>(fact.remainder) - rest.remainder;
-        const __int128 h = gcd128(a, g);
-        if (diff % h != 0) continue;  // no solution: the domain passes find it empty
-        const __int128 q = g / h;
-        if (q <= 1) continue;
-        __int128 b = (static_cast<__int128>(a) / h) % q;
-        if (b < 0) b += q;
-        const std::optional<__int128> w = inverse_mod(b, q);
-        if (!w) continue;
-        __int128 t = (diff / h) % q;
-        if (t < 0) t += q;
-        add_fact(x, normalize(q, (*w * t) % q));
+    for (size_t j = 0; j < n; ++j)
+        derive_term_fact(sum.operand(j), fact, of_terms_except(sum, j));
+}
+
+void DivisibilityAnalysis::derive_term_fact(Expr term, ModRem fact, ModRem rest) {
+    // The term a * x; the other terms y == s (mod n).
+    Expr x = term;
+    int64_t a = 1;
+    if (term.kind() == ExprKind::Mul && term.num_operands() == 2 && term.operand(1).is_constant() &&
+        !term.operand(0).is_constant()) {
+        x = term.operand(0);
+        a = term.operand(1).constant_value();
     }
+    if (x.is_constant()) return;
+    // div_sum_term: with g = gcd(m, n), a * x == r - s (mod g); with
+    // h = gcd(a, g) dividing r - s, b = a / h, q = g / h and w the
+    // inverse of b modulo q, x == w * ((r - s) / h) (mod q).
+    const __int128 g = gcd128(fact.modulus, rest.modulus);
+    if (g <= 1) return;
+    const __int128 diff = static_cast<__int128>(fact.remainder) - rest.remainder;
+    const __int128 h = gcd128(a, g);
+    if (diff % h != 0) return;  // no solution: the domain passes find it empty
+    const __int128 q = g / h;
+    if (q <= 1) return;
+    __int128 b = (static_cast<__int128>(a) / h) % q;
+    if (b < 0) b += q;
+    const std::optional<__int128> w = inverse_mod(b, q);
+    if (!w) return;
+    __int128 t = (diff / h) % q;
+    if (t < 0) t += q;
+    add_fact(x, normalize(q, (*w * t) % q));
 }
 
 ModRem DivisibilityAnalysis::of_terms_except(Expr sum, size_t j) {

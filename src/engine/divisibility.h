@@ -83,6 +83,9 @@ private:
     void add_fact(Expr e, ModRem fact);
     /// The facts on the terms `a * x` of `sum` from `sum ≡ fact`.
     void derive_term_facts(Expr sum, ModRem fact);
+    /// The fact on x of the term `a * x` (or `x`, a = 1) of a sum congruent
+    /// to `fact` whose other terms are congruent to `rest` (div_sum_term).
+    void derive_term_fact(Expr term, ModRem fact, ModRem rest);
 
     IdMap<ModRem> facts_;
     IdMap<ModRem> memo_;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "provix/expr.h"
@@ -132,6 +133,30 @@ TEST(Divisibility, NegatedFactKeepsACanonicalRemainder) {
     EXPECT_EQ(neg.remainder, 2);
     EXPECT_EQ(affine.modulus, 18);
     EXPECT_EQ(affine.remainder, 13);
+}
+
+TEST(Divisibility, ACongruenceOnAProductIsOneOnItsFactor) {
+    // d0 * 5 == 1 (mod 2) makes d0 odd; -d1 == 0 (mod 2) makes d1 even;
+    // d2 * 6 == 4 (mod 8) makes d2 * 3 == 2 (mod 4), so d2 == 2 (mod 4);
+    // d3 * 4 == 2 (mod 8) has no solution: nothing is derived (the domain
+    // passes find the map empty).
+    Context ctx;
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2), d3 = ctx.variable(3);
+    const std::vector<Constraint> constraints = {
+        {mod(d0 * 5, 2), Interval::point(1)},
+        {mod(d1 * -1, 2), Interval::point(0)},
+        {mod(d2 * 6, 8), Interval::point(4)},
+        {mod(d3 * 4, 8), Interval::point(2)},
+    };
+    DivisibilityAnalysis a(constraints);
+    auto congruence = [&](Expr x) {
+        const ModRem f = a.of(x);
+        return std::make_pair(f.modulus, f.remainder);
+    };
+    EXPECT_EQ(congruence(d0), std::make_pair(int64_t{2}, int64_t{1}));
+    EXPECT_EQ(congruence(d1), std::make_pair(int64_t{2}, int64_t{0}));
+    EXPECT_EQ(congruence(d2), std::make_pair(int64_t{4}, int64_t{2}));
+    EXPECT_EQ(a.of(d3).modulus, 1);
 }
 
 TEST(Divisibility, TermsExceptOneAreTheSumOfTheOthers) {

@@ -335,7 +335,15 @@ TEST(RuleGate, ResidueOfTheMonomialOperandMustBeKnown) {
                         "d0 mod 8 in [0, 0]"));
     // Read off the right side: a rule without residue has no such test.
     EXPECT_TRUE(builtin_rule(rule).gate.monomial_residue);
+    EXPECT_TRUE(builtin_rule("mul_exact_ceildiv").gate.monomial_residue);
     EXPECT_FALSE(builtin_rule("mod_of_multiple").gate.monomial_residue);
+    // The ceildiv form: its monomial must be a ceildiv.
+    EXPECT_FALSE(admits("mul_exact_ceildiv",
+                        "(d0) -> ((d0 floordiv 4) * 8), domain: d0 in [0, 99], "
+                        "d0 mod 8 in [5, 5]"));
+    EXPECT_TRUE(admits("mul_exact_ceildiv",
+                       "(d0) -> ((d0 ceildiv 4) * 8), domain: d0 in [0, 99], "
+                       "d0 mod 8 in [5, 5]"));
 }
 
 TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
