@@ -237,7 +237,18 @@ DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constr
     bool terms = false;  // a constraint on a sum or a product
     for (const Constraint& c : Span{first, last}) {
         Expr e = c.expr;
-        if (e.kind() != ExprKind::Mod || !e.rhs().is_constant() || !c.range.is_point()) continue;
+        if (!c.range.is_point()) continue;
+        const ExprKind k = e.kind();
+        if (k == ExprKind::Add) {
+            // An equality on a sum is its exact value (modulus 0): its terms
+            // get the congruences the others leave them (div_sum_term with
+            // m = 0), `d2 * -4 + s0 * 3 in [3, 3]` makes d2 a multiple of 3.
+            // (One on a product gives its factor no congruence.)
+            add_fact(e, ModRem{0, c.range.lo()});  // div_equality
+            terms = true;
+            continue;
+        }
+        if (k != ExprKind::Mod || !e.rhs().is_constant()) continue;
         int64_t m = e.rhs().constant_value();
         if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) continue;
         add_fact(e.lhs(), ModRem{m, c.range.lo()});  // div_constraint
@@ -248,16 +259,16 @@ DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constr
     // one on a product a * x is one on x (the term of a sum whose other
     // terms are 0: `(d0 * 5) mod 2 in [1, 1]` makes d0 odd).
     for (const Constraint& c : Span{first, last}) {
-        Expr e = c.expr;
-        if (e.kind() != ExprKind::Mod) continue;
-        const ExprKind k = e.lhs().kind();
+        // The congruence's dividend, or the equality's expression.
+        const Expr e = c.expr.kind() == ExprKind::Mod ? c.expr.lhs() : c.expr;
+        const ExprKind k = e.kind();
         if (k != ExprKind::Add && k != ExprKind::Mul) continue;
-        const ModRem* fact = facts_.find(e.lhs().id());
+        const ModRem* fact = facts_.find(e.id());
         if (!fact) continue;
         if (k == ExprKind::Add)
-            derive_term_facts(e.lhs(), *fact);
+            derive_term_facts(e, *fact);
         else
-            derive_term_fact(e.lhs(), *fact, ModRem{0, 0});
+            derive_term_fact(e, *fact, ModRem{0, 0});
     }
     memo_ = IdMap<ModRem>();  // computed with only some of the facts
 }

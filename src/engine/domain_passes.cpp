@@ -555,8 +555,9 @@ namespace {
 /// divisibility analysis is set up only for the maps that have one.)
 [[gnu::noinline]] bool align_to_equalities(IndexingMap& map, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
-    // The congruences the constraints give (only `e mod c in [r, r]` ones
-    // are facts: no equality justifies itself).
+    // The congruences the constraints give (`e mod c in [r, r]` and the
+    // equalities on sums, this one's included: every fact holds on the
+    // domain, and only bounds move, to values the constraints allow).
     DivisibilityAnalysis facts(cs);
     bool changed = false;
     // Only bounds change below, and the loop stops as soon as the map

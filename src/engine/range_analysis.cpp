@@ -77,8 +77,12 @@ void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) 
         constrained_vars_ |= n->var_mask;
         high_constrained_ = high_constrained_ || n->has_high_var;
     }
+    // The congruences of the constraints `e mod c in [r, r]` and of the
+    // equalities on sums (DivisibilityAnalysis' facts).
     for (const Constraint& c : constraints) {
-        if (c.expr.kind() == ExprKind::Mod && c.expr.rhs().is_constant() && c.range.is_point()) {
+        if (!c.range.is_point()) continue;
+        const ExprKind k = c.expr.kind();
+        if ((k == ExprKind::Mod && c.expr.rhs().is_constant()) || k == ExprKind::Add) {
             congruences_ = std::make_unique<DivisibilityAnalysis>(constraints);
             break;
         }

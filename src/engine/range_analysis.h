@@ -247,7 +247,8 @@ private:
     IdMap<char> nonzero_;          // divisors of the constraints by node id
     IdMap<Interval> memo_;
     IdMap<char> undefined_memo_;
-    /// The congruences of the constraints, when some constraint is one: the
+    /// The congruences of the constraints, when some constraint is one (or
+    /// an equality on a sum, whose terms it gives congruences): the
     /// range of `x mod c` keeps only the residues x's congruence allows.
     /// (On the heap: most maps have none, and the analysis is large.)
     std::unique_ptr<DivisibilityAnalysis> congruences_;

@@ -108,6 +108,12 @@ TEST(RangeAnalysis, TheCongruencesAnalysisIsTheOneOfTheConstraints) {
     EXPECT_EQ(nothing.of(d0).modulus, 1);
     EXPECT_EQ(nothing.of(d1).modulus, 1);
     EXPECT_EQ(RangeAnalysis(bounds).congruences(), nullptr);
+    // An equality on a sum is one: d0 * 3 + d1 * 6 == 9 makes d0 odd.
+    const std::vector<Constraint> equality = {{d0 * 3 + d1 * 6, Interval::point(9)}};
+    RangeAnalysis with_equality(bounds, equality);
+    ASSERT_NE(with_equality.congruences(), nullptr);
+    EXPECT_EQ(with_equality.congruences()->of(d0).modulus, 2);
+    EXPECT_EQ(with_equality.congruences()->of(d0).remainder, 1);
 }
 
 TEST(RangeAnalysis, UsingTheNewBoundsOfAMapForgetsTheOldRanges) {
