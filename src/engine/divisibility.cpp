@@ -146,12 +146,8 @@ bool ModRem::divisible_by(int64_t c) const {
 
 std::optional<int64_t> ModRem::residue_modulo(int64_t c) const {
     if (c <= 0) return std::nullopt;
-    // modulus 0: the value is `remainder` itself, of any sign (C++'s % keeps
-    // the dividend's sign: a negative remainder moves up by c, in range).
-    if (modulus == 0) {
-        const int64_t r = remainder % c;
-        return r < 0 ? r + c : r;
-    }
+    // modulus 0: the value is `remainder` itself, of any sign.
+    if (modulus == 0) return floor_remainder(remainder, c);
     // v = modulus * k + remainder with c | modulus: v mod c = remainder mod c.
     if (modulus % c != 0) return std::nullopt;
     return remainder % c;  // 0 <= remainder < modulus
@@ -233,13 +229,18 @@ void keep_facts_reaching(Expr e, SmallVector<Constraint, 8>* cs) {
         cs->pop_back();
 }
 
+bool gives_congruence(const Constraint& c) {
+    if (!c.range.is_point()) return false;
+    const ExprKind k = c.expr.kind();
+    return k == ExprKind::Add || (k == ExprKind::Mod && c.expr.rhs().is_constant());
+}
+
 DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constraint* last) {
     bool terms = false;  // a constraint on a sum or a product
     for (const Constraint& c : Span{first, last}) {
+        if (!gives_congruence(c)) continue;
         Expr e = c.expr;
-        if (!c.range.is_point()) continue;
-        const ExprKind k = e.kind();
-        if (k == ExprKind::Add) {
+        if (e.kind() == ExprKind::Add) {
             // An equality on a sum is its exact value (modulus 0): its terms
             // get the congruences the others leave them (div_sum_term with
             // m = 0), `d2 * -4 + s0 * 3 in [3, 3]` makes d2 a multiple of 3.
@@ -248,7 +249,6 @@ DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constr
             terms = true;
             continue;
         }
-        if (k != ExprKind::Mod || !e.rhs().is_constant()) continue;
         int64_t m = e.rhs().constant_value();
         if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) continue;
         add_fact(e.lhs(), ModRem{m, c.range.lo()});  // div_constraint

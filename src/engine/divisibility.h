@@ -42,6 +42,12 @@ std::optional<ModRem> combine_exact(ModRem a, ModRem b, bool* empty);
 /// Sets `*empty` when no integer satisfies both.
 ModRem intersect(ModRem a, ModRem b, bool* empty);
 
+/// True if DivisibilityAnalysis reads the constraint `c` as a fact: a
+/// congruence `e mod k in [r, r]` (k a constant) or an equality on a sum
+/// `e in [r, r]`. `d0 mod 4 in [1, 1]` and `d0 + d1 * 2 in [5, 5]` are;
+/// `d0 mod 4 in [1, 2]` and `d0 * 2 in [6, 6]` are not.
+bool gives_congruence(const Constraint& c);
+
 /// Keeps, of the constraints `cs` (in order), those whose facts can reach
 /// an expression over the variables of `e`, so that `DivisibilityAnalysis`
 /// of them answers `of(x)` as the analysis of all of them for every `x`

@@ -80,9 +80,7 @@ void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) 
     // The congruences of the constraints `e mod c in [r, r]` and of the
     // equalities on sums (DivisibilityAnalysis' facts).
     for (const Constraint& c : constraints) {
-        if (!c.range.is_point()) continue;
-        const ExprKind k = c.expr.kind();
-        if ((k == ExprKind::Mod && c.expr.rhs().is_constant()) || k == ExprKind::Add) {
+        if (gives_congruence(c)) {
             congruences_ = std::make_unique<DivisibilityAnalysis>(constraints);
             break;
         }

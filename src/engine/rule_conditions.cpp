@@ -88,17 +88,18 @@ Tri RuleMatcher::range_is_point(int var) {
     return r.lo() == r.hi() ? Tri::True : Tri::False;
 }
 
-Tri RuleMatcher::divisible_verdict(int var, int64_t c) {
+ModRem RuleMatcher::congruence_of(int var) {
     const Binding& b = b_[static_cast<size_t>(var)];
-    Expr e = b.kind == Binding::Kind::Expr ? b.expr : materialize(b);
+    return div_.of(b.kind == Binding::Kind::Expr ? b.expr : materialize(b));
+}
+
+Tri RuleMatcher::divisible_verdict(int var, int64_t c) {
     // Only a proof of divisibility counts; "not shown" is unknown.
-    return div_.of(e).divisible_by(c) ? Tri::True : Tri::Unknown;
+    return congruence_of(var).divisible_by(c) ? Tri::True : Tri::Unknown;
 }
 
 std::optional<int64_t> RuleMatcher::residue_of(int var, int64_t c) {
-    const Binding& b = b_[static_cast<size_t>(var)];
-    Expr e = b.kind == Binding::Kind::Expr ? b.expr : materialize(b);
-    return div_.of(e).residue_modulo(c);
+    return congruence_of(var).residue_modulo(c);
 }
 
 inline std::optional<int64_t> RuleMatcher::eval_operand(int n) {

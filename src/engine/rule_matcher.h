@@ -356,6 +356,9 @@ private:
         return compiled_->build_rhs ? compiled_->build_rhs(*this) : build(rule_->rhs);
     }
     Expr materialize(const Binding& b);
+    /// The divisibility analysis' congruence of the binding of `var` (a
+    /// sub-sum materialized), which `divisible` and `residue` read.
+    ModRem congruence_of(int var);
     Interval var_range(int var);
     /// The range of a sub-sum binding: the sum of its terms' ranges times
     /// their coefficients divided by the scale.
