@@ -125,3 +125,10 @@ Proof.
   - replace qd with qh in Ed by lia. replace qx with qh in Ex by lia. nia.
   - replace qd with qh in Ed by lia. replace qx with (qh - 1) in Ex by lia. nia.
 Qed.
+
+(* A known residue: with c > 0 and floor_mod x c = r (the residue the
+   divisibility analysis shows), x = c * (x / c) + r. *)
+Lemma residue_split : forall x c r, c > 0 -> floor_mod x c = r -> x = c * (x / c) + r.
+Proof.
+  intros x c r Hc Hr. rewrite floor_mod_spec in Hr by lia. subst r. apply Z.div_mod. lia.
+Qed.

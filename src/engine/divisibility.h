@@ -78,6 +78,11 @@ public:
     /// The congruence of `e`, memoized per node.
     ModRem of(Expr e);
 
+    /// True if some constraint gave a fact: without one, the congruence of
+    /// every node is the one its structure gives (`d0 * 6 + 1` is 1 modulo
+    /// 6, `d0 + 1` nothing).
+    bool has_facts() const { return !facts_.empty(); }
+
     /// The congruence of the sum of the operands of `sum` other than
     /// operand `j` (div_add over their congruences): of `d0 + d1 * 8 + 3`
     /// without operand 0 (`d0`), 3 (mod 8).

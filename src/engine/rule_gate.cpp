@@ -304,6 +304,30 @@ bool monomial_tests_admit(bool multiple, bool residue, Expr e, NodeFacts& facts)
     return true;
 }
 
+/// The test of RuleGate::operand0_residue on the left operand `x` and the
+/// constant right operand `d`: false if `facts`' divisibility analysis holds
+/// no fact and does not show x's residue modulo d.
+bool operand_residue_admits(NodeFacts& facts, Expr x, int64_t d) {
+    DivisibilityAnalysis* div = facts.divisibility();
+    if (!div || div->has_facts() || d <= 0) return true;
+    // Without facts a bare variable is congruent to nothing and `v * k` only
+    // to 0 modulo k, so a sum with such a term is known modulo d only if d
+    // divides k: read off the terms before the analysis (whose memo entries
+    // cost more). `d0 * 2 + 3` is nothing modulo 6.
+    const detail::ExprNode* n = x.node();
+    const detail::ExprNode* const* terms = n->kind == ExprKind::Add ? n->operands : &n;
+    const size_t count = n->kind == ExprKind::Add ? n->num_operands : 1;
+    for (size_t i = 0; i < count; ++i) {
+        const detail::ExprNode* t = terms[i];
+        if (t->kind == ExprKind::Variable) return false;
+        if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
+            t->operands[0]->kind == ExprKind::Variable &&
+            t->operands[1]->kind == ExprKind::Constant && t->operands[1]->value % d != 0)
+            return false;
+    }
+    return div->of(x).residue_modulo(d).has_value();
+}
+
 /// block_may_hold on the terms of `e` (all of them), split as RuleMatcher's
 /// split splits them; a term whose monomial is not a node admits.
 bool block_may_hold_on(Expr e, int64_t d, RangeAnalysis& ranges) {
@@ -454,17 +478,17 @@ bool coefficient_multiple_test(const Rule& rule, const rules::Node& top,
 }
 
 /// True if the subtree of `rule` at `n` holds `residue(x, c)` for the
-/// expression variable x and the constant variable c.
-bool holds_residue(const Rule& rule, int n, int64_t x, int64_t c) {
+/// variable x (of kind `x_op`: an expression or a sum variable) and the
+/// constant variable c.
+bool holds_residue(const Rule& rule, int n, Op x_op, int64_t x, int64_t c) {
     const rules::Node& nd = node_at(rule, n);
     if (nd.op == Op::Residue) {
         const rules::Node& a = node_at(rule, nd.children[0]);
         const rules::Node& b = node_at(rule, nd.children[1]);
-        if (a.op == Op::ExprVar && a.value == x && b.op == Op::ConstVar && b.value == c)
-            return true;
+        if (a.op == x_op && a.value == x && b.op == Op::ConstVar && b.value == c) return true;
     }
     for (int child : nd.children)
-        if (holds_residue(rule, child, x, c)) return true;
+        if (holds_residue(rule, child, x_op, x, c)) return true;
     return false;
 }
 
@@ -477,7 +501,17 @@ bool monomial_residue_test(const Rule& rule, const rules::Node& top) {
     const rules::Node& x = node_at(rule, monomial.children[0]);
     const rules::Node& divisor = node_at(rule, monomial.children[1]);
     if (x.op != Op::ExprVar || divisor.op != Op::ConstVar) return false;
-    return rule.rhs >= 0 && holds_residue(rule, rule.rhs, x.value, divisor.value);
+    return rule.rhs >= 0 && holds_residue(rule, rule.rhs, Op::ExprVar, x.value, divisor.value);
+}
+
+/// True if the left operand's sum pattern `sp` of a binary left side is
+/// `X + c0` and the right side holds `residue(X, c1)` of its constant right
+/// operand `right` (see RuleGate::operand0_residue).
+bool operand_residue_test(const Rule& rule, const SumPattern& sp, const rules::Node& right) {
+    if (right.op != Op::ConstVar || sp.const_term < 0 || !sp.general.empty() || sp.part_sum >= 0 ||
+        sp.rest_var < 0)
+        return false;
+    return rule.rhs >= 0 && holds_residue(rule, rule.rhs, Op::SumVar, sp.rest_var, right.value);
 }
 
 /// True if constraint rule `rule`'s range ends are one constant variable
@@ -547,6 +581,7 @@ RuleGate gate_of(const CompiledRule& c) {
     // takes a term), after checking the block condition on them.
     g.operand0_block = right.op == Op::ConstVar && sp.block_divisor >= 0 &&
                        sp.block_divisor == right.value && sp.general.empty() && sp.const_term < 0;
+    g.operand0_residue = operand_residue_test(rule, sp, right);
     if (sp.part_const < 0 || right.op != Op::ConstVar) return g;
     const int64_t c0 = node_at(rule, sp.part_const).value;
     for (int p : conjuncts) {
@@ -587,6 +622,9 @@ bool RuleGate::range_is_point(NodeFacts& facts, RangeAnalysis& ranges) {
         !operand_tests_admit(*this, facts, ranges, a, detail::const_value(b)))
         return false;
     if (operand0_block && is_const(b) && !block_may_hold_on(a, detail::const_value(b), ranges))
+        return false;
+    if (operand0_residue && is_const(b) &&
+        !operand_residue_admits(facts, a, detail::const_value(b)))
         return false;
     return true;
 }
@@ -683,9 +721,21 @@ bool RuleGate::may_admit_operands(size_t operand_class) const {
     // admits_shape's operand tests on the class (the operand count aside).
     if (!binary) return true;
     constexpr size_t kRight = kNumExprKinds + 3;
-    const auto left = static_cast<ExprKind>(operand_class / kRight);
+    const size_t left_class = operand_class / kRight;
     const size_t right = operand_class % kRight;
+    // A sum with a constant term has its own class (kNumExprKinds): a sum
+    // gate that needs one turns away every other sum.
+    const bool sum_with_constant = left_class == kNumExprKinds;
+    const auto left = sum_with_constant ? ExprKind::Add : static_cast<ExprKind>(left_class);
     if (!(operand_kinds[0] & kind_bit(left))) return false;
+    // The sum gate's counts (sum_admits): a non-sum is one term, a constant
+    // term only if it is a constant, and a sum of the other class has none.
+    if (sums[1].active) {
+        const bool sum = left == ExprKind::Add;
+        if (!sum && sums[1].min_terms > 1) return false;
+        const bool constant = sum ? sum_with_constant : left == ExprKind::Constant;
+        if (sums[1].needs_constant && !constant) return false;
+    }
     // The right operand's kind, and the values a constant of its class takes.
     ExprKind right_kind = right < kNumExprKinds ? static_cast<ExprKind>(right) : ExprKind::Constant;
     if (!(operand_kinds[1] & kind_bit(right_kind))) return false;
@@ -702,7 +752,8 @@ RuleGate make_rule_gate(const CompiledRule& c) {
     RuleGate g = gate_of(c);
     g.shape_tests = g.coefficient || g.binary || g.sums[0].active;
     g.operand_extras = g.sums[1].active || g.scale_test != RuleGate::ScaleTest::None ||
-                       g.operand0_divisible || g.operand0_in_one_block || g.operand0_block;
+                       g.operand0_divisible || g.operand0_in_one_block || g.operand0_block ||
+                       g.operand0_residue;
     return g;
 }
 

@@ -169,6 +169,15 @@ struct RuleGate {
     /// (`d0 mod 8` with d0 in [0, 15] spans two blocks of 8).
     bool operand0_divisible = false;
     bool operand0_in_one_block = false;
+    /// The left operand is `X + c0` (X every term but the constant) and the
+    /// right side holds `residue(X, c1)` of the constant right operand c1:
+    /// it is built only where the divisibility analysis shows X's residue
+    /// modulo c1. With no fact in the analysis, X's congruence is the one
+    /// its terms give, as is the operand's less its constant, so the
+    /// operand's decides: `(d0 + 7) floordiv 3` with nothing known of d0
+    /// fails it. With some fact (one on exactly X may show X's residue and
+    /// not the operand's) it admits.
+    bool operand0_residue = false;
     /// The left operand is a partition `c0 * X + Y` alone (every term in X
     /// or Y) whose block condition divides by the constant right operand
     /// (see block_divisor): its terms must not add up to more than one
@@ -181,7 +190,8 @@ struct RuleGate {
 
     /// Some test of the binary operator's left operand beyond its kind is
     /// set (sums[1], scale_test, operand0_divisible, operand0_in_one_block,
-    /// operand0_block): false lets admits skip them all with one test.
+    /// operand0_residue, operand0_block): false lets admits skip them all
+    /// with one test.
     /// make_rule_gate sets it; true checks each of them as before.
     bool operand_extras = true;
 
@@ -248,20 +258,24 @@ struct SumGateSkip {
 };
 
 /// The number of classes of operand_class.
-inline constexpr size_t kOperandClasses = kNumExprKinds * (kNumExprKinds + 3);
+inline constexpr size_t kOperandClasses = (kNumExprKinds + 1) * (kNumExprKinds + 3);
 
 /// The class of the first two operands of `e` (a node with at least two)
-/// that RuleGate's operand tests read: the kind of the left one, and the
-/// kind of the right one with a constant split by its value (below 0, 0, 1,
-/// above 1). `d0 floordiv 8` and `d1 floordiv 4` are of one class,
-/// `d0 floordiv -8` of another.
+/// that RuleGate's operand tests read: the kind of the left one, a sum with
+/// a constant term apart from the other sums, and the kind of the right one
+/// with a constant split by its value (below 0, 0, 1, above 1).
+/// `d0 floordiv 8` and `d1 floordiv 4` are of one class, `d0 floordiv -8`
+/// of another, `(d0 + 1) floordiv 8` of another than `(d0 + d1) floordiv 8`.
 inline size_t operand_class(Expr e) {
     const detail::ExprNode* n = e.node();
+    const detail::ExprNode* a = n->operands[0];
     const detail::ExprNode* b = n->operands[1];
     size_t right = static_cast<size_t>(b->kind);
     if (b->kind == ExprKind::Constant && b->value <= 1)
         right = kNumExprKinds + (b->value < 0 ? 0 : static_cast<size_t>(b->value) + 1);
-    return static_cast<size_t>(n->operands[0]->kind) * (kNumExprKinds + 3) + right;
+    size_t left = static_cast<size_t>(a->kind);
+    if (a->kind == ExprKind::Add && a->has_constant_term) left = kNumExprKinds;
+    return left * (kNumExprKinds + 3) + right;
 }
 
 /// The constant variable c1 of a top-level conjunct `c0 mod c1 == 0` of

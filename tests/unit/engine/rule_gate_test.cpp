@@ -346,6 +346,38 @@ TEST(RuleGate, ResidueOfTheMonomialOperandMustBeKnown) {
                        "d0 mod 8 in [5, 5]"));
 }
 
+TEST(RuleGate, ResidueOfTheOperandLessItsConstantMustBeKnown) {
+    // fd_split_constant builds residue(X, c1) of its left operand X + c0.
+    for (const std::string rule : {"fd_split_constant", "cd_split_constant"}) {
+        EXPECT_TRUE(builtin_rule(rule).gate.operand0_residue) << rule;
+        const std::string op = rule == "fd_split_constant" ? " floordiv " : " ceildiv ";
+        // No fact: X's congruence is its terms', nothing for a bare d0.
+        EXPECT_FALSE(admits(rule, "(d0) -> ((d0 + 7)" + op + "3), domain: d0 in [0, 99]")) << rule;
+        // From the terms alone: d0 * 6 is 0 modulo 3.
+        EXPECT_TRUE(admits(rule, "(d0) -> ((d0 * 6 + 7)" + op + "3), domain: d0 in [0, 99]"))
+            << rule;
+        // d0 * 6 is nothing modulo 4.
+        EXPECT_FALSE(admits(rule, "(d0) -> ((d0 * 6 + 7)" + op + "4), domain: d0 in [0, 99]"))
+            << rule;
+        // Some fact: left to the matcher (a fact on exactly X may show it).
+        EXPECT_TRUE(admits(rule, "(d0, d1) -> ((d0 + d1 + 7)" + op +
+                                     "3), domain: d0 in [0, 99], d1 in [0, 9], "
+                                     "(d0 + d1) mod 3 in [0, 0]"))
+            << rule;
+        // No constant term, or a divisor below 1: turned away.
+        EXPECT_FALSE(admits(rule, "(d0) -> ((d0 * 6)" + op +
+                                      "3), domain: d0 in [0, 99], "
+                                      "d0 mod 3 in [0, 0]"))
+            << rule;
+        EXPECT_FALSE(admits(rule, "(d0) -> ((d0 + 7)" + op +
+                                      "-3), domain: d0 in [0, 99], "
+                                      "d0 mod 3 in [0, 0]"))
+            << rule;
+    }
+    EXPECT_FALSE(builtin_rule("fd_pull_multiple").gate.operand0_residue);
+    EXPECT_FALSE(builtin_rule("mul_exact_division").gate.operand0_residue);
+}
+
 TEST(RuleGate, OperandConjunctsDecidedFromTheAnalyses) {
     // mod_of_multiple: x mod c0 => 0 if divisible(x, c0) && defined(x).
     EXPECT_FALSE(admits("mod_of_multiple", "(d0) -> (d0 mod 8), domain: d0 in [0, 99]"));
@@ -719,6 +751,16 @@ TEST(OperandClass, RulesWhoseOperandTestsFailAreLeftOut) {
     EXPECT_TRUE(
         holds(table.expression_rules(ExprKind::FloorDiv, operand_class(nested)), nested_rule));
     EXPECT_LT(for_plain.size(), table.expression_rules(ExprKind::FloorDiv).size());
+    // A sum with a constant term is a class of its own: fd_split_constant
+    // ((X + c0) floordiv c1) is left out for a sum without one.
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
+    const Expr with_constant = floor_div(d0 + d1 + 1, 8), without = floor_div(d0 + d1, 8);
+    EXPECT_NE(operand_class(with_constant), operand_class(without));
+    const CompiledRule& split_rule = builtin_rule("fd_split_constant");
+    EXPECT_TRUE(holds(table.expression_rules(ExprKind::FloorDiv, operand_class(with_constant)),
+                      split_rule));
+    EXPECT_FALSE(
+        holds(table.expression_rules(ExprKind::FloorDiv, operand_class(without)), split_rule));
 }
 
 RC_GTEST_PROP(OperandClass, LeavesOutOnlyRulesWhoseGatesTurnTheNodeAway, ()) {
