@@ -306,10 +306,11 @@ bool monomial_tests_admit(bool multiple, bool residue, Expr e, NodeFacts& facts)
 
 /// The test of RuleGate::operand0_residue on the left operand `x` and the
 /// constant right operand `d`: false if `facts`' divisibility analysis holds
-/// no fact and does not show x's residue modulo d.
+/// no fact and does not show x's residue modulo d (every value has the
+/// residue 0 modulo 1).
 bool operand_residue_admits(NodeFacts& facts, Expr x, int64_t d) {
     DivisibilityAnalysis* div = facts.divisibility();
-    if (!div || div->has_facts() || d <= 0) return true;
+    if (!div || div->has_facts() || d <= 1) return true;
     // Without facts a bare variable is congruent to nothing and `v * k` only
     // to 0 modulo k, so a sum with such a term is known modulo d only if d
     // divides k: read off the terms before the analysis (whose memo entries
