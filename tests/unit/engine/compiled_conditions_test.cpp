@@ -28,11 +28,13 @@
 #include "range_analysis.h"
 #include "rule_matcher.h"
 #include "rule_table.h"
+#include "support/expr_nodes.h"
 
 namespace provix::engine {
 namespace {
 
 using Binding = RuleMatcher::Binding;
+using testing_support::collect_nodes;
 
 }  // namespace
 
@@ -452,13 +454,6 @@ TEST(CompiledMatchers, MatchAsTheInterpreterMatches) {
     EXPECT_GT(summed_matched, 0u);
     EXPECT_GT(unmatched, 0u);
     EXPECT_GT(fired, 0u);
-}
-
-/// `e` and every node below it, parents first.
-void collect_nodes(Expr e, std::vector<Expr>& out) {
-    out.push_back(e);
-    for (const Expr& op : e.operands())
-        collect_nodes(op, out);
 }
 
 // Sums where several assignments of terms to term patterns match: the
