@@ -5,6 +5,7 @@
 
 #include "constraint_range.h"
 #include "expr_node.h"
+#include "floor_relaxation.h"
 #include "lemma_ids.h"
 #include "provix/semantics.h"
 #include "range_analysis.h"
@@ -150,9 +151,13 @@ namespace {
 /// `c * max(a, b)` with c > 0 is at least `c * a` and `c * b`, so `diff` is
 /// at least `diff` with the max replaced by either operand; with c < 0 at
 /// most, and a min the other way (range_by_max_operand,
-/// range_by_min_operand). Sets `*lemma_name` when an end moved.
+/// range_by_min_operand). The other end: at each point the max is one of
+/// its operands, so `diff` lies in the hull of the ranges of the replaced
+/// differences (range_by_either_operand): `min(d0 * 3, s0 + 15) - d0` with
+/// d0 in [0, 8] and s0 >= 0 is at least min(0, 7). Sets `lemmas[0]`,
+/// `lemmas[1]` and `lemmas[2]` to the lemmas that moved an end.
 Interval narrow_by_min_max_terms(Expr diff, Interval d, RangeAnalysis& ranges,
-                                 const char** lemma_name) {
+                                 RangeLemmas& lemmas) {
     // The terms read in place: a min or max monomial is the term or its
     // first operand, never the unbuilt product of several.
     for (Expr whole : terms_of(diff)) {
@@ -161,17 +166,28 @@ Interval narrow_by_min_max_terms(Expr diff, Interval d, RangeAnalysis& ranges,
         const ExprKind kind = kind_of(t.monomial);
         if (kind != ExprKind::Min && kind != ExprKind::Max) continue;
         const bool lower = (kind == ExprKind::Max) == (t.coef > 0);  // which end it bounds
+        Interval either = Interval::empty();  // the hull of the replaced differences' ranges
+        bool every_operand = true;            // each replaced difference has a range
         for (size_t i = 0; i < num_ops(t.monomial); ++i) {
             const Interval r = ranges.range(diff + (op_at(t.monomial, i) - t.monomial) * t.coef);
-            if (r.is_empty()) continue;
+            if (r.is_empty()) {
+                every_operand = false;
+                continue;
+            }
+            either = either.hull(r);
             const Interval side = lower ? Interval::bounded_by(r.finite_lo(), std::nullopt)
                                         : Interval::bounded_by(std::nullopt, r.finite_hi());
             const Interval narrowed = d.intersect(side);
             if (narrowed == d) continue;
             d = narrowed;
-            *lemma_name =
+            lemmas[kind == ExprKind::Max ? 0 : 1] =
                 kind == ExprKind::Max ? lemma::range_by_max_operand : lemma::range_by_min_operand;
         }
+        if (!every_operand) continue;
+        const Interval narrowed = d.intersect(either);
+        if (narrowed == d) continue;
+        d = narrowed;
+        lemmas[2] = lemma::range_by_either_operand;
     }
     return d;
 }
@@ -186,7 +202,7 @@ bool signs(const Interval& d, bool* y_above, bool* y_below) {
 
 }  // namespace
 
-Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char* range_lemmas[2]) {
+Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, RangeLemmas& range_lemmas) {
     const ExprKind kind = e.kind();
     if (kind != ExprKind::Min && kind != ExprKind::Max) return Expr();
     const Expr x = op_at(e, 0), y = op_at(e, 1);
@@ -195,14 +211,21 @@ Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char* ran
     if (d.is_empty()) return Expr();
     bool y_above = false, y_below = false;  // y >= x (y <= x) where both are defined
     if (!signs(d, &y_above, &y_below)) {
-        // Undecided by the bounds: the min/max terms of y - x, then the
-        // constraints sharing terms with it.
-        d = narrow_by_min_max_terms(diff, d, ranges, &range_lemmas[0]);
+        // Undecided by the bounds: the min/max terms of y - x, its
+        // quotients' dividends, then the constraints sharing terms with it.
+        d = narrow_by_min_max_terms(diff, d, ranges, range_lemmas);
+        if (!signs(d, &y_above, &y_below)) {
+            const Interval relaxed = d.intersect(range_by_floor_relaxation(diff, ranges));
+            if (relaxed != d) {
+                d = relaxed;
+                range_lemmas[3] = lemma::floor_relaxation_range;
+            }
+        }
         if (!signs(d, &y_above, &y_below) && !ranges.constraints().empty()) {
             bool lo_moved = false, hi_moved = false;
             d = d.intersect(range_by_constraints(diff, ranges, &lo_moved, &hi_moved));
             if (signs(d, &y_above, &y_below))
-                range_lemmas[1] =
+                range_lemmas[4] =
                     y_above ? lemma::range_by_constraint_lower : lemma::range_by_constraint_upper;
         }
         if (d.is_empty()) return Expr();

@@ -4,6 +4,8 @@
 /// appearing twice, values at points), each the instance of one lemma of
 /// rules/rewriter.lemmas.
 
+#include <array>
+
 #include "provix/expr.h"
 
 namespace provix::engine {
@@ -43,6 +45,12 @@ class RangeAnalysis;
 /// range, e undefined at one of the two values, an int64 overflow).
 Expr two_point_affine(Expr e, RangeAnalysis& ranges);
 
+/// The lemmas that narrowed a difference's range in
+/// decide_min_max_by_difference, null where none did:
+/// `{range_by_max_operand, range_by_min_operand, range_by_either_operand,
+/// floor_relaxation_range, range_by_constraint_lower or _upper}`.
+using RangeLemmas = std::array<const char*, 5>;
+
 /// A min or max whose operands' difference has a known sign on the domain
 /// is one of its operands: with y - x >= 0, min(x, y) is x and max(x, y) is
 /// y, and the other way with y - x <= 0 (lemmas `min_by_difference`,
@@ -50,11 +58,13 @@ Expr two_point_affine(Expr e, RangeAnalysis& ranges);
 /// cancel before its range is taken: `max(d3 - 19, d0 * 3 + d3)` with d0 in
 /// [0, 6] is `d0 * 3 + d3`. When the bounds leave the sign open, the
 /// difference's own min/max terms narrow its range (each replaced by an
-/// operand: `min(s0, d1 + max(d2, s0))` with d1 >= 0 is s0; lemma named in
-/// `range_lemmas[0]`), then the domain's constraints (range_by_constraints;
-/// `range_lemmas[1]`): `max(d1 * 16 + rt0 * 32, 3)` with
+/// operand: `min(s0, d1 + max(d2, s0))` with d1 >= 0 is s0; the lemmas named
+/// in `range_lemmas[0..2]`), then its quotients' dividends
+/// (range_by_floor_relaxation; `range_lemmas[3]`): `min(s0, s0 ceildiv 8)`
+/// with s0 <= 1 is s0; then the domain's constraints (range_by_constraints;
+/// `range_lemmas[4]`): `max(d1 * 16 + rt0 * 32, 3)` with
 /// `d1 * 7 + rt0 in [1, 8]` is `d1 * 16 + rt0 * 32`. The dropped operand
 /// must be defined everywhere. Null Expr when the sign is unknown.
-Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, const char* range_lemmas[2]);
+Expr decide_min_max_by_difference(Expr e, RangeAnalysis& ranges, RangeLemmas& range_lemmas);
 
 }  // namespace provix::engine

@@ -173,7 +173,7 @@ Expr Rewriter::rewrite_root(Expr e, int depth) {
 Expr Rewriter::rewrite_whole(Expr e, int depth) {
     Expr r;
     const char* lemma_name = nullptr;
-    const char* range_lemmas[2] = {nullptr, nullptr};  // narrowings of a difference's range
+    RangeLemmas range_lemmas = {};  // narrowings of a difference's range
     if (e.kind() == ExprKind::Add) {
         r = recognise_mod_in_sum(e);
         lemma_name = lemma::mod_recognise_sum;
@@ -191,7 +191,7 @@ Expr Rewriter::rewrite_whole(Expr e, int depth) {
         if (!r) {
             r = two_point_affine(e, ranges_);
             lemma_name = lemma::two_point_affine;
-            range_lemmas[0] = range_lemmas[1] = nullptr;
+            range_lemmas = {};
         }
     }
     if (!r) {

@@ -20,7 +20,7 @@ namespace {
 /// The name of the first whole-expression step that rewrites `e`, or "".
 std::string first_step_acting(Expr e, RangeAnalysis& ranges) {
     const char* lemma_name = nullptr;
-    const char* range_lemmas[2] = {nullptr, nullptr};
+    RangeLemmas range_lemmas = {};
     if (recognise_mod_in_sum(e)) return "recognise_mod_in_sum";
     if (recombine_radix_digits(e, ranges, RewriteLog{}, &lemma_name))
         return "recombine_radix_digits";
