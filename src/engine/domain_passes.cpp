@@ -486,12 +486,45 @@ bool merge_congruences(IndexingMap& map, RewriteLog log) {
 
 namespace {
 
+/// `b` with each finite end whose residue modulo m lies outside [ra, rb]
+/// moved inward to the first residue in it from that side; with ra == rb
+/// (a congruence) both ends move to the residue (residue_lower,
+/// residue_upper, residue_range_lower, residue_range_upper). Empty when no
+/// value is left (an end moved beyond the other).
+[[gnu::always_inline]] inline Interval aligned_to_residues(Interval b, int64_t m, int64_t ra,
+                                                           int64_t rb) {
+    const bool point = ra == rb;
+    auto outside = [&](int64_t end) {
+        const int64_t t = residue(end, m);
+        return t < ra || t > rb;
+    };
+    std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
+    bool empty = false;
+    if (lo && (point || outside(*lo))) {
+        const __int128 v = first_with_residue(*lo, ra, m);
+        if (v <= kInt64Max)
+            lo = static_cast<int64_t>(v);
+        else
+            empty = hi.has_value();  // above every finite upper bound
+    }
+    if (hi && (point || outside(*hi))) {
+        const __int128 v = last_with_residue(*hi, rb, m);
+        if (v >= kInt64Min)
+            hi = static_cast<int64_t>(v);
+        else
+            empty = empty || lo.has_value();
+    }
+    return empty ? Interval::empty() : Interval::bounded_by(lo, hi);
+}
+
 /// align_bounds_to_residues by the residue ranges on variables; sets
 /// `*equality_on_sum` if some constraint is an equality on a sum (the
-/// other source of residues, `d0 + (s0 mod 2) * 8 in [8, 8]`), found in the
-/// same scan.
+/// other source of residues, `d0 + (s0 mod 2) * 8 in [8, 8]`) and
+/// `*congruence_on_sum` if one is a congruence on a sum, found in the same
+/// scan.
 [[gnu::always_inline]] inline bool align_to_residue_ranges(IndexingMap& map, RewriteLog log,
-                                                           bool* equality_on_sum) {
+                                                           bool* equality_on_sum,
+                                                           bool* congruence_on_sum) {
     bool changed = false;
     // Only bounds change below, and the loop stops as soon as the map becomes
     // known empty (which clears the constraints): the constraints are read in
@@ -504,7 +537,12 @@ namespace {
         }
         Expr e;
         int64_t m, ra, rb;
-        if (!as_residue_range(c, &e, &m, &ra, &rb) || !e.is_variable()) continue;
+        if (!as_residue_range(c, &e, &m, &ra, &rb)) continue;
+        if (!e.is_variable()) {
+            *congruence_on_sum =
+                *congruence_on_sum || (ra == rb && detail::kind_of(e) == ExprKind::Add);
+            continue;
+        }
         // A congruence (ra == rb) moves an end by residue_lower and
         // residue_upper, which hold whatever the end's residue; a range of
         // residues moves an end whose residue lies outside it, to the first
@@ -515,28 +553,8 @@ namespace {
         // inside them (congruences alone are merged first, crt_merge).
         const bool point = ra == rb;
         if (!point && has_other_residue_range(cs, c, e)) continue;
-        auto outside = [&](int64_t end) {
-            const int64_t t = residue(end, m);
-            return t < ra || t > rb;
-        };
-        Interval b = map.bounds_by_id()[static_cast<size_t>(e.variable_id())];
-        std::optional<int64_t> lo = b.finite_lo(), hi = b.finite_hi();
-        bool empty = false;
-        if (lo && (point || outside(*lo))) {
-            const __int128 v = first_with_residue(*lo, ra, m);
-            if (v <= kInt64Max)
-                lo = static_cast<int64_t>(v);
-            else
-                empty = hi.has_value();  // above every finite upper bound
-        }
-        if (hi && (point || outside(*hi))) {
-            const __int128 v = last_with_residue(*hi, rb, m);
-            if (v >= kInt64Min)
-                hi = static_cast<int64_t>(v);
-            else
-                empty = empty || lo.has_value();
-        }
-        Interval nb = empty ? Interval::empty() : Interval::bounded_by(lo, hi);
+        const Interval b = map.bounds_by_id()[static_cast<size_t>(e.variable_id())];
+        const Interval nb = aligned_to_residues(b, m, ra, rb);
         if (nb == b) continue;
         if (nb.is_empty())
             log.fired(point ? lemma::residue_gap : lemma::residue_range_gap);
@@ -601,12 +619,53 @@ namespace {
     return changed;
 }
 
+/// align_bounds_to_residues by the congruences that a congruence on a sum
+/// gives its variable terms, given the other terms' (div_sum_term):
+/// `(d0 * 5 + d1) mod 2 in [0, 0]` with `d0 mod 4 in [1, 1]` makes d1 odd,
+/// so d1 in [0, 100] becomes d1 in [1, 99] (residue_lower, residue_upper).
+/// A congruence holds at every point of the domain, so no pass moves an end
+/// off it again. (Out of line: its divisibility analysis is set up only for
+/// the maps that have such a constraint.)
+[[gnu::noinline]] bool align_to_sum_congruences(IndexingMap& map, RewriteLog log) {
+    const std::vector<Constraint>& cs = map.constraints();
+    DivisibilityAnalysis facts(cs);
+    Context& ctx = *map.context();
+    bool changed = false;
+    // Only bounds change below, and the loop stops as soon as the map
+    // becomes known empty: the constraints are read in place.
+    for (const Constraint& c : cs) {
+        Expr e;
+        int64_t m, r;
+        if (!as_congruence(c, &e, &m, &r) || detail::kind_of(e) != ExprKind::Add) continue;
+        for (size_t j = 0; j < detail::num_ops(e); ++j) {
+            const LinearTerm t = linear_term(detail::op_at(e, j));
+            if (t.kind != LinearTerm::Kind::Variable) continue;
+            const ModRem fact = facts.of(ctx.variable(t.var));
+            if (fact.modulus < 2) continue;
+            const Interval b = map.bounds_by_id()[static_cast<size_t>(t.var)];
+            const Interval nb =
+                aligned_to_residues(b, fact.modulus, fact.remainder, fact.remainder);
+            if (nb == b) continue;
+            log.fired(lemma::div_sum_term);
+            if (nb.is_empty())
+                log.fired(lemma::residue_gap);
+            else
+                log_narrowing(log, b, nb, lemma::residue_lower, lemma::residue_upper);
+            map.set_variable_bounds(t.var, nb);
+            changed = true;
+            if (map.is_known_empty()) return true;
+        }
+    }
+    return changed;
+}
+
 }  // namespace
 
 bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
-    bool equality_on_sum = false;
-    bool changed = align_to_residue_ranges(map, log, &equality_on_sum);
+    bool equality_on_sum = false, congruence_on_sum = false;
+    bool changed = align_to_residue_ranges(map, log, &equality_on_sum, &congruence_on_sum);
     if (equality_on_sum && !map.is_known_empty()) changed |= align_to_equalities(map, log);
+    if (congruence_on_sum && !map.is_known_empty()) changed |= align_to_sum_congruences(map, log);
     return changed;
 }
 

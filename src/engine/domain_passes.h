@@ -52,7 +52,11 @@ bool merge_negated_constraints(IndexingMap& map, RewriteLog log = {});
 /// hold none the map is known empty (residue_lower, residue_upper,
 /// residue_gap); where they hold more, they stay, so that no other pass
 /// and this one move them in turns. `d0 + (s0 mod 2) * 8 in [8, 8]` with
-/// d0 in [0, 7] makes d0 0. Returns true on change.
+/// d0 in [0, 7] makes d0 0. And a congruence on a sum gives its variable
+/// terms the residues the divisibility analysis derives from the other
+/// terms' (div_sum_term), to which their bounds are aligned as above:
+/// `(d0 * 5 + d1) mod 2 in [0, 0]` with `d0 mod 4 in [1, 1]` makes d1 odd,
+/// and d1 in [0, 100] becomes d1 in [1, 99]. Returns true on change.
 bool align_bounds_to_residues(IndexingMap& map, RewriteLog log = {});
 
 /// Moves the bounds of a variable `v` with at most 32 values inwards past
