@@ -94,15 +94,18 @@ TEST(EquivCommand, UnknownExitsOne) {
 
 /// Runs `provix args` whose one decision gets `budget` seconds and should
 /// give {0, `expected`}; on a machine starved enough that the budget is too
-/// small it may instead run out, but only after the whole budget (a command
-/// that ignored the value, or cut the decision short, would fail).
+/// small it may instead run out, printing a line that starts with `unknown`
+/// (the back end that ran out named after it, or none when the decision's
+/// child process was stopped before it answered), but only after the whole
+/// budget (a command that ignored the value, or cut the decision short,
+/// would fail).
 void expect_answer_in_budget(const std::string& args, double budget, const std::string& expected,
                              const std::string& unknown) {
     auto start = std::chrono::steady_clock::now();
     auto [status, out] = run(args);
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (status == 1 && out == unknown) {
+    if (status == 1 && out.rfind(unknown, 0) == 0) {
         EXPECT_GE(seconds, budget) << "ran out before its budget: " << args;
     } else {
         EXPECT_EQ(status, 0) << args;
@@ -133,8 +136,15 @@ TEST(Timeout, EquivAndVerifyRunningOutAreUnknownTimeout) {
     // The range variable reflected: the relational form decides it.
     std::string a = write_temp("grow64_plus.map", growing_nest(64, " + s0"));
     std::string b = write_temp("grow64_minus.map", growing_nest(64, " + 1 - s0"));
-    EXPECT_EQ(run("equiv --timeout 0.2 " + a + " " + b),
-              (std::pair<int, std::string>{1, "map 1: unknown (timeout) [isl]\n"}));
+    // isl runs out in the decision's child process and says so ([isl]); on a
+    // slow machine (the sanitizer builds) the parent may stop the child
+    // first, when the timeout and its margin pass before the child answers,
+    // and no back end is named. Either way, no verdict.
+    auto [equiv_status, equiv_out] = run("equiv --timeout 0.2 " + a + " " + b);
+    EXPECT_EQ(equiv_status, 1);
+    EXPECT_TRUE(equiv_out == "map 1: unknown (timeout) [isl]\n" ||
+                equiv_out == "map 1: unknown (timeout)\n")
+        << equiv_out;
     // (The engine's result differs pointwise: the relational form again.)
     auto [status, out] = run("simplify --verify --timeout 0.2 " + a);
     EXPECT_EQ(status, 1);
@@ -158,7 +168,7 @@ TEST(Timeout, BadValuesAreUsageErrors) {
     }
     // A fraction of a second is a valid value.
     expect_answer_in_budget("equiv --timeout 0.5 " + a + " " + a, 0.5,
-                            "map 1: proven equivalent [isl]\n", "map 1: unknown (timeout) [isl]\n");
+                            "map 1: proven equivalent [isl]\n", "map 1: unknown (timeout)");
 }
 
 TEST(BoundsCommand, UnknownRangeExitsOne) {
