@@ -569,14 +569,12 @@ namespace {
     return changed;
 }
 
-/// align_bounds_to_residues by the equalities on sums. (Out of line: its
-/// divisibility analysis is set up only for the maps that have one.)
-[[gnu::noinline]] bool align_to_equalities(IndexingMap& map, RewriteLog log) {
+/// align_bounds_to_residues by the equalities on sums, given `facts`, the
+/// congruences the constraints give (`e mod c in [r, r]` and the equalities
+/// on sums, each one's own included: every fact holds on the domain, and
+/// only bounds move, to values the constraints allow).
+bool align_to_equalities(IndexingMap& map, DivisibilityAnalysis& facts, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
-    // The congruences the constraints give (`e mod c in [r, r]` and the
-    // equalities on sums, this one's included: every fact holds on the
-    // domain, and only bounds move, to values the constraints allow).
-    DivisibilityAnalysis facts(cs);
     bool changed = false;
     // Only bounds change below, and the loop stops as soon as the map
     // becomes known empty: the constraints are read in place.
@@ -624,11 +622,9 @@ namespace {
 /// `(d0 * 5 + d1) mod 2 in [0, 0]` with `d0 mod 4 in [1, 1]` makes d1 odd,
 /// so d1 in [0, 100] becomes d1 in [1, 99] (residue_lower, residue_upper).
 /// A congruence holds at every point of the domain, so no pass moves an end
-/// off it again. (Out of line: its divisibility analysis is set up only for
-/// the maps that have such a constraint.)
-[[gnu::noinline]] bool align_to_sum_congruences(IndexingMap& map, RewriteLog log) {
+/// off it again. `facts` are the congruences the constraints give.
+bool align_to_sum_congruences(IndexingMap& map, DivisibilityAnalysis& facts, RewriteLog log) {
     const std::vector<Constraint>& cs = map.constraints();
-    DivisibilityAnalysis facts(cs);
     Context& ctx = *map.context();
     bool changed = false;
     // Only bounds change below, and the loop stops as soon as the map
@@ -659,13 +655,27 @@ namespace {
     return changed;
 }
 
+/// align_bounds_to_residues by the constraints on sums, with one divisibility
+/// analysis of the constraints for both kinds: both passes move only bounds
+/// and stop once the map is known empty, so the constraints the analysis
+/// read stay as they were. (Out of line: the analysis is set up only for
+/// the maps that have such a constraint.)
+[[gnu::noinline]] bool align_to_sum_constraints(IndexingMap& map, RewriteLog log,
+                                                bool equality_on_sum, bool congruence_on_sum) {
+    DivisibilityAnalysis facts(map.constraints());
+    bool changed = equality_on_sum && align_to_equalities(map, facts, log);
+    if (congruence_on_sum && !map.is_known_empty())
+        changed |= align_to_sum_congruences(map, facts, log);
+    return changed;
+}
+
 }  // namespace
 
 bool align_bounds_to_residues(IndexingMap& map, RewriteLog log) {
     bool equality_on_sum = false, congruence_on_sum = false;
     bool changed = align_to_residue_ranges(map, log, &equality_on_sum, &congruence_on_sum);
-    if (equality_on_sum && !map.is_known_empty()) changed |= align_to_equalities(map, log);
-    if (congruence_on_sum && !map.is_known_empty()) changed |= align_to_sum_congruences(map, log);
+    if ((equality_on_sum || congruence_on_sum) && !map.is_known_empty())
+        changed |= align_to_sum_constraints(map, log, equality_on_sum, congruence_on_sum);
     return changed;
 }
 
