@@ -246,12 +246,14 @@ DivisibilityAnalysis::DivisibilityAnalysis(const Constraint* first, const Constr
             // m = 0), `d2 * -4 + s0 * 3 in [3, 3]` makes d2 a multiple of 3.
             // (One on a product gives its factor no congruence.)
             add_fact(e, ModRem{0, c.range.lo()});  // div_equality
+            note_sum_fact(e);
             terms = true;
             continue;
         }
         int64_t m = e.rhs().constant_value();
         if (m <= 0 || c.range.lo() < 0 || c.range.lo() >= m) continue;
         add_fact(e.lhs(), ModRem{m, c.range.lo()});  // div_constraint
+        if (e.lhs().kind() == ExprKind::Add) note_sum_fact(e.lhs());
         terms = terms || e.lhs().kind() == ExprKind::Add || e.lhs().kind() == ExprKind::Mul;
     }
     if (!terms) return;
@@ -350,29 +352,124 @@ ModRem DivisibilityAnalysis::of(Expr e) {
     return r;
 }
 
+[[gnu::always_inline]] inline ModRem DivisibilityAnalysis::of_sum_terms(Expr e) {
+    // A term with modulus 1 (nothing known) makes the sum's modulus
+    // gcd(..., 1) = 1, and normalize makes the remainder 0: the sum is
+    // kUnknown whatever the other terms (only a cache, the memo, misses
+    // their entries). A bare variable without a fact is such a term, found
+    // without computing the others (`d0 * 4 + d1`).
+    const detail::ExprNode* n = detail::node_of(e);
+    for (size_t i = 0; i < n->num_operands; ++i) {
+        const detail::ExprNode* t = n->operands[i];
+        if (t->kind == ExprKind::Variable && (facts_.empty() || !facts_.find(t->id)))
+            return kUnknown;
+    }
+    ModRem acc = of(e.operand(0));
+    for (size_t i = 1; i < e.num_operands(); ++i) {
+        if (acc.modulus == 1) return kUnknown;
+        acc = add(acc, of(e.operand(i)));
+    }
+    return acc;
+}
+
+void DivisibilityAnalysis::note_sum_fact(Expr sum) {
+    for (uint8_t i = 0; i < num_sum_facts_; ++i)
+        if (sum_facts_[i] == sum.node()) return;
+    if (num_sum_facts_ < kMaxSumFacts) sum_facts_[num_sum_facts_++] = sum.node();
+}
+
+namespace {
+
+/// A term of a canonical sum as its coefficient times the rest: `d0 * 4` is
+/// 4 times d0, `d0 floordiv 2` 1 times itself. (Constants are read apart.)
+struct ScaledTerm {
+    const detail::ExprNode* base;
+    int64_t coef;
+};
+
+ScaledTerm scaled_term(const detail::ExprNode* t) {
+    if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
+        t->operands[1]->kind == ExprKind::Constant && t->operands[0]->kind != ExprKind::Constant)
+        return {t->operands[0], t->operands[1]->value};
+    return {t, 1};
+}
+
+}  // namespace
+
+std::optional<ModRem> DivisibilityAnalysis::of_regrouped(Expr e, Expr f) {
+    const detail::ExprNode* en = detail::node_of(e);
+    const detail::ExprNode* fn = detail::node_of(f);
+    if (en->num_operands > 64) return std::nullopt;  // `used` is a 64-bit mask
+    // div_regroup: e == a * f + z, z the terms of e that are not a times a
+    // term of f, plus e's constant less a times f's.
+    __int128 a = 0;
+    __int128 f_constant = 0;
+    uint64_t used = 0;
+    for (size_t i = 0; i < fn->num_operands; ++i) {
+        const detail::ExprNode* u = fn->operands[i];
+        if (u->kind == ExprKind::Constant) {
+            f_constant = u->value;
+            continue;
+        }
+        const ScaledTerm su = scaled_term(u);
+        size_t j = 0;
+        while (j < en->num_operands &&
+               ((used >> j & 1) || en->operands[j]->kind == ExprKind::Constant ||
+                scaled_term(en->operands[j]).base != su.base))
+            ++j;
+        if (j == en->num_operands || su.coef == 0) return std::nullopt;
+        const __int128 coef = scaled_term(en->operands[j]).coef;
+        if (a == 0) {
+            if (coef % su.coef != 0) return std::nullopt;
+            a = coef / su.coef;
+        } else if (a * su.coef != coef) {
+            return std::nullopt;
+        }
+        used |= uint64_t{1} << j;
+    }
+    if (a == 0 || a < kInt64Min || a > kInt64Max) return std::nullopt;
+    const ModRem* fact = facts_.find(f.id());  // read as it is: of(f) may regroup f by e
+    if (!fact) return std::nullopt;
+    __int128 z_constant = -a * f_constant;
+    ModRem z{0, 0};
+    for (size_t j = 0; j < en->num_operands; ++j) {
+        if (used >> j & 1) continue;
+        const detail::ExprNode* t = en->operands[j];
+        if (t->kind == ExprKind::Constant) {
+            z_constant += t->value;
+            continue;
+        }
+        z = add(z, of(e.operand(j)));
+        if (z.modulus == 1) return std::nullopt;  // nothing known of the rest
+    }
+    if (z_constant < kInt64Min || z_constant > kInt64Max) return std::nullopt;
+    z = add(z, ModRem{0, static_cast<int64_t>(z_constant)});
+    return add(mul(*fact, ModRem{0, static_cast<int64_t>(a)}), z);
+}
+
+[[gnu::noinline]] ModRem DivisibilityAnalysis::of_sum_with_facts(Expr e) {
+    // By its terms, and as a multiple of each constrained sum plus the rest,
+    // each such way intersected in (an empty intersection is left to the
+    // domain passes).
+    ModRem r = of_sum_terms(e);
+    for (uint8_t i = 0; i < num_sum_facts_; ++i) {
+        const Expr f(sum_facts_[i]);
+        if (f == e) continue;  // its fact is intersected in by of()
+        const std::optional<ModRem> g = of_regrouped(e, f);
+        if (!g) continue;
+        bool empty = false;
+        const ModRem merged = intersect(r, *g, &empty);
+        if (!empty) r = merged;
+    }
+    return r;
+}
+
 ModRem DivisibilityAnalysis::compute(Expr e) {
     switch (e.kind()) {
         case ExprKind::Variable:
             return kUnknown;
-        case ExprKind::Add: {
-            // A term with modulus 1 (nothing known) makes the sum's modulus
-            // gcd(..., 1) = 1, and normalize makes the remainder 0: the sum
-            // is kUnknown whatever the other terms (only a cache, the memo,
-            // misses their entries). A bare variable without a fact is such
-            // a term, found without computing the others (`d0 * 4 + d1`).
-            const detail::ExprNode* n = detail::node_of(e);
-            for (size_t i = 0; i < n->num_operands; ++i) {
-                const detail::ExprNode* t = n->operands[i];
-                if (t->kind == ExprKind::Variable && (facts_.empty() || !facts_.find(t->id)))
-                    return kUnknown;
-            }
-            ModRem acc = of(e.operand(0));
-            for (size_t i = 1; i < e.num_operands(); ++i) {
-                if (acc.modulus == 1) return kUnknown;
-                acc = add(acc, of(e.operand(i)));
-            }
-            return acc;
-        }
+        case ExprKind::Add:
+            return num_sum_facts_ == 0 ? of_sum_terms(e) : of_sum_with_facts(e);
         case ExprKind::Mul: {
             ModRem acc = of(e.operand(0));
             for (size_t i = 1; i < e.num_operands(); ++i)

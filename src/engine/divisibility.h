@@ -68,7 +68,9 @@ public:
     /// Uses constraints `e mod c in [r, r]` (c > 0) as facts about e, and,
     /// where e is a sum, about each of its terms given the congruence of the
     /// others: `(d1 * 100 + d2 * 499 + s0 * 4) mod 6 in [4, 4]` makes d2
-    /// even (lemma div_sum_term).
+    /// even (lemma div_sum_term), and about every sum holding a multiple of
+    /// e: with `(d0 + d1 * 7) mod 4 in [0, 0]`, `-d0 - d1 * 7` is a
+    /// multiple of 4 (div_regroup).
     explicit DivisibilityAnalysis(const std::vector<Constraint>& constraints)
         : DivisibilityAnalysis(constraints.data(), constraints.data() + constraints.size()) {}
     /// The same over the constraints of `[first, last)` (no vector needed):
@@ -90,6 +92,19 @@ public:
 
 private:
     ModRem compute(Expr e);
+    /// The congruence of the sum `e` as `a * f + rest` (div_regroup), where
+    /// `f`, a sum with a fact, has each term a times a term of `e` (one
+    /// common a) and `rest` is the other terms of `e` and the difference of
+    /// the constants: `-d0 - s0 * 7` is -1 times `d0 + s0 * 7`, so with
+    /// `(d0 + s0 * 7) mod 4 in [0, 0]` it is a multiple of 4. nullopt when
+    /// `e` holds no such multiple of `f` or nothing is known of the rest.
+    std::optional<ModRem> of_regrouped(Expr e, Expr f);
+    /// The congruence of the sum `e` from those of its terms (div_add).
+    ModRem of_sum_terms(Expr e);
+    /// of_sum_terms intersected with of_regrouped by each sum with a fact.
+    ModRem of_sum_with_facts(Expr e);
+    /// Records that the sum `sum` has a fact (of_regrouped reads it).
+    void note_sum_fact(Expr sum);
     /// Records `e ≡ fact`, intersected with what is known of e.
     void add_fact(Expr e, ModRem fact);
     /// The facts on the terms `a * x` of `sum` from `sum ≡ fact`.
@@ -100,6 +115,13 @@ private:
 
     IdMap<ModRem> facts_;
     IdMap<ModRem> memo_;
+    /// The first kMaxSumFacts sums with a fact from a constraint, in the
+    /// order of the constraints (of_regrouped; the others are not regrouped
+    /// by: a weaker, still sound, answer). Held inline: an analysis is set up
+    /// for every simplification, and most have none.
+    static constexpr uint8_t kMaxSumFacts = 4;
+    const detail::ExprNode* sum_facts_[kMaxSumFacts];
+    uint8_t num_sum_facts_ = 0;
 };
 
 }  // namespace provix::engine

@@ -211,6 +211,83 @@ TEST(Divisibility, SumWithATermOfNoCongruence) {
     EXPECT_EQ(unknown.remainder, 0);
 }
 
+/// True if every point of [-12, 12]^3 (variables 0..2) that meets the
+/// constraints gives `e` a value congruent to `c` (a value at all).
+bool holds_on_grid(const std::vector<Constraint>& constraints, Expr e, ModRem c) {
+    for (int64_t x = -12; x <= 12; ++x)
+        for (int64_t y = -12; y <= 12; ++y)
+            for (int64_t z = -12; z <= 12; ++z) {
+                const std::vector<int64_t> p = {x, y, z};
+                bool in_domain = true;
+                for (const Constraint& k : constraints) {
+                    const Result<int64_t> v = evaluate(k.expr, p);
+                    in_domain = in_domain && v.ok() && k.range.contains(v.value());
+                }
+                if (!in_domain) continue;
+                const Result<int64_t> v = evaluate(e, p);
+                if (!v.ok()) return false;
+                const int64_t diff = v.value() - c.remainder;
+                if (c.modulus == 0 ? diff != 0 : diff % c.modulus != 0) return false;
+            }
+    return true;
+}
+
+TEST(Divisibility, ASumHoldingAMultipleOfAConstrainedSumTakesItsCongruence) {
+    // (d0 + d1 * 7) mod 4 in [0, 0]: -d0 - d1 * 7 is -1 times that sum, a
+    // multiple of 4; d0 * 3 + d1 * 21 + d2 * 8 + 5 is 3 times it plus
+    // d2 * 8 + 5, so 1 (mod 4). The terms alone say nothing (d0 and d1 have
+    // no congruence of their own).
+    Context ctx;
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2);
+    const std::vector<Constraint> constraints = {{mod(d0 + d1 * 7, 4), Interval::point(0)}};
+    DivisibilityAnalysis a(constraints);
+    const Expr negated = d0 * -1 + d1 * -7, scaled = d0 * 3 + d1 * 21 + d2 * 8 + 5;
+    const ModRem n = a.of(negated), s = a.of(scaled);
+    EXPECT_EQ(std::make_pair(n.modulus, n.remainder), std::make_pair(int64_t{4}, int64_t{0}));
+    EXPECT_EQ(std::make_pair(s.modulus, s.remainder), std::make_pair(int64_t{4}, int64_t{1}));
+    EXPECT_TRUE(holds_on_grid(constraints, negated, n));
+    EXPECT_TRUE(holds_on_grid(constraints, scaled, s));
+    EXPECT_EQ(a.of(d0).modulus, 1);
+    EXPECT_EQ(a.of(d1).modulus, 1);
+}
+
+TEST(Divisibility, AnEqualityOnASumGivesItsMultiplesTheirValue) {
+    // d0 + d1 * 2 in [5, 5]: d0 * 3 + d1 * 6 + 1 is 16, and
+    // -d0 - d1 * 2 + d2 * 4 is -5 + 4k, 3 (mod 4).
+    Context ctx;
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2);
+    const std::vector<Constraint> constraints = {{d0 + d1 * 2, Interval::point(5)}};
+    DivisibilityAnalysis a(constraints);
+    const Expr tripled = d0 * 3 + d1 * 6 + 1, negated = d0 * -1 + d1 * -2 + d2 * 4;
+    const ModRem t = a.of(tripled), n = a.of(negated);
+    EXPECT_EQ(std::make_pair(t.modulus, t.remainder), std::make_pair(int64_t{0}, int64_t{16}));
+    EXPECT_EQ(std::make_pair(n.modulus, n.remainder), std::make_pair(int64_t{4}, int64_t{3}));
+    EXPECT_TRUE(holds_on_grid(constraints, tripled, t));
+    EXPECT_TRUE(holds_on_grid(constraints, negated, n));
+}
+
+TEST(Divisibility, NoCommonMultipleOrAnUnknownRestClaimsNothing) {
+    // (d0 + d1 * 7) mod 4 in [0, 0]: d0 * 2 + d1 * 7 holds no one multiple
+    // of the sum (2 and 1 differ), d0 + d1 * 7 + d2 has a rest of no
+    // congruence, and d0 + d2 * 7 lacks d1: none gets a congruence. Nor does
+    // d0 * 2 + d1 * 14, twice a sum whose constant, doubled, leaves int64
+    // (then the rest's constant has no int64 value).
+    Context ctx;
+    Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2);
+    const std::vector<Constraint> constraints = {
+        {mod(d0 + d1 * 7, 4), Interval::point(0)},
+        {mod(d0 + d1 * 7 + int64_t{9000000000000000000}, 8), Interval::point(0)},
+    };
+    DivisibilityAnalysis a(constraints);
+    for (Expr e : {d0 * 2 + d1 * 7, d0 + d1 * 7 + d2, d0 + d2 * 7})
+        EXPECT_EQ(a.of(e).modulus, 1) << e;
+    // Twice the first sum: a multiple of 8 (from the first constraint; the
+    // second, whose doubled constant leaves int64, adds nothing).
+    const ModRem doubled = a.of(d0 * 2 + d1 * 14);
+    EXPECT_EQ(std::make_pair(doubled.modulus, doubled.remainder),
+              std::make_pair(int64_t{8}, int64_t{0}));
+}
+
 TEST(Divisibility, ModuliBeyondSixtyFourBits) {
     Context ctx;
     Expr d0 = ctx.variable(0), d1 = ctx.variable(1);
