@@ -12,7 +12,7 @@ namespace {
 using provix::bench::example_maps;
 
 // Parses one map per iteration (all example maps in turn); bytes/s is reported.
-void BM_ParseSpecMaps(benchmark::State& state) {
+void BM_ParseExampleMaps(benchmark::State& state) {
     provix::Context ctx;
     int64_t bytes = 0;
     for (auto _ : state) {
@@ -28,7 +28,7 @@ void BM_ParseSpecMaps(benchmark::State& state) {
     }
     state.SetBytesProcessed(bytes);
 }
-BENCHMARK(BM_ParseSpecMaps);
+BENCHMARK(BM_ParseExampleMaps);
 
 // Parses a file of N maps separated by `// -----`.
 void BM_ParseManyMaps(benchmark::State& state) {
@@ -53,7 +53,7 @@ void BM_ParseManyMaps(benchmark::State& state) {
 BENCHMARK(BM_ParseManyMaps)->Arg(10)->Arg(100);
 
 // Prints every example map (canonical text form).
-void BM_PrintSpecMaps(benchmark::State& state) {
+void BM_PrintExampleMaps(benchmark::State& state) {
     provix::Context ctx;
     std::vector<provix::IndexingMap> maps;
     for (const auto& m : example_maps()) {
@@ -74,6 +74,6 @@ void BM_PrintSpecMaps(benchmark::State& state) {
     }
     state.SetBytesProcessed(bytes);
 }
-BENCHMARK(BM_PrintSpecMaps);
+BENCHMARK(BM_PrintExampleMaps);
 
 }  // namespace
