@@ -381,16 +381,17 @@ void DivisibilityAnalysis::note_sum_fact(Expr sum) {
 namespace {
 
 /// A term of a canonical sum as its coefficient times the rest: `d0 * 4` is
-/// 4 times d0, `d0 floordiv 2` 1 times itself. (Constants are read apart.)
+/// 4 times d0, `d0 floordiv 2` 1 times itself. A product whose monomial is
+/// no node (`d0 * d1 * 4`, detail::split_sum_term) is 1 times itself.
+/// (Constants are read apart.)
 struct ScaledTerm {
     const detail::ExprNode* base;
     int64_t coef;
 };
 
 ScaledTerm scaled_term(const detail::ExprNode* t) {
-    if (t->kind == ExprKind::Mul && t->num_operands == 2 &&
-        t->operands[1]->kind == ExprKind::Constant && t->operands[0]->kind != ExprKind::Constant)
-        return {t->operands[0], t->operands[1]->value};
+    const detail::TermSplit s = detail::split_sum_term(Expr(t));
+    if (s.monomial == detail::TermSplit::Monomial::FirstOperand) return {t->operands[0], s.coef};
     return {t, 1};
 }
 
@@ -413,12 +414,14 @@ std::optional<ModRem> DivisibilityAnalysis::of_regrouped(Expr e, Expr f) {
         }
         const ScaledTerm su = scaled_term(u);
         size_t j = 0;
-        while (j < en->num_operands &&
-               ((used >> j & 1) || en->operands[j]->kind == ExprKind::Constant ||
-                scaled_term(en->operands[j]).base != su.base))
-            ++j;
+        ScaledTerm st{nullptr, 0};
+        for (; j < en->num_operands; ++j) {
+            if ((used >> j & 1) || en->operands[j]->kind == ExprKind::Constant) continue;
+            st = scaled_term(en->operands[j]);
+            if (st.base == su.base) break;
+        }
         if (j == en->num_operands || su.coef == 0) return std::nullopt;
-        const __int128 coef = scaled_term(en->operands[j]).coef;
+        const __int128 coef = st.coef;
         if (a == 0) {
             if (coef % su.coef != 0) return std::nullopt;
             a = coef / su.coef;

@@ -13,6 +13,7 @@
 #include "provix/expr.h"
 #include "provix/indexing_map.h"
 #include "provix/semantics.h"
+#include "support/box_points.h"
 
 namespace provix::engine {
 namespace {
@@ -214,21 +215,20 @@ TEST(Divisibility, SumWithATermOfNoCongruence) {
 /// True if every point of [-12, 12]^3 (variables 0..2) that meets the
 /// constraints gives `e` a value congruent to `c` (a value at all).
 bool holds_on_grid(const std::vector<Constraint>& constraints, Expr e, ModRem c) {
-    for (int64_t x = -12; x <= 12; ++x)
-        for (int64_t y = -12; y <= 12; ++y)
-            for (int64_t z = -12; z <= 12; ++z) {
-                const std::vector<int64_t> p = {x, y, z};
-                bool in_domain = true;
-                for (const Constraint& k : constraints) {
-                    const Result<int64_t> v = evaluate(k.expr, p);
-                    in_domain = in_domain && v.ok() && k.range.contains(v.value());
-                }
-                if (!in_domain) continue;
-                const Result<int64_t> v = evaluate(e, p);
-                if (!v.ok()) return false;
-                const int64_t diff = v.value() - c.remainder;
-                if (c.modulus == 0 ? diff != 0 : diff % c.modulus != 0) return false;
-            }
+    const std::vector<Interval> box(3, Interval(-12, 12));
+    std::vector<int64_t> p = testing_support::first_point(box);
+    do {
+        bool in_domain = true;
+        for (const Constraint& k : constraints) {
+            const Result<int64_t> v = evaluate(k.expr, p);
+            in_domain = in_domain && v.ok() && k.range.contains(v.value());
+        }
+        if (!in_domain) continue;
+        const Result<int64_t> v = evaluate(e, p);
+        if (!v.ok()) return false;
+        const int64_t diff = v.value() - c.remainder;
+        if (c.modulus == 0 ? diff != 0 : diff % c.modulus != 0) return false;
+    } while (testing_support::next_point(p, box));
     return true;
 }
 
