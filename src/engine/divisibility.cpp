@@ -7,6 +7,7 @@
 
 #include "expr_node.h"
 #include "provix/semantics.h"
+#include "sum_multiple.h"
 
 namespace provix::engine {
 namespace {
@@ -378,76 +379,21 @@ void DivisibilityAnalysis::note_sum_fact(Expr sum) {
     if (num_sum_facts_ < kMaxSumFacts) sum_facts_[num_sum_facts_++] = sum.node();
 }
 
-namespace {
-
-/// A term of a canonical sum as its coefficient times the rest: `d0 * 4` is
-/// 4 times d0, `d0 floordiv 2` 1 times itself. A product whose monomial is
-/// no node (`d0 * d1 * 4`, detail::split_sum_term) is 1 times itself.
-/// (Constants are read apart.)
-struct ScaledTerm {
-    const detail::ExprNode* base;
-    int64_t coef;
-};
-
-ScaledTerm scaled_term(const detail::ExprNode* t) {
-    const detail::TermSplit s = detail::split_sum_term(Expr(t));
-    if (s.monomial == detail::TermSplit::Monomial::FirstOperand) return {t->operands[0], s.coef};
-    return {t, 1};
-}
-
-}  // namespace
-
 std::optional<ModRem> DivisibilityAnalysis::of_regrouped(Expr e, Expr f) {
-    const detail::ExprNode* en = detail::node_of(e);
-    const detail::ExprNode* fn = detail::node_of(f);
-    if (en->num_operands > 64) return std::nullopt;  // `used` is a 64-bit mask
     // div_regroup: e == a * f + z, z the terms of e that are not a times a
     // term of f, plus e's constant less a times f's.
-    __int128 a = 0;
-    __int128 f_constant = 0;
-    uint64_t used = 0;
-    for (size_t i = 0; i < fn->num_operands; ++i) {
-        const detail::ExprNode* u = fn->operands[i];
-        if (u->kind == ExprKind::Constant) {
-            f_constant = u->value;
-            continue;
-        }
-        const ScaledTerm su = scaled_term(u);
-        size_t j = 0;
-        ScaledTerm st{nullptr, 0};
-        for (; j < en->num_operands; ++j) {
-            if ((used >> j & 1) || en->operands[j]->kind == ExprKind::Constant) continue;
-            st = scaled_term(en->operands[j]);
-            if (st.base == su.base) break;
-        }
-        if (j == en->num_operands || su.coef == 0) return std::nullopt;
-        const __int128 coef = st.coef;
-        if (a == 0) {
-            if (coef % su.coef != 0) return std::nullopt;
-            a = coef / su.coef;
-        } else if (a * su.coef != coef) {
-            return std::nullopt;
-        }
-        used |= uint64_t{1} << j;
-    }
-    if (a == 0 || a < kInt64Min || a > kInt64Max) return std::nullopt;
+    const std::optional<SumMultiple> m = as_multiple_of(detail::node_of(e), detail::node_of(f));
+    if (!m) return std::nullopt;
     const ModRem* fact = facts_.find(f.id());  // read as it is: of(f) may regroup f by e
     if (!fact) return std::nullopt;
-    __int128 z_constant = -a * f_constant;
     ModRem z{0, 0};
-    for (size_t j = 0; j < en->num_operands; ++j) {
-        if (used >> j & 1) continue;
-        const detail::ExprNode* t = en->operands[j];
-        if (t->kind == ExprKind::Constant) {
-            z_constant += t->value;
-            continue;
-        }
+    for (size_t j = 0; j < e.num_operands(); ++j) {
+        if ((m->used >> j & 1) || e.operand(j).kind() == ExprKind::Constant) continue;
         z = add(z, of(e.operand(j)));
         if (z.modulus == 1) return std::nullopt;  // nothing known of the rest
     }
-    if (z_constant < kInt64Min || z_constant > kInt64Max) return std::nullopt;
-    z = add(z, ModRem{0, static_cast<int64_t>(z_constant)});
-    return add(mul(*fact, ModRem{0, static_cast<int64_t>(a)}), z);
+    z = add(z, ModRem{0, m->rest_constant});
+    return add(mul(*fact, ModRem{0, m->a}), z);
 }
 
 [[gnu::noinline]] ModRem DivisibilityAnalysis::of_sum_with_facts(Expr e) {

@@ -3,11 +3,13 @@
 
 #include "range_analysis.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "expr_node.h"
 #include "nonzero_divisors.h"
 #include "provix/semantics.h"
+#include "sum_multiple.h"
 
 namespace provix::engine {
 
@@ -76,6 +78,10 @@ void RangeAnalysis::use_constraints(const std::vector<Constraint>& constraints) 
         const detail::ExprNode* n = detail::node_of(c.expr);
         constrained_vars_ |= n->var_mask;
         high_constrained_ = high_constrained_ || n->has_high_var;
+        if (n->kind == ExprKind::Add && num_sum_constraints_ < kMaxSumConstraints &&
+            std::find(sum_constraints_, sum_constraints_ + num_sum_constraints_, n) ==
+                sum_constraints_ + num_sum_constraints_)
+            sum_constraints_[num_sum_constraints_++] = n;
     }
     // The congruences of the constraints `e mod c in [r, r]` and of the
     // equalities on sums (DivisibilityAnalysis' facts).
@@ -173,7 +179,8 @@ Interval RangeAnalysis::range_of_new(Expr e) {
     const detail::ExprNode* n = detail::node_of(e);
     Interval r = compute(e);
     if (congruences_ && n->kind == ExprKind::Mod) r = by_residue(e, r);
-    if (!known_.empty()) {
+    if (!known_.empty()) {  // some constraint narrows a node
+        if (num_sum_constraints_ != 0 && n->kind == ExprKind::Add) r = by_regrouping(n, r);
         if (const Interval* k = known_.find(n->id)) r = r.intersect(*k);
     }
     // compute() reaches only nodes below `e` (the expression is acyclic), so
@@ -293,6 +300,27 @@ Interval RangeAnalysis::sum_range(const detail::ExprNode* n) {
     for (; i < n->num_operands; ++i)
         sum.add(operand_range(n, i));
     return sum.total();
+}
+
+Interval RangeAnalysis::by_regrouping(const detail::ExprNode* n, Interval r) {
+    for (uint8_t i = 0; i < num_sum_constraints_; ++i) {
+        const detail::ExprNode* f = sum_constraints_[i];
+        if (f == n) continue;  // its constraint is intersected in by range_of_new
+        const std::optional<SumMultiple> m = as_multiple_of(n, f);
+        if (!m) continue;
+        // n == a * f + z: f's range is read from its constraints alone, not
+        // through range(f), which may regroup f by n (n is not memoized yet).
+        // z's operands are below n.
+        ExactSum sum;
+        sum.add(*known_.find(f->id) * m->a);
+        sum.add(Interval::point(m->rest_constant));
+        for (size_t j = 0; j < n->num_operands; ++j) {
+            if ((m->used >> j & 1) || n->operands[j]->kind == ExprKind::Constant) continue;
+            sum.add(operand_range(n, j));
+        }
+        r = r.intersect(sum.total());
+    }
+    return r;
 }
 
 bool RangeAnalysis::may_be_undefined(Expr e) {

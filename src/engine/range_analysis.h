@@ -81,7 +81,8 @@ public:
     /// does the whole (interval sums and products by a constant are exact
     /// before the ends widen, widening keeps two distinct ends apart, and an
     /// empty term makes the whole empty), unless a constraint narrows the
-    /// node or the product. `d0 * 4 + d1 floordiv 8` with d0 in [0, 3] is
+    /// node or the product, or the node is a sum that by_regrouping may
+    /// narrow. `d0 * 4 + d1 floordiv 8` with d0 in [0, 3] is
     /// no point, whatever `d1 floordiv 8` spans. Likewise, where no
     /// constraint narrows any node, a quotient by a constant c whose
     /// dividend's terms span at least |c| between their ends: `(d0 * 4 +
@@ -188,7 +189,8 @@ private:
     /// mostly answers from the bounds or the memo).
     __attribute__((noinline)) Interval range_of_new(Expr e);
     Interval compute(Expr e);
-    /// True if the sum or product `n`, which no constraint narrows, has a
+    /// True if the sum or product `n`, which no constraint narrows (nor, for
+    /// a sum, by_regrouping: see may_regroup), has a
     /// term `t` or `t * c` (c != 0, no constraint on the product) whose
     /// range, from the bounds or the memo, is not one point (see is_point),
     /// or, where no constraint narrows any node, a quotient or remainder
@@ -224,6 +226,23 @@ private:
     Interval by_residue(Expr e, Interval r);
     /// The range of the sum node `n`, exact partial sums (no widening before the total).
     Interval sum_range(const detail::ExprNode* n);
+    /// `r`, the range of the sum node `n`, narrowed by each constrained sum
+    /// f that `n` holds a multiple of: n == a * f + z (as_multiple_of), so n
+    /// lies in a times f's constraint range plus the range of z
+    /// (range_by_constraint_lower and _upper with q = 1; range_by_constraints
+    /// applies them for any ratio). With `d0 + d1 in [0, 15]`, `d0 + d1 + 3`
+    /// is in [3, 18] whatever the bounds of d0 and d1. (Out of line: only
+    /// maps with a constraint on a sum get here.)
+    __attribute__((noinline)) Interval by_regrouping(const detail::ExprNode* n, Interval r);
+    /// False if by_regrouping leaves the range of `n` as it is: `n` is no
+    /// sum, or each constrained sum has a variable `n` lacks (then `n` holds
+    /// no multiple of it).
+    bool may_regroup(const detail::ExprNode* n) const {
+        if (n->kind != ExprKind::Add) return false;
+        for (uint8_t i = 0; i < num_sum_constraints_; ++i)
+            if ((sum_constraints_[i]->var_mask & ~n->var_mask) == 0) return true;
+        return false;
+    }
     bool compute_may_be_undefined(Expr e);
 
     SmallVector<Interval, 8> bounds_;  // a copy (Held::Copy); inline for a typical map
@@ -252,11 +271,17 @@ private:
     /// range of `x mod c` keeps only the residues x's congruence allows.
     /// (On the heap: most maps have none, and the analysis is large.)
     std::unique_ptr<DivisibilityAnalysis> congruences_;
+    /// The first kMaxSumConstraints sums a constraint bounds (by_regrouping
+    /// reads them; a later one is not regrouped by, a wider but still sound
+    /// range). Inline: an analysis is set up for every simplification.
+    static constexpr uint8_t kMaxSumConstraints = 4;
+    const detail::ExprNode* sum_constraints_[kMaxSumConstraints];
+    uint8_t num_sum_constraints_ = 0;
 };
 
 inline bool RangeAnalysis::spans_two_points(const detail::ExprNode* n) const {
     const bool narrowed = !known_.empty();  // some constraint narrows a node
-    if (narrowed && known_.find(n->id)) return false;
+    if (narrowed && (known_.find(n->id) || may_regroup(n))) return false;
     // The node itself as a one-term sum when it is a product.
     const detail::ExprNode* const* terms = n->operands;
     size_t count = n->num_operands;

@@ -218,12 +218,7 @@ bool holds_on_grid(const std::vector<Constraint>& constraints, Expr e, ModRem c)
     const std::vector<Interval> box(3, Interval(-12, 12));
     std::vector<int64_t> p = testing_support::first_point(box);
     do {
-        bool in_domain = true;
-        for (const Constraint& k : constraints) {
-            const Result<int64_t> v = evaluate(k.expr, p);
-            in_domain = in_domain && v.ok() && k.range.contains(v.value());
-        }
-        if (!in_domain) continue;
+        if (!testing_support::meets_constraints(constraints, p)) continue;
         const Result<int64_t> v = evaluate(e, p);
         if (!v.ok()) return false;
         const int64_t diff = v.value() - c.remainder;

@@ -14,6 +14,8 @@
 
 #include "provix/expr.h"
 #include "provix/parser.h"
+#include "provix/semantics.h"
+#include "support/box_points.h"
 
 namespace provix::engine {
 namespace {
@@ -40,7 +42,8 @@ TEST(RangeAnalysis, AConstraintOnAVariableNarrowsItAsAnOperandToo) {
                          {Constraint{d0, Interval(2, 3)}, Constraint{d1 + 1, Interval(0, 4)}});
     EXPECT_EQ(ranges.range(d0), Interval(2, 3));
     EXPECT_EQ(ranges.range(d0 + 1), Interval(3, 4));
-    EXPECT_EQ(ranges.range(d0 * 2 + d1), Interval(4, 15));
+    // d0 * 2 + d1 is 1 times d1 + 1 plus d0 * 2 - 1: [0, 4] + [3, 5].
+    EXPECT_EQ(ranges.range(d0 * 2 + d1), Interval(4, 9));
     EXPECT_EQ(ranges.range(mod(d0, 8)), Interval(2, 3));
     EXPECT_EQ(ranges.range(d1 + 1), Interval(1, 4));  // the constraint's own node
     EXPECT_EQ(ranges.range(d1), Interval(0, 9));      // not the variable inside it
@@ -75,6 +78,62 @@ TEST(RangeAnalysis, TheConstraintsDivisorsAreNonZero) {
     RangeAnalysis bare(bounds);
     EXPECT_FALSE(bare.is_nonzero(d0 * 2));
     EXPECT_TRUE(bare.constraint_divisors().empty());
+}
+
+/// True if `e` evaluates inside `r` at every point of the box `bounds`
+/// (variables 0, 1, ...) that meets the constraints, and some point does.
+bool contains_on_box(const std::vector<Interval>& bounds,
+                     const std::vector<Constraint>& constraints, Expr e, Interval r) {
+    std::vector<int64_t> p = testing_support::first_point(bounds);
+    bool any = false;
+    do {
+        if (!testing_support::meets_constraints(constraints, p)) continue;
+        const Result<int64_t> v = evaluate(e, p);
+        if (!v.ok() || !r.contains(v.value())) return false;
+        any = true;
+    } while (testing_support::next_point(p, bounds));
+    return any;
+}
+
+TEST(RangeAnalysis, ASumHoldingAMultipleOfAConstrainedSumTakesItsRange) {
+    // d0 + d1 * 3 in [2, 6] with d0, d1 in [0, 20]: the terms alone give
+    // d0 + d1 * 3 + 4 the range [4, 84]; as 1 times the constrained sum plus
+    // 4 it is in [6, 10]. -d0 - d1 * 3 + d2 is -1 times it plus d2, and
+    // d0 * 2 + d1 * 6 - 5 twice it minus 5.
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2);
+    const std::vector<Interval> bounds = {Interval(0, 20), Interval(0, 20), Interval(-3, 2)};
+    const std::vector<Constraint> constraints = {{d0 + d1 * 3, Interval(2, 6)}};
+    RangeAnalysis ranges(bounds, constraints);
+    const Expr shifted = d0 + d1 * 3 + 4, negated = d0 * -1 + d1 * -3 + d2,
+               doubled = d0 * 2 + d1 * 6 - 5;
+    EXPECT_EQ(ranges.range(shifted), Interval(6, 10));
+    EXPECT_EQ(ranges.range(negated), Interval(-9, 0));
+    EXPECT_EQ(ranges.range(doubled), Interval(-1, 7));
+    EXPECT_EQ(ranges.range(floor_div(shifted, 16)), Interval::point(0));
+    for (Expr e : {shifted, negated, doubled})
+        EXPECT_TRUE(contains_on_box(bounds, constraints, e, ranges.range(e))) << e;
+    // is_point agrees: d0 + d1 * 3 in [5, 5] makes d0 + d1 * 3 + 4 the point 9.
+    RangeAnalysis fixed(bounds, {{d0 + d1 * 3, Interval::point(5)}});
+    EXPECT_TRUE(fixed.is_point(shifted));
+    EXPECT_EQ(fixed.range(shifted), Interval::point(9));
+}
+
+TEST(RangeAnalysis, NoCommonMultipleOrAMissingTermGivesTheTermsRange) {
+    // With d0 + d1 * 3 in [2, 6]: d0 * 2 + d1 * 3 holds no one multiple of
+    // it (2 and 1 differ) and d0 + d2 lacks d1, so each keeps the range its
+    // terms give.
+    Context ctx;
+    const Expr d0 = ctx.variable(0), d1 = ctx.variable(1), d2 = ctx.variable(2);
+    const std::vector<Interval> bounds = {Interval(0, 20), Interval(0, 20), Interval(-3, 2)};
+    RangeAnalysis ranges(bounds, {{d0 + d1 * 3, Interval(2, 6)}});
+    EXPECT_EQ(ranges.range(d0 * 2 + d1 * 3), Interval(0, 100));
+    EXPECT_EQ(ranges.range(d0 + d2), Interval(-3, 22));
+    // d0 * 2 + d1 * 6 is twice d0 + d1 * 3 + c less 2 * c, beyond int64 for
+    // c = 2^63 - 101: no claim (its exact range would be [4, 12]).
+    const int64_t c = kInt64Max - 100;
+    RangeAnalysis wide(bounds, {{d0 + d1 * 3 + c, Interval(c + 2, c + 6)}});
+    EXPECT_EQ(wide.range(d0 * 2 + d1 * 6), Interval(0, 160));
 }
 
 TEST(RangeAnalysis, TheCongruencesAnalysisIsTheOneOfTheConstraints) {

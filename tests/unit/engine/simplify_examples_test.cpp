@@ -100,6 +100,8 @@ PROVIX_SIMPLIFY_EXAMPLES(CongruenceFacts, "congruence_facts.map");
 PROVIX_SIMPLIFY_EXAMPLES(WideValues, "wide_values.map");
 // Sums of quotients bounded through their dividends.
 PROVIX_SIMPLIFY_EXAMPLES(FloorRelaxation, "floor_relaxation.map");
+// Sums holding a multiple of a constrained sum, ranged through it.
+PROVIX_SIMPLIFY_EXAMPLES(SumConstraintRanges, "sum_constraint_ranges.map");
 
 TEST(SimplifyExamples, EveryFileIsReadAndWellFormed) {
     EXPECT_TRUE(no_errors(example_errors()));
